@@ -1,0 +1,112 @@
+#include "game/chess/movegen.hpp"
+
+#include <algorithm>
+
+namespace parley::game::chess {
+namespace {
+
+template <Color Us>
+void add_pawn_moves(const Position& pos, Bitboard targets, Bitboard pinned, MoveList& list) {
+  constexpr Color them = ~Us;
+  constexpr int up = Us == Color::white ? 8 : -8;
+  constexpr Bitboard promotion_rank = rank_bb(Us == Color::white ? 7 : 0);
+  constexpr Bitboard double_step_rank = rank_bb(Us == Color::white ? 2 : 5);
+  const Square king = pos.king_square(Us);
+  const Bitboard empty = ~pos.occupied();
+  const Bitboard enemies = pos.pieces(them);
+
+  auto shift_up = [](Bitboard b) { return Us == Color::white ? b << 8 : b >> 8; };
+  auto allowed = [&](Square from, Square to) {
+    return !(pinned & from.bb()) || (attacks::line(king, from) & to.bb());
+  };
+  auto add = [&](Square from, Square to) {
+    if (!allowed(from, to)) return;
+    if (to.bb() & promotion_rank) {
+      for (PieceType t : {PieceType::queen, PieceType::rook, PieceType::bishop, PieceType::knight})
+        list.push(Move(from, to, Move::Kind::promotion, t));
+    } else {
+      list.push(Move(from, to));
+    }
+  };
+
+  Bitboard pawns = pos.pieces(Us, PieceType::pawn);
+  Bitboard single = shift_up(pawns) & empty;
+  Bitboard dbl = shift_up(single & double_step_rank) & empty;
+  for (Bitboard b = single & targets; b;) {
+    Square to = pop_lsb(b);
+    add(Square(to.index() - up), to);
+  }
+  for (Bitboard b = dbl & targets; b;) {
+    Square to = pop_lsb(b);
+    add(Square(to.index() - 2 * up), to);
+  }
+  for (Bitboard b = pawns; b;) {
+    Square from = pop_lsb(b);
+    for (Bitboard caps = attacks::pawn(Us, from) & enemies & targets; caps;) add(from, pop_lsb(caps));
+  }
+  if (auto ep = pos.en_passant()) {
+    for (Bitboard b = attacks::pawn(them, *ep) & pawns; b;) {
+      Square from = pop_lsb(b);
+      if (pos.en_passant_is_legal(from, *ep)) list.push(Move(from, *ep, Move::Kind::en_passant));
+    }
+  }
+}
+
+template <Color Us>
+void generate(const Position& pos, MoveList& list) {
+  const Square king = pos.king_square(Us);
+  const Bitboard own = pos.pieces(Us);
+  const Bitboard occupied = pos.occupied();
+  const Bitboard checkers = pos.checkers();
+
+  // King moves: to squares no enemy attacks once the king has left its square.
+  const Bitboard without_king = occupied ^ king.bb();
+  for (Bitboard b = attacks::king(king) & ~own; b;) {
+    Square to = pop_lsb(b);
+    if (!(pos.attackers_to(to, without_king) & pos.pieces(~Us))) list.push(Move(king, to));
+  }
+  if (more_than_one(checkers)) return;
+
+  // In check, other pieces must capture the checker or block its line.
+  Bitboard targets = checkers ? attacks::between(king, lsb(checkers)) | checkers : ~own;
+  targets &= ~own;
+  const Bitboard pinned = pos.blockers_for_king(Us);
+
+  add_pawn_moves<Us>(pos, targets, pinned, list);
+  for (PieceType type : {PieceType::knight, PieceType::bishop, PieceType::rook, PieceType::queen}) {
+    for (Bitboard b = pos.pieces(Us, type); b;) {
+      Square from = pop_lsb(b);
+      Bitboard moves = attacks::of(type, from, occupied) & targets;
+      if (pinned & from.bb()) moves &= attacks::line(king, from);
+      while (moves) list.push(Move(from, pop_lsb(moves)));
+    }
+  }
+
+  if (checkers) return;
+  constexpr int home = Us == Color::white ? 0 : 7;
+  constexpr std::uint8_t kingside = Us == Color::white ? kWhiteKingside : kBlackKingside;
+  constexpr std::uint8_t queenside = Us == Color::white ? kWhiteQueenside : kBlackQueenside;
+  auto safe = [&](int file) {
+    return !(pos.attackers_to(Square::at(file, home), occupied) & pos.pieces(~Us));
+  };
+  if ((pos.castling_rights() & kingside) &&
+      !(occupied & (Square::at(5, home).bb() | Square::at(6, home).bb())) && safe(5) && safe(6))
+    list.push(Move(king, Square::at(6, home), Move::Kind::castling));
+  if ((pos.castling_rights() & queenside) &&
+      !(occupied & (Square::at(1, home).bb() | Square::at(2, home).bb() | Square::at(3, home).bb())) &&
+      safe(3) && safe(2))
+    list.push(Move(king, Square::at(2, home), Move::Kind::castling));
+}
+
+}  // namespace
+
+MoveList::MoveList(const Position& pos) {
+  if (pos.side_to_move() == Color::white)
+    generate<Color::white>(pos, *this);
+  else
+    generate<Color::black>(pos, *this);
+}
+
+bool MoveList::contains(Move m) const { return std::find(begin(), end(), m) != end(); }
+
+}  // namespace parley::game::chess

@@ -1,0 +1,176 @@
+#include "game/chess/notation.hpp"
+
+namespace parley::game::chess {
+namespace {
+
+std::optional<PieceType> piece_from_letter(char c) {
+  switch (c) {
+    case 'P': return PieceType::pawn;
+    case 'N': return PieceType::knight;
+    case 'B': return PieceType::bishop;
+    case 'R': return PieceType::rook;
+    case 'Q': return PieceType::queen;
+    case 'K': return PieceType::king;
+    default: return std::nullopt;
+  }
+}
+
+bool is_file(char c) { return c >= 'a' && c <= 'h'; }
+bool is_rank(char c) { return c >= '1' && c <= '8'; }
+
+}  // namespace
+
+std::string_view describe(NotationError error) {
+  switch (error) {
+    case NotationError::malformed: return "not a move in this notation";
+    case NotationError::illegal: return "no legal move matches";
+    case NotationError::ambiguous: return "more than one legal move matches";
+  }
+  return "bad move";
+}
+
+std::string to_uci(Move m) {
+  std::string out{file_char(m.from()), rank_char(m.from()), file_char(m.to()), rank_char(m.to())};
+  if (m.kind() == Move::Kind::promotion) out += static_cast<char>(piece_letter(m.promotion()) | 0x20);
+  return out;
+}
+
+Result<Move, NotationError> parse_uci(const Position& pos, std::string_view text) {
+  if (text.size() != 4 && text.size() != 5) return NotationError::malformed;
+  auto from = Square::parse(text.substr(0, 2));
+  auto to = Square::parse(text.substr(2, 2));
+  if (!from || !to) return NotationError::malformed;
+  std::optional<PieceType> promotion;
+  if (text.size() == 5) {
+    promotion = piece_from_letter(static_cast<char>(text[4] & ~0x20));
+    if (!promotion || *promotion == PieceType::pawn || *promotion == PieceType::king)
+      return NotationError::malformed;
+  }
+  for (Move m : MoveList(pos)) {
+    if (m.from() != *from || m.to() != *to) continue;
+    bool promotes = m.kind() == Move::Kind::promotion;
+    if (promotes != promotion.has_value()) continue;
+    if (promotes && m.promotion() != *promotion) continue;
+    return m;
+  }
+  return NotationError::illegal;
+}
+
+std::string to_san(const Position& pos, Move m) {
+  std::string out;
+  const Piece piece = pos.piece_on(m.from());
+  if (m.kind() == Move::Kind::castling) {
+    out = m.to().file() == 6 ? "O-O" : "O-O-O";
+  } else {
+    bool capture = !pos.piece_on(m.to()).empty() || m.kind() == Move::Kind::en_passant;
+    if (piece.type == PieceType::pawn) {
+      if (capture) out += file_char(m.from());
+    } else {
+      out += piece_letter(piece.type);
+      // Disambiguate among other pieces of the same type that can reach the same square:
+      // by file if that suffices, else by rank, else both.
+      bool clash = false, same_file = false, same_rank = false;
+      for (Move other : MoveList(pos)) {
+        if (other == m || other.to() != m.to() || other.from() == m.from()) continue;
+        if (pos.piece_on(other.from()).type != piece.type) continue;
+        clash = true;
+        same_file |= other.from().file() == m.from().file();
+        same_rank |= other.from().rank() == m.from().rank();
+      }
+      if (clash) {
+        if (!same_file) {
+          out += file_char(m.from());
+        } else if (!same_rank) {
+          out += rank_char(m.from());
+        } else {
+          out += file_char(m.from());
+          out += rank_char(m.from());
+        }
+      }
+    }
+    if (capture) out += 'x';
+    out += file_char(m.to());
+    out += rank_char(m.to());
+    if (m.kind() == Move::Kind::promotion) {
+      out += '=';
+      out += piece_letter(m.promotion());
+    }
+  }
+  Position next = pos.after(m);
+  if (next.in_check()) out += MoveList(next).empty() ? '#' : '+';
+  return out;
+}
+
+Result<Move, NotationError> parse_san(const Position& pos, std::string_view text) {
+  // Strip check, mate and annotation marks.
+  while (!text.empty() && (text.back() == '+' || text.back() == '#' || text.back() == '!' ||
+                           text.back() == '?'))
+    text.remove_suffix(1);
+  if (text.empty() || text.size() > 10) return NotationError::malformed;
+
+  if (text == "O-O" || text == "0-0" || text == "O-O-O" || text == "0-0-0") {
+    int file = text.size() == 3 ? 6 : 2;
+    for (Move m : MoveList(pos))
+      if (m.kind() == Move::Kind::castling && m.to().file() == file) return m;
+    return NotationError::illegal;
+  }
+
+  std::size_t i = 0;
+  PieceType type = PieceType::pawn;
+  if (auto t = piece_from_letter(text[0])) {
+    type = *t;
+    ++i;
+  }
+  // The rest: [from file][from rank][x|-]to-square[[=]promotion]
+  std::string_view rest = text.substr(i);
+  std::optional<PieceType> promotion;
+  if (!rest.empty()) {
+    if (auto p = piece_from_letter(rest.back()); p && rest.size() >= 3) {
+      promotion = p;
+      rest.remove_suffix(1);
+      if (!rest.empty() && rest.back() == '=') rest.remove_suffix(1);
+    } else if (rest.size() >= 3 && (rest.back() == 'q' || rest.back() == 'r' || rest.back() == 'n') &&
+               is_rank(rest[rest.size() - 2])) {
+      // Lower-case promotion letters ("e8q"); "b" is left out, it would read as a file.
+      promotion = piece_from_letter(static_cast<char>(rest.back() & ~0x20));
+      rest.remove_suffix(1);
+      if (!rest.empty() && rest.back() == '=') rest.remove_suffix(1);
+    }
+  }
+  if (rest.size() < 2) return NotationError::malformed;
+  auto to = Square::parse(rest.substr(rest.size() - 2));
+  if (!to) return NotationError::malformed;
+  rest.remove_suffix(2);
+  if (!rest.empty() && (rest.back() == 'x' || rest.back() == '-' || rest.back() == ':')) rest.remove_suffix(1);
+  int from_file = -1, from_rank = -1;
+  for (char c : rest) {
+    if (is_file(c) && from_file < 0 && from_rank < 0) {
+      from_file = c - 'a';
+    } else if (is_rank(c) && from_rank < 0) {
+      from_rank = c - '1';
+    } else {
+      return NotationError::malformed;
+    }
+  }
+  if (promotion && (type != PieceType::pawn || *promotion == PieceType::pawn || *promotion == PieceType::king))
+    return NotationError::malformed;
+
+  Move found = Move::none();
+  int matches = 0;
+  for (Move m : MoveList(pos)) {
+    if (m.to() != *to || pos.piece_on(m.from()).type != type) continue;
+    if (from_file >= 0 && m.from().file() != from_file) continue;
+    if (from_rank >= 0 && m.from().rank() != from_rank) continue;
+    if (m.kind() == Move::Kind::castling) continue;
+    bool promotes = m.kind() == Move::Kind::promotion;
+    if (promotes != promotion.has_value()) continue;
+    if (promotes && m.promotion() != *promotion) continue;
+    found = m;
+    ++matches;
+  }
+  if (matches == 0) return NotationError::illegal;
+  if (matches > 1) return NotationError::ambiguous;
+  return found;
+}
+
+}  // namespace parley::game::chess

@@ -1,0 +1,57 @@
+// Perft counts of the six standard positions (chessprogramming.org "Perft Results",
+// re-checked with stockfish): the outside oracle for the move generator.
+#include "game/chess/perft.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace parley::game::chess {
+namespace {
+
+struct PerftCase {
+  std::string name;
+  std::string fen;
+  std::vector<std::uint64_t> counts;  // depth 1, 2, …
+};
+
+// Depths kept so the sanitizer build stays quick; deeper counts run in bench/.
+const std::vector<PerftCase> kCases = {
+    {"start", std::string(kStartFen), {20, 400, 8902, 197281, 4865609}},
+    {"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+     {48, 2039, 97862, 4085603}},
+    {"position3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", {14, 191, 2812, 43238, 674624, 11030083}},
+    {"position4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+     {6, 264, 9467, 422333}},
+    {"position5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", {44, 1486, 62379, 2103487}},
+    {"position6", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+     {46, 2079, 89890, 3894594}},
+};
+
+void PrintTo(const PerftCase& c, std::ostream* os) { *os << c.name; }
+
+class Perft : public ::testing::TestWithParam<PerftCase> {};
+
+TEST_P(Perft, MatchesPublishedCounts) {
+  const PerftCase& c = GetParam();
+  auto pos = Position::from_fen(c.fen);
+  ASSERT_TRUE(pos.ok()) << describe(pos.error());
+  for (std::size_t depth = 1; depth <= c.counts.size(); ++depth)
+    EXPECT_EQ(perft(*pos, static_cast<int>(depth)), c.counts[depth - 1]) << c.name << " depth " << depth;
+}
+
+INSTANTIATE_TEST_SUITE_P(StandardPositions, Perft, ::testing::ValuesIn(kCases),
+                         [](const auto& info) { return info.param.name; });
+
+TEST(Perft, DivideSumsToTheTotal) {
+  auto pos = *Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  std::uint64_t sum = 0;
+  auto divide = perft_divide(pos, 3);
+  for (auto& [move, count] : divide) sum += count;
+  EXPECT_EQ(divide.size(), 48U);
+  EXPECT_EQ(sum, 97862U);
+}
+
+}  // namespace
+}  // namespace parley::game::chess
