@@ -1,0 +1,121 @@
+#pragma once
+// PGN ("Portable Game Notation", Standard 1994-03-12, Steven J. Edwards): a reader for the
+// import format and a writer for the export format.
+//
+// The reader takes text (a whole file, already in memory or mapped), yields one game at a time,
+// plays every move through the engine, and on a bad game reports the line and column and skips
+// to the next game. Every length it keeps is bounded (Limits), so hostile input cannot make it
+// allocate without bound. The writer emits canonical PGN: the Seven Tag Roster in order, the
+// other tags sorted by name, movetext wrapped at 79 columns; reading its output and writing it
+// again reproduces it byte for byte.
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "game/chess/game.hpp"
+
+namespace parley::game::chess::pgn {
+
+struct Tag {
+  std::string name;
+  std::string value;
+  friend bool operator==(const Tag&, const Tag&) = default;
+};
+
+struct Line;
+
+// One half-move with its annotations. `variations` are alternatives to this move, each
+// starting from the position before it.
+struct Node {
+  Move move;
+  std::vector<std::uint8_t> nags;
+  std::vector<std::string> comments;  // after the move (and after its variations, if any)
+  std::vector<Line> variations;
+  friend bool operator==(const Node&, const Node&) = default;
+};
+
+struct Line {
+  std::vector<std::string> comments;  // before the first move
+  std::vector<Node> nodes;
+  friend bool operator==(const Line&, const Line&) = default;
+};
+
+struct Game {
+  std::vector<Tag> tags;  // in the order read
+  Position start = Position::start();
+  Line main;
+  std::string result = "*";  // the game termination marker: "1-0", "0-1", "1/2-1/2" or "*"
+
+  const std::string* tag(std::string_view name) const;
+  void set_tag(std::string_view name, std::string value);
+  // The position after the main line.
+  Position final_position() const;
+  std::size_t ply_count() const { return main.nodes.size(); }
+  friend bool operator==(const Game&, const Game&) = default;
+};
+
+// Bounds on what one game may hold; beyond them the game is reported bad, not stored.
+struct Limits {
+  std::size_t max_tags = 256;
+  std::size_t max_tag_name = 255;
+  std::size_t max_tag_value = 4096;
+  std::size_t max_comment = 65536;
+  std::size_t max_nodes = 100000;  // half-moves in all lines of a game
+  std::size_t max_depth = 64;      // nesting of variations
+};
+
+enum class ErrorKind : std::uint8_t {
+  bad_tag,              // "[Name "value"]" malformed
+  limit_exceeded,       // a bound of Limits
+  unterminated_string,
+  unterminated_comment,
+  unexpected_token,
+  bad_fen,              // the FEN tag of a SetUp game
+  illegal_move,
+  ambiguous_move,
+  bad_move_text,        // not SAN
+  variation_without_move,
+  unbalanced_variation,
+  missing_result,       // the text ended before the game termination marker
+  result_mismatch,      // the termination marker differs from the Result tag
+};
+std::string_view describe(ErrorKind kind);
+
+struct Error {
+  ErrorKind kind;
+  std::size_t line = 0;    // 1-based
+  std::size_t column = 0;  // 1-based, in bytes
+  std::string detail;      // the offending text, or which limit
+  std::size_t game_line = 0;  // where the bad game started
+};
+std::string format(const Error& e, std::string_view source);
+
+class Reader {
+ public:
+  explicit Reader(std::string_view text, Limits limits = {});
+  // The next game; a bad game comes back as its Error (the reader has already skipped it);
+  // nullopt once the text is exhausted.
+  std::optional<Result<Game, Error>> next();
+
+ private:
+  class Parser;
+  std::string_view text_;
+  std::size_t pos_ = 0;
+  std::size_t line_ = 1;
+  std::size_t line_start_ = 0;
+  Limits limits_;
+};
+
+// Canonical export-format PGN of one game, ending with a blank line.
+std::string write(const Game& game);
+// One JSON object per game: tags, start FEN, the move tree (SAN, UCI, NAGs, comments,
+// variations) and the result.
+std::string to_json(const Game& game);
+
+// Builds the PGN record of a played game (no annotations).
+Game from_game(const chess::Game& played, std::vector<Tag> tags);
+
+}  // namespace parley::game::chess::pgn

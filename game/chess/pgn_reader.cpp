@@ -1,0 +1,424 @@
+#include <algorithm>
+
+#include "game/chess/notation.hpp"
+#include "game/chess/pgn.hpp"
+
+namespace parley::game::chess::pgn {
+
+std::string_view describe(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::bad_tag: return "malformed tag pair";
+    case ErrorKind::limit_exceeded: return "a limit was exceeded";
+    case ErrorKind::unterminated_string: return "unterminated string";
+    case ErrorKind::unterminated_comment: return "unterminated comment";
+    case ErrorKind::unexpected_token: return "unexpected token";
+    case ErrorKind::bad_fen: return "bad FEN tag";
+    case ErrorKind::illegal_move: return "illegal move";
+    case ErrorKind::ambiguous_move: return "ambiguous move";
+    case ErrorKind::bad_move_text: return "not a move";
+    case ErrorKind::variation_without_move: return "a variation must follow a move";
+    case ErrorKind::unbalanced_variation: return "unbalanced parentheses";
+    case ErrorKind::missing_result: return "the game has no termination marker";
+    case ErrorKind::result_mismatch: return "the termination marker differs from the Result tag";
+  }
+  return "bad PGN";
+}
+
+std::string format(const Error& e, std::string_view source) {
+  std::string out;
+  out.append(source).append(":").append(std::to_string(e.line)).append(":").append(std::to_string(e.column));
+  out.append(": ").append(describe(e.kind));
+  if (!e.detail.empty()) out.append(": ").append(e.detail);
+  out.append(" (game starting at line ").append(std::to_string(e.game_line)).append(")");
+  return out;
+}
+
+const std::string* Game::tag(std::string_view name) const {
+  for (const Tag& t : tags)
+    if (t.name == name) return &t.value;
+  return nullptr;
+}
+
+void Game::set_tag(std::string_view name, std::string value) {
+  for (Tag& t : tags) {
+    if (t.name == name) {
+      t.value = std::move(value);
+      return;
+    }
+  }
+  tags.push_back({std::string(name), std::move(value)});
+}
+
+Position Game::final_position() const {
+  Position pos = start;
+  for (const Node& n : main.nodes) pos.play(n.move);
+  return pos;
+}
+
+namespace {
+
+enum class Tok : std::uint8_t {
+  end, tag_open, tag_close, string, symbol, period, star, open_paren, close_paren, nag, suffix, comment,
+};
+
+struct Token {
+  Tok kind = Tok::end;
+  std::string_view text;  // symbol, suffix or raw comment text
+  std::string value;      // unescaped string
+  std::size_t offset = 0, line = 0, column = 0;
+};
+
+bool is_symbol_start(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+bool is_symbol_char(char c) {
+  return is_symbol_start(c) || c == '_' || c == '+' || c == '#' || c == '=' || c == ':' || c == '-' ||
+         c == '/';
+}
+bool is_result(std::string_view s) { return s == "1-0" || s == "0-1" || s == "1/2-1/2"; }
+
+std::optional<std::uint8_t> suffix_nag(std::string_view s) {
+  if (s == "!") return 1;
+  if (s == "?") return 2;
+  if (s == "!!") return 3;
+  if (s == "??") return 4;
+  if (s == "!?") return 5;
+  if (s == "?!") return 6;
+  return std::nullopt;
+}
+
+// Whitespace runs become one space; leading and trailing space go (the export form).
+std::string normalize_comment(std::string_view raw) {
+  std::string out;
+  out.reserve(raw.size());
+  bool space = false;
+  for (char c : raw) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      space = !out.empty();
+    } else {
+      if (space) out += ' ';
+      space = false;
+      out += c;
+    }
+  }
+  return out;
+}
+
+struct Failure {
+  Error error;
+  std::size_t offset;  // where the offending token starts
+};
+
+}  // namespace
+
+// One game's parse. Errors unwind as Failure to next(), which resynchronises.
+class Reader::Parser {
+ public:
+  Parser(Reader& r) : r_(r) {}
+
+  // Skips whitespace, BOMs and escape lines; returns false at the end of the text.
+  bool skip_space() {
+    const std::string_view t = r_.text_;
+    while (r_.pos_ < t.size()) {
+      char c = t[r_.pos_];
+      if (c == '\n') {
+        ++r_.pos_;
+        ++r_.line_;
+        r_.line_start_ = r_.pos_;
+      } else if (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f') {
+        ++r_.pos_;
+      } else if (c == '%' && r_.pos_ == r_.line_start_) {
+        while (r_.pos_ < t.size() && t[r_.pos_] != '\n') ++r_.pos_;
+      } else if (t.substr(r_.pos_, 3) == "\xEF\xBB\xBF") {
+        // A byte-order mark takes no column: a '%' right after it still starts its line.
+        if (r_.line_start_ == r_.pos_) r_.line_start_ += 3;
+        r_.pos_ += 3;
+      } else {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  [[noreturn]] void fail(ErrorKind kind, std::size_t offset, std::size_t line, std::size_t column,
+                         std::string detail = {}) {
+    throw Failure{Error{kind, line, column, std::move(detail), game_line_}, offset};
+  }
+  [[noreturn]] void fail_at(ErrorKind kind, const Token& t, std::string detail = {}) {
+    fail(kind, t.offset, t.line, t.column, std::move(detail));
+  }
+
+  const Token& peek() {
+    if (!peeked_) {
+      lex(next_);
+      peeked_ = true;
+    }
+    return next_;
+  }
+  Token take() {
+    peek();
+    peeked_ = false;
+    return std::move(next_);
+  }
+
+  void lex(Token& tok) {
+    tok = Token{};
+    bool more = skip_space();
+    tok.offset = r_.pos_;
+    tok.line = r_.line_;
+    tok.column = r_.pos_ - r_.line_start_ + 1;
+    if (!more) return;
+    const std::string_view t = r_.text_;
+    const std::size_t start = r_.pos_;
+    char c = t[r_.pos_++];
+    switch (c) {
+      case '[': tok.kind = Tok::tag_open; return;
+      case ']': tok.kind = Tok::tag_close; return;
+      case '(': tok.kind = Tok::open_paren; return;
+      case ')': tok.kind = Tok::close_paren; return;
+      case '.': tok.kind = Tok::period; return;
+      case '*': tok.kind = Tok::star; return;
+      case '"': {
+        tok.kind = Tok::string;
+        for (;;) {
+          if (r_.pos_ >= t.size() || t[r_.pos_] == '\n') fail_at(ErrorKind::unterminated_string, tok);
+          char s = t[r_.pos_++];
+          if (s == '"') return;
+          if (s == '\\' && r_.pos_ < t.size() && (t[r_.pos_] == '"' || t[r_.pos_] == '\\')) s = t[r_.pos_++];
+          if (tok.value.size() >= r_.limits_.max_tag_value)
+            fail_at(ErrorKind::limit_exceeded, tok, "tag value longer than " + std::to_string(r_.limits_.max_tag_value));
+          tok.value += s;
+        }
+      }
+      case '{': {
+        tok.kind = Tok::comment;
+        while (r_.pos_ < t.size() && t[r_.pos_] != '}') {
+          if (t[r_.pos_] == '\n') {
+            ++r_.line_;
+            r_.line_start_ = r_.pos_ + 1;
+          }
+          ++r_.pos_;
+        }
+        if (r_.pos_ >= t.size()) fail_at(ErrorKind::unterminated_comment, tok);
+        tok.text = t.substr(start + 1, r_.pos_ - start - 1);
+        ++r_.pos_;
+        check_comment(tok);
+        return;
+      }
+      case ';': {
+        tok.kind = Tok::comment;
+        while (r_.pos_ < t.size() && t[r_.pos_] != '\n') ++r_.pos_;
+        tok.text = t.substr(start + 1, r_.pos_ - start - 1);
+        check_comment(tok);
+        return;
+      }
+      case '$': {
+        tok.kind = Tok::nag;
+        while (r_.pos_ < t.size() && t[r_.pos_] >= '0' && t[r_.pos_] <= '9') ++r_.pos_;
+        tok.text = t.substr(start + 1, r_.pos_ - start - 1);
+        if (tok.text.empty() || tok.text.size() > 3 || std::stoi(std::string(tok.text)) > 255)
+          fail_at(ErrorKind::unexpected_token, tok, "NAG must be $0 to $255");
+        return;
+      }
+      case '!':
+      case '?': {
+        tok.kind = Tok::suffix;
+        while (r_.pos_ < t.size() && (t[r_.pos_] == '!' || t[r_.pos_] == '?')) ++r_.pos_;
+        tok.text = t.substr(start, r_.pos_ - start);
+        if (!suffix_nag(tok.text)) fail_at(ErrorKind::unexpected_token, tok, std::string(tok.text));
+        return;
+      }
+      default:
+        if (!is_symbol_start(c)) fail_at(ErrorKind::unexpected_token, tok, printable(c));
+        tok.kind = Tok::symbol;
+        while (r_.pos_ < t.size() && is_symbol_char(t[r_.pos_])) ++r_.pos_;
+        tok.text = t.substr(start, r_.pos_ - start);
+        if (tok.text.size() > 255) fail_at(ErrorKind::limit_exceeded, tok, "symbol longer than 255 bytes");
+        return;
+    }
+  }
+
+  static std::string printable(char c) {
+    auto u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && u < 0x7f) return std::string("'") + c + "'";
+    static const char* hex = "0123456789abcdef";
+    return std::string("byte 0x") + hex[u >> 4] + hex[u & 15];
+  }
+
+  void check_comment(const Token& tok) {
+    if (tok.text.size() > r_.limits_.max_comment)
+      fail_at(ErrorKind::limit_exceeded, tok, "comment longer than " + std::to_string(r_.limits_.max_comment));
+  }
+
+  std::optional<Game> parse_game() {
+    game_line_ = r_.line_;
+    // Comments before the tag section belong to nothing; skip them.
+    while (peek().kind == Tok::comment) take();
+    if (peek().kind == Tok::end) return std::nullopt;
+    game_line_ = peek().line;
+    game_offset_ = peek().offset;
+
+    Game game;
+    while (peek().kind == Tok::tag_open) {
+      Token open = take();
+      Token name = take();
+      if (name.kind != Tok::symbol) fail_at(ErrorKind::bad_tag, name, "expected a tag name");
+      Token value = take();
+      if (value.kind != Tok::string) fail_at(ErrorKind::bad_tag, value, "expected a quoted value");
+      if (take().kind != Tok::tag_close) fail_at(ErrorKind::bad_tag, open, "expected ']'");
+      if (game.tags.size() >= r_.limits_.max_tags)
+        fail_at(ErrorKind::limit_exceeded, open, "more than " + std::to_string(r_.limits_.max_tags) + " tags");
+      if (name.text.size() > r_.limits_.max_tag_name) fail_at(ErrorKind::limit_exceeded, name, "tag name too long");
+      if (game.tag(name.text)) fail_at(ErrorKind::bad_tag, name, "duplicate tag " + std::string(name.text));
+      game.tags.push_back({std::string(name.text), std::move(value.value)});
+    }
+    if (const std::string* fen = game.tag("FEN")) {
+      auto pos = Position::from_fen(*fen);
+      if (!pos) fail(ErrorKind::bad_fen, game_offset_, game_line_, 1, std::string(chess::describe(pos.error())));
+      game.start = *pos;
+    }
+
+    parse_line(game.start, 0, game.main, &game.result);
+    if (const std::string* tagged = game.tag("Result"); tagged && *tagged != game.result)
+      fail(ErrorKind::result_mismatch, end_offset_, end_line_, end_column_,
+           "Result \"" + *tagged + "\", marker " + game.result);
+    return game;
+  }
+
+  // Parses moves from `pos` into `line` until the termination marker (top level, result set)
+  // or the closing parenthesis (a variation, result == nullptr).
+  void parse_line(Position pos, std::size_t depth, Line& line, std::string* result) {
+    Position before = pos;  // the position before the last move, where its variations start
+    for (;;) {
+      const Token& t = peek();
+      switch (t.kind) {
+        case Tok::comment: {
+          Token c = take();
+          auto& target = line.nodes.empty() ? line.comments : line.nodes.back().comments;
+          target.push_back(normalize_comment(c.text));
+          break;
+        }
+        case Tok::period:
+          take();
+          break;
+        case Tok::nag:
+        case Tok::suffix: {
+          Token n = take();
+          if (line.nodes.empty()) fail_at(ErrorKind::unexpected_token, n, "annotation before any move");
+          std::uint8_t value = n.kind == Tok::nag ? static_cast<std::uint8_t>(std::stoi(std::string(n.text)))
+                                                  : *suffix_nag(n.text);
+          line.nodes.back().nags.push_back(value);
+          break;
+        }
+        case Tok::open_paren: {
+          Token open = take();
+          if (line.nodes.empty()) fail_at(ErrorKind::variation_without_move, open);
+          if (depth + 1 > r_.limits_.max_depth)
+            fail_at(ErrorKind::limit_exceeded, open, "variations nested deeper than " + std::to_string(r_.limits_.max_depth));
+          Line variation;
+          parse_line(before, depth + 1, variation, nullptr);
+          line.nodes.back().variations.push_back(std::move(variation));
+          break;
+        }
+        case Tok::close_paren: {
+          Token close = take();
+          if (result) fail_at(ErrorKind::unbalanced_variation, close, "')' without '('");
+          return;
+        }
+        case Tok::star: {
+          Token star = take();
+          if (!result) fail_at(ErrorKind::unbalanced_variation, star, "game ends inside a variation");
+          end_offset_ = star.offset;
+          end_line_ = star.line;
+          end_column_ = star.column;
+          *result = "*";
+          return;
+        }
+        case Tok::symbol: {
+          Token s = take();
+          if (std::all_of(s.text.begin(), s.text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            break;  // a move number
+          if (is_result(s.text)) {
+            if (!result) fail_at(ErrorKind::unbalanced_variation, s, "game ends inside a variation");
+            end_offset_ = s.offset;
+            end_line_ = s.line;
+            end_column_ = s.column;
+            *result = std::string(s.text);
+            return;
+          }
+          auto move = parse_san(pos, s.text);
+          if (!move) {
+            ErrorKind kind = move.error() == NotationError::illegal     ? ErrorKind::illegal_move
+                             : move.error() == NotationError::ambiguous ? ErrorKind::ambiguous_move
+                                                                        : ErrorKind::bad_move_text;
+            fail_at(kind, s, std::string(s.text) + " in " + pos.fen());
+          }
+          if (++nodes_ > r_.limits_.max_nodes)
+            fail_at(ErrorKind::limit_exceeded, s, "more than " + std::to_string(r_.limits_.max_nodes) + " moves");
+          line.nodes.push_back(Node{*move, {}, {}, {}});
+          before = pos;
+          pos.play(*move);
+          break;
+        }
+        case Tok::end:
+          if (!result) fail_at(ErrorKind::unbalanced_variation, t, "text ends inside a variation");
+          fail_at(ErrorKind::missing_result, t);
+        case Tok::tag_open:
+          // The next game's tags: this one never ended.
+          fail_at(ErrorKind::missing_result, t, "a tag section starts before the termination marker");
+        case Tok::tag_close:
+        case Tok::string:
+          fail_at(ErrorKind::unexpected_token, t, t.kind == Tok::string ? "a string in movetext" : "']'");
+      }
+    }
+  }
+
+  // After an error: continue at the next line that starts with '[' (the next tag section),
+  // scanning from the offending token so that a '[' which itself caused the error is kept
+  // (unless it opened this very game: the reader must always move forward).
+  void resynchronise(const Failure& f) {
+    const std::string_view t = r_.text_;
+    std::size_t line = f.error.line;
+    std::size_t line_start = f.offset - (f.error.column - 1);
+    std::size_t p = f.offset;
+    if (p < t.size() && t[p] == '[' && p == line_start && p != game_offset_) return set(p, line, line_start);
+    for (; p < t.size(); ++p) {
+      if (t[p] != '\n') continue;
+      ++line;
+      line_start = p + 1;
+      if (p + 1 < t.size() && t[p + 1] == '[') return set(p + 1, line, line_start);
+    }
+    set(t.size(), line, line_start);
+  }
+
+ private:
+  void set(std::size_t pos, std::size_t line, std::size_t line_start) {
+    r_.pos_ = pos;
+    r_.line_ = line;
+    r_.line_start_ = line_start;
+  }
+
+  Reader& r_;
+  Token next_;
+  bool peeked_ = false;
+  std::size_t game_line_ = 0;
+  std::size_t game_offset_ = std::string_view::npos;
+  std::size_t nodes_ = 0;
+  std::size_t end_offset_ = 0, end_line_ = 0, end_column_ = 0;
+};
+
+Reader::Reader(std::string_view text, Limits limits) : text_(text), limits_(limits) {}
+
+std::optional<Result<Game, Error>> Reader::next() {
+  Parser parser(*this);
+  try {
+    auto game = parser.parse_game();
+    if (!game) return std::nullopt;
+    return Result<Game, Error>(std::move(*game));
+  } catch (const Failure& f) {
+    parser.resynchronise(f);
+    return Result<Game, Error>(f.error);
+  }
+}
+
+}  // namespace parley::game::chess::pgn
