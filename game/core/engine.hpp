@@ -47,7 +47,7 @@ concept RulesEngine = requires(const typename E::State& state, const typename E:
 
 // The canonical bytes of a state.
 template <RulesEngine E>
-Bytes encode(const typename E::State& state) {
+Bytes canonical_bytes(const typename E::State& state) {
   ByteWriter writer;
   E::encode(state, writer);
   return std::move(writer).take();
