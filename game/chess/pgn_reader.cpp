@@ -265,7 +265,8 @@ class Reader::Parser {
       if (name.kind != Tok::symbol) fail_at(ErrorKind::bad_tag, name, "expected a tag name");
       Token value = take();
       if (value.kind != Tok::string) fail_at(ErrorKind::bad_tag, value, "expected a quoted value");
-      if (take().kind != Tok::tag_close) fail_at(ErrorKind::bad_tag, open, "expected ']'");
+      Token close = take();
+      if (close.kind != Tok::tag_close) fail_at(ErrorKind::bad_tag, close, "expected ']'");
       if (game.tags.size() >= r_.limits_.max_tags)
         fail_at(ErrorKind::limit_exceeded, open, "more than " + std::to_string(r_.limits_.max_tags) + " tags");
       if (name.text.size() > r_.limits_.max_tag_name) fail_at(ErrorKind::limit_exceeded, name, "tag name too long");
@@ -373,20 +374,24 @@ class Reader::Parser {
     }
   }
 
-  // After an error: continue at the next line that starts with '[' (the next tag section),
-  // scanning from the offending token so that a '[' which itself caused the error is kept
-  // (unless it opened this very game: the reader must always move forward).
+  // After an error: continue at the next tag section, the next line starting with '[' that
+  // follows a line that does not (so an error among the tags skips that game's other tags).
+  // A '[' that itself caused the error — the next game began before this one ended — is
+  // kept, unless it opened this very game: the reader must always move forward.
   void resynchronise(const Failure& f) {
     const std::string_view t = r_.text_;
     std::size_t line = f.error.line;
     std::size_t line_start = f.offset - (f.error.column - 1);
     std::size_t p = f.offset;
     if (p < t.size() && t[p] == '[' && p == line_start && p != game_offset_) return set(p, line, line_start);
+    bool left_tags = p >= t.size() || t[line_start] != '[';
     for (; p < t.size(); ++p) {
       if (t[p] != '\n') continue;
       ++line;
       line_start = p + 1;
-      if (p + 1 < t.size() && t[p + 1] == '[') return set(p + 1, line, line_start);
+      bool tag_line = line_start < t.size() && t[line_start] == '[';
+      if (tag_line && left_tags) return set(line_start, line, line_start);
+      left_tags |= !tag_line;
     }
     set(t.size(), line, line_start);
   }

@@ -74,6 +74,8 @@ class Position {
 
   // Same placement, side, castling rights and en-passant possibility (FIDE's repetition test).
   bool same_position(const Position& other) const;
+  // Everything equal, move counters included.
+  friend bool operator==(const Position&, const Position&) = default;
 
  private:
   static constexpr std::uint8_t kNoSquare = 64;
