@@ -8,6 +8,7 @@
 // whether it has one), resigning, offering or accepting a draw.
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <variant>
 

@@ -9,6 +9,7 @@
 // for good. Everything else is free: a mine may stand in the HQ, the flag on the back row.
 #include <array>
 #include <cstdint>
+#include <string_view>
 
 #include "game/core/bytes.hpp"
 #include "game/core/result.hpp"
