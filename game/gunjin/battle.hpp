@@ -76,7 +76,6 @@ class EffectiveKindSet {
   constexpr EffectiveKindSet() = default;
   static constexpr EffectiveKindSet of(EffectiveKind e) { return EffectiveKindSet(1U << e.index()); }
   constexpr bool contains(EffectiveKind e) const { return (bits_ >> e.index()) & 1U; }
-  constexpr bool empty() const { return bits_ == 0; }
   friend constexpr EffectiveKindSet operator|(EffectiveKindSet a, EffectiveKindSet b) {
     return EffectiveKindSet(a.bits_ | b.bits_);
   }
