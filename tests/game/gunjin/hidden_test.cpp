@@ -147,7 +147,7 @@ TEST(Hidden, PeersCompareThePublicState) {
   const State peer1 = next.conceal(kSeat1);
   EXPECT_NE(Gunjin::hash(peer0), Gunjin::hash(peer1));
   EXPECT_EQ(Gunjin::hash(peer0.conceal(std::nullopt)), Gunjin::hash(peer1.conceal(std::nullopt)));
-  EXPECT_EQ(game::encode<Gunjin>(peer0.conceal(std::nullopt)), game::encode<Gunjin>(next.conceal(std::nullopt)));
+  EXPECT_EQ(game::canonical_bytes<Gunjin>(peer0.conceal(std::nullopt)), game::canonical_bytes<Gunjin>(next.conceal(std::nullopt)));
 }
 
 // A random legal layout: the standard one shuffled until mines and the flag are off the gates.

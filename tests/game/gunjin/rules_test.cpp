@@ -397,16 +397,16 @@ TEST(Variants, TheOptionsReachTheBoard) {
 TEST(Encoding, IsCanonicalAndCoversTheState) {
   const State a = full_game();
   const State b = full_game();
-  EXPECT_EQ(game::encode<Gunjin>(a), game::encode<Gunjin>(b));
+  EXPECT_EQ(game::canonical_bytes<Gunjin>(a), game::canonical_bytes<Gunjin>(b));
   EXPECT_EQ(Gunjin::hash(a), Gunjin::hash(b));
   // 1 version + 1 options + 5 status bytes + 4 ply + 46 pieces × 3 + 4 + 4 + 47 (one position).
-  EXPECT_EQ(game::encode<Gunjin>(a).size(), 1U + 1 + 5 + 4 + 46 * 3 + 4 + 4 + 47);
+  EXPECT_EQ(game::canonical_bytes<Gunjin>(a).size(), 1U + 1 + 5 + 4 + 46 * 3 + 4 + 4 + 47);
   const State moved = accepts(a, move(kSeat0, sq(1, 3), sq(1, 4), BattleOutcome::attacker_takes));
   EXPECT_NE(Gunjin::hash(moved), Gunjin::hash(a));
-  EXPECT_NE(game::encode<Gunjin>(a.conceal(kSeat0)), game::encode<Gunjin>(a));
+  EXPECT_NE(game::canonical_bytes<Gunjin>(a.conceal(kSeat0)), game::canonical_bytes<Gunjin>(a));
   Options other;
   other.engineer_beats_tank = true;
-  EXPECT_NE(game::encode<Gunjin>(full_game(other)), game::encode<Gunjin>(a));
+  EXPECT_NE(game::canonical_bytes<Gunjin>(full_game(other)), game::canonical_bytes<Gunjin>(a));
 }
 
 }  // namespace
