@@ -107,6 +107,6 @@ MoveList::MoveList(const Position& pos) {
     generate<Color::black>(pos, *this);
 }
 
-bool MoveList::contains(Move m) const { return std::find(begin(), end(), m) != end(); }
+bool MoveList::contains(Move m) const { return std::find(raw_, raw_ + size_, m.raw()) != raw_ + size_; }
 
 }  // namespace parley::game::chess

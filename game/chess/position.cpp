@@ -87,6 +87,8 @@ std::string_view describe(FenError error) {
     case FenError::bad_en_passant: return "the en-passant square does not follow a double pawn step";
     case FenError::bad_counter: return "a move counter is not a number in range";
     case FenError::bad_kings: return "each side needs exactly one king";
+    case FenError::impossible_material:
+      return "a side has more than 16 pieces, more than 8 pawns, or more promoted pieces than missing pawns";
     case FenError::pawn_on_back_rank: return "a pawn stands on the first or eighth rank";
     case FenError::opponent_in_check: return "the side not to move is in check";
   }
@@ -266,6 +268,14 @@ Result<Position, FenError> Position::from_fen(std::string_view fen) {
 
   for (Color c : {Color::white, Color::black})
     if (popcount(pos.pieces(c, PieceType::king)) != 1) return FenError::bad_kings;
+  for (Color c : {Color::white, Color::black}) {
+    auto count = [&](PieceType t) { return popcount(pos.pieces(c, t)); };
+    int pawns = count(PieceType::pawn);
+    auto beyond = [&](PieceType t, int initial) { return count(t) > initial ? count(t) - initial : 0; };
+    int promoted = beyond(PieceType::queen, 1) + beyond(PieceType::rook, 2) + beyond(PieceType::bishop, 2) +
+                   beyond(PieceType::knight, 2);
+    if (popcount(pos.pieces(c)) > 16 || pawns > 8 || pawns + promoted > 8) return FenError::impossible_material;
+  }
   if (pos.pieces(PieceType::pawn) & (rank_bb(0) | rank_bb(7))) return FenError::pawn_on_back_rank;
 
   if (fields[2] != "-") {

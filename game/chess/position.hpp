@@ -23,6 +23,7 @@ enum class FenError : std::uint8_t {
   bad_en_passant,   // not a square, or no pawn that just made a double step
   bad_counter,      // the half-move or full-move number is not a number in range
   bad_kings,        // not exactly one king of each colour
+  impossible_material,  // more than 16 pieces or 8 pawns a side, or more promoted pieces than missing pawns
   pawn_on_back_rank,
   opponent_in_check,  // the side that just moved left its king in check
 };

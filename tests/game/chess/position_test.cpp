@@ -60,6 +60,9 @@ TEST(Fen, RejectsEachKindOfMalformedInput) {
       {"rnbqqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", FenError::bad_kings},
       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w kq - 0 1", FenError::bad_kings},
       {"rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQq - 0 1", FenError::pawn_on_back_rank},
+      {"QQQQQQQQ/QQQQQQQQ/8/8/8/8/8/K6k w - - 0 1", FenError::impossible_material},
+      {"k7/8/8/8/8/8/PPPPPPPP/P6K w - - 0 1", FenError::impossible_material},
+      {"k7/8/8/8/8/8/PPPPPPPP/QQ5K w - - 0 1", FenError::impossible_material},
       {"4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", FenError::opponent_in_check},
   };
   for (const auto& c : cases) {
