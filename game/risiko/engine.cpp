@@ -541,7 +541,7 @@ void add_trades(const State& s, Seat seat, std::vector<Decision>& out) {
 
 void add_claim(const State& s, Seat seat, std::vector<Decision>& out) {
   const auto& m = s.secrets[seat.index].mission;
-  if (m && accepted(s, Action{std::in_place_type<ClaimVictory>, seat, *m})) out.push_back(ClaimVictory{seat, *m});
+  if (m && accepted(s, Action{std::in_place_type<ClaimVictory>, ClaimVictory{seat, *m}})) out.push_back(ClaimVictory{seat, *m});
 }
 
 void add_attack_phase(const State& s, Seat seat, std::vector<Decision>& out) {
