@@ -118,6 +118,8 @@ class Checks {
 class Machine {
  public:
   explicit Machine(State s) : s_(std::move(s)), ck_(s_) {}
+  Machine(const Machine&) = delete;  // ck_ refers to this object's own state
+  Machine& operator=(const Machine&) = delete;
 
   Check run(const Action& action) {
     return std::visit([this](const auto& a) { return on(a); }, action);

@@ -334,8 +334,9 @@ TradeCards trade_of(const State& s, int seat, std::array<std::uint8_t, 3> slots)
 }
 
 TEST_F(Board, EveryTradeValueWithTheTerritoryBonus) {
-  // Artillery: siberia, mongolia, middle_east; infantry: japan, afghanistan, india;
-  // cavalry: ural, yakutsk, kamchatka. Seat 0 owns all but japan and middle_east.
+  // Artillery: siberia, mongolia, middle_east, ukraine; infantry: japan, afghanistan, india,
+  // egypt; cavalry: ural, yakutsk, kamchatka, china. Seat 0 owns all but ukraine,
+  // middle_east, japan and argentina.
   struct Case {
     std::vector<std::string> cards;
     std::uint32_t value;
@@ -348,6 +349,7 @@ TEST_F(Board, EveryTradeValueWithTheTerritoryBonus) {
       {{"joker", "japan", "egypt"}, 12 + 2 * 1},
       {{"kamchatka", "joker2", "china"}, 12 + 2 * 2},
       {{"middle_east", "siberia", "joker"}, 12 + 2 * 1},
+      {{"ukraine", "joker", "middle_east"}, 12 + 2 * 0},  // neither territory is seat 0's
   };
   for (const Case& c : cases) {
     State t = s;
