@@ -400,7 +400,7 @@ TEST_F(Board, HiddenCardsCheckedWithWhatIsKnown) {
   const Step full = must_play(s, honest);
   for (int seat = 0; seat < 4; ++seat) {
     const Step partial = must_play(knowledge_of(s, S(seat)), honest);
-    EXPECT_EQ(encode<Risiko>(partial.state), encode<Risiko>(full.state));
+    EXPECT_EQ(canonical_bytes<Risiko>(partial.state), canonical_bytes<Risiko>(full.state));
   }
   // A traded card is face up: it cannot be revealed again, not even by a state that knew nothing.
   State after = knowledge_of(full.state, S(2));
@@ -623,25 +623,25 @@ TEST_F(Board, ViewsShowOnlyOwnSecrets) {
       EXPECT_FALSE(k.secrets[other].mission.has_value());
       for (const auto& c : k.secrets[other].cards) EXPECT_FALSE(c.has_value());
     }
-    EXPECT_EQ(encode<Risiko>(k), encode<Risiko>(s));
+    EXPECT_EQ(canonical_bytes<Risiko>(k), canonical_bytes<Risiko>(s));
     EXPECT_EQ(Risiko::hash(k), Risiko::hash(s));
   }
   EXPECT_EQ(view(s, S(1)).table.player(S(1)).hand.size(), 2u);  // the count is public
 }
 
 TEST_F(Board, EncodingCoversThePublicStateOnly) {
-  const Bytes before = encode<Risiko>(s);
+  const Bytes before = canonical_bytes<Risiko>(s);
   State t = s;
   t.secrets[2].mission = MissionId{3};
-  EXPECT_EQ(encode<Risiko>(t), before);
+  EXPECT_EQ(canonical_bytes<Risiko>(t), before);
   t.table.countries[0].armies += 1;
-  EXPECT_NE(encode<Risiko>(t), before);
+  EXPECT_NE(canonical_bytes<Risiko>(t), before);
   t = s;
   t.options.dice = DiceRule::classic;
-  EXPECT_NE(encode<Risiko>(t), before);
+  EXPECT_NE(canonical_bytes<Risiko>(t), before);
   t = s;
   t.table.deck.discard.insert(CardId{3});
-  EXPECT_NE(encode<Risiko>(t), before);
+  EXPECT_NE(canonical_bytes<Risiko>(t), before);
   EXPECT_NE(Risiko::hash(t), Risiko::hash(s));
 }
 

@@ -193,8 +193,8 @@ class Simulation {
   }
 
   void check_invariants() {
-    const Bytes referee = encode<Risiko>(full_);
-    for (const auto& peer : peers_) ASSERT_EQ(encode<Risiko>(peer), referee);
+    const Bytes referee = canonical_bytes<Risiko>(full_);
+    for (const auto& peer : peers_) ASSERT_EQ(canonical_bytes<Risiko>(peer), referee);
     ASSERT_TRUE(knows_everything(full_));
     std::size_t cards = table().deck.draw_pile() + table().deck.discard.size() + lost_;
     for (const auto& p : table().players) cards += p.hand.size();
