@@ -1,8 +1,7 @@
 #include <algorithm>
 #include <array>
 
-#include <rapidjson/stringbuffer.h>
-#include <rapidjson/writer.h>
+#include <nlohmann/json.hpp>
 
 #include "game/chess/notation.hpp"
 #include "game/chess/pgn.hpp"
@@ -145,72 +144,35 @@ std::string write(const Game& game) {
 
 namespace {
 
-using JsonWriter = rapidjson::Writer<rapidjson::StringBuffer>;
-
-void json_string(JsonWriter& j, std::string_view s) {
-  j.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
-}
-
-void json_line(JsonWriter& j, const Line& line, Position pos) {
-  j.StartObject();
-  json_string(j, "comments");
-  j.StartArray();
-  for (const auto& c : line.comments) json_string(j, c);
-  j.EndArray();
-  json_string(j, "moves");
-  j.StartArray();
+nlohmann::ordered_json json_line(const Line& line, Position pos) {
+  nlohmann::ordered_json moves = nlohmann::ordered_json::array();
   for (const Node& node : line.nodes) {
-    j.StartObject();
-    json_string(j, "ply");
-    j.Uint(static_cast<unsigned>(2 * (pos.fullmove_number() - 1) + (pos.side_to_move() == Color::black ? 1 : 0) + 1));
-    json_string(j, "san");
-    json_string(j, to_san(pos, node.move));
-    json_string(j, "uci");
-    json_string(j, to_uci(node.move));
-    json_string(j, "nags");
-    j.StartArray();
-    for (auto n : node.nags) j.Uint(n);
-    j.EndArray();
-    json_string(j, "comments");
-    j.StartArray();
-    for (const auto& c : node.comments) json_string(j, c);
-    j.EndArray();
-    json_string(j, "variations");
-    j.StartArray();
-    for (const Line& v : node.variations) json_line(j, v, pos);
-    j.EndArray();
-    j.EndObject();
+    nlohmann::ordered_json variations = nlohmann::ordered_json::array();
+    for (const Line& v : node.variations) variations.push_back(json_line(v, pos));
+    int ply = 2 * (pos.fullmove_number() - 1) + (pos.side_to_move() == Color::black ? 2 : 1);
+    moves.push_back({{"ply", ply},
+                     {"san", to_san(pos, node.move)},
+                     {"uci", to_uci(node.move)},
+                     {"nags", node.nags},
+                     {"comments", node.comments},
+                     {"variations", std::move(variations)}});
     pos.play(node.move);
   }
-  j.EndArray();
-  j.EndObject();
+  return {{"comments", line.comments}, {"moves", std::move(moves)}};
 }
 
 }  // namespace
 
 std::string to_json(const Game& game) {
-  rapidjson::StringBuffer buffer;
-  JsonWriter j(buffer);
-  j.StartObject();
-  json_string(j, "tags");
-  j.StartArray();
-  for (const Tag& t : game.tags) {
-    j.StartArray();
-    json_string(j, t.name);
-    json_string(j, t.value);
-    j.EndArray();
-  }
-  j.EndArray();
-  json_string(j, "start_fen");
-  json_string(j, game.start.fen());
-  json_string(j, "main_line");
-  json_line(j, game.main, game.start);
-  json_string(j, "result");
-  json_string(j, game.result);
-  json_string(j, "final_fen");
-  json_string(j, game.final_position().fen());
-  j.EndObject();
-  return buffer.GetString();
+  nlohmann::ordered_json tags = nlohmann::ordered_json::array();
+  for (const Tag& t : game.tags) tags.push_back({t.name, t.value});
+  nlohmann::ordered_json out = {{"tags", std::move(tags)},
+                                {"start_fen", game.start.fen()},
+                                {"main_line", json_line(game.main, game.start)},
+                                {"result", game.result},
+                                {"final_fen", game.final_position().fen()}};
+  // Invalid UTF-8 in a tag or comment is replaced, not thrown: PGN files are often Latin-1.
+  return out.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
 Game from_game(const chess::Game& played, std::vector<Tag> tags) {

@@ -1,7 +1,7 @@
 #include "game/chess/pgn.hpp"
 
 #include <gtest/gtest.h>
-#include <rapidjson/document.h>
+#include <nlohmann/json.hpp>
 
 #include <sstream>
 
@@ -248,20 +248,25 @@ TEST(PgnRead, EmptyAndWhitespaceTextHoldsNoGames) {
 
 TEST(PgnJson, DescribesTheGameTree) {
   auto all = read_all("[Event \"j\"]\n[Result \"*\"]\n\n1. e4 $1 {best} (1. d4 d5) 1... e5 *\n");
-  std::string json = to_json(all.games[0]);
-  rapidjson::Document doc;
-  ASSERT_FALSE(doc.Parse(json.c_str()).HasParseError()) << json;
-  EXPECT_STREQ(doc["tags"][0][0].GetString(), "Event");
-  EXPECT_STREQ(doc["result"].GetString(), "*");
+  auto doc = nlohmann::json::parse(to_json(all.games[0]));
+  EXPECT_EQ(doc["tags"][0][0], "Event");
+  EXPECT_EQ(doc["result"], "*");
   const auto& moves = doc["main_line"]["moves"];
-  ASSERT_EQ(moves.Size(), 2U);
-  EXPECT_STREQ(moves[0]["san"].GetString(), "e4");
-  EXPECT_STREQ(moves[0]["uci"].GetString(), "e2e4");
-  EXPECT_EQ(moves[0]["nags"][0].GetUint(), 1U);
-  EXPECT_STREQ(moves[0]["comments"][0].GetString(), "best");
-  EXPECT_STREQ(moves[0]["variations"][0]["moves"][1]["san"].GetString(), "d5");
-  EXPECT_EQ(moves[1]["ply"].GetUint(), 2U);
-  EXPECT_STREQ(doc["final_fen"].GetString(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+  ASSERT_EQ(moves.size(), 2U);
+  EXPECT_EQ(moves[0]["san"], "e4");
+  EXPECT_EQ(moves[0]["uci"], "e2e4");
+  EXPECT_EQ(moves[0]["nags"][0], 1);
+  EXPECT_EQ(moves[0]["comments"][0], "best");
+  EXPECT_EQ(moves[0]["variations"][0]["moves"][1]["san"], "d5");
+  EXPECT_EQ(moves[1]["ply"], 2);
+  EXPECT_EQ(doc["final_fen"], "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+}
+
+TEST(PgnJson, ReplacesInvalidUtf8InsteadOfFailing) {
+  auto all = read_all("[Event \"Caf\xE9\"]\n[Result \"*\"]\n\n1. e4 {na\xEFve} *\n");
+  ASSERT_EQ(all.games.size(), 1U);
+  auto doc = nlohmann::json::parse(to_json(all.games[0]));
+  EXPECT_EQ(doc["tags"][0][1], "Caf\xEF\xBF\xBD");
 }
 
 TEST(PgnFromGame, RecordsAPlayedGameWithItsResult) {
