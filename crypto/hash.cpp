@@ -33,4 +33,24 @@ std::array<std::uint8_t, N> generichash(const HashInput& input) {
 Digest blake2b_256(const HashInput& input) { return generichash<kDigestBytes>(input); }
 WideDigest blake2b_512(const HashInput& input) { return generichash<kWideDigestBytes>(input); }
 
+Digest blake2b_256(const HashInput& public_prefix,
+                   std::initializer_list<std::span<const std::uint8_t>> secret_fields) {
+  ensure_sodium();
+  crypto_generichash_state state;
+  crypto_generichash_init(&state, nullptr, 0, kDigestBytes);
+  auto prefix = public_prefix.data();
+  crypto_generichash_update(&state, prefix.data(), prefix.size());
+  for (auto field : secret_fields) {
+    std::array<std::uint8_t, 4> length{};
+    auto n = static_cast<std::uint32_t>(field.size());
+    for (int i = 0; i < 4; ++i) length[i] = static_cast<std::uint8_t>(n >> (8 * i));
+    crypto_generichash_update(&state, length.data(), length.size());
+    crypto_generichash_update(&state, field.data(), field.size());
+  }
+  Digest out{};
+  crypto_generichash_final(&state, out.data(), out.size());
+  sodium_memzero(&state, sizeof state);
+  return out;
+}
+
 }  // namespace parley::crypto

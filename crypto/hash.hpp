@@ -6,6 +6,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <span>
 #include <string>
 #include <string_view>
@@ -79,5 +80,11 @@ class HashInput {
 
 Digest blake2b_256(const HashInput& input);
 WideDigest blake2b_512(const HashInput& input);
+
+// For inputs that end in secret fields (a committed value, a hash-chain value): the public
+// prefix is a HashInput and the secret fields are fed to BLAKE2b directly with the same framing
+// (u32 length ‖ bytes), so no copy of them is left behind in a growing heap buffer.
+Digest blake2b_256(const HashInput& public_prefix,
+                   std::initializer_list<std::span<const std::uint8_t>> secret_fields);
 
 }  // namespace parley::crypto
