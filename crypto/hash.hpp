@@ -20,8 +20,8 @@ inline constexpr std::size_t kWideDigestBytes = 64;  // BLAKE2b-512
 using Digest = std::array<std::uint8_t, kDigestBytes>;
 using WideDigest = std::array<std::uint8_t, kWideDigestBytes>;
 
-// The purpose of a hash or signature, fixed at compile time: lower-case ASCII letters, digits
-// and '-' only, so a label can never be built from runtime data.
+// The purpose of a hash or signature, fixed at compile time: ASCII letters, digits and '-'
+// only, so a label can never be built from runtime data.
 class DomainLabel {
  public:
   static constexpr std::size_t kMaxPurposeLength = 48;
@@ -29,8 +29,8 @@ class DomainLabel {
   consteval explicit DomainLabel(std::string_view purpose) : purpose_(purpose) {
     if (purpose.empty() || purpose.size() > kMaxPurposeLength) throw "label purpose length";
     for (char c : purpose) {
-      bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
-      if (!ok) throw "label purpose must be [a-z0-9-]";
+      bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
+      if (!ok) throw "label purpose must be [A-Za-z0-9-]";
     }
   }
 
