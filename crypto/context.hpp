@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <span>
 
+#include "crypto/hash.hpp"
 #include "game/core/bytes.hpp"
 #include "game/core/result.hpp"
 #include "game/core/seat.hpp"
@@ -38,6 +39,12 @@ class ProofContext {
   }
   ProofContext& field(std::span<const std::uint8_t> bytes) {
     fields_.bytes(bytes);
+    return *this;
+  }
+  // What the proof is for, when one proof kind serves several purposes (a Schnorr proof for a
+  // deck key, for an OT key, …).
+  ProofContext& purpose(DomainLabel label) {
+    label.write_to(fields_);
     return *this;
   }
 

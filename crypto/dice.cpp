@@ -1,10 +1,8 @@
 #include "crypto/dice.hpp"
 
-#include <sodium.h>
-
 #include <cassert>
 
-#include "crypto/sodium.hpp"
+#include "crypto/stream.hpp"
 
 namespace parley::crypto {
 
@@ -21,21 +19,12 @@ DiceSeed dice_seed(const SessionId& session, std::uint64_t roll_number, const Ch
 
 std::vector<std::uint8_t> roll_dice(const DiceSeed& seed, std::size_t count, std::uint8_t sides) {
   assert(count <= kMaxDicePerRoll && sides >= 2);
-  ensure_sodium();
-  static_assert(randombytes_SEEDBYTES == kDigestBytes);
   const unsigned limit = 256u - (256u % sides);
-  // The deterministic stream for a seed is prefix-stable, so a longer buffer after many
-  // rejections continues the same sequence.
-  std::vector<std::uint8_t> stream(2 * count + 16);
-  randombytes_buf_deterministic(stream.data(), stream.size(), seed.bytes.data());
+  DeterministicStream stream(seed.bytes);
   std::vector<std::uint8_t> faces;
-  std::size_t next = 0;
+  faces.reserve(count);
   while (faces.size() < count) {
-    if (next == stream.size()) {
-      stream.resize(stream.size() * 2);
-      randombytes_buf_deterministic(stream.data(), stream.size(), seed.bytes.data());
-    }
-    unsigned b = stream[next++];
+    unsigned b = stream.byte();
     if (b < limit) faces.push_back(static_cast<std::uint8_t>(1 + b % sides));
   }
   return faces;

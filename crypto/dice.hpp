@@ -2,8 +2,8 @@
 // Dice from two seats' hash-chain values (DESIGN section 6):
 //   seed = BLAKE2b-256(parley/dice/v1 ‖ session ‖ roll_no ‖ value_a ‖ value_b)
 // where value_a is the contribution of the seat that must reveal first and value_b the other's.
-// Faces come from randombytes_buf_deterministic(seed) (ChaCha20) by rejection sampling, one
-// byte per attempt: a byte b is used iff b < 256 − (256 mod sides), and gives 1 + b mod sides,
+// Faces come from randombytes_buf_deterministic(seed) (ChaCha20, DeterministicStream) by
+// rejection sampling, one byte per attempt: a byte b is used iff b < 256 − (256 mod sides), and gives 1 + b mod sides,
 // so every face has exactly the same probability.
 #include <cstddef>
 #include <cstdint>

@@ -18,7 +18,11 @@ void must_succeed(int rc, const char* what) {
   }
 }
 
+thread_local GroupOperationCounts counts;
+
 }  // namespace
+
+GroupOperationCounts group_operation_counts() { return counts; }
 
 Scalar Scalar::from_u64(std::uint64_t v) {
   Scalar s;
@@ -39,8 +43,10 @@ Scalar Scalar::random_nonzero() {
   return s;
 }
 
-Scalar Scalar::from_hash(const HashInput& input) {
-  WideDigest wide = blake2b_512(input);
+Scalar Scalar::from_hash(const HashInput& input) { return reduce_wide(blake2b_512(input)); }
+
+Scalar Scalar::reduce_wide(std::span<const std::uint8_t, 64> wide) {
+  static_assert(crypto_core_ristretto255_NONREDUCEDSCALARBYTES == 64);
   Scalar s;
   crypto_core_ristretto255_scalar_reduce(s.bytes_.data(), wide.data());
   return s;
@@ -114,6 +120,7 @@ Point Point::operator+(const Point& o) const {
   if (is_identity()) return o;
   if (o.is_identity()) return *this;
   Point r;
+  ++counts.additions;
   must_succeed(crypto_core_ristretto255_add(r.bytes_.data(), bytes_.data(), o.bytes_.data()), "ristretto255_add");
   return r;
 }
@@ -121,6 +128,7 @@ Point Point::operator+(const Point& o) const {
 Point Point::operator-(const Point& o) const {
   if (o.is_identity()) return *this;
   Point r;
+  ++counts.additions;
   must_succeed(crypto_core_ristretto255_sub(r.bytes_.data(), bytes_.data(), o.bytes_.data()), "ristretto255_sub");
   return r;
 }
@@ -130,8 +138,10 @@ Point operator*(const Scalar& s, const Point& p) {
   if (s.is_zero() || p.is_identity()) return r;
   // s ∈ [1, ℓ) and p ≠ identity in a group of prime order: s·p is never the identity.
   if (p == Point::base()) {
+    ++counts.fixed_base;
     must_succeed(crypto_scalarmult_ristretto255_base(r.bytes_.data(), s.bytes().data()), "scalarmult_base");
   } else {
+    ++counts.variable_base;
     must_succeed(crypto_scalarmult_ristretto255(r.bytes_.data(), s.bytes().data(), p.bytes_.data()), "scalarmult");
   }
   return r;

@@ -43,6 +43,8 @@ class Scalar {
   // BLAKE2b-512 of a labelled input reduced mod ℓ (statistically uniform): Fiat–Shamir
   // challenges and every other hash-to-scalar.
   static Scalar from_hash(const HashInput& input);
+  // 64 uniform bytes reduced mod ℓ (statistically uniform).
+  static Scalar reduce_wide(std::span<const std::uint8_t, 64> wide);
   static game::Result<Scalar, WireError> from_canonical(std::span<const std::uint8_t> bytes);
 
   Scalar operator+(const Scalar& o) const;
@@ -84,6 +86,16 @@ class Point {
  private:
   std::array<std::uint8_t, kPointBytes> bytes_;
 };
+
+// How much group arithmetic this thread has done: benchmarks price operations with it and tests
+// check that each construction does the work docs/crypto.md says it does.
+struct GroupOperationCounts {
+  std::uint64_t variable_base = 0;  // crypto_scalarmult_ristretto255
+  std::uint64_t fixed_base = 0;     // crypto_scalarmult_ristretto255_base
+  std::uint64_t additions = 0;      // crypto_core_ristretto255_add / _sub
+  friend bool operator==(const GroupOperationCounts&, const GroupOperationCounts&) = default;
+};
+GroupOperationCounts group_operation_counts();
 
 // Wire and hash helpers: points and scalars are fixed-size, written raw on the wire and as
 // length-prefixed fields in hash inputs (like every other hashed field).

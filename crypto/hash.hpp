@@ -62,6 +62,10 @@ class HashInput {
     out_.u8(v);
     return *this;
   }
+  HashInput& u16(std::uint16_t v) {
+    out_.u16(v);
+    return *this;
+  }
   HashInput& u32(std::uint32_t v) {
     out_.u32(v);
     return *this;

@@ -1,5 +1,6 @@
 """Prints the known-answer values pinned in parley's crypto tests (see ristretto.py)."""
 import hashlib
+import struct
 
 from ristretto import *
 
@@ -61,3 +62,10 @@ z1 = (k + e1 * n) % L
 print("membership C", encode(C).hex())
 print("membership proof", (bytes([14, 1]) + u32(2) + scalar_bytes(e0) + scalar_bytes(z0) + scalar_bytes(e1)
                            + scalar_bytes(z1)).hex())
+
+# Deck: deck id 0 of the counting session and its card points.
+deck_id = hashlib.blake2b(label("deck-id") + field(session) + u32(0), digest_size=32).digest()
+print("deck id", deck_id.hex())
+for i in (0, 1, 43):
+    m = from_hash(blake512(label("card") + field(deck_id) + struct.pack("<H", i)))
+    print("card", i, encode(m).hex())
