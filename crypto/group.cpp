@@ -87,6 +87,12 @@ Scalar Scalar::operator-() const {
   return r;
 }
 
+Scalar Scalar::invert() const {
+  Scalar r;
+  if (crypto_core_ristretto255_scalar_invert(r.bytes_.data(), bytes_.data()) != 0) return Scalar();
+  return r;
+}
+
 bool Scalar::is_zero() const { return sodium_is_zero(bytes_.data(), bytes_.size()) == 1; }
 
 const Point& Point::base() {

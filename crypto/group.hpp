@@ -51,6 +51,8 @@ class Scalar {
   Scalar operator-(const Scalar& o) const;
   Scalar operator*(const Scalar& o) const;
   Scalar operator-() const;
+  // 1/s for s ≠ 0 (the inverse of zero is reported as zero).
+  Scalar invert() const;
   bool is_zero() const;
 
   std::span<const std::uint8_t, kScalarBytes> bytes() const { return bytes_; }

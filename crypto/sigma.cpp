@@ -56,9 +56,16 @@ Relation flag_lone_relation(const FlagChoiceStatement& s) {
            {s.request - value_scalar(s.lone_flag_value) * s.sender_key, {{1, Point::base()}}}}};
 }
 
+// Not the flag, witnesses (c, x, n, α, β): the choice relation and H = α·(C − F·H) + β·G.
+Relation flag_own_kind_relation(const FlagChoiceStatement& s) {
+  Relation r = choice_relation(s.sender_key, s.request, s.piece);
+  r.witness_count = 5;
+  r.equations.push_back({pedersen_h(), {{3, s.piece.point - value_times_h(s.flag_value)}, {4, Point::base()}}});
+  return r;
+}
+
 std::array<Relation, 2> flag_relations(const FlagChoiceStatement& s) {
-  return {choice_relation(s.sender_key, s.request, s.piece),
-          s.behind ? flag_behind_relation(s) : flag_lone_relation(s)};
+  return {flag_own_kind_relation(s), s.behind ? flag_behind_relation(s) : flag_lone_relation(s)};
 }
 
 HashInput flag_statement(const ProofContext& context, const FlagChoiceStatement& s) {
@@ -214,7 +221,8 @@ FlagChoiceProof prove_flag_choice(const ProofContext& context, const FlagChoiceS
   std::vector<Scalar> witness;
   std::size_t true_branch = 0;
   if (piece.value != statement.flag_value) {
-    witness = {value_scalar(piece.value), mask, piece.blinding};
+    Scalar alpha = (value_scalar(piece.value) - value_scalar(statement.flag_value)).invert();
+    witness = {value_scalar(piece.value), mask, piece.blinding, alpha, -(piece.blinding * alpha)};
   } else if (statement.behind) {
     // A flag with a friendly piece behind proves with that piece's opening; without one the
     // proof cannot be made, and an unprovable statement yields a proof that fails to verify.
@@ -250,7 +258,7 @@ void write_proof(game::ByteWriter& out, const FlagChoiceProof& proof) {
   write_branch(out, proof.flag_rule);
 }
 FlagChoiceProof read_flag_choice_proof(WireReader& in, bool piece_behind) {
-  BranchProof own = read_branch(in, 3);
+  BranchProof own = read_branch(in, 5);
   BranchProof rule = read_branch(in, flag_rule_responses(piece_behind));
   return {std::move(own), std::move(rule)};
 }

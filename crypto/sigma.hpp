@@ -94,10 +94,13 @@ ChoiceProof prove_choice(const ProofContext& context, const Point& sender_key, c
                                  const PedersenCommitment& commitment, const ChoiceProof& proof);
 
 // ---- The Gunjin defender's choice: its kind, or the flag's effective kind --------------------
-// Either "piece opens to c" (any piece), or, when the piece is the flag, "piece opens to
-// flag_value and behind opens to c" if a friendly piece stands behind it, else
+// Either "piece opens to c, and c is not flag_value", or, when the piece is the flag, "piece
+// opens to flag_value and behind opens to c" if a friendly piece stands behind it, else
 // "piece opens to flag_value and c = lone_flag_value". Whether a friendly piece stands behind
 // is public (positions are public, kinds are not), so the statement has exactly two branches.
+// "c is not the flag" is shown by knowing α, β with H = α·(C_piece − flag·H) + β·G
+// (α = 1/(c − flag), β = −n·α): for a flag, C_piece − flag·H = n·G and such α, β would give
+// log_G H.
 
 struct FlagChoiceStatement {
   Point sender_key;  // S of the OT whose choice this is
@@ -109,7 +112,7 @@ struct FlagChoiceStatement {
 };
 
 struct FlagChoiceProof {
-  BranchProof own_kind;   // (e, z_c, z_x, z_n)
+  BranchProof own_kind;   // (e, z_c, z_x, z_n, z_α, z_β)
   BranchProof flag_rule;  // behind: (e, z_np, z_c, z_x, z_nb); lone: (e, z_np, z_x)
   friend bool operator==(const FlagChoiceProof&, const FlagChoiceProof&) = default;
 };

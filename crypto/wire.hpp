@@ -36,12 +36,11 @@ enum class WireTag : std::uint8_t {
   permutation_proof = 23,
   card_share = 24,
   sealed_share = 25,
-  ot_sender_key = 30,
-  ot_request = 31,
-  ot_table = 32,
-  duel_offer = 33,
-  duel_claim = 34,
-  duel_opening = 35,
+  duel_offer = 30,
+  duel_request = 31,
+  duel_table = 32,
+  duel_claim = 33,
+  duel_opening = 34,
 };
 
 enum class WireError : std::uint8_t {
