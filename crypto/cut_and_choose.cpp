@@ -156,6 +156,7 @@ CutAndChooseProof read_cut_and_choose_proof(WireReader& in) {
   if (!in.failed() && (rounds != kCutAndChooseRounds || n > kMaxDeckSize)) in.fail(WireError::bad_value);
   if (in.failed()) return proof;
   proof.rounds.reserve(rounds);
+  std::size_t opened_to_output = 0;
   for (std::size_t k = 0; k < rounds && !in.failed(); ++k) {
     std::uint8_t kind = in.u8();
     if (kind == 0) {
@@ -173,10 +174,13 @@ CutAndChooseProof read_cut_and_choose_proof(WireReader& in) {
       }
       for (std::size_t i = 0; i < n; ++i) opened.masks.push_back(read_scalar(in));
       proof.rounds.emplace_back(std::move(opened));
+      ++opened_to_output;
     } else {
       in.fail(WireError::bad_value);
     }
   }
+  // n is written only when some round opened to the output (canonical encoding).
+  if (!in.failed() && n > 0 && opened_to_output == 0) in.fail(WireError::bad_value);
   return proof;
 }
 

@@ -197,6 +197,16 @@ TEST(CutAndChoose, MalformedRoundsAreRejected) {
   kind.u8(2);
   EXPECT_EQ(decode_shuffle_proof(kind.data()).error(), WireError::bad_value);
   EXPECT_EQ(decode_shuffle_proof(std::vector<std::uint8_t>{99, 1}).error(), WireError::wrong_kind);
+  // A card count with no round opened to the output is not the canonical encoding.
+  game::ByteWriter stray_count;
+  write_header(stray_count, WireTag::cut_and_choose_proof);
+  stray_count.u8(static_cast<std::uint8_t>(kCutAndChooseRounds));
+  stray_count.u16(3);
+  for (std::size_t k = 0; k < kCutAndChooseRounds; ++k) {
+    stray_count.u8(0);
+    stray_count.raw(std::array<std::uint8_t, kRoundSeedBytes>{});
+  }
+  EXPECT_EQ(decode_shuffle_proof(stray_count.data()).error(), WireError::bad_value);
 }
 
 TEST(Permutation, DoesTheDocumentedWork) {
