@@ -1,6 +1,7 @@
 #include "crypto/ephemeral.hpp"
 
 #include <algorithm>
+#include <cassert>
 
 #include "crypto/hash.hpp"
 #include "crypto/sodium.hpp"
@@ -37,6 +38,7 @@ EphemeralKeyPair EphemeralKeyPair::restore(const SecretBytes<kBoxSecretKeyBytes>
 
 PrivateMessage seal_private(const EphemeralKeyPair& sender, const EphemeralPublicKey& recipient,
                             const ProofContext& context, std::span<const std::uint8_t> plaintext) {
+  assert(plaintext.size() <= kMaxPrivateMessageBytes);
   ensure_sodium();
   Digest tag = context_tag(context);
   std::vector<std::uint8_t> framed(tag.size() + plaintext.size());

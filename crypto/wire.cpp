@@ -54,7 +54,6 @@ void WireReader::header(WireTag expected) {
 std::uint8_t WireReader::u8() { return static_cast<std::uint8_t>(le(1)); }
 std::uint16_t WireReader::u16() { return static_cast<std::uint16_t>(le(2)); }
 std::uint32_t WireReader::u32() { return static_cast<std::uint32_t>(le(4)); }
-std::uint64_t WireReader::u64() { return le(8); }
 
 std::size_t WireReader::count(std::size_t max) {
   std::uint32_t n = u32();

@@ -67,7 +67,6 @@ class WireReader {
   std::uint8_t u8();
   std::uint16_t u16();
   std::uint32_t u32();
-  std::uint64_t u64();
   // A u32 element count that must not exceed `max` (checked before any allocation).
   std::size_t count(std::size_t max);
   // Exactly out.size() bytes; zeros after an error.
