@@ -84,29 +84,46 @@ std::string_view describe(DuelFaultKind kind) {
 }
 
 Duelist::Duelist(DuelRole role, const DuelStatement& statement, const DuelRules& rules, const PedersenOpening& piece,
-                 const std::optional<PedersenOpening>& behind)
+                 const std::optional<PedersenOpening>& behind, const OtSender& sender,
+                 const std::array<DuelToken, kDuelOutcomes>& tokens)
     : role_(role),
       statement_(statement),
       rules_(rules),
       piece_(piece),
       behind_(behind),
       choice_(role == DuelRole::attacker ? piece.value : effective_index(rules, piece, behind)),
-      sender_(OtSender::create()) {
-  ensure_sodium();
+      sender_(sender),
+      tokens_(tokens) {
   offer_.sender_key = sender_.key();
   for (std::size_t o = 0; o < kDuelOutcomes; ++o) {
-    randombytes_buf(tokens_[o].data(), tokens_[o].size());
     offer_.token_hashes[o] = token_hash(statement_, role_, static_cast<DuelOutcome>(o), tokens_[o]);
   }
 }
 
+namespace {
+std::array<DuelToken, kDuelOutcomes> fresh_tokens() {
+  ensure_sodium();
+  std::array<DuelToken, kDuelOutcomes> tokens{};
+  for (DuelToken& t : tokens) randombytes_buf(t.data(), t.size());
+  return tokens;
+}
+}  // namespace
+
+Duelist Duelist::restore(DuelRole role, const DuelStatement& statement, const DuelRules& rules,
+                         const DuelOpening& saved, const std::optional<DuelOffer>& other_offer) {
+  Duelist side(role, statement, rules, saved.piece, saved.behind, OtSender::restore(saved.sender_secret),
+               saved.tokens);
+  if (other_offer) side.request_ = OtChoice::restore(other_offer->sender_key, side.choice_, saved.mask);
+  return side;
+}
+
 Duelist Duelist::attacker(const DuelStatement& statement, const DuelRules& rules, const PedersenOpening& piece) {
-  return Duelist(DuelRole::attacker, statement, rules, piece, std::nullopt);
+  return Duelist(DuelRole::attacker, statement, rules, piece, std::nullopt, OtSender::create(), fresh_tokens());
 }
 
 Duelist Duelist::defender(const DuelStatement& statement, const DuelRules& rules, const PedersenOpening& piece,
                           const std::optional<PedersenOpening>& behind) {
-  return Duelist(DuelRole::defender, statement, rules, piece, behind);
+  return Duelist(DuelRole::defender, statement, rules, piece, behind, OtSender::create(), fresh_tokens());
 }
 
 DuelRequest Duelist::request(const DuelOffer& other_offer) {

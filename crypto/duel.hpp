@@ -108,6 +108,12 @@ class Duelist {
   static Duelist defender(const DuelStatement& statement, const DuelRules& rules, const PedersenOpening& piece,
                           const std::optional<PedersenOpening>& behind);
 
+  // Crash recovery: rebuilds a side from the opening() it persisted (fsync'd) before posting its
+  // offer, or its request. `other_offer` is given iff the request had been made (the mask in
+  // `saved` is then the request's).
+  static Duelist restore(DuelRole role, const DuelStatement& statement, const DuelRules& rules,
+                         const DuelOpening& saved, const std::optional<DuelOffer>& other_offer);
+
   DuelRole role() const { return role_; }
   const DuelOffer& offer() const { return offer_; }
   // This side's OT index: the attacker's kind, or the defender's effective index.
@@ -119,12 +125,14 @@ class Duelist {
   game::Result<OtTable, DuelError> table(const DuelRequest& other_request) const;
   // Round 4: the entry this side chose in the other side's table.
   game::Result<DuelClaim, DuelError> claim(const OtTable& other_table) const;
-  // Valid after request().
+  // Everything this side knows: what it reveals in a dispute, and what it persists for
+  // restore(). The mask is the request's once request() has been made (zero before).
   DuelOpening opening() const;
 
  private:
   Duelist(DuelRole role, const DuelStatement& statement, const DuelRules& rules, const PedersenOpening& piece,
-          const std::optional<PedersenOpening>& behind);
+          const std::optional<PedersenOpening>& behind, const OtSender& sender,
+          const std::array<DuelToken, kDuelOutcomes>& tokens);
   DuelRole role_;
   DuelStatement statement_;
   DuelRules rules_;

@@ -236,6 +236,28 @@ TEST(Duel, OpeningsThatDoNotMatchArePinnedOnTheirSide) {
   EXPECT_EQ(verdict.faults, (std::vector<DuelFault>{{DuelRole::defender, DuelFaultKind::bad_opening}}));
 }
 
+TEST(Duel, ARestoredSideContinuesTheSameDuel) {
+  Battle battle(9, kGunjinFlag, 3);
+  // The defender crashes after its request; it restores from its persisted (encoded) opening.
+  game::ByteWriter saved;
+  encode(battle.sides[D].opening(), saved);
+  auto restored = Duelist::restore(DuelRole::defender, battle.statement, battle.rules,
+                                   decode_duel_opening(saved.data()).value(), battle.offers[A]);
+  EXPECT_EQ(restored.offer(), battle.offers[D]);
+  EXPECT_EQ(restored.choice(), 3u);
+  battle.sides[D] = restored;
+  battle.exchange();
+  EXPECT_EQ(settle_duel(battle.statement, battle.offers, battle.claims), seed_outcome(3, 9));
+  // A side restored before its request makes the same offer and a fresh request.
+  Battle early(9, 4, std::nullopt);
+  auto again = Duelist::restore(DuelRole::attacker, early.statement, early.rules, early.sides[A].opening(), std::nullopt);
+  EXPECT_EQ(again.offer(), early.offers[A]);
+  early.sides[A] = again;
+  early.requests[A] = early.sides[A].request(early.offers[D]);
+  early.exchange();
+  EXPECT_EQ(settle_duel(early.statement, early.offers, early.claims), seed_outcome(4, 9));
+}
+
 TEST(DuelEncoding, MessagesRoundTripAndMalformedOnesAreRejected) {
   Battle battle(3, kGunjinFlag, 4);
   battle.exchange();
