@@ -10,6 +10,7 @@
 #include "crypto/commitment.hpp"
 #include "crypto/dice.hpp"
 #include "crypto/hash_chain.hpp"
+#include "crypto/stream.hpp"
 #include "tests/crypto/hex.hpp"
 
 namespace parley::crypto {
@@ -194,6 +195,25 @@ TEST(HashChain, RejectsSkippedRepeatedForeignAndAlteredValues) {
   EXPECT_EQ(verifier.accepted(), 1u);
 }
 
+TEST(DeterministicStream, IsRandombytesBufDeterministicAcrossBlocks) {
+  auto seed = filled<32>(9);
+  std::vector<std::uint8_t> expected(300);
+  randombytes_buf_deterministic(expected.data(), expected.size(), seed.data());
+  DeterministicStream stream(seed);
+  for (std::size_t i = 0; i < expected.size(); ++i) ASSERT_EQ(stream.byte(), expected[i]) << i;
+}
+
+TEST(DeterministicStream, DrawsBelowABoundUniformly) {
+  DeterministicStream stream(filled<32>(4));
+  std::array<int, 44> counts{};
+  for (int i = 0; i < 44 * 500; ++i) {
+    std::uint32_t v = stream.below(44);
+    ASSERT_LT(v, 44u);
+    ++counts[v];
+  }
+  for (int c : counts) EXPECT_NEAR(c, 500, 100);  // > 4.5σ (σ ≈ 22): deterministic seed
+}
+
 TEST(Dice, SeedAndFacesMatchAnIndependentChaCha20) {
   SessionId session = counting_session();
   ChainValue a{filled<32>(0xaa)}, b{filled<32>(0xbb)};
@@ -206,9 +226,8 @@ TEST(Dice, SeedAndFacesMatchAnIndependentChaCha20) {
   EXPECT_NE(dice_seed(session, 6, a, b), seed);
 }
 
-TEST(Dice, LongRunsContinueTheSameStreamPastTheFirstBuffer) {
-  // 255 sides rejects only byte 255; 64 dice of 255 sides need more than the first 144 bytes
-  // only rarely, so use sides = 129, which rejects about half of all bytes.
+TEST(Dice, LongRunsContinueTheSameStreamPastTheFirstBlock) {
+  // 129 sides rejects about half of all bytes, so 64 dice read past the first 64-byte block.
   DiceSeed seed{};
   seed.bytes.fill(3);
   auto many = roll_dice(seed, kMaxDicePerRoll, 129);
