@@ -46,6 +46,13 @@ std::string write_file(const std::string& name, const std::string& text) {
   return path.string();
 }
 
+// The scratch directory goes when the tests are done.
+class ScratchCleanup : public ::testing::Environment {
+ public:
+  void TearDown() override { std::filesystem::remove_all(temp_dir()); }
+};
+const auto* const kCleanup = ::testing::AddGlobalTestEnvironment(new ScratchCleanup);
+
 TEST(CliPerft, PrintsTheNodeCountAsTheLastLine) {
   auto r = parley("chess perft --depth 4");
   EXPECT_EQ(r.status, 0);
