@@ -1,7 +1,6 @@
 #include <fmt/core.h>
 
 #include <iostream>
-#include <memory>
 #include <sstream>
 
 #include "cli/commands.hpp"
@@ -129,58 +128,32 @@ int play_hotseat(const Position& start, const std::string& pgn_out) {
 
 }  // namespace
 
-void add_chess_commands(CLI::App& app, int& status) {
-  auto* chess = app.add_subcommand("chess", "Chess tools: perft, and a game for two players at one terminal");
-  chess->require_subcommand(1);
+int chess_perft(const PerftOptions& options) {
+  auto pos = Position::from_fen(options.fen);
+  if (!pos) {
+    fmt::print(stderr, "bad FEN: {}\n", describe(pos.error()));
+    return kInvalidInput;
+  }
+  std::uint64_t total = 0;
+  if (options.divide && options.depth > 0) {
+    for (auto [move, count] : perft_divide(*pos, options.depth)) {
+      fmt::print("{}: {}\n", to_uci(move), count);
+      total += count;
+    }
+  } else {
+    total = perft(*pos, options.depth);
+  }
+  fmt::print("{}\n", total);
+  return kSuccess;
+}
 
-  struct PerftOptions {
-    std::string fen{kStartFen};
-    int depth = 0;
-    bool divide = false;
-  };
-  auto perft_opts = std::make_shared<PerftOptions>();
-  auto* perft_cmd = chess->add_subcommand("perft", "Count the leaves of the legal move tree; the count is the last line");
-  perft_cmd->add_option("--fen", perft_opts->fen, "Start position (default: the initial position)");
-  perft_cmd->add_option("--depth", perft_opts->depth, "Depth in half-moves")->required()->check(CLI::Range(0, 12));
-  perft_cmd->add_flag("--divide", perft_opts->divide, "Also print the count below each root move (UCI: count)");
-  perft_cmd->callback([&status, perft_opts] {
-    auto pos = Position::from_fen(perft_opts->fen);
-    if (!pos) {
-      fmt::print(stderr, "bad FEN: {}\n", describe(pos.error()));
-      status = kInvalidInput;
-      return;
-    }
-    std::uint64_t total = 0;
-    if (perft_opts->divide) {
-      for (auto [move, count] : perft_divide(*pos, perft_opts->depth)) {
-        fmt::print("{}: {}\n", to_uci(move), count);
-        total += count;
-      }
-      if (perft_opts->depth == 0) total = 1;
-    } else {
-      total = perft(*pos, perft_opts->depth);
-    }
-    fmt::print("{}\n", total);
-    status = kSuccess;
-  });
-
-  struct PlayOptions {
-    std::string fen{kStartFen};
-    std::string pgn;
-  };
-  auto play_opts = std::make_shared<PlayOptions>();
-  auto* play = chess->add_subcommand("play", "Play chess with two players at this terminal");
-  play->add_option("--fen", play_opts->fen, "Start position");
-  play->add_option("--pgn", play_opts->pgn, "Save the game to this PGN file when it ends");
-  play->callback([&status, play_opts] {
-    auto pos = Position::from_fen(play_opts->fen);
-    if (!pos) {
-      fmt::print(stderr, "bad FEN: {}\n", describe(pos.error()));
-      status = kInvalidInput;
-      return;
-    }
-    status = play_hotseat(*pos, play_opts->pgn);
-  });
+int chess_play(const PlayOptions& options) {
+  auto pos = Position::from_fen(options.fen);
+  if (!pos) {
+    fmt::print(stderr, "bad FEN: {}\n", describe(pos.error()));
+    return kInvalidInput;
+  }
+  return play_hotseat(*pos, options.pgn);
 }
 
 }  // namespace parley::cli

@@ -1,7 +1,9 @@
 #pragma once
-// Each command group adds its subcommands to the app. A command's callback stores the
-// process exit status in `status` (see docs/cli.md for the meaning of each code).
-#include <CLI/CLI.hpp>
+// The commands behind `parley`'s subcommands. main.cpp parses the command line (the only file
+// that includes CLI11, which is slow to compile) and calls these with plain option structs;
+// each returns the process exit status (docs/cli.md).
+#include <string>
+#include <vector>
 
 namespace parley::cli {
 
@@ -12,7 +14,25 @@ enum ExitStatus : int {
   kUnreadable = 3,    // a file could not be read
 };
 
-void add_chess_commands(CLI::App& app, int& status);
-void add_pgn_commands(CLI::App& app, int& status);
+struct PerftOptions {
+  std::string fen;
+  int depth = 0;
+  bool divide = false;
+};
+int chess_perft(const PerftOptions& options);
+
+struct PlayOptions {
+  std::string fen;
+  std::string pgn;  // save the game here when it ends, if not empty
+};
+int chess_play(const PlayOptions& options);
+
+int pgn_check(const std::vector<std::string>& files);
+
+struct ConvertOptions {
+  std::string file;
+  std::string to;  // "pgn" or "json"
+};
+int pgn_convert(const ConvertOptions& options);
 
 }  // namespace parley::cli

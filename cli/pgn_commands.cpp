@@ -1,7 +1,6 @@
 #include <fmt/core.h>
 
 #include <cstdio>
-#include <memory>
 
 #include "cli/commands.hpp"
 #include "cli/mapped_file.hpp"
@@ -45,46 +44,28 @@ bool read_all(const std::vector<std::string>& files, Tally& tally, std::FILE* re
 
 }  // namespace
 
-void add_pgn_commands(CLI::App& app, int& status) {
-  auto* pgn_cmd = app.add_subcommand("pgn", "Read, check and convert PGN files");
-  pgn_cmd->require_subcommand(1);
+int pgn_check(const std::vector<std::string>& files) {
+  Tally tally;
+  bool readable = read_all(files, tally, stdout, [](const pgn::Game&) {});
+  fmt::print("games {}, ok {}, bad {}\n", tally.games, tally.ok, tally.bad);
+  return !readable ? kUnreadable : tally.bad ? kInvalidInput : kSuccess;
+}
 
-  auto* check = pgn_cmd->add_subcommand(
-      "check", "Play every move of every game through the engine; one line per bad game, then a summary");
-  auto check_files = std::make_shared<std::vector<std::string>>();
-  check->add_option("FILE", *check_files, "PGN files ('-' for standard input)")->required();
-  check->callback([&status, check_files] {
-    Tally tally;
-    bool readable = read_all(*check_files, tally, stdout, [](const pgn::Game&) {});
-    fmt::print("games {}, ok {}, bad {}\n", tally.games, tally.ok, tally.bad);
-    status = !readable ? kUnreadable : tally.bad ? kInvalidInput : kSuccess;
+int pgn_convert(const ConvertOptions& options) {
+  Tally tally;
+  bool json = options.to == "json";
+  if (json) std::fputs("[", stdout);
+  bool readable = read_all({options.file}, tally, stderr, [&](const pgn::Game& g) {
+    if (json) {
+      if (tally.ok > 1) std::fputs(",", stdout);
+      std::fputs("\n", stdout);
+      std::fputs(pgn::to_json(g).c_str(), stdout);
+    } else {
+      std::fputs(pgn::write(g).c_str(), stdout);
+    }
   });
-
-  auto* convert = pgn_cmd->add_subcommand(
-      "convert", "Write every good game as canonical PGN or JSON on standard output; bad games on standard error");
-  struct ConvertOptions {
-    std::string file;
-    std::string to;
-  };
-  auto opts = std::make_shared<ConvertOptions>();
-  convert->add_option("FILE", opts->file, "PGN file ('-' for standard input)")->required();
-  convert->add_option("--to", opts->to, "Output format")->check(CLI::IsMember({"pgn", "json"}))->required();
-  convert->callback([&status, opts] {
-    Tally tally;
-    bool json = opts->to == "json";
-    if (json) std::fputs("[", stdout);
-    bool readable = read_all({opts->file}, tally, stderr, [&](const pgn::Game& g) {
-      if (json) {
-        if (tally.ok > 1) std::fputs(",", stdout);
-        std::fputs("\n", stdout);
-        std::fputs(pgn::to_json(g).c_str(), stdout);
-      } else {
-        std::fputs(pgn::write(g).c_str(), stdout);
-      }
-    });
-    if (json) std::fputs("\n]\n", stdout);
-    status = !readable ? kUnreadable : tally.bad ? kInvalidInput : kSuccess;
-  });
+  if (json) std::fputs("\n]\n", stdout);
+  return !readable ? kUnreadable : tally.bad ? kInvalidInput : kSuccess;
 }
 
 }  // namespace parley::cli
