@@ -386,6 +386,13 @@ struct LobbyCore::State {
     auto seat = r.seat_of(c.id);
     if (!seat) return;
     SeatSlot& s = r.seats[seat->index];
+    bool left = why == PresenceEvent::left;
+    // A leaving player still gets its own leave entry, so its log ends with it; a dropped
+    // connection gets nothing more.
+    if (!left) s.connection.reset();
+    if (r.phase == RoomPhase::started && s.presence == SeatPresence::present) {
+      set_presence(r, *seat, left ? SeatPresence::left : SeatPresence::absent, why);
+    }
     s.connection.reset();
     if (r.phase == RoomPhase::waiting) {
       if (why == PresenceEvent::left) {
@@ -397,10 +404,6 @@ struct LobbyCore::State {
       push_room_state(r);
       close_if_abandoned(r);
       return;
-    }
-    if (s.presence == SeatPresence::present) {
-      bool left = why == PresenceEvent::left;
-      set_presence(r, *seat, left ? SeatPresence::left : SeatPresence::absent, why);
     }
     push_room_state(r);
     bool everyone_left = std::all_of(r.seats.begin(), r.seats.end(),

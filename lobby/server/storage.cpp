@@ -22,6 +22,11 @@ class Storage::Statement {
     return *this;
   }
   Statement& blob(int col, std::span<const std::uint8_t> b) {
+    // An empty span may have a null data pointer, which SQLite would store as NULL.
+    if (b.empty()) {
+      sqlite3_bind_zeroblob(stmt_, col, 0);
+      return *this;
+    }
     sqlite3_bind_blob(stmt_, col, b.data(), static_cast<int>(b.size()), SQLITE_TRANSIENT);
     return *this;
   }
