@@ -133,17 +133,18 @@ game::Result<std::unique_ptr<Storage>, StorageError> Storage::open(const std::fi
     return e;
   }
   std::unique_ptr<Storage> s(new Storage(db));
-  // Exclusive locking: taken by the first write transaction below and kept until close.
-  for (const char* pragma : {"PRAGMA locking_mode=EXCLUSIVE", "PRAGMA journal_mode=WAL"}) {
-    if (auto r = s->exec(pragma); !r) return r.error();
-  }
-  if (auto r = s->exec(sync == SyncMode::full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL"); !r) {
-    return r.error();
-  }
-  if (auto r = s->exec("BEGIN IMMEDIATE"); !r) {
+  auto setup = [&](const char* sql) -> std::optional<StorageError> {
+    auto r = s->exec(sql);
+    if (r) return std::nullopt;
     StorageError e = r.error();
     if (e.kind == StorageError::Kind::locked) e.detail = "the database is in use by another process (" + e.detail + ")";
     return e;
+  };
+  // Exclusive locking: taken by the first write transaction below and kept until close.
+  for (const char* sql : {"PRAGMA locking_mode=EXCLUSIVE", "PRAGMA journal_mode=WAL",
+                          sync == SyncMode::full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL",
+                          "BEGIN IMMEDIATE"}) {
+    if (auto e = setup(sql)) return *e;
   }
   {
     Statement version(db, "PRAGMA user_version");

@@ -61,7 +61,7 @@ Post make_post(const Player& p, const Transcript& t, RoomId room, std::uint8_t s
 
 // ---- login -------------------------------------------------------------------------------
 
-TEST(CoreLogin, ChallengeResponseLogsInWithASanitisedName) {
+TEST(LobbyCoreLogin, ChallengeResponseLogsInWithASanitisedName) {
   CoreHarness h;
   Player p = login(h, "  Ada\tLovelace\xE2\x80\xAE ");
   auto w = h.take<Welcome>(p.connection);
@@ -70,7 +70,7 @@ TEST(CoreLogin, ChallengeResponseLogsInWithASanitisedName) {
   EXPECT_TRUE(w->seated_rooms.empty());
 }
 
-TEST(CoreLogin, AWrongSignatureOrNameIsRefusedAndNothingWorksBeforeLogin) {
+TEST(LobbyCoreLogin, AWrongSignatureOrNameIsRefusedAndNothingWorksBeforeLogin) {
   CoreHarness h;
   Player p;
   p.connection = h.connect();
@@ -108,7 +108,7 @@ TEST(CoreLogin, AWrongSignatureOrNameIsRefusedAndNothingWorksBeforeLogin) {
   EXPECT_EQ(h.refusal(p.connection, again)->reason, Refusal::already_logged_in);
 }
 
-TEST(CoreLogin, ANewLoginWithTheSameKeyReplacesTheOldConnection) {
+TEST(LobbyCoreLogin, ANewLoginWithTheSameKeyReplacesTheOldConnection) {
   CoreHarness h;
   Player first = login(h, "Ada");
   Player second;
@@ -124,7 +124,7 @@ TEST(CoreLogin, ANewLoginWithTheSameKeyReplacesTheOldConnection) {
   EXPECT_TRUE(h.closed(first.connection));
 }
 
-TEST(CoreLogin, ConnectionsThatNeverLogInAreClosed) {
+TEST(LobbyCoreLogin, ConnectionsThatNeverLogInAreClosed) {
   ServerConfig config;
   config.limits.login_timeout = 1000ms;
   CoreHarness h(config);
@@ -140,7 +140,7 @@ TEST(CoreLogin, ConnectionsThatNeverLogInAreClosed) {
 
 // ---- rooms -------------------------------------------------------------------------------
 
-TEST(CoreRooms, CreateListJoinReadyStartsTheGameWithAGenesisInSeatOrder) {
+TEST(LobbyCoreRooms, CreateListJoinReadyStartsTheGameWithAGenesisInSeatOrder) {
   CoreHarness h;
   Table t = start_game(h, 3, "risiko");
   for (const Player& p : t.players) {
@@ -162,7 +162,7 @@ TEST(CoreRooms, CreateListJoinReadyStartsTheGameWithAGenesisInSeatOrder) {
             follow(h, t.players[0].connection, t.room).session_id());
 }
 
-TEST(CoreRooms, ListShowsPublicRoomsByGameWithPaging) {
+TEST(LobbyCoreRooms, ListShowsPublicRoomsByGameWithPaging) {
   ServerConfig config;
   config.limits.max_rooms_per_player = 200;
   CoreHarness h(config);
@@ -189,7 +189,7 @@ TEST(CoreRooms, ListShowsPublicRoomsByGameWithPaging) {
   }
 }
 
-TEST(CoreRooms, InviteOnlyRoomsNeedTheirCode) {
+TEST(LobbyCoreRooms, InviteOnlyRoomsNeedTheirCode) {
   CoreHarness h;
   Player host = login(h);
   RequestId create = host.next();
@@ -212,7 +212,7 @@ TEST(CoreRooms, InviteOnlyRoomsNeedTheirCode) {
   EXPECT_TRUE(joined->seats[1].key == guest.identity.public_key());
 }
 
-TEST(CoreRooms, JoinRefusals) {
+TEST(LobbyCoreRooms, JoinRefusals) {
   CoreHarness h;
   Table t = start_game(h, 2);
   Player late = login(h);
@@ -248,7 +248,7 @@ TEST(CoreRooms, JoinRefusals) {
   EXPECT_EQ(h.refusal(c.connection, spectator_ready)->reason, Refusal::not_a_seat);
 }
 
-TEST(CoreRooms, LeavingAWaitingRoomFreesTheSeatAndAnEmptyRoomCloses) {
+TEST(LobbyCoreRooms, LeavingAWaitingRoomFreesTheSeatAndAnEmptyRoomCloses) {
   CoreHarness h;
   Player a = login(h);
   RequestId create = a.next();
@@ -269,7 +269,7 @@ TEST(CoreRooms, LeavingAWaitingRoomFreesTheSeatAndAnEmptyRoomCloses) {
   EXPECT_EQ(h.refusal(b.connection, join)->reason, Refusal::no_such_room);
 }
 
-TEST(CoreRooms, ADroppedPlayerKeepsAWaitingSeatForTheGracePeriod) {
+TEST(LobbyCoreRooms, ADroppedPlayerKeepsAWaitingSeatForTheGracePeriod) {
   ServerConfig config;
   config.limits.seat_grace = 10'000ms;
   CoreHarness h(config);
@@ -307,7 +307,7 @@ TEST(CoreRooms, ADroppedPlayerKeepsAWaitingSeatForTheGracePeriod) {
   EXPECT_TRUE(taken->seats[1].key == c.identity.public_key());
 }
 
-TEST(CoreRooms, ChatIsSanitisedAndReachesEveryMember) {
+TEST(LobbyCoreRooms, ChatIsSanitisedAndReachesEveryMember) {
   CoreHarness h;
   Table t = start_game(h, 2);
   Player watcher = login(h, "watcher");
@@ -329,7 +329,7 @@ TEST(CoreRooms, ChatIsSanitisedAndReachesEveryMember) {
 
 // ---- quick match -------------------------------------------------------------------------
 
-TEST(CoreQuickMatch, FillsRoomsOfTwoAndSixInQueueOrder) {
+TEST(LobbyCoreQuickMatch, FillsRoomsOfTwoAndSixInQueueOrder) {
   CoreHarness h;
   for (std::uint8_t seats : {std::uint8_t{2}, std::uint8_t{6}}) {
     std::vector<Player> players;
@@ -359,7 +359,7 @@ TEST(CoreQuickMatch, FillsRoomsOfTwoAndSixInQueueOrder) {
   }
 }
 
-TEST(CoreQuickMatch, ADisconnectedPlayerLeavesTheQueue) {
+TEST(LobbyCoreQuickMatch, ADisconnectedPlayerLeavesTheQueue) {
   CoreHarness h;
   Player a = login(h);
   Player b = login(h);
@@ -376,7 +376,7 @@ TEST(CoreQuickMatch, ADisconnectedPlayerLeavesTheQueue) {
 
 // ---- relay -------------------------------------------------------------------------------
 
-TEST(CoreRelay, PostsBecomeSignedEntriesForEveryMemberInOneOrder) {
+TEST(LobbyCoreRelay, PostsBecomeSignedEntriesForEveryMemberInOneOrder) {
   CoreHarness h;
   Table t = start_game(h, 2);
   Player watcher = login(h);
@@ -410,7 +410,7 @@ TEST(CoreRelay, PostsBecomeSignedEntriesForEveryMemberInOneOrder) {
   EXPECT_EQ(w->head_hash(), a.head_hash());
 }
 
-TEST(CoreRelay, EveryBadPostIsRefusedWithItsReason) {
+TEST(LobbyCoreRelay, EveryBadPostIsRefusedWithItsReason) {
   CoreHarness h;
   Table t = start_game(h, 2);
   Player& p0 = t.players[0];
@@ -456,7 +456,7 @@ TEST(CoreRelay, EveryBadPostIsRefusedWithItsReason) {
   EXPECT_EQ(follow(h, p1.connection, t.room).next_index().value, 1u);
 }
 
-TEST(CoreRelay, SeenHashesOlderThanTheMemoryWindowAreCheckedAgainstTheDatabase) {
+TEST(LobbyCoreRelay, SeenHashesOlderThanTheMemoryWindowAreCheckedAgainstTheDatabase) {
   ServerConfig config;
   config.limits.message_burst = 5000;
   CoreHarness h(config);
@@ -481,7 +481,7 @@ TEST(CoreRelay, SeenHashesOlderThanTheMemoryWindowAreCheckedAgainstTheDatabase) 
   EXPECT_EQ(h.refusal(p0.connection, bad)->reason, Refusal::bad_seen_entry);
 }
 
-TEST(CoreRelay, FetchAnswersInPagesAndEndsWithTheCount) {
+TEST(LobbyCoreRelay, FetchAnswersInPagesAndEndsWithTheCount) {
   ServerConfig config;
   config.limits.message_burst = 5000;
   CoreHarness h(config);
@@ -509,7 +509,7 @@ TEST(CoreRelay, FetchAnswersInPagesAndEndsWithTheCount) {
   EXPECT_EQ(end->next.value, 301u);
 }
 
-TEST(CoreRelay, VerifyThreadsGiveTheSameOutcome) {
+TEST(LobbyCoreRelay, VerifyThreadsGiveTheSameOutcome) {
   ServerConfig config;
   config.verify_threads = 2;
   config.limits.message_burst = 1000;
@@ -535,7 +535,7 @@ TEST(CoreRelay, VerifyThreadsGiveTheSameOutcome) {
 
 // ---- presence ----------------------------------------------------------------------------
 
-TEST(CorePresence, DisconnectReconnectAndLeaveAreTranscriptEntries) {
+TEST(LobbyCorePresence, DisconnectReconnectAndLeaveAreTranscriptEntries) {
   CoreHarness h;
   Table t = start_game(h, 2);
   Player& p0 = t.players[0];
@@ -560,7 +560,7 @@ TEST(CorePresence, DisconnectReconnectAndLeaveAreTranscriptEntries) {
   EXPECT_EQ(presence(3), (Presence{game::Seat{0}, PresenceEvent::left}));
 }
 
-TEST(CorePresence, WhenEverySeatHasLeftTheRoomClosesAndSpectatorsAreTold) {
+TEST(LobbyCorePresence, WhenEverySeatHasLeftTheRoomClosesAndSpectatorsAreTold) {
   CoreHarness h;
   Table t = start_game(h, 2);
   Player watcher = login(h);
@@ -575,7 +575,7 @@ TEST(CorePresence, WhenEverySeatHasLeftTheRoomClosesAndSpectatorsAreTold) {
   EXPECT_EQ(h.refusal(watcher.connection, fetch)->reason, Refusal::not_a_member);
 }
 
-TEST(CorePresence, ARoomNobodyComesBackToClosesAfterTheIdleLimit) {
+TEST(LobbyCorePresence, ARoomNobodyComesBackToClosesAfterTheIdleLimit) {
   ServerConfig config;
   config.limits.idle_room_close = 60'000ms;
   CoreHarness h(config);
@@ -591,7 +591,7 @@ TEST(CorePresence, ARoomNobodyComesBackToClosesAfterTheIdleLimit) {
 
 // ---- crash and restart -------------------------------------------------------------------
 
-TEST(CoreRestart, ACrashLosesNothingAndPresentSeatsAreMarkedDisconnected) {
+TEST(LobbyCoreRestart, ACrashLosesNothingAndPresentSeatsAreMarkedDisconnected) {
   CoreHarness h;
   Table t = start_game(h, 2);
   Player& p0 = t.players[0];
@@ -648,7 +648,7 @@ TEST(CoreRestart, ACrashLosesNothingAndPresentSeatsAreMarkedDisconnected) {
   EXPECT_FALSE(joined->seats[0].connected);
 }
 
-TEST(CoreRestart, ACleanShutdownWritesThePresenceEntriesItself) {
+TEST(LobbyCoreRestart, ACleanShutdownWritesThePresenceEntriesItself) {
   CoreHarness h;
   Table t = start_game(h, 2);
   h.shut_down();
@@ -671,7 +671,7 @@ TEST(CoreRestart, ACleanShutdownWritesThePresenceEntriesItself) {
   EXPECT_EQ(state->entry_count.value, 3u);
 }
 
-TEST(CoreRestart, ASecondLobbyCannotOpenTheSameDatabase) {
+TEST(LobbyCoreRestart, ASecondLobbyCannotOpenTheSameDatabase) {
   CoreHarness h;
   auto second = Storage::open(h.config().database, SyncMode::full);
   ASSERT_FALSE(second.ok());
@@ -680,7 +680,7 @@ TEST(CoreRestart, ASecondLobbyCannotOpenTheSameDatabase) {
 
 // ---- limits ------------------------------------------------------------------------------
 
-TEST(CoreLimits, RateLimitRefusesThenDisconnectsAFlood) {
+TEST(LobbyCoreLimits, RateLimitRefusesThenDisconnectsAFlood) {
   ServerConfig config;
   config.limits.messages_per_second = 10;
   config.limits.message_burst = 5;
@@ -702,7 +702,7 @@ TEST(CoreLimits, RateLimitRefusesThenDisconnectsAFlood) {
   EXPECT_TRUE(h.closed(p.connection));
 }
 
-TEST(CoreLimits, ConnectionsPerAddressAndInAll) {
+TEST(LobbyCoreLimits, ConnectionsPerAddressAndInAll) {
   ServerConfig config;
   config.limits.max_connections_per_address = 2;
   config.limits.max_connections = 3;
@@ -723,7 +723,7 @@ TEST(CoreLimits, ConnectionsPerAddressAndInAll) {
   EXPECT_TRUE(h.take<Challenge>(f).has_value());
 }
 
-TEST(CoreLimits, RoomsPerPlayerSpectatedRoomsAndTranscriptSize) {
+TEST(LobbyCoreLimits, RoomsPerPlayerSpectatedRoomsAndTranscriptSize) {
   ServerConfig config;
   config.limits.max_rooms_per_player = 2;
   config.limits.max_spectated_rooms = 1;
@@ -759,7 +759,7 @@ TEST(CoreLimits, RoomsPerPlayerSpectatedRoomsAndTranscriptSize) {
   EXPECT_EQ(h.refusal(p0.connection, full)->reason, Refusal::transcript_full);
 }
 
-TEST(CoreLimits, OversizedAndMalformedMessagesGetTypedRefusals) {
+TEST(LobbyCoreLimits, OversizedAndMalformedMessagesGetTypedRefusals) {
   ServerConfig config;
   config.limits.byte_burst = 16 * 1024 * 1024;
   CoreHarness h(config);
@@ -782,7 +782,7 @@ TEST(CoreLimits, OversizedAndMalformedMessagesGetTypedRefusals) {
   EXPECT_EQ(h.take<Refused>(p.connection)->reason, Refusal::malformed);
 }
 
-TEST(CoreStatus, CountsRoomsSeatsSpectatorsQueuesAndEntries) {
+TEST(LobbyCoreStatus, CountsRoomsSeatsSpectatorsQueuesAndEntries) {
   CoreHarness h;
   Table t = start_game(h, 3);
   Player w = login(h);
@@ -808,7 +808,7 @@ TEST(CoreStatus, CountsRoomsSeatsSpectatorsQueuesAndEntries) {
 
 // ---- building blocks ---------------------------------------------------------------------
 
-TEST(TokenBucket, RefillsAtItsRateUpToItsBurstAndCarriesDebts) {
+TEST(LobbyTokenBucket, RefillsAtItsRateUpToItsBurstAndCarriesDebts) {
   auto t0 = TokenBucket::Clock::now();
   TokenBucket b(10, 5, t0);
   for (int i = 0; i < 5; ++i) EXPECT_TRUE(b.try_take(1, t0));
@@ -822,7 +822,7 @@ TEST(TokenBucket, RefillsAtItsRateUpToItsBurstAndCarriesDebts) {
   EXPECT_TRUE(b.try_take(1, t0 + 12100ms));
 }
 
-TEST(WorkerPool, RunsEveryItemExactlyOnce) {
+TEST(LobbyWorkerPool, RunsEveryItemExactlyOnce) {
   for (unsigned threads : {0u, 1u, 3u}) {
     WorkerPool pool(threads);
     for (std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{7}, std::size_t{1000}}) {

@@ -54,7 +54,7 @@ struct ReferenceChain {
   }
 };
 
-TEST(ProtocolReference, GenesisBytesHashAndLobbySignatureMatchTheIndependentImplementation) {
+TEST(LobbyProtocolReference, GenesisBytesHashAndLobbySignatureMatchTheIndependentImplementation) {
   ReferenceChain ref;
   EXPECT_EQ(to_hex(ref.lobby.public_key().bytes()), "03a107bff3ce10be1d70dd18e74bc09967e4d6309ba50d5f1ddc8664125531b8");
   Bytes g = entry_bytes(ref.genesis());
@@ -69,7 +69,7 @@ TEST(ProtocolReference, GenesisBytesHashAndLobbySignatureMatchTheIndependentImpl
             "fccc217781203c87779bcc9bf3e6ff35ecc30ee31fedcd01acd03e6826bed20b");
 }
 
-TEST(ProtocolReference, EnvelopeEntryAndPresenceEntryMatchTheIndependentImplementation) {
+TEST(LobbyProtocolReference, EnvelopeEntryAndPresenceEntryMatchTheIndependentImplementation) {
   ReferenceChain ref;
   EntryHash h0 = chain_hash(kNoPreviousHash, entry_bytes(ref.genesis()));
   Envelope env = ref.envelope(h0);
@@ -124,7 +124,7 @@ struct ChainBuilder {
   }
 };
 
-TEST(Transcript, FollowsAValidChainAndReproducesTheLobbysHashes) {
+TEST(LobbyTranscript, FollowsAValidChainAndReproducesTheLobbysHashes) {
   ChainBuilder b;
   b.add(b.next(b.post(b.ref.seat0, 0, "a")));
   b.add(b.next(b.post(b.ref.seat1, 1, "b")));
@@ -151,7 +151,7 @@ TranscriptError append_error(ChainBuilder& b, const SignedEntry& bad) {
   return r.ok() ? TranscriptError::not_genesis : r.error();
 }
 
-TEST(Transcript, RejectsEveryKindOfTampering) {
+TEST(LobbyTranscript, RejectsEveryKindOfTampering) {
   ChainBuilder b;
   b.add(b.next(b.post(b.ref.seat0, 0, "a")));
 
@@ -195,7 +195,7 @@ TEST(Transcript, RejectsEveryKindOfTampering) {
   EXPECT_EQ(append_error(b, b.sign(b.next(b.ref.genesis().payload))), TranscriptError::not_genesis);
 }
 
-TEST(Transcript, StartRefusesAnythingButAGenuineGenesis) {
+TEST(LobbyTranscript, StartRefusesAnythingButAGenuineGenesis) {
   ChainBuilder b;
   b.add(b.next(b.post(b.ref.seat0, 0, "a")));
   crypto::Identity stranger = crypto::Identity::generate();
@@ -261,7 +261,7 @@ std::vector<LobbyMessage> sample_pushes() {
   };
 }
 
-TEST(Messages, EveryRequestRoundTripsCanonically) {
+TEST(LobbyMessages, EveryRequestRoundTripsCanonically) {
   for (const ClientMessage& m : sample_requests()) {
     Bytes bytes = encode(m);
     auto back = decode_client_message(bytes);
@@ -273,7 +273,7 @@ TEST(Messages, EveryRequestRoundTripsCanonically) {
   }
 }
 
-TEST(Messages, EveryLobbyMessageRoundTripsCanonically) {
+TEST(LobbyMessages, EveryLobbyMessageRoundTripsCanonically) {
   for (const LobbyMessage& m : sample_pushes()) {
     Bytes bytes = encode(m);
     auto back = decode_lobby_message(bytes);
@@ -284,7 +284,7 @@ TEST(Messages, EveryLobbyMessageRoundTripsCanonically) {
   }
 }
 
-TEST(Messages, EveryTruncationAndEveryTrailingByteIsATypedError) {
+TEST(LobbyMessages, EveryTruncationAndEveryTrailingByteIsATypedError) {
   std::vector<Bytes> all;
   for (const auto& m : sample_requests()) all.push_back(encode(m));
   for (const auto& m : sample_pushes()) all.push_back(encode(m));
@@ -302,7 +302,7 @@ TEST(Messages, EveryTruncationAndEveryTrailingByteIsATypedError) {
   }
 }
 
-TEST(Messages, VersionAndTagAreChecked) {
+TEST(LobbyMessages, VersionAndTagAreChecked) {
   Bytes bytes = encode(ClientMessage{StatusQuery{RequestId{1}}});
   bytes[1] = 2;
   EXPECT_EQ(decode_client_message(bytes).error(), WireError::unsupported_version);
@@ -315,7 +315,7 @@ TEST(Messages, VersionAndTagAreChecked) {
   EXPECT_EQ(refusal_for(WireError::truncated), Refusal::malformed);
 }
 
-TEST(Messages, LengthsBeyondTheirBoundsAreRefusedBeforeAllocating) {
+TEST(LobbyMessages, LengthsBeyondTheirBoundsAreRefusedBeforeAllocating) {
   // A chat claiming 4 GiB of text: too_long from the prefix alone.
   game::ByteWriter w;
   w.u8(static_cast<std::uint8_t>(WireTag::chat));
@@ -345,7 +345,7 @@ TEST(Messages, LengthsBeyondTheirBoundsAreRefusedBeforeAllocating) {
   EXPECT_EQ(decode_lobby_message(list.data()).error(), WireError::too_long);
 }
 
-TEST(Messages, OutOfDomainFieldsAreBadValues) {
+TEST(LobbyMessages, OutOfDomainFieldsAreBadValues) {
   Bytes create = encode(ClientMessage{CreateRoom{RequestId{1}, "chess", 2, {}, Visibility::public_room}});
   // seats at offset 2+4+4+5 = 15
   create[15] = 7;
@@ -360,7 +360,7 @@ TEST(Messages, OutOfDomainFieldsAreBadValues) {
   EXPECT_EQ(decode_lobby_message(refused).error(), WireError::bad_value);
 }
 
-TEST(Messages, PublicKeysMustBeValidPoints) {
+TEST(LobbyMessages, PublicKeysMustBeValidPoints) {
   ReferenceChain ref;
   Bytes login = encode(ClientMessage{Login{RequestId{1}, ref.seat0.public_key(), "x", ref.seat0.sign(kLoginLabel, {}, {})}});
   // An all-zero key is a small-order point.
@@ -368,7 +368,7 @@ TEST(Messages, PublicKeysMustBeValidPoints) {
   EXPECT_EQ(decode_client_message(login).error(), WireError::invalid_key);
 }
 
-TEST(Login, SignatureBindsNonceNameAndLobby) {
+TEST(LobbyLogin, SignatureBindsNonceNameAndLobby) {
   ReferenceChain ref;
   Nonce nonce{};
   nonce.fill(3);
@@ -388,7 +388,7 @@ TEST(Login, SignatureBindsNonceNameAndLobby) {
 
 // ---- text and endpoints ------------------------------------------------------------------
 
-TEST(Text, SanitisingRemovesControlsAndBidiAndFoldsSpaces) {
+TEST(LobbyText, SanitisingRemovesControlsAndBidiAndFoldsSpaces) {
   EXPECT_EQ(*sanitize_display_name("  Ada   Lovelace \t"), "Ada Lovelace");
   EXPECT_EQ(*sanitize_display_name("Ad\x07" "a\n\rB"), "Ada B");
   // U+202E RIGHT-TO-LEFT OVERRIDE and U+200B ZERO WIDTH SPACE vanish; é stays.
@@ -403,7 +403,7 @@ TEST(Text, SanitisingRemovesControlsAndBidiAndFoldsSpaces) {
   EXPECT_TRUE(sanitize_display_name(accents).ok());
 }
 
-TEST(Text, MalformedUtf8IsRefused) {
+TEST(LobbyText, MalformedUtf8IsRefused) {
   for (std::string bad : {std::string("\xC0\xAF"), std::string("\xED\xA0\x80"), std::string("\xF4\x90\x80\x80"),
                           std::string("a\xE2\x82"), std::string("\xFF"), std::string("\x80")}) {
     EXPECT_EQ(sanitize_chat(bad).error(), TextError::invalid_utf8) << to_hex(as_bytes(bad));
@@ -411,7 +411,7 @@ TEST(Text, MalformedUtf8IsRefused) {
   EXPECT_EQ(*sanitize_chat("\xF0\x9F\x8E\xB2 roll"), "\xF0\x9F\x8E\xB2 roll");
 }
 
-TEST(Text, GameNamesAndInviteCodes) {
+TEST(LobbyText, GameNamesAndInviteCodes) {
   EXPECT_TRUE(is_valid_game_name("risiko"));
   EXPECT_TRUE(is_valid_game_name("gunjin-2"));
   EXPECT_FALSE(is_valid_game_name(""));
@@ -422,7 +422,7 @@ TEST(Text, GameNamesAndInviteCodes) {
   EXPECT_FALSE(is_valid_invite_code("abc"));
 }
 
-TEST(Endpoint, ParsesHostAndPort) {
+TEST(LobbyEndpoint, ParsesHostAndPort) {
   EXPECT_EQ(*parse_endpoint("127.0.0.1:7777"), (Endpoint{"127.0.0.1", 7777}));
   EXPECT_EQ(*parse_endpoint("lobby.example.org:0"), (Endpoint{"lobby.example.org", 0}));
   EXPECT_EQ(parse_endpoint("127.0.0.1").error(), EndpointError::missing_port);
