@@ -67,6 +67,7 @@ struct Slot {
 };
 
 struct World {
+  std::unique_ptr<Storage> storage;
   std::unique_ptr<LobbyCore> core;
   LobbyCore::Clock::time_point now = LobbyCore::Clock::time_point{} + std::chrono::hours(1);
   std::array<Slot, kSlots> slots;
@@ -77,8 +78,10 @@ struct World {
   crypto::PublicKey lobby_key;
 
   void process(std::vector<NetworkEvent> events) {
-    auto out = core->process(events, now);
-    if (!out) std::abort();  // an in-memory database does not fail
+    auto round = core->process(events, now);
+    if (!round) std::abort();  // an in-memory database does not fail
+    auto out = commit_round(*core, *storage, std::move(*round));
+    if (!out) std::abort();
     for (const Outgoing& o : out->messages) observe(*o.message, o.recipients);
   }
 
@@ -142,9 +145,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   config.limits.login_timeout = std::chrono::milliseconds(20000);
   auto storage = Storage::open(":memory:", SyncMode::normal);
   if (!storage) std::abort();
-  auto core = LobbyCore::open(config, std::move(*storage), lobby, nullptr);
+  auto core = LobbyCore::open(config, **storage, **storage, lobby, nullptr);
   if (!core) std::abort();
-  World w{std::move(*core), {}, {}, 0, {}, {}, {}, lobby.public_key()};
+  World w{std::move(*storage), std::move(*core), {}, {}, 0, {}, {}, {}, lobby.public_key()};
 
   Input in(std::span<const std::uint8_t>(data, size));
   for (int ops = 0; ops < 256 && !in.empty(); ++ops) {
@@ -239,7 +242,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         break;
     }
   }
-  auto out = w.core->shut_down(w.now);
+  auto last = w.core->shut_down(w.now);
+  if (!last) std::abort();
+  auto out = commit_round(*w.core, *w.storage, std::move(*last));
   if (!out) std::abort();
   for (const Outgoing& o : out->messages) w.observe(*o.message, o.recipients);
   return 0;

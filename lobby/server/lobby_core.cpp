@@ -65,6 +65,14 @@ struct SeatSlot {
   Clock::time_point vacated{};                   // waiting rooms: when the holder's connection went
 };
 
+// An entry appended but not yet known to be committed: fetches are served from here.
+struct PendingEntry {
+  EntryIndex index;
+  std::uint64_t round = 0;
+  EntryHash hash{};
+  Bytes wire;
+};
+
 struct Room {
   RoomId id;
   std::string game;
@@ -80,6 +88,7 @@ struct Room {
   EntryHash head{};
   std::uint64_t last_time_ms = 0;
   std::deque<EntryHash> recent;  // hashes of entries [next_index - recent.size(), next_index)
+  std::deque<PendingEntry> pending;  // the tail of the transcript not yet durable, in order
   Clock::time_point last_seat_seen{};
 
   std::optional<game::Seat> seat_of(ConnectionId c) const {
@@ -131,16 +140,16 @@ std::string random_invite_code() {
 }  // namespace
 
 struct LobbyCore::State {
-  State(const ServerConfig& config, std::unique_ptr<Storage> storage_, crypto::Identity lobby_key, Logger log_)
+  State(const ServerConfig& config, Storage& reader_, crypto::Identity lobby_key, Logger log_)
       : limits(config.limits),
-        storage(std::move(storage_)),
+        reader(reader_),
         lobby(std::move(lobby_key)),
         log(std::move(log_)),
         pool(config.verify_threads),
         started_at(Clock::now()) {}
 
   Limits limits;
-  std::unique_ptr<Storage> storage;
+  Storage& reader;
   crypto::Identity lobby;
   Logger log;
   WorkerPool pool;
@@ -159,8 +168,11 @@ struct LobbyCore::State {
   std::uint64_t entries_total = 0;
   std::array<std::pair<std::int64_t, std::uint32_t>, kEntryRateWindowSeconds> entry_seconds{};
 
-  // The round in progress.
+  // The round in progress, and the appended entries not yet durable (round, room) in order.
+  std::uint64_t round = 0;
   RoundOutput out;
+  WriteBatch writes;
+  std::deque<std::pair<std::uint64_t, RoomId>> pending_order;
   Clock::time_point now{};
   std::uint64_t now_ms = 0;
   std::optional<StorageError> fatal;
@@ -247,7 +259,7 @@ struct LobbyCore::State {
     stored.options = r.options;
     stored.visibility = visibility;
     stored.invite_code = r.invite_code;
-    storage->insert_room(stored);
+    writes.push_back(InsertRoom{std::move(stored)});
     log_line("room " + std::to_string(id.value) + " created: " + r.game + ", " + std::to_string(seats) + " seats");
     return rooms.emplace(id, std::move(r)).first->second;
   }
@@ -258,7 +270,7 @@ struct LobbyCore::State {
     s.name = c.name;
     s.ready = false;
     s.connection = c.id;
-    storage->put_seat(r.id, StoredSeat{seat, *c.player, c.name, s.presence});
+    writes.push_back(PutSeat{r.id, StoredSeat{seat, *c.player, c.name, s.presence}});
     seats_by_key[*c.player].insert(r.id);
     c.rooms.insert(r.id);
   }
@@ -273,13 +285,13 @@ struct LobbyCore::State {
       }
     }
     s = SeatSlot{};
-    storage->delete_seat(r.id, seat);
+    writes.push_back(DeleteSeat{r.id, seat});
   }
 
   // A waiting room with nobody seated and nobody watching is gone.
   void close_if_abandoned(Room& r) {
     if (r.phase != RoomPhase::waiting || r.seated() > 0 || !r.spectators.empty()) return;
-    storage->delete_room(r.id);
+    writes.push_back(DeleteRoom{r.id});
     if (!r.invite_code.empty()) invite_codes.erase(r.invite_code);
     log_line("room " + std::to_string(r.id.value) + " closed before it started");
     rooms.erase(r.id);
@@ -289,7 +301,7 @@ struct LobbyCore::State {
   // idle_room_close. Its transcript stays in the database.
   void close_started_room(Room& r) {
     r.phase = RoomPhase::closed;
-    storage->close_room(r.id);
+    writes.push_back(CloseRoom{r.id});
     push_room_state(r);
     for (ConnectionId s : r.spectators) {
       if (auto it = connections.find(s); it != connections.end()) it->second.rooms.erase(r.id);
@@ -332,7 +344,9 @@ struct LobbyCore::State {
     crypto::Signature signature = sign_entry(lobby, r.session, bytes);
     EntryHash hash = chain_hash(r.head, bytes);
     Bytes wire = encode_signed_entry(bytes, signature);
-    storage->insert_entry(r.id, e.index, e.lobby_time_ms, hash, wire);
+    writes.push_back(InsertEntry{r.id, e.index, e.lobby_time_ms, hash, wire});
+    r.pending.push_back(PendingEntry{e.index, round, hash, wire});
+    pending_order.emplace_back(round, r.id);
     r.next_index.value += 1;
     r.head = hash;
     r.last_time_ms = e.lobby_time_ms;
@@ -344,7 +358,7 @@ struct LobbyCore::State {
 
   void set_presence(Room& r, game::Seat seat, SeatPresence presence, PresenceEvent event) {
     r.seats[seat.index].presence = presence;
-    storage->set_presence(r.id, seat, presence);
+    writes.push_back(SetPresence{r.id, seat, presence});
     append_entry(r, Presence{seat, event});
   }
 
@@ -352,7 +366,7 @@ struct LobbyCore::State {
     r.phase = RoomPhase::started;
     r.session.bytes = random_bytes<kSessionIdBytes>();
     r.last_seat_seen = now;
-    storage->start_room(r.id, r.session);
+    writes.push_back(StartRoom{r.id, r.session});
     Genesis g;
     g.game = r.game;
     g.options = r.options;
@@ -361,7 +375,7 @@ struct LobbyCore::State {
       SeatSlot& s = r.seats[i];
       g.seat_keys.push_back(*s.key);
       s.presence = SeatPresence::present;
-      storage->set_presence(r.id, game::Seat{static_cast<std::uint8_t>(i)}, SeatPresence::present);
+      writes.push_back(SetPresence{r.id, game::Seat{static_cast<std::uint8_t>(i)}, SeatPresence::present});
     }
     append_entry(r, std::move(g));
     push_room_state(r);
@@ -616,7 +630,7 @@ struct LobbyCore::State {
       c.rooms.insert(r->id);
       if (s.name != c.name) {
         s.name = c.name;
-        storage->put_seat(r->id, StoredSeat{*seat, *s.key, s.name, s.presence});
+        writes.push_back(PutSeat{r->id, StoredSeat{*seat, *s.key, s.name, s.presence}});
       }
       send(c.id, room_state(*r, m.request));
       if (r->phase == RoomPhase::started && s.presence != SeatPresence::present) {
@@ -706,7 +720,10 @@ struct LobbyCore::State {
   std::optional<EntryHash> hash_of(Room& r, EntryIndex index) {
     std::uint64_t first_recent = r.next_index.value - r.recent.size();
     if (index.value >= first_recent && index < r.next_index) return r.recent[index.value - first_recent];
-    auto stored = storage->entry_hash(r.id, index);
+    if (!r.pending.empty() && index >= r.pending.front().index) {
+      return r.pending[index.value - r.pending.front().index.value].hash;
+    }
+    auto stored = reader.entry_hash(r.id, index);
     if (!stored) {
       fatal = stored.error();
       return std::nullopt;
@@ -742,18 +759,29 @@ struct LobbyCore::State {
     if (r == nullptr || !c.rooms.contains(m.room)) return refuse(c.id, m.request, Refusal::not_a_member);
     if (r->phase != RoomPhase::started) return refuse(c.id, m.request, Refusal::not_started);
     EntryIndex from = std::min(m.from, r->next_index);
-    auto batch = storage->entries(r->id, from, kFetchMaxEntries, kFetchMaxBytes);
-    if (!batch) {
-      fatal = batch.error();
+    // Committed entries from the database, then the not yet durable tail from memory (this
+    // round's output waits for its commit anyway). The reader may already see some of the tail.
+    auto stored = reader.entries(r->id, from, kFetchMaxEntries, kFetchMaxBytes);
+    if (!stored) {
+      fatal = stored.error();
       return;
     }
     std::size_t total = 0;
-    for (const Bytes& wire : *batch) {
+    std::uint64_t next = from.value;
+    for (const Bytes& wire : *stored) {
       total += wire.size();
+      ++next;
       send_bytes({c.id}, encode_entry_message(r->id, wire));
     }
+    for (const PendingEntry& p : r->pending) {
+      if (next - from.value >= kFetchMaxEntries || total >= kFetchMaxBytes) break;
+      if (p.index.value != next) continue;
+      total += p.wire.size();
+      ++next;
+      send_bytes({c.id}, encode_entry_message(r->id, p.wire));
+    }
     c.bytes.charge(total, now);
-    send(c.id, EntriesEnd{m.request, r->id, EntryIndex{from.value + batch->size()}, r->next_index});
+    send(c.id, EntriesEnd{m.request, r->id, EntryIndex{next}, r->next_index});
   }
 
   void handle(Connection& c, const StatusQuery& m, std::optional<bool>) {
@@ -827,19 +855,25 @@ struct LobbyCore::State {
   // ---- rounds ------------------------------------------------------------------------------
 
   void begin_round(Clock::time_point at) {
+    ++round;
     out = RoundOutput{};
+    writes.clear();
     now = at;
     now_ms = wall_clock_ms();
   }
 
-  game::Result<RoundOutput, StorageError> end_round() {
+  game::Result<Round, StorageError> end_round() {
     if (fatal) return *fatal;
-    auto committed = storage->commit();
-    if (!committed) {
-      fatal = committed.error();
-      return committed.error();
+    return Round{round, std::move(out), std::move(writes)};
+  }
+
+  void durable_through(std::uint64_t committed) {
+    while (!pending_order.empty() && pending_order.front().first <= committed) {
+      if (Room* r = find_room(pending_order.front().second); r != nullptr && !r->pending.empty()) {
+        r->pending.pop_front();
+      }
+      pending_order.pop_front();
     }
-    return std::move(out);
   }
 
   // Seat signatures of posts in the batch are checked up front, spread over the worker pool.
@@ -873,7 +907,7 @@ struct LobbyCore::State {
     return verdict;
   }
 
-  game::Result<RoundOutput, StorageError> process(std::span<const NetworkEvent> events, Clock::time_point at) {
+  game::Result<Round, StorageError> process(std::span<const NetworkEvent> events, Clock::time_point at) {
     begin_round(at);
     std::vector<std::optional<game::Result<ClientMessage, WireError>>> decoded(events.size());
     for (std::size_t i = 0; i < events.size(); ++i) {
@@ -898,7 +932,7 @@ struct LobbyCore::State {
     return end_round();
   }
 
-  game::Result<RoundOutput, StorageError> shut_down(Clock::time_point at) {
+  game::Result<Round, StorageError> shut_down(Clock::time_point at) {
     begin_round(at);
     for (auto& [id, r] : rooms) {
       if (r.phase != RoomPhase::started) continue;
@@ -919,12 +953,12 @@ struct LobbyCore::State {
 
   // ---- loading -----------------------------------------------------------------------------
 
-  game::Result<bool, StorageError> load(Clock::time_point at) {
+  game::Result<bool, StorageError> load(Storage& writer, Clock::time_point at) {
     begin_round(at);
-    auto max_id = storage->max_room_id();
+    auto max_id = writer.max_room_id();
     if (!max_id) return max_id.error();
     last_room_id = *max_id;
-    auto stored = storage->load_open_rooms(kRecentHashes);
+    auto stored = writer.load_open_rooms(kRecentHashes);
     if (!stored) return stored.error();
     std::size_t disconnected = 0;
     for (StoredRoom& s : *stored) {
@@ -967,8 +1001,11 @@ struct LobbyCore::State {
         }
       }
     }
-    auto committed = end_round();
-    if (!committed) return committed.error();
+    auto startup = end_round();
+    if (!startup) return startup.error();
+    writer.apply(startup->writes);
+    if (auto committed = writer.commit(); !committed) return committed.error();
+    durable_through(startup->number);
     log_line("loaded " + std::to_string(rooms.size()) + " open rooms; " + std::to_string(disconnected) +
              " seats marked disconnected by the restart");
     return true;
@@ -978,19 +1015,29 @@ struct LobbyCore::State {
 LobbyCore::LobbyCore(std::unique_ptr<State> state) : state_(std::move(state)) {}
 LobbyCore::~LobbyCore() = default;
 
-game::Result<std::unique_ptr<LobbyCore>, StorageError> LobbyCore::open(const ServerConfig& config,
-                                                                       std::unique_ptr<Storage> storage,
-                                                                       crypto::Identity lobby_key, Logger log) {
-  auto state = std::make_unique<State>(config, std::move(storage), std::move(lobby_key), std::move(log));
-  if (auto loaded = state->load(Clock::now()); !loaded) return loaded.error();
+game::Result<std::unique_ptr<LobbyCore>, StorageError> LobbyCore::open(const ServerConfig& config, Storage& writer,
+                                                                       Storage& reader, crypto::Identity lobby_key,
+                                                                       Logger log) {
+  auto state = std::make_unique<State>(config, reader, std::move(lobby_key), std::move(log));
+  if (auto loaded = state->load(writer, Clock::now()); !loaded) return loaded.error();
   return std::unique_ptr<LobbyCore>(new LobbyCore(std::move(state)));
 }
 
-game::Result<RoundOutput, StorageError> LobbyCore::process(std::span<const NetworkEvent> events, Clock::time_point now) {
+game::Result<Round, StorageError> LobbyCore::process(std::span<const NetworkEvent> events, Clock::time_point now) {
   return state_->process(events, now);
 }
 
-game::Result<RoundOutput, StorageError> LobbyCore::shut_down(Clock::time_point now) { return state_->shut_down(now); }
+game::Result<Round, StorageError> LobbyCore::shut_down(Clock::time_point now) { return state_->shut_down(now); }
+
+void LobbyCore::durable_through(std::uint64_t round) { state_->durable_through(round); }
+
+game::Result<RoundOutput, StorageError> commit_round(LobbyCore& core, Storage& storage, Round round) {
+  storage.apply(round.writes);
+  auto committed = storage.commit();
+  if (!committed) return committed.error();
+  core.durable_through(round.number);
+  return std::move(round.output);
+}
 
 StatusReport LobbyCore::status(Clock::time_point now) const { return state_->status_report(now); }
 

@@ -4,11 +4,13 @@
 // batches of events and sends what it returns; the fuzz target and the unit tests drive it
 // directly.
 //
-// Durability protocol: process() handles a batch of events in order, writing every change
-// (rooms, seats, entries) into one database transaction, then commits it, and only then returns
-// the messages to send. So no client ever sees an entry, a room or a seat that a crash could
-// take back. A failed commit is fatal: the caller stops the lobby rather than diverge from its
-// database; a restart recovers from the last commit.
+// Durability protocol: process() handles a batch of events in order and returns a Round: the
+// messages to send and the database writes (one WriteBatch) that must be committed before any
+// of those messages, or of any later round, is sent. So no client ever sees an entry, a room or
+// a seat that a crash could take back. The caller commits rounds in order and reports it with
+// durable_through(); until then the core serves the round's entries from memory (a fetch may
+// ask for them). A failed commit is fatal: the caller stops rather than diverge from the
+// database, and a restart recovers from the last commit.
 #include <chrono>
 #include <compare>
 #include <cstdint>
@@ -52,25 +54,36 @@ struct RoundOutput {
   std::vector<ConnectionId> disconnect;
 };
 
+struct Round {
+  std::uint64_t number = 0;  // rounds are numbered 1, 2, … in the order process() made them
+  RoundOutput output;
+  WriteBatch writes;         // to commit before output (and every later round's) is sent
+};
+
 using Logger = std::function<void(std::string_view)>;
 
 class LobbyCore {
  public:
   using Clock = std::chrono::steady_clock;
 
-  // Loads the open rooms. Seats the stored transcript still shows as present are marked
-  // disconnected by a presence entry (the lobby went down under them).
-  static game::Result<std::unique_ptr<LobbyCore>, StorageError> open(const ServerConfig& config,
-                                                                     std::unique_ptr<Storage> storage,
-                                                                     crypto::Identity lobby_key, Logger log);
+  // Loads the open rooms through `writer`; seats the stored transcript still shows as present
+  // are marked disconnected by a presence entry (the lobby went down under them), committed on
+  // `writer` before this returns. Later reads go through `reader` (which may be the same
+  // connection when one thread does everything).
+  static game::Result<std::unique_ptr<LobbyCore>, StorageError> open(const ServerConfig& config, Storage& writer,
+                                                                     Storage& reader, crypto::Identity lobby_key,
+                                                                     Logger log);
   ~LobbyCore();
   LobbyCore(const LobbyCore&) = delete;
   LobbyCore& operator=(const LobbyCore&) = delete;
 
-  game::Result<RoundOutput, StorageError> process(std::span<const NetworkEvent> events, Clock::time_point now);
+  // An error only if a read failed (fatal, like a failed commit).
+  game::Result<Round, StorageError> process(std::span<const NetworkEvent> events, Clock::time_point now);
   // Writes presence entries for the seats still connected, tells every connection the lobby
   // is stopping and closes them all.
-  game::Result<RoundOutput, StorageError> shut_down(Clock::time_point now);
+  game::Result<Round, StorageError> shut_down(Clock::time_point now);
+  // Rounds up to `round` are committed.
+  void durable_through(std::uint64_t round);
 
   StatusReport status(Clock::time_point now) const;
   const crypto::PublicKey& public_key() const;
@@ -80,5 +93,9 @@ class LobbyCore {
   explicit LobbyCore(std::unique_ptr<State> state);
   std::unique_ptr<State> state_;
 };
+
+// Commits a round's writes on `storage` there and then, and tells the core: for tests and tools
+// that run the lobby on one thread. The round's output, safe to send.
+game::Result<RoundOutput, StorageError> commit_round(LobbyCore& core, Storage& storage, Round round);
 
 }  // namespace parley::lobby

@@ -1,15 +1,18 @@
 #include "lobby/server/lobby_server.hpp"
 
-#include <arpa/inet.h>
 #include <enet/enet.h>
+#include <poll.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
+#include <deque>
 #include <map>
 #include <vector>
 
 #include "lobby/client/enet_init.hpp"
 #include "lobby/server/lobby_core.hpp"
+#include "lobby/server/storage_writer.hpp"
 
 namespace parley::lobby {
 
@@ -18,10 +21,13 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 constexpr std::size_t kMaxBatchEvents = 1024;
-constexpr std::uint32_t kServiceWaitMs = 20;  // also bounds how long request_stop() takes to act
+// How long the loop sleeps with nothing to do. ENet needs servicing about this often for its
+// resends and pings; it also bounds how long request_stop() takes to act.
+constexpr int kIdleWaitMs = 20;
+// Rounds whose messages wait for their commit; past this the loop stops reading the network
+// until the disk catches up (the kernel's socket buffer and ENet's resends hold the rest).
+constexpr std::size_t kMaxRoundsAwaitingCommit = 256;
 constexpr auto kShutdownDrain = std::chrono::milliseconds(1000);
-
-std::string storage_detail(const StorageError& e) { return e.detail; }
 
 }  // namespace
 
@@ -44,16 +50,28 @@ std::filesystem::path key_file_for(const ServerConfig& config) {
 
 struct LobbyServer::Impl {
   ServerConfig config;
+  std::unique_ptr<Storage> reader;  // before core, which reads through it
   std::unique_ptr<LobbyCore> core;
+  std::unique_ptr<StorageWriter> writer;
   crypto::PublicKey key;
   ENetHost* host = nullptr;
   Endpoint bound;
   std::atomic<bool> stop{false};
   std::map<ConnectionId, ENetPeer*> peers;
   std::uint64_t next_connection = 0;
+  // Round outputs waiting for a commit: the round that must be durable first, and the output.
+  std::deque<std::pair<std::uint64_t, RoundOutput>> waiting;
+  std::uint64_t last_submitted = 0;
 
-  Impl(ServerConfig c, std::unique_ptr<LobbyCore> core_, ENetHost* host_, Endpoint bound_)
-      : config(std::move(c)), core(std::move(core_)), key(core->public_key()), host(host_), bound(std::move(bound_)) {}
+  Impl(ServerConfig c, std::unique_ptr<Storage> reader_, std::unique_ptr<LobbyCore> core_,
+       std::unique_ptr<StorageWriter> writer_, ENetHost* host_, Endpoint bound_)
+      : config(std::move(c)),
+        reader(std::move(reader_)),
+        core(std::move(core_)),
+        writer(std::move(writer_)),
+        key(core->public_key()),
+        host(host_),
+        bound(std::move(bound_)) {}
   ~Impl() {
     if (host != nullptr) enet_host_destroy(host);
   }
@@ -80,7 +98,6 @@ struct LobbyServer::Impl {
       auto it = peers.find(c);
       if (it != peers.end()) enet_peer_disconnect_later(it->second, 0);
     }
-    enet_host_flush(host);
   }
 
   // Collects what ENet has (waiting up to wait_ms for the first event) into one batch.
@@ -116,28 +133,71 @@ struct LobbyServer::Impl {
     if (r < 0) log("ENet reported a socket error; serving on");
   }
 
+  // Hands a round's writes to the writer and queues its output behind them (and behind every
+  // earlier round: messages never overtake).
+  void enqueue(Round round) {
+    if (!round.writes.empty()) {
+      writer->submit(round.number, std::move(round.writes));
+      last_submitted = round.number;
+    }
+    bool empty = round.output.messages.empty() && round.output.disconnect.empty();
+    if (!empty) waiting.emplace_back(last_submitted, std::move(round.output));
+  }
+
+  // Sends every waiting output whose writes are durable.
+  void release() {
+    std::uint64_t committed = writer->committed();
+    core->durable_through(committed);
+    bool sent = false;
+    while (!waiting.empty() && waiting.front().first <= committed) {
+      deliver(waiting.front().second);
+      waiting.pop_front();
+      sent = true;
+    }
+    if (sent) enet_host_flush(host);
+  }
+
+  // Sleeps until the socket has data, a commit completes, or the idle time is up.
+  void wait(bool network, int timeout_ms) {
+    pollfd fds[2] = {{writer->wake_fd(), POLLIN, 0}, {host->socket, POLLIN, 0}};
+    ::poll(fds, network ? 2 : 1, timeout_ms);
+    if ((fds[0].revents & POLLIN) != 0) {
+      std::uint64_t count = 0;
+      (void)!::read(writer->wake_fd(), &count, sizeof count);
+    }
+  }
+
+  game::Result<bool, ServerError> fail(const StorageError& e) {
+    log("database failure, stopping without sending what it did not commit: " + e.detail);
+    return ServerError{ServerError::Kind::storage, e.detail};
+  }
+
   game::Result<bool, ServerError> run() {
     std::vector<NetworkEvent> events;
     std::vector<ENetPacket*> packets;
     log("listening on " + to_string(bound) + ", lobby key " + crypto::fingerprint(key));
+    bool more_queued = false;  // the last batch was cut short: ENet holds more events already
     while (!stop.load(std::memory_order_relaxed)) {
+      bool backlogged = waiting.size() >= kMaxRoundsAwaitingCommit;
+      wait(!backlogged, more_queued && !backlogged ? 0 : kIdleWaitMs);
+      if (auto failed = writer->failure()) return fail(*failed);
+      release();
+      if (backlogged) continue;
       events.clear();
       packets.clear();
-      collect(events, packets, kServiceWaitMs);
-      auto out = core->process(events, Clock::now());
+      collect(events, packets, 0);
+      more_queued = events.size() >= kMaxBatchEvents;
+      auto round = core->process(events, Clock::now());
       for (ENetPacket* p : packets) enet_packet_destroy(p);
-      if (!out) {
-        log("database failure, stopping: " + storage_detail(out.error()));
-        return ServerError{ServerError::Kind::storage, out.error().detail};
-      }
-      deliver(*out);
+      if (!round) return fail(round.error());
+      enqueue(std::move(*round));
+      release();
     }
-    auto out = core->shut_down(Clock::now());
-    if (!out) {
-      log("database failure while shutting down: " + storage_detail(out.error()));
-      return ServerError{ServerError::Kind::storage, out.error().detail};
-    }
-    deliver(*out);
+    auto round = core->shut_down(Clock::now());
+    if (!round) return fail(round.error());
+    enqueue(std::move(*round));
+    if (!writer->wait_for(last_submitted)) return fail(*writer->failure());
+    release();
     // Let the last messages and disconnections reach the peers.
     auto deadline = Clock::now() + kShutdownDrain;
     while (!peers.empty() && Clock::now() < deadline) {
@@ -173,6 +233,8 @@ game::Result<std::unique_ptr<LobbyServer>, ServerError> LobbyServer::open(const 
   }
   auto storage = Storage::open(config.database, config.sync);
   if (!storage) return ServerError{ServerError::Kind::storage, storage.error().detail};
+  auto reader = Storage::open_reader(config.database);
+  if (!reader) return ServerError{ServerError::Kind::storage, reader.error().detail};
 
   Logger logger;
   if (config.log) {
@@ -180,7 +242,7 @@ game::Result<std::unique_ptr<LobbyServer>, ServerError> LobbyServer::open(const 
       std::fprintf(stderr, "parley-lobby: %.*s\n", static_cast<int>(line.size()), line.data());
     };
   }
-  auto core = LobbyCore::open(config, std::move(*storage), std::move(*identity), logger);
+  auto core = LobbyCore::open(config, **storage, **reader, std::move(*identity), logger);
   if (!core) return ServerError{ServerError::Kind::storage, core.error().detail};
 
   // A few peers beyond the limit, so a connection over it gets a typed refusal instead of
@@ -198,8 +260,11 @@ game::Result<std::unique_ptr<LobbyServer>, ServerError> LobbyServer::open(const 
   char ip[64] = {0};
   enet_address_get_host_ip(&host->address, ip, sizeof ip);
   Endpoint bound{ip, host->address.port};
-  return std::unique_ptr<LobbyServer>(
-      new LobbyServer(std::make_unique<Impl>(config, std::move(*core), host, std::move(bound))));
+  auto checkpointer = Storage::open_checkpointer(config.database, config.sync);
+  if (!checkpointer) return ServerError{ServerError::Kind::storage, checkpointer.error().detail};
+  auto writer = std::make_unique<StorageWriter>(std::move(*storage), std::move(*checkpointer));
+  return std::unique_ptr<LobbyServer>(new LobbyServer(
+      std::make_unique<Impl>(config, std::move(*reader), std::move(*core), std::move(writer), host, std::move(bound))));
 }
 
 Endpoint LobbyServer::local_endpoint() const { return impl_->bound; }

@@ -1,5 +1,9 @@
 #include "lobby/server/storage.hpp"
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstring>
 
@@ -112,6 +116,7 @@ Storage::Storage(sqlite3* db) : db_(db) {}
 Storage::~Storage() {
   statements_.clear();
   sqlite3_close(db_);
+  if (lock_fd_ >= 0) ::close(lock_fd_);  // after SQLite has let go of the database
 }
 
 game::Result<bool, StorageError> Storage::exec(const char* sql) {
@@ -125,26 +130,35 @@ game::Result<bool, StorageError> Storage::exec(const char* sql) {
 }
 
 game::Result<std::unique_ptr<Storage>, StorageError> Storage::open(const std::filesystem::path& file, SyncMode sync) {
+  // One writer per database, across processes: an flock on FILE.lock, released by the kernel
+  // when the process ends, however it ends.
+  // (An in-memory database, for tests and fuzzing, is private to its connection anyway.)
+  std::filesystem::path lock_path = file;
+  lock_path += ".lock";
+  int lock_fd = -1;
+  if (file != ":memory:") {
+    lock_fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (lock_fd < 0) return StorageError{StorageError::Kind::open_failed, "cannot open " + lock_path.string()};
+  }
+  if (lock_fd >= 0 && ::flock(lock_fd, LOCK_EX | LOCK_NB) != 0) {
+    ::close(lock_fd);
+    return StorageError{StorageError::Kind::locked,
+                        "the database is in use by another process (" + lock_path.string() + " is locked)"};
+  }
   sqlite3* db = nullptr;
   int rc = sqlite3_open_v2(file.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
   if (rc != SQLITE_OK) {
     StorageError e = sqlite_error(db, StorageError::Kind::open_failed, "cannot open " + file.string());
     sqlite3_close(db);
+    if (lock_fd >= 0) ::close(lock_fd);
     return e;
   }
   std::unique_ptr<Storage> s(new Storage(db));
-  auto setup = [&](const char* sql) -> std::optional<StorageError> {
-    auto r = s->exec(sql);
-    if (r) return std::nullopt;
-    StorageError e = r.error();
-    if (e.kind == StorageError::Kind::locked) e.detail = "the database is in use by another process (" + e.detail + ")";
-    return e;
-  };
-  // Exclusive locking: taken by the first write transaction below and kept until close.
-  for (const char* sql : {"PRAGMA locking_mode=EXCLUSIVE", "PRAGMA journal_mode=WAL",
+  s->lock_fd_ = lock_fd;
+  for (const char* sql : {"PRAGMA journal_mode=WAL",
                           sync == SyncMode::full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL",
                           "BEGIN IMMEDIATE"}) {
-    if (auto e = setup(sql)) return *e;
+    if (auto r = s->exec(sql); !r) return r.error();
   }
   {
     Statement version(db, "PRAGMA user_version");
@@ -159,6 +173,17 @@ game::Result<std::unique_ptr<Storage>, StorageError> Storage::open(const std::fi
   if (auto r = s->exec("PRAGMA user_version=1"); !r) return r.error();
   if (auto r = s->exec("COMMIT"); !r) return r.error();
   return s;
+}
+
+game::Result<std::unique_ptr<Storage>, StorageError> Storage::open_reader(const std::filesystem::path& file) {
+  sqlite3* db = nullptr;
+  int rc = sqlite3_open_v2(file.c_str(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nullptr);
+  if (rc != SQLITE_OK) {
+    StorageError e = sqlite_error(db, StorageError::Kind::open_failed, "cannot open " + file.string() + " to read");
+    sqlite3_close(db);
+    return e;
+  }
+  return std::unique_ptr<Storage>(new Storage(db));
 }
 
 Storage::Statement& Storage::prepared(const char* sql) {
@@ -187,7 +212,8 @@ void Storage::record(int rc, const char* what) {
   if (rc != SQLITE_DONE && rc != SQLITE_ROW && !failed_) failed_ = sqlite_error(db_, StorageError::Kind::io, what);
 }
 
-void Storage::insert_room(const StoredRoom& room) {
+void Storage::write(const InsertRoom& op) {
+  const StoredRoom& room = op.room;
   begin_if_needed();
   static constexpr const char* kSql =
       "INSERT INTO rooms(room_id, game, seat_count, options, visibility, invite_code, phase, session_id) "
@@ -205,7 +231,9 @@ void Storage::insert_room(const StoredRoom& room) {
   st.reset();
 }
 
-void Storage::start_room(RoomId room, const SessionId& session) {
+void Storage::write(const StartRoom& op) {
+  RoomId room = op.room;
+  const SessionId& session = op.session;
   begin_if_needed();
   static constexpr const char* kSql = "UPDATE rooms SET phase = 1, session_id = ?2 WHERE room_id = ?1";
   Statement& st = prepared(kSql);
@@ -215,7 +243,8 @@ void Storage::start_room(RoomId room, const SessionId& session) {
   st.reset();
 }
 
-void Storage::close_room(RoomId room) {
+void Storage::write(const CloseRoom& op) {
+  RoomId room = op.room;
   begin_if_needed();
   static constexpr const char* kSql = "UPDATE rooms SET phase = 2 WHERE room_id = ?1";
   Statement& st = prepared(kSql);
@@ -225,7 +254,8 @@ void Storage::close_room(RoomId room) {
   st.reset();
 }
 
-void Storage::delete_room(RoomId room) {
+void Storage::write(const DeleteRoom& op) {
+  RoomId room = op.room;
   begin_if_needed();
   for (const char* sql : {"DELETE FROM seats WHERE room_id = ?1", "DELETE FROM rooms WHERE room_id = ?1"}) {
     Statement& st = prepared(sql);
@@ -236,7 +266,9 @@ void Storage::delete_room(RoomId room) {
   }
 }
 
-void Storage::put_seat(RoomId room, const StoredSeat& seat) {
+void Storage::write(const PutSeat& op) {
+  RoomId room = op.room;
+  const StoredSeat& seat = op.seat;
   begin_if_needed();
   static constexpr const char* kSql =
       "INSERT OR REPLACE INTO seats(room_id, seat, key, name, presence) VALUES(?1, ?2, ?3, ?4, ?5)";
@@ -251,7 +283,9 @@ void Storage::put_seat(RoomId room, const StoredSeat& seat) {
   st.reset();
 }
 
-void Storage::delete_seat(RoomId room, game::Seat seat) {
+void Storage::write(const DeleteSeat& op) {
+  RoomId room = op.room;
+  game::Seat seat = op.seat;
   begin_if_needed();
   static constexpr const char* kSql = "DELETE FROM seats WHERE room_id = ?1 AND seat = ?2";
   Statement& st = prepared(kSql);
@@ -261,7 +295,10 @@ void Storage::delete_seat(RoomId room, game::Seat seat) {
   st.reset();
 }
 
-void Storage::set_presence(RoomId room, game::Seat seat, SeatPresence presence) {
+void Storage::write(const SetPresence& op) {
+  RoomId room = op.room;
+  game::Seat seat = op.seat;
+  SeatPresence presence = op.presence;
   begin_if_needed();
   static constexpr const char* kSql = "UPDATE seats SET presence = ?3 WHERE room_id = ?1 AND seat = ?2";
   Statement& st = prepared(kSql);
@@ -271,8 +308,12 @@ void Storage::set_presence(RoomId room, game::Seat seat, SeatPresence presence) 
   st.reset();
 }
 
-void Storage::insert_entry(RoomId room, EntryIndex index, std::uint64_t lobby_time_ms, const EntryHash& hash,
-                           std::span<const std::uint8_t> signed_entry_wire) {
+void Storage::write(const InsertEntry& op) {
+  RoomId room = op.room;
+  EntryIndex index = op.index;
+  std::uint64_t lobby_time_ms = op.lobby_time_ms;
+  const EntryHash& hash = op.hash;
+  std::span<const std::uint8_t> signed_entry_wire = op.wire;
   begin_if_needed();
   static constexpr const char* kSql =
       "INSERT INTO entries(room_id, idx, lobby_time_ms, hash, entry) VALUES(?1, ?2, ?3, ?4, ?5)";
@@ -285,6 +326,36 @@ void Storage::insert_entry(RoomId room, EntryIndex index, std::uint64_t lobby_ti
       .blob(5, signed_entry_wire);
   record(st.step(), "insert entry");
   st.reset();
+}
+
+game::Result<std::unique_ptr<Storage>, StorageError> Storage::open_checkpointer(const std::filesystem::path& file,
+                                                                               SyncMode sync) {
+  sqlite3* db = nullptr;
+  int rc = sqlite3_open_v2(file.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr);
+  if (rc != SQLITE_OK) {
+    StorageError e = sqlite_error(db, StorageError::Kind::open_failed, "cannot open " + file.string() + " to checkpoint");
+    sqlite3_close(db);
+    return e;
+  }
+  std::unique_ptr<Storage> s(new Storage(db));
+  // The checkpoint flushes the database file before the log may be reused: same setting as
+  // the writer.
+  if (auto r = s->exec(sync == SyncMode::full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL"); !r) {
+    return r.error();
+  }
+  return s;
+}
+
+void Storage::leave_checkpoints_to_another_connection() { sqlite3_wal_autocheckpoint(db_, 0); }
+
+game::Result<bool, StorageError> Storage::checkpoint() {
+  int rc = sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+  if (rc == SQLITE_OK || rc == SQLITE_BUSY) return true;  // busy: another checkpoint is running
+  return sqlite_error(db_, StorageError::Kind::io, "checkpoint");
+}
+
+void Storage::apply(const WriteBatch& batch) {
+  for (const WriteOp& op : batch) std::visit([&](const auto& o) { write(o); }, op);
 }
 
 game::Result<bool, StorageError> Storage::commit() {

@@ -51,16 +51,22 @@ class CoreHarness {
   }
 
   // Opens (or reopens, as after a crash) the core on the same database and key.
+  // One connection writes and reads, and every round is committed as soon as it is made.
   void open() {
     core_.reset();
+    storage_.reset();
     auto storage = Storage::open(config_.database, config_.sync);
     ASSERT_TRUE(storage.ok()) << storage.error().detail;
-    auto core = LobbyCore::open(config_, std::move(*storage), *lobby_, nullptr);
+    storage_ = std::move(*storage);
+    auto core = LobbyCore::open(config_, *storage_, *storage_, *lobby_, nullptr);
     ASSERT_TRUE(core.ok()) << core.error().detail;
     core_ = std::move(*core);
   }
   // Drops the core without shutting down: what kill -9 leaves behind.
-  void crash() { core_.reset(); }
+  void crash() {
+    core_.reset();
+    storage_.reset();
+  }
   void reopen() { open(); }
 
   ServerConfig& config() { return config_; }
@@ -83,12 +89,31 @@ class CoreHarness {
     run({});
   }
   void run(const std::vector<NetworkEvent>& events) {
-    auto out = core_->process(events, now_);
+    auto round = core_->process(events, now_);
+    ASSERT_TRUE(round.ok()) << round.error().detail;
+    auto out = commit_round(*core_, *storage_, std::move(*round));
     ASSERT_TRUE(out.ok()) << out.error().detail;
     deliver(*out);
   }
+  // Processes a round but holds back its commit, as the server does while its writer thread
+  // is busy; commit_held() finishes it.
+  void run_uncommitted(const std::vector<NetworkEvent>& events) {
+    auto round = core_->process(events, now_);
+    ASSERT_TRUE(round.ok()) << round.error().detail;
+    held_.push_back(std::move(*round));
+  }
+  void commit_held() {
+    for (Round& r : held_) {
+      auto out = commit_round(*core_, *storage_, std::move(r));
+      ASSERT_TRUE(out.ok()) << out.error().detail;
+      deliver(*out);
+    }
+    held_.clear();
+  }
   void shut_down() {
-    auto out = core_->shut_down(now_);
+    auto round = core_->shut_down(now_);
+    ASSERT_TRUE(round.ok()) << round.error().detail;
+    auto out = commit_round(*core_, *storage_, std::move(*round));
     ASSERT_TRUE(out.ok()) << out.error().detail;
     deliver(*out);
   }
@@ -144,7 +169,9 @@ class CoreHarness {
   TempDir dir_;
   ServerConfig config_;
   std::optional<crypto::Identity> lobby_;
+  std::unique_ptr<Storage> storage_;  // before core_, which reads through it
   std::unique_ptr<LobbyCore> core_;
+  std::vector<Round> held_;
   Clock::time_point now_ = Clock::now();
   std::uint64_t next_connection_ = 0;
   std::map<ConnectionId, std::vector<LobbyMessage>> inbox_;

@@ -509,6 +509,34 @@ TEST(LobbyCoreRelay, FetchAnswersInPagesAndEndsWithTheCount) {
   EXPECT_EQ(end->next.value, 301u);
 }
 
+TEST(LobbyCoreRelay, EntriesNotYetCommittedAreServedFromMemory) {
+  CoreHarness h;
+  Table t = start_game(h, 2);
+  Player& p0 = t.players[0];
+  Player watcher = login(h);
+  h.send(watcher.connection, JoinRoom{watcher.next(), t.room, {}, Role::spectator});
+  Transcript tr = follow(h, p0.connection, t.room);
+  h.clear(watcher.connection);
+  // Two rounds of posts and then a fetch, none committed yet (the writer thread is behind).
+  Bytes a = encode(ClientMessage{make_post(p0, tr, t.room, 0, "a", p0.next())});
+  Bytes b = encode(ClientMessage{make_post(p0, tr, t.room, 0, "b", p0.next())});
+  Bytes fetch = encode(ClientMessage{FetchEntries{watcher.next(), t.room, EntryIndex{0}}});
+  h.run_uncommitted({NetworkEvent{NetworkEvent::Kind::received, p0.connection, 0, a}});
+  h.run_uncommitted({NetworkEvent{NetworkEvent::Kind::received, p0.connection, 0, b}});
+  h.run_uncommitted({NetworkEvent{NetworkEvent::Kind::received, watcher.connection, 0, fetch}});
+  EXPECT_TRUE(h.inbox(watcher.connection).empty());  // nothing is sent before its commit
+  h.commit_held();
+  auto end = h.take<EntriesEnd>(watcher.connection);
+  ASSERT_TRUE(end.has_value());
+  EXPECT_EQ(end->next.value, 3u);
+  // Pushed 1 and 2, then the fetch's 0, 1, 2 (0 from the database, 1 and 2 from memory).
+  auto got = h.entries(watcher.connection, t.room);
+  ASSERT_EQ(got.size(), 5u);
+  EXPECT_EQ(got[2].entry.index.value, 0u);
+  EXPECT_TRUE(got[3] == got[0]);
+  EXPECT_TRUE(got[4] == got[1]);
+}
+
 TEST(LobbyCoreRelay, VerifyThreadsGiveTheSameOutcome) {
   ServerConfig config;
   config.verify_threads = 2;
