@@ -244,6 +244,8 @@ game::Result<std::unique_ptr<LobbyServer>, ServerError> LobbyServer::open(const 
   }
   auto core = LobbyCore::open(config, **storage, **reader, std::move(*identity), logger);
   if (!core) return ServerError{ServerError::Kind::storage, core.error().detail};
+  auto checkpointer = Storage::open_checkpointer(config.database, config.sync);
+  if (!checkpointer) return ServerError{ServerError::Kind::storage, checkpointer.error().detail};
 
   // A few peers beyond the limit, so a connection over it gets a typed refusal instead of
   // ENet's silence; ENet itself numbers peers with 12 bits.
@@ -260,8 +262,6 @@ game::Result<std::unique_ptr<LobbyServer>, ServerError> LobbyServer::open(const 
   char ip[64] = {0};
   enet_address_get_host_ip(&host->address, ip, sizeof ip);
   Endpoint bound{ip, host->address.port};
-  auto checkpointer = Storage::open_checkpointer(config.database, config.sync);
-  if (!checkpointer) return ServerError{ServerError::Kind::storage, checkpointer.error().detail};
   auto writer = std::make_unique<StorageWriter>(std::move(*storage), std::move(*checkpointer));
   return std::unique_ptr<LobbyServer>(new LobbyServer(
       std::make_unique<Impl>(config, std::move(*reader), std::move(*core), std::move(writer), host, std::move(bound))));
