@@ -262,7 +262,9 @@ game::Result<std::unique_ptr<LobbyServer>, ServerError> LobbyServer::open(const 
   char ip[64] = {0};
   enet_address_get_host_ip(&host->address, ip, sizeof ip);
   Endpoint bound{ip, host->address.port};
-  auto writer = std::make_unique<StorageWriter>(std::move(*storage), std::move(*checkpointer));
+  auto writer = std::make_unique<StorageWriter>(std::move(*storage), std::move(*checkpointer),
+                                                config.sync == SyncMode::full ? StorageWriter::Commits::on_writer_thread
+                                                                              : StorageWriter::Commits::on_caller);
   return std::unique_ptr<LobbyServer>(new LobbyServer(
       std::make_unique<Impl>(config, std::move(*reader), std::move(*core), std::move(writer), host, std::move(bound))));
 }

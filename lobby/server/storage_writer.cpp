@@ -12,12 +12,14 @@ namespace {
 constexpr auto kCheckpointPeriod = std::chrono::milliseconds(200);
 }  // namespace
 
-StorageWriter::StorageWriter(std::unique_ptr<Storage> storage, std::unique_ptr<Storage> checkpointer)
+StorageWriter::StorageWriter(std::unique_ptr<Storage> storage, std::unique_ptr<Storage> checkpointer,
+                             Commits commits)
     : storage_(std::move(storage)),
       checkpointer_(std::move(checkpointer)),
+      commits_(commits),
       wake_fd_(::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC)) {
   storage_->leave_checkpoints_to_another_connection();
-  thread_ = std::thread([this] { loop(); });
+  if (commits_ == Commits::on_writer_thread) thread_ = std::thread([this] { loop(); });
   checkpoint_thread_ = std::thread([this] { checkpoint_loop(); });
 }
 
@@ -28,12 +30,29 @@ StorageWriter::~StorageWriter() {
   }
   work_.notify_all();
   stop_checkpoints_.notify_all();
-  thread_.join();
+  if (thread_.joinable()) thread_.join();
   checkpoint_thread_.join();
   if (wake_fd_ >= 0) ::close(wake_fd_);
 }
 
+void StorageWriter::commit_here(std::uint64_t round, const WriteBatch& batch) {
+  if (failure()) return;
+  storage_->apply(batch);
+  auto result = storage_->commit();
+  std::lock_guard lock(mutex_);
+  if (result) {
+    committed_.store(round, std::memory_order_release);
+  } else {
+    failure_ = result.error();
+  }
+  progress_.notify_all();
+}
+
 void StorageWriter::submit(std::uint64_t round, WriteBatch batch) {
+  if (commits_ == Commits::on_caller) {
+    commit_here(round, batch);
+    return;
+  }
   {
     std::lock_guard lock(mutex_);
     queue_.emplace_back(round, std::move(batch));

@@ -4,6 +4,9 @@
 // (group commit): under load, one fsync makes many rounds durable. It announces each commit on
 // an eventfd the network thread polls together with its socket. A second thread checkpoints
 // (copies the log into the database file) on its own connection, so commits never wait for it.
+// When a commit does not flush to disk (SyncMode::normal: it is a write into the page cache),
+// handing it to another thread costs more than doing it: then submit() commits on the caller's
+// thread and only the checkpoints run apart.
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
@@ -20,7 +23,8 @@ namespace parley::lobby {
 
 class StorageWriter {
  public:
-  StorageWriter(std::unique_ptr<Storage> storage, std::unique_ptr<Storage> checkpointer);
+  enum class Commits : std::uint8_t { on_writer_thread, on_caller };
+  StorageWriter(std::unique_ptr<Storage> storage, std::unique_ptr<Storage> checkpointer, Commits commits);
   // Commits what is queued, then stops.
   ~StorageWriter();
   StorageWriter(const StorageWriter&) = delete;
@@ -38,10 +42,12 @@ class StorageWriter {
 
  private:
   void loop();
+  void commit_here(std::uint64_t round, const WriteBatch& batch);
   void checkpoint_loop();
 
   std::unique_ptr<Storage> storage_;
   std::unique_ptr<Storage> checkpointer_;
+  Commits commits_;
   mutable std::mutex mutex_;
   std::condition_variable work_;
   std::condition_variable progress_;

@@ -256,9 +256,11 @@ TEST(LobbyProcessTest, AReconnectingSeatResumesAndFetchesWhatItMissed) {
 
 // ---- crash safety ------------------------------------------------------------------------
 
-TEST(LobbyProcessTest, KillNineMidGameThenRestartOnTheSameDatabaseLosesNothing) {
+// Both durability modes promise this (--sync normal commits on the network thread, full on a
+// writer thread).
+void kill_nine_mid_game_then_restart(const std::vector<std::string>& options) {
   TempDir dir;
-  auto lobby = std::make_unique<LobbyProcess>(dir.path());
+  auto lobby = std::make_unique<LobbyProcess>(dir.path(), 0, options);
   const std::uint16_t port = lobby->port();
   auto two = players(*lobby, 2, "a");
   auto three = players(*lobby, 3, "b");
@@ -287,7 +289,7 @@ TEST(LobbyProcessTest, KillNineMidGameThenRestartOnTheSameDatabaseLosesNothing) 
   three.clear();
   lone.clear();
 
-  lobby = std::make_unique<LobbyProcess>(dir.path(), port);
+  lobby = std::make_unique<LobbyProcess>(dir.path(), port, options);
   ASSERT_EQ(lobby->port(), port);
   EXPECT_NE(lobby->log().find("loaded 3 open rooms; 5 seats marked disconnected by the restart"), std::string::npos)
       << lobby->log();
@@ -339,6 +341,14 @@ TEST(LobbyProcessTest, KillNineMidGameThenRestartOnTheSameDatabaseLosesNothing) 
   ASSERT_TRUE(joined.has_value());
   EXPECT_EQ(joined->room, waiting->room);
   EXPECT_EQ(joined->options, Bytes{7});
+}
+
+TEST(LobbyProcessTest, KillNineMidGameThenRestartOnTheSameDatabaseLosesNothing) {
+  kill_nine_mid_game_then_restart({});
+}
+
+TEST(LobbyProcessTest, KillNineLosesNothingWithSyncNormalEither) {
+  kill_nine_mid_game_then_restart({"--sync", "normal"});
 }
 
 TEST(LobbyProcessTest, SigtermShutsDownCleanlyAndRecordsTheDisconnections) {
