@@ -14,7 +14,6 @@
 #include <algorithm>
 #include <vector>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -86,7 +85,7 @@ std::unique_ptr<ServerThread> start_lobby(const Options& o, const std::filesyste
   c.log = false;
   // The load generator is one address with thousands of connections posting as fast as it can:
   // lift the per-address and rate limits (they are tested elsewhere).
-  c.limits.max_connections = std::getenv("BENCH_MAXCONN") ? std::atoi(std::getenv("BENCH_MAXCONN")) : 4079;
+  c.limits.max_connections = 4079;
   c.limits.max_connections_per_address = 4079;
   c.limits.messages_per_second = 10'000'000;
   c.limits.message_burst = 10'000'000;
