@@ -1,0 +1,199 @@
+// parley-lobby's relay against the bare ENet relay (the physical limit), same machine, same
+// load generator, same message bytes, in one run (docs/performance.md, section Lobby):
+//   - closed loop, one post in flight per seat (each posts again when its entry is back) and
+//     enough in flight to saturate (about 320 posts in all): relayed entries per second;
+//   - open loop at 50% of the lobby's saturated peak: post-to-delivery latency p50/p99;
+//   - 2,000 connected, logged-in peers on one lobby process while games run;
+//   - the disk's fdatasync latency, which bounds every durable commit.
+// The lobby runs in-process (the library parley-lobby is built on) with its database on disk.
+#include <CLI/CLI.hpp>
+#include <fcntl.h>
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <vector>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <thread>
+
+#include "bench/lobby/echo_relay.hpp"
+#include "bench/lobby/load.hpp"
+#include "lobby/server/lobby_server.hpp"
+
+using namespace parley::lobby;
+using namespace parley::lobby::bench;
+using namespace std::chrono_literals;
+
+namespace {
+
+std::string load_average() {
+  std::ifstream in("/proc/loadavg");
+  std::string a, b, c;
+  in >> a >> b >> c;
+  return a + " " + b + " " + c;
+}
+
+// Posts in flight in all for the saturated runs: enough to keep the server busy, few enough not
+// to overflow the socket buffers (which would measure ENet's resend timers instead).
+constexpr int kSaturatingPostsInFlight = 320;
+
+std::uint32_t saturating_window(int connections) {
+  return static_cast<std::uint32_t>(std::max(1, (kSaturatingPostsInFlight + connections - 1) / connections));
+}
+
+// The other anchor: how long the disk takes to make 4 KiB appended to a file durable.
+void disk_anchor(const std::filesystem::path& dir) {
+  std::filesystem::create_directories(dir);
+  std::filesystem::path file = dir / "fdatasync-probe";
+  int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  std::vector<double> ms;
+  std::vector<char> block(4096, 'x');
+  for (int i = 0; i < 200 && fd >= 0; ++i) {
+    if (::write(fd, block.data(), block.size()) < 0) break;
+    auto t = SteadyClock::now();
+    ::fdatasync(fd);
+    ms.push_back(std::chrono::duration<double, std::milli>(SteadyClock::now() - t).count());
+  }
+  if (fd >= 0) ::close(fd);
+  std::filesystem::remove(file);
+  if (ms.empty()) return;
+  std::sort(ms.begin(), ms.end());
+  fmt::print("disk: fdatasync of a 4 KiB append in {}: p50 {:.2f} ms, p99 {:.2f} ms ({} samples)\n", dir.string(),
+             ms[ms.size() / 2], ms[ms.size() * 99 / 100], ms.size());
+}
+
+struct Options {
+  std::chrono::milliseconds warmup{1000};
+  std::chrono::milliseconds measure{3000};
+  unsigned verify_threads = 0;
+  SyncMode sync = SyncMode::full;
+  std::filesystem::path db_dir;
+};
+
+std::unique_ptr<ServerThread> start_lobby(const Options& o, const std::filesystem::path& dir) {
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  ServerConfig c;
+  c.listen = Endpoint{"127.0.0.1", 0};
+  c.database = dir / "bench.db";
+  c.sync = o.sync;
+  c.verify_threads = o.verify_threads;
+  c.log = false;
+  // The load generator is one address with thousands of connections posting as fast as it can:
+  // lift the per-address and rate limits (they are tested elsewhere).
+  c.limits.max_connections = 4079;
+  c.limits.max_connections_per_address = 4079;
+  c.limits.messages_per_second = 10'000'000;
+  c.limits.message_burst = 10'000'000;
+  c.limits.bytes_per_second = 1ull << 40;
+  c.limits.byte_burst = 1ull << 40;
+  auto t = ServerThread::start(c);
+  if (!t) {
+    fmt::print(stderr, "bench: {}\n", to_string(t.error()));
+    return nullptr;
+  }
+  return std::move(*t);
+}
+
+void row(const std::string& what, const Figures& f) {
+  fmt::print("| {:<40} | {:>9.0f} | {:>11.0f} | {:>6.2f} | {:>6.2f} | {:>5.0f}% |\n", what, f.posts_per_second,
+             f.deliveries_per_second, f.p50_ms, f.p99_ms, 100 * f.server_cpu);
+}
+
+bool scenario(const Options& o, int rooms, int seats) {
+  fmt::print("\n## {} rooms of {} seats ({} connections); load average before: {}\n\n", rooms, seats, rooms * seats,
+             load_average());
+  fmt::print("| run | posts/s | deliveries/s | p50 ms | p99 ms | server CPU |\n|---|---:|---:|---:|---:|---:|\n");
+  LoadGenerator gen(rooms, seats);
+  auto lobby = start_lobby(o, o.db_dir / ("relay-" + std::to_string(rooms) + "x" + std::to_string(seats)));
+  if (!lobby || !gen.set_up_lobby(lobby->endpoint())) return false;
+  Figures lobby_one = gen.run_closed(1, o.warmup, o.measure);
+  row("lobby, 1 in flight per seat", lobby_one);
+  const std::uint32_t window = saturating_window(rooms * seats);
+  Figures lobby_peak = gen.run_closed(window, o.warmup, o.measure);
+  row(fmt::format("lobby, {} in flight per seat (peak)", window), lobby_peak);
+  double half = lobby_peak.posts_per_second / 2;
+  Figures lobby_half = gen.run_open(half, o.warmup, o.measure);
+  row(fmt::format("lobby, open loop {:.0f}/s (50%)", half), lobby_half);
+  gen.disconnect_all();
+  (void)lobby->stop();
+  lobby.reset();
+
+  EchoRelay echo;
+  if (!gen.set_up_echo(echo.endpoint())) return false;
+  Figures echo_one = gen.run_closed(1, o.warmup, o.measure);
+  row("bare relay, 1 in flight per seat", echo_one);
+  Figures echo_peak = gen.run_closed(window, o.warmup, o.measure);
+  row(fmt::format("bare relay, {} in flight per seat (peak)", window), echo_peak);
+  Figures echo_half = gen.run_open(half, o.warmup, o.measure);
+  row(fmt::format("bare relay, open loop {:.0f}/s", half), echo_half);
+  fmt::print("\nratio lobby/bare relay: {:.2f} at peak, {:.2f} with 1 in flight; load average after: {}\n",
+             lobby_peak.posts_per_second / echo_peak.posts_per_second,
+             lobby_one.posts_per_second / echo_one.posts_per_second, load_average());
+  return true;
+}
+
+bool many_peers(const Options& o, int peers) {
+  const int rooms = 10, seats = 2;
+  fmt::print("\n## {} connected peers: {} rooms of {} playing, {} logged in and idle; load average before: {}\n\n",
+             peers, rooms, seats, peers - rooms * seats, load_average());
+  auto lobby = start_lobby(o, o.db_dir / "many-peers");
+  if (!lobby) return false;
+  LoadGenerator gen(rooms, seats, peers - rooms * seats);
+  auto t0 = SteadyClock::now();
+  if (!gen.set_up_lobby(lobby->endpoint())) return false;
+  double setup_s = std::chrono::duration<double>(SteadyClock::now() - t0).count();
+  fmt::print("connected and logged in: {} of {} in {:.1f} s (including signing the post pools)\n\n", gen.connected(), peers,
+             setup_s);
+  fmt::print("| run | posts/s | deliveries/s | p50 ms | p99 ms | server CPU |\n|---|---:|---:|---:|---:|---:|\n");
+  Figures idle = gen.run_open(1, o.warmup, o.measure);
+  row("all idle (1 post/s in all)", idle);
+  const std::uint32_t window = saturating_window(rooms * seats);
+  Figures peak = gen.run_closed(window, o.warmup, o.measure);
+  row(fmt::format("lobby, {} in flight per seat (peak)", window), peak);
+  Figures half = gen.run_open(peak.posts_per_second / 2, o.warmup, o.measure);
+  row(fmt::format("lobby, open loop {:.0f}/s (50%)", peak.posts_per_second / 2), half);
+  fmt::print("\nstill connected after the runs: {}; load average after: {}\n", gen.connected(), load_average());
+  gen.disconnect_all();
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"lobby relay benchmark: parley-lobby against a bare ENet relay"};
+  Options o;
+  int warmup_ms = 1000, measure_ms = 3000, peers = 2000;
+  std::string sync = "full";
+  bool quick = false;
+  o.db_dir = std::filesystem::current_path() / "lobby-bench-db";
+  app.add_option("--warmup-ms", warmup_ms)->capture_default_str();
+  app.add_option("--measure-ms", measure_ms)->capture_default_str();
+  app.add_option("--verify-threads", o.verify_threads)->capture_default_str();
+  app.add_option("--sync", sync)->check(CLI::IsMember({"full", "normal"}))->capture_default_str();
+  app.add_option("--peers", peers, "connections for the many-peers run")->capture_default_str();
+  app.add_option("--db-dir", o.db_dir, "where the lobby's databases go (use a real disk)")->capture_default_str();
+  app.add_flag("--quick", quick, "one small scenario only");
+  CLI11_PARSE(app, argc, argv);
+  o.warmup = std::chrono::milliseconds(warmup_ms);
+  o.measure = std::chrono::milliseconds(measure_ms);
+  o.sync = sync == "full" ? SyncMode::full : SyncMode::normal;
+  fmt::print("# lobby relay benchmark: sync={}, verify threads={}, warmup {} ms, measure {} ms, {} cores\n", sync,
+             o.verify_threads, warmup_ms, measure_ms, std::thread::hardware_concurrency());
+  disk_anchor(o.db_dir);
+  bool ok = true;
+  if (quick) {
+    ok = scenario(o, 10, 2);
+  } else {
+    for (auto [rooms, seats] : {std::pair{10, 2}, std::pair{100, 2}, std::pair{10, 6}, std::pair{50, 6}}) {
+      ok = scenario(o, rooms, seats) && ok;
+    }
+    ok = many_peers(o, peers) && ok;
+  }
+  std::filesystem::remove_all(o.db_dir);
+  return ok ? 0 : 1;
+}

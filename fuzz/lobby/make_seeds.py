@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Writes the seed corpora of the lobby fuzz targets (docs/lobby.md has the encodings).
+Run from this folder: python3 make_seeds.py. Envelopes and entries are signed by keys other than
+the ones the fuzz targets check against, as a forger's would be."""
+import os
+import struct
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from cryptography.hazmat.primitives import serialization
+
+
+def u8(v): return struct.pack('<B', v)
+def u16(v): return struct.pack('<H', v)
+def u32(v): return struct.pack('<I', v)
+def u64(v): return struct.pack('<Q', v)
+def field(b): return u32(len(b)) + b
+def label(p): return field(b'parley/' + p + b'/v1')
+
+
+def key(seed):
+    sk = Ed25519PrivateKey.from_private_bytes(seed)
+    return sk, sk.public_key().public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+
+
+def sign(sk, purpose, ctx, msg): return sk.sign(label(purpose) + field(ctx) + field(msg))
+
+
+lobby_sk, lobby_pk = key(bytes([7] * 32))
+a_sk, a_pk = key(bytes([8] * 32))
+b_sk, b_pk = key(bytes([9] * 32))
+session = bytes(range(32))
+
+
+def hdr(tag): return u8(tag) + u8(1)
+
+
+envelope = hdr(128) + session + u8(1) + u64(0) + bytes(32) + u16(3) + field(b'e2e4')
+signed_envelope = envelope + sign(b_sk, b'envelope', session, envelope)
+genesis = hdr(129) + u64(0) + u64(1700000000000) + bytes(32) + u8(0) + field(b'chess') + field(b'') + u8(2) + a_pk + b_pk + session
+presence = hdr(129) + u64(2) + u64(1700000000005) + bytes(32) + u8(2) + u8(1) + u8(1)
+env_entry = hdr(129) + u64(1) + u64(1700000000001) + bytes(32) + u8(1) + signed_envelope
+
+seeds = {
+    'lobby_client_message_fuzz': {
+        'login': hdr(1) + u32(1) + a_pk + field(b'Ada') + bytes(64),
+        'create_room': hdr(2) + u32(2) + field(b'risiko') + u8(6) + field(b'\x01') + u8(1),
+        'list_rooms': hdr(3) + u32(3) + field(b'') + u64(0),
+        'join_room': hdr(4) + u32(4) + u64(0) + field(b'abcdefgh23') + u8(1),
+        'chat': hdr(9) + u32(5) + u64(1) + field('héllo'.encode()),
+        'post': hdr(10) + u32(6) + u64(1) + signed_envelope,
+        'fetch': hdr(11) + u32(7) + u64(1) + u64(0),
+        'status': hdr(12) + u32(8),
+    },
+    'lobby_lobby_message_fuzz': {
+        'challenge': hdr(64) + lobby_pk + bytes(32) + u32(1 << 20),
+        'welcome': hdr(65) + u32(1) + field(b'Ada') + u32(1) + u64(3),
+        'refused': hdr(66) + u32(2) + u16(15) + field(b'full'),
+        'room_state': hdr(68) + u32(0) + u64(1) + field(b'chess') + field(b'') + u8(0) + field(b'') + u8(0) +
+                      bytes(32) + u64(0) + u8(2) + u8(1) + a_pk + field(b'Ada') + u8(1) + u8(1) + u8(0) + u16(0),
+        'room_list': hdr(69) + u32(3) + u32(1) + u64(1) + field(b'chess') + u8(2) + u8(1) + u16(0) + u8(0) + u8(0),
+        'entry': hdr(71) + u64(1) + genesis + sign(lobby_sk, b'lobby-entry', session, genesis),
+        'entries_end': hdr(72) + u32(4) + u64(1) + u64(1) + u64(3),
+        'status_report': hdr(74) + u32(5) + u32(1) * 7 + u64(9) + u32(2) + u64(1000),
+    },
+    'lobby_envelope_fuzz': {'envelope': signed_envelope},
+    'lobby_entry_fuzz': {
+        'genesis': genesis + sign(lobby_sk, b'lobby-entry', session, genesis),
+        'envelope_entry': env_entry + sign(lobby_sk, b'lobby-entry', session, env_entry),
+        'presence': presence + sign(lobby_sk, b'lobby-entry', session, presence),
+    },
+    'lobby_text_fuzz': {
+        'name': ' Ada\tLovelace '.encode(),
+        'bidi': '\u202egnip\u200bJosé'.encode(),
+        'chat': 'good luck 🎲\nhave fun'.encode(),
+    },
+    # core_fuzz reads ops: (op, slot, args…). A login, a room, a game of two, posts, a fetch.
+    'lobby_core_fuzz': {
+        'game_of_two': bytes([0, 0, 0, 2, 0, 0, 3, 65, 66, 67,
+                              0, 1, 0, 2, 1, 1, 3, 66, 111, 98,
+                              4, 0, 0, 0, 0, 0,
+                              5, 1, 0, 0,
+                              6, 0, 0, 1, 6, 1, 0, 1,
+                              8, 0, 0, 0, 0, 1, 4, 1, 2, 3, 4,
+                              8, 1, 0, 1, 0, 1, 2, 9, 9,
+                              9, 1, 0, 0,
+                              1, 1, 11, 0, 4, 0, 1, 0, 2, 1, 1, 0, 5, 1, 0, 0]),
+        'quick_match': bytes([0, 2, 0, 2, 2, 2, 0, 0, 3, 0, 2, 3, 3, 0, 7, 2, 0, 7, 3, 0, 13, 2, 0]),
+        'garbage': bytes([0, 4, 0, 3, 4, 6, 10, 1, 0, 0, 0, 0]),
+    },
+}
+
+for target, files in seeds.items():
+    os.makedirs(os.path.join('corpus', target), exist_ok=True)
+    for name, data in files.items():
+        with open(os.path.join('corpus', target, name), 'wb') as f:
+            f.write(data)

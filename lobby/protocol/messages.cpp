@@ -1,0 +1,607 @@
+#include "lobby/protocol/messages.hpp"
+
+#include <type_traits>
+
+#include "lobby/protocol/limits.hpp"
+
+namespace parley::lobby {
+
+namespace {
+
+using game::ByteWriter;
+
+// ---- field helpers -----------------------------------------------------------------------
+
+// Decoders need some key to build a value even when a field failed; the value is discarded
+// then (finish() returns the error). The Ed25519 base point is a valid key.
+crypto::PublicKey placeholder_key() {
+  static const crypto::PublicKey key = [] {
+    std::array<std::uint8_t, crypto::kPublicKeyBytes> b{};
+    b.fill(0x66);
+    b[0] = 0x58;
+    return crypto::PublicKey::from_bytes(b).value();
+  }();
+  return key;
+}
+
+crypto::PublicKey read_key(WireReader& r) {
+  std::array<std::uint8_t, crypto::kPublicKeyBytes> raw{};
+  r.raw(raw);
+  if (r.failed()) return placeholder_key();
+  auto key = crypto::PublicKey::from_bytes(raw);
+  if (!key) {
+    r.fail(WireError::invalid_key);
+    return placeholder_key();
+  }
+  return *key;
+}
+
+crypto::Signature read_signature(WireReader& r) {
+  std::array<std::uint8_t, crypto::kSignatureBytes> raw{};
+  r.raw(raw);
+  return crypto::Signature::from_bytes(raw).value();
+}
+
+RequestId read_request(WireReader& r) { return RequestId{r.u32()}; }
+RoomId read_room(WireReader& r) { return RoomId{r.u64()}; }
+
+template <class E>
+E read_enum(WireReader& r, std::uint8_t max) {
+  std::uint8_t v = r.u8();
+  if (v > max) r.fail(WireError::bad_value);
+  return static_cast<E>(v);
+}
+
+std::uint8_t read_seat_count(WireReader& r) {
+  std::uint8_t seats = r.u8();
+  if (!r.failed() && (seats < kMinSeats || seats > kMaxSeats)) r.fail(WireError::bad_value);
+  return seats;
+}
+
+void write_bool(ByteWriter& w, bool b) { w.u8(b ? 1 : 0); }
+
+// ---- client → lobby ----------------------------------------------------------------------
+
+void write(ByteWriter& w, const Login& m) {
+  write_header(w, WireTag::login);
+  w.u32(m.request.value);
+  w.raw(m.player.bytes());
+  w.text(m.display_name);
+  w.raw(m.signature.bytes());
+}
+Login read_login(WireReader& r) {
+  RequestId request = read_request(r);
+  crypto::PublicKey player = read_key(r);
+  std::string name = r.text(kMaxDisplayNameBytes);
+  crypto::Signature sig = read_signature(r);
+  return Login{request, player, std::move(name), sig};
+}
+
+void write(ByteWriter& w, const CreateRoom& m) {
+  write_header(w, WireTag::create_room);
+  w.u32(m.request.value);
+  w.text(m.game);
+  w.u8(m.seats);
+  w.bytes(m.options);
+  w.u8(static_cast<std::uint8_t>(m.visibility));
+}
+CreateRoom read_create_room(WireReader& r) {
+  CreateRoom m;
+  m.request = read_request(r);
+  m.game = r.text(kMaxGameNameBytes);
+  m.seats = read_seat_count(r);
+  m.options = r.bytes(kMaxOptionsBytes);
+  m.visibility = read_enum<Visibility>(r, 1);
+  return m;
+}
+
+void write(ByteWriter& w, const ListRooms& m) {
+  write_header(w, WireTag::list_rooms);
+  w.u32(m.request.value);
+  w.text(m.game);
+  w.u64(m.after.value);
+}
+ListRooms read_list_rooms(WireReader& r) {
+  ListRooms m;
+  m.request = read_request(r);
+  m.game = r.text(kMaxGameNameBytes);
+  m.after = read_room(r);
+  return m;
+}
+
+void write(ByteWriter& w, const JoinRoom& m) {
+  write_header(w, WireTag::join_room);
+  w.u32(m.request.value);
+  w.u64(m.room.value);
+  w.text(m.invite_code);
+  w.u8(static_cast<std::uint8_t>(m.role));
+}
+JoinRoom read_join_room(WireReader& r) {
+  JoinRoom m;
+  m.request = read_request(r);
+  m.room = read_room(r);
+  m.invite_code = r.text(kMaxInviteCodeBytes);
+  m.role = read_enum<Role>(r, 1);
+  return m;
+}
+
+void write(ByteWriter& w, const LeaveRoom& m) {
+  write_header(w, WireTag::leave_room);
+  w.u32(m.request.value);
+  w.u64(m.room.value);
+}
+LeaveRoom read_leave_room(WireReader& r) {
+  LeaveRoom m;
+  m.request = read_request(r);
+  m.room = read_room(r);
+  return m;
+}
+
+void write(ByteWriter& w, const SetReady& m) {
+  write_header(w, WireTag::set_ready);
+  w.u32(m.request.value);
+  w.u64(m.room.value);
+  write_bool(w, m.ready);
+}
+SetReady read_set_ready(WireReader& r) {
+  SetReady m;
+  m.request = read_request(r);
+  m.room = read_room(r);
+  m.ready = r.boolean();
+  return m;
+}
+
+void write(ByteWriter& w, const QuickMatch& m) {
+  write_header(w, WireTag::quick_match);
+  w.u32(m.request.value);
+  w.text(m.game);
+  w.u8(m.seats);
+}
+QuickMatch read_quick_match(WireReader& r) {
+  QuickMatch m;
+  m.request = read_request(r);
+  m.game = r.text(kMaxGameNameBytes);
+  m.seats = read_seat_count(r);
+  return m;
+}
+
+void write(ByteWriter& w, const LeaveQueue& m) {
+  write_header(w, WireTag::leave_queue);
+  w.u32(m.request.value);
+}
+LeaveQueue read_leave_queue(WireReader& r) { return LeaveQueue{read_request(r)}; }
+
+void write(ByteWriter& w, const Chat& m) {
+  write_header(w, WireTag::chat);
+  w.u32(m.request.value);
+  w.u64(m.room.value);
+  w.text(m.text);
+}
+Chat read_chat(WireReader& r) {
+  Chat m;
+  m.request = read_request(r);
+  m.room = read_room(r);
+  m.text = r.text(kMaxChatBytes);
+  return m;
+}
+
+void write(ByteWriter& w, const Post& m) {
+  write_header(w, WireTag::post);
+  w.u32(m.request.value);
+  w.u64(m.room.value);
+  write_signed_envelope(w, m.envelope);
+}
+Post read_post(WireReader& r) {
+  RequestId request = read_request(r);
+  RoomId room = read_room(r);
+  SignedEnvelope envelope = read_signed_envelope(r);
+  return Post{request, room, std::move(envelope)};
+}
+
+void write(ByteWriter& w, const FetchEntries& m) {
+  write_header(w, WireTag::fetch_entries);
+  w.u32(m.request.value);
+  w.u64(m.room.value);
+  w.u64(m.from.value);
+}
+FetchEntries read_fetch_entries(WireReader& r) {
+  FetchEntries m;
+  m.request = read_request(r);
+  m.room = read_room(r);
+  m.from = EntryIndex{r.u64()};
+  return m;
+}
+
+void write(ByteWriter& w, const StatusQuery& m) {
+  write_header(w, WireTag::status_query);
+  w.u32(m.request.value);
+}
+StatusQuery read_status_query(WireReader& r) { return StatusQuery{read_request(r)}; }
+
+// ---- lobby → client ----------------------------------------------------------------------
+
+void write(ByteWriter& w, const Challenge& m) {
+  write_header(w, WireTag::challenge);
+  w.raw(m.lobby_key.bytes());
+  w.raw(m.nonce);
+  w.u32(m.max_envelope_body);
+}
+Challenge read_challenge(WireReader& r) {
+  crypto::PublicKey key = read_key(r);
+  Nonce nonce{};
+  r.raw(nonce);
+  std::uint32_t max_body = r.u32();
+  return Challenge{key, nonce, max_body};
+}
+
+void write(ByteWriter& w, const Welcome& m) {
+  write_header(w, WireTag::welcome);
+  w.u32(m.request.value);
+  w.text(m.display_name);
+  w.u32(static_cast<std::uint32_t>(m.seated_rooms.size()));
+  for (RoomId room : m.seated_rooms) w.u64(room.value);
+}
+Welcome read_welcome(WireReader& r) {
+  Welcome m;
+  m.request = read_request(r);
+  m.display_name = r.text(kMaxDisplayNameBytes);
+  std::size_t n = r.count(kMaxWelcomeRooms);
+  for (std::size_t i = 0; i < n && !r.failed(); ++i) m.seated_rooms.push_back(read_room(r));
+  return m;
+}
+
+void write(ByteWriter& w, const Refused& m) {
+  write_header(w, WireTag::refused);
+  w.u32(m.request.value);
+  w.u16(static_cast<std::uint16_t>(m.reason));
+  w.text(m.detail);
+}
+Refused read_refused(WireReader& r) {
+  Refused m;
+  m.request = read_request(r);
+  std::uint16_t reason = r.u16();
+  if (!r.failed() && (reason < 1 || reason > static_cast<std::uint16_t>(Refusal::too_many_spectated_rooms))) {
+    r.fail(WireError::bad_value);
+  }
+  m.reason = static_cast<Refusal>(reason);
+  m.detail = r.text(kMaxDetailBytes);
+  return m;
+}
+
+void write(ByteWriter& w, const Done& m) {
+  write_header(w, WireTag::done);
+  w.u32(m.request.value);
+}
+Done read_done(WireReader& r) { return Done{read_request(r)}; }
+
+void write(ByteWriter& w, const RoomState& m) {
+  write_header(w, WireTag::room_state);
+  w.u32(m.request.value);
+  w.u64(m.room.value);
+  w.text(m.game);
+  w.bytes(m.options);
+  w.u8(static_cast<std::uint8_t>(m.visibility));
+  w.text(m.invite_code);
+  w.u8(static_cast<std::uint8_t>(m.phase));
+  w.raw(m.session_id.bytes);
+  w.u64(m.entry_count.value);
+  w.u8(static_cast<std::uint8_t>(m.seats.size()));
+  for (const SeatInfo& s : m.seats) {
+    write_bool(w, s.key.has_value());
+    if (!s.key) continue;
+    w.raw(s.key->bytes());
+    w.text(s.name);
+    write_bool(w, s.ready);
+    write_bool(w, s.connected);
+  }
+  w.u16(m.spectators);
+}
+RoomState read_room_state(WireReader& r) {
+  RoomState m;
+  m.request = read_request(r);
+  m.room = read_room(r);
+  m.game = r.text(kMaxGameNameBytes);
+  m.options = r.bytes(kMaxOptionsBytes);
+  m.visibility = read_enum<Visibility>(r, 1);
+  m.invite_code = r.text(kMaxInviteCodeBytes);
+  m.phase = read_enum<RoomPhase>(r, 2);
+  r.raw(m.session_id.bytes);
+  m.entry_count = EntryIndex{r.u64()};
+  std::uint8_t seats = read_seat_count(r);
+  for (std::uint8_t i = 0; i < seats && !r.failed(); ++i) {
+    SeatInfo s;
+    if (r.boolean()) {
+      s.key = read_key(r);
+      s.name = r.text(kMaxDisplayNameBytes);
+      s.ready = r.boolean();
+      s.connected = r.boolean();
+    }
+    m.seats.push_back(std::move(s));
+  }
+  m.spectators = r.u16();
+  return m;
+}
+
+void write(ByteWriter& w, const RoomList& m) {
+  write_header(w, WireTag::room_list);
+  w.u32(m.request.value);
+  w.u32(static_cast<std::uint32_t>(m.rooms.size()));
+  for (const RoomSummary& s : m.rooms) {
+    w.u64(s.room.value);
+    w.text(s.game);
+    w.u8(s.seat_count);
+    w.u8(s.seated);
+    w.u16(s.spectators);
+    w.u8(static_cast<std::uint8_t>(s.phase));
+  }
+  write_bool(w, m.more);
+}
+RoomList read_room_list(WireReader& r) {
+  RoomList m;
+  m.request = read_request(r);
+  std::size_t n = r.count(kMaxRoomsPerList);
+  for (std::size_t i = 0; i < n && !r.failed(); ++i) {
+    RoomSummary s;
+    s.room = read_room(r);
+    s.game = r.text(kMaxGameNameBytes);
+    s.seat_count = read_seat_count(r);
+    s.seated = r.u8();
+    if (s.seated > s.seat_count) r.fail(WireError::bad_value);
+    s.spectators = r.u16();
+    s.phase = read_enum<RoomPhase>(r, 2);
+    m.rooms.push_back(std::move(s));
+  }
+  m.more = r.boolean();
+  return m;
+}
+
+void write(ByteWriter& w, const Queued& m) {
+  write_header(w, WireTag::queued);
+  w.u32(m.request.value);
+  w.text(m.game);
+  w.u8(m.seats);
+  w.u16(m.waiting);
+}
+Queued read_queued(WireReader& r) {
+  Queued m;
+  m.request = read_request(r);
+  m.game = r.text(kMaxGameNameBytes);
+  m.seats = read_seat_count(r);
+  m.waiting = r.u16();
+  return m;
+}
+
+void write(ByteWriter& w, const EntryMessage& m) {
+  write_header(w, WireTag::entry);
+  w.u64(m.room.value);
+  w.raw(encode_signed_entry(m.entry));
+}
+EntryMessage read_entry_message(WireReader& r) {
+  RoomId room = read_room(r);
+  SignedEntry entry = read_signed_entry(r);
+  return EntryMessage{room, std::move(entry)};
+}
+
+void write(ByteWriter& w, const EntriesEnd& m) {
+  write_header(w, WireTag::entries_end);
+  w.u32(m.request.value);
+  w.u64(m.room.value);
+  w.u64(m.next.value);
+  w.u64(m.entry_count.value);
+}
+EntriesEnd read_entries_end(WireReader& r) {
+  EntriesEnd m;
+  m.request = read_request(r);
+  m.room = read_room(r);
+  m.next = EntryIndex{r.u64()};
+  m.entry_count = EntryIndex{r.u64()};
+  if (!r.failed() && m.next > m.entry_count) r.fail(WireError::bad_value);
+  return m;
+}
+
+void write(ByteWriter& w, const ChatLine& m) {
+  write_header(w, WireTag::chat_line);
+  w.u64(m.room.value);
+  w.raw(m.from.bytes());
+  w.text(m.name);
+  w.u8(static_cast<std::uint8_t>(m.role));
+  w.text(m.text);
+}
+ChatLine read_chat_line(WireReader& r) {
+  RoomId room = read_room(r);
+  crypto::PublicKey from = read_key(r);
+  std::string name = r.text(kMaxDisplayNameBytes);
+  Role role = read_enum<Role>(r, 1);
+  std::string text = r.text(kMaxChatBytes);
+  return ChatLine{room, from, std::move(name), role, std::move(text)};
+}
+
+void write(ByteWriter& w, const StatusReport& m) {
+  write_header(w, WireTag::status_report);
+  w.u32(m.request.value);
+  w.u32(m.connections);
+  w.u32(m.players_online);
+  w.u32(m.rooms_waiting);
+  w.u32(m.rooms_started);
+  w.u32(m.seats_filled);
+  w.u32(m.spectators);
+  w.u32(m.queued_players);
+  w.u64(m.entries_total);
+  w.u32(m.entries_per_second);
+  w.u64(m.uptime_ms);
+}
+StatusReport read_status_report(WireReader& r) {
+  StatusReport m;
+  m.request = read_request(r);
+  m.connections = r.u32();
+  m.players_online = r.u32();
+  m.rooms_waiting = r.u32();
+  m.rooms_started = r.u32();
+  m.seats_filled = r.u32();
+  m.spectators = r.u32();
+  m.queued_players = r.u32();
+  m.entries_total = r.u64();
+  m.entries_per_second = r.u32();
+  m.uptime_ms = r.u64();
+  return m;
+}
+
+template <class Message, class ReadFn>
+auto decode_with(std::span<const std::uint8_t> bytes, WireTag tag, ReadFn read) {
+  WireReader r(bytes);
+  r.header(tag);
+  auto value = read(r);
+  return r.finish(std::move(value));
+}
+
+template <class Variant, class T>
+game::Result<Variant, WireError> widen(game::Result<T, WireError>&& r) {
+  if (!r) return r.error();
+  return Variant{std::move(r).value()};
+}
+
+}  // namespace
+
+std::string_view describe(Refusal refusal) {
+  switch (refusal) {
+    case Refusal::malformed: return "the message does not decode";
+    case Refusal::unsupported_version: return "unsupported record format version";
+    case Refusal::unknown_message: return "not a request the lobby knows";
+    case Refusal::not_logged_in: return "log in first";
+    case Refusal::already_logged_in: return "this connection has logged in already";
+    case Refusal::bad_login_signature: return "the login signature does not verify";
+    case Refusal::bad_display_name: return "the display name is invalid, empty or too long";
+    case Refusal::login_timeout: return "no login within the time limit";
+    case Refusal::logged_in_elsewhere: return "the same key logged in on another connection";
+    case Refusal::rate_limited: return "too many messages or bytes; slow down";
+    case Refusal::too_large: return "a message or field is larger than allowed";
+    case Refusal::too_many_connections: return "too many connections from this address";
+    case Refusal::server_full: return "the lobby has no room for another connection";
+    case Refusal::no_such_room: return "no open room with that id or code";
+    case Refusal::room_full: return "every seat of the room is taken";
+    case Refusal::wrong_invite_code: return "the room needs its invite code";
+    case Refusal::too_many_rooms: return "you hold seats in the maximum number of rooms";
+    case Refusal::bad_room_parameters: return "game name, seat count or options out of range";
+    case Refusal::already_in_room: return "you are in that room already";
+    case Refusal::not_a_member: return "you are not in that room";
+    case Refusal::not_a_seat: return "only players seated in the room may do that";
+    case Refusal::game_started: return "the game has started";
+    case Refusal::not_started: return "the game has not started";
+    case Refusal::already_queued: return "you are in a quick-match queue already";
+    case Refusal::not_queued: return "you are not in a quick-match queue";
+    case Refusal::wrong_session: return "the envelope names another session";
+    case Refusal::wrong_seat: return "the envelope names another seat than yours";
+    case Refusal::bad_seen_entry: return "seen index and hash do not name an entry of the transcript";
+    case Refusal::bad_envelope_signature: return "the envelope's signature does not verify";
+    case Refusal::transcript_full: return "the room's transcript is full";
+    case Refusal::bad_chat_text: return "the chat text is invalid, empty or too long";
+    case Refusal::shutting_down: return "the lobby is shutting down";
+    case Refusal::too_many_spectated_rooms: return "you watch the maximum number of rooms";
+  }
+  return "unknown refusal";
+}
+
+Refusal refusal_for(WireError error) {
+  switch (error) {
+    case WireError::too_long: return Refusal::too_large;
+    case WireError::wrong_kind: return Refusal::unknown_message;
+    case WireError::unsupported_version: return Refusal::unsupported_version;
+    case WireError::truncated:
+    case WireError::bad_value:
+    case WireError::trailing_bytes:
+    case WireError::invalid_key: return Refusal::malformed;
+  }
+  return Refusal::malformed;
+}
+
+Bytes encode(const ClientMessage& message) {
+  ByteWriter w;
+  std::visit([&](const auto& m) { write(w, m); }, message);
+  return std::move(w).take();
+}
+
+Bytes encode(const LobbyMessage& message) {
+  ByteWriter w;
+  std::visit([&](const auto& m) { write(w, m); }, message);
+  return std::move(w).take();
+}
+
+game::Result<ClientMessage, WireError> decode_client_message(std::span<const std::uint8_t> bytes) {
+  auto tag = peek_tag(bytes);
+  if (!tag) return WireError::truncated;
+  using V = ClientMessage;
+  switch (*tag) {
+    case WireTag::login: return widen<V>(decode_with<Login>(bytes, *tag, read_login));
+    case WireTag::create_room: return widen<V>(decode_with<CreateRoom>(bytes, *tag, read_create_room));
+    case WireTag::list_rooms: return widen<V>(decode_with<ListRooms>(bytes, *tag, read_list_rooms));
+    case WireTag::join_room: return widen<V>(decode_with<JoinRoom>(bytes, *tag, read_join_room));
+    case WireTag::leave_room: return widen<V>(decode_with<LeaveRoom>(bytes, *tag, read_leave_room));
+    case WireTag::set_ready: return widen<V>(decode_with<SetReady>(bytes, *tag, read_set_ready));
+    case WireTag::quick_match: return widen<V>(decode_with<QuickMatch>(bytes, *tag, read_quick_match));
+    case WireTag::leave_queue: return widen<V>(decode_with<LeaveQueue>(bytes, *tag, read_leave_queue));
+    case WireTag::chat: return widen<V>(decode_with<Chat>(bytes, *tag, read_chat));
+    case WireTag::post: return widen<V>(decode_with<Post>(bytes, *tag, read_post));
+    case WireTag::fetch_entries: return widen<V>(decode_with<FetchEntries>(bytes, *tag, read_fetch_entries));
+    case WireTag::status_query: return widen<V>(decode_with<StatusQuery>(bytes, *tag, read_status_query));
+    default: return WireError::wrong_kind;
+  }
+}
+
+game::Result<LobbyMessage, WireError> decode_lobby_message(std::span<const std::uint8_t> bytes) {
+  auto tag = peek_tag(bytes);
+  if (!tag) return WireError::truncated;
+  using V = LobbyMessage;
+  switch (*tag) {
+    case WireTag::challenge: return widen<V>(decode_with<Challenge>(bytes, *tag, read_challenge));
+    case WireTag::welcome: return widen<V>(decode_with<Welcome>(bytes, *tag, read_welcome));
+    case WireTag::refused: return widen<V>(decode_with<Refused>(bytes, *tag, read_refused));
+    case WireTag::done: return widen<V>(decode_with<Done>(bytes, *tag, read_done));
+    case WireTag::room_state: return widen<V>(decode_with<RoomState>(bytes, *tag, read_room_state));
+    case WireTag::room_list: return widen<V>(decode_with<RoomList>(bytes, *tag, read_room_list));
+    case WireTag::queued: return widen<V>(decode_with<Queued>(bytes, *tag, read_queued));
+    case WireTag::entry: return widen<V>(decode_with<EntryMessage>(bytes, *tag, read_entry_message));
+    case WireTag::entries_end: return widen<V>(decode_with<EntriesEnd>(bytes, *tag, read_entries_end));
+    case WireTag::chat_line: return widen<V>(decode_with<ChatLine>(bytes, *tag, read_chat_line));
+    case WireTag::status_report: return widen<V>(decode_with<StatusReport>(bytes, *tag, read_status_report));
+    default: return WireError::wrong_kind;
+  }
+}
+
+RequestId peek_request_id(std::span<const std::uint8_t> bytes) {
+  // Every request is u8 tag ‖ u8 version ‖ u32 request id ‖ …
+  if (bytes.size() < 6) return RequestId{0};
+  std::uint32_t v = 0;
+  for (int i = 0; i < 4; ++i) v |= static_cast<std::uint32_t>(bytes[2 + static_cast<std::size_t>(i)]) << (8 * i);
+  return RequestId{v};
+}
+
+RequestId request_id_of(const ClientMessage& message) {
+  return std::visit([](const auto& m) { return m.request; }, message);
+}
+
+Bytes encode_entry_message(RoomId room, std::span<const std::uint8_t> signed_entry_wire) {
+  ByteWriter w;
+  write_header(w, WireTag::entry);
+  w.u64(room.value);
+  w.raw(signed_entry_wire);
+  return std::move(w).take();
+}
+
+Bytes login_signature_message(const Nonce& nonce, std::string_view display_name) {
+  ByteWriter w;
+  w.raw(nonce);
+  w.text(display_name);
+  return std::move(w).take();
+}
+
+crypto::Signature sign_login(const crypto::Identity& player, const crypto::PublicKey& lobby_key, const Nonce& nonce,
+                             std::string_view display_name) {
+  return player.sign(kLoginLabel, lobby_key.bytes(), login_signature_message(nonce, display_name));
+}
+
+bool verify_login(const Login& login, const crypto::PublicKey& lobby_key, const Nonce& nonce) {
+  return crypto::verify_signature(login.player, kLoginLabel, lobby_key.bytes(),
+                                  login_signature_message(nonce, login.display_name), login.signature);
+}
+
+}  // namespace parley::lobby

@@ -1,0 +1,280 @@
+#pragma once
+// The messages between a client and the lobby (docs/lobby.md has every field). Requests carry
+// a client-chosen RequestId that the lobby echoes in its answer — the answer itself, Done, or a
+// Refused with a typed reason; pushes (room changes, entries, chat) carry RequestId 0.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "crypto/identity.hpp"
+#include "game/core/result.hpp"
+#include "lobby/protocol/entry.hpp"
+#include "lobby/protocol/envelope.hpp"
+#include "lobby/protocol/ids.hpp"
+#include "lobby/protocol/wire.hpp"
+
+namespace parley::lobby {
+
+inline constexpr crypto::DomainLabel kLoginLabel{"lobby-login"};
+inline constexpr std::size_t kNonceBytes = 32;
+using Nonce = std::array<std::uint8_t, kNonceBytes>;
+
+enum class Visibility : std::uint8_t { public_room = 0, invite_only = 1 };
+enum class Role : std::uint8_t { player = 0, spectator = 1 };
+enum class RoomPhase : std::uint8_t { waiting = 0, started = 1, closed = 2 };
+
+// Why the lobby refused a request. Stable numbers: clients switch on them.
+enum class Refusal : std::uint16_t {
+  malformed = 1,                // the message does not decode
+  unsupported_version = 2,      // a record format version this lobby does not know
+  unknown_message = 3,          // a tag that is not a request
+  not_logged_in = 4,            // log in first
+  already_logged_in = 5,        // this connection has logged in already
+  bad_login_signature = 6,      // the challenge signature does not verify
+  bad_display_name = 7,         // invalid UTF-8, empty or too long once sanitised
+  login_timeout = 8,            // no login within the time limit; the lobby disconnects
+  logged_in_elsewhere = 9,      // the same key logged in on a newer connection; this one closes
+  rate_limited = 10,            // over the connection's message or byte budget
+  too_large = 11,               // a message, envelope or field beyond its bound
+  too_many_connections = 12,    // this address has the maximum number of connections
+  server_full = 13,             // the lobby holds the maximum number of connections
+  no_such_room = 14,            // no open room with that id or invite code
+  room_full = 15,               // every seat is taken
+  wrong_invite_code = 16,       // invite-only room without (the right) code
+  too_many_rooms = 17,          // the player holds seats in the maximum number of rooms
+  bad_room_parameters = 18,     // game name, seat count or options out of range
+  already_in_room = 19,         // this connection is a member already
+  not_a_member = 20,            // this connection is not in that room
+  not_a_seat = 21,              // only seats may do that (ready, post)
+  game_started = 22,            // the game has begun: no new players
+  not_started = 23,             // the game has not begun: nothing to post or fetch
+  already_queued = 24,          // one quick-match queue per connection
+  not_queued = 25,              // leave_queue without a queue
+  wrong_session = 26,           // the envelope names another session
+  wrong_seat = 27,              // the envelope names another seat than the sender's
+  bad_seen_entry = 28,          // seen_index/seen_hash do not name an entry of this transcript
+  bad_envelope_signature = 29,  // the seat's signature does not verify
+  transcript_full = 30,         // the room has the maximum number of entries
+  bad_chat_text = 31,           // invalid UTF-8, empty or too long once sanitised
+  shutting_down = 32,           // the lobby is stopping; reconnect later
+  too_many_spectated_rooms = 33,  // this connection watches the maximum number of rooms
+};
+std::string_view describe(Refusal refusal);
+// The refusal for a request that did not decode.
+Refusal refusal_for(WireError error);
+
+// ---- client → lobby ----------------------------------------------------------------------
+
+// Answers the Challenge: signature = Ed25519 of (parley/lobby-login/v1, context = lobby key,
+// message = nonce ‖ u32 n ‖ display_name) — see login_signature_message().
+struct Login {
+  RequestId request;
+  crypto::PublicKey player;
+  std::string display_name;  // as typed; the lobby sanitises it
+  crypto::Signature signature;
+  friend bool operator==(const Login&, const Login&) = default;
+};
+struct CreateRoom {
+  RequestId request;
+  std::string game;
+  std::uint8_t seats = 0;
+  Bytes options;
+  Visibility visibility = Visibility::public_room;
+  friend bool operator==(const CreateRoom&, const CreateRoom&) = default;
+};
+struct ListRooms {
+  RequestId request;
+  std::string game;  // empty: every game
+  RoomId after;      // paging: rooms with a larger id
+  friend bool operator==(const ListRooms&, const ListRooms&) = default;
+};
+struct JoinRoom {
+  RequestId request;
+  RoomId room;              // 0 when joining by invite code
+  std::string invite_code;  // empty for public rooms
+  Role role = Role::player;
+  friend bool operator==(const JoinRoom&, const JoinRoom&) = default;
+};
+struct LeaveRoom {
+  RequestId request;
+  RoomId room;
+  friend bool operator==(const LeaveRoom&, const LeaveRoom&) = default;
+};
+struct SetReady {
+  RequestId request;
+  RoomId room;
+  bool ready = false;
+  friend bool operator==(const SetReady&, const SetReady&) = default;
+};
+struct QuickMatch {
+  RequestId request;
+  std::string game;
+  std::uint8_t seats = 0;
+  friend bool operator==(const QuickMatch&, const QuickMatch&) = default;
+};
+struct LeaveQueue {
+  RequestId request;
+  friend bool operator==(const LeaveQueue&, const LeaveQueue&) = default;
+};
+struct Chat {
+  RequestId request;
+  RoomId room;
+  std::string text;
+  friend bool operator==(const Chat&, const Chat&) = default;
+};
+struct Post {
+  RequestId request;
+  RoomId room;
+  SignedEnvelope envelope;
+  friend bool operator==(const Post&, const Post&) = default;
+};
+struct FetchEntries {
+  RequestId request;
+  RoomId room;
+  EntryIndex from;
+  friend bool operator==(const FetchEntries&, const FetchEntries&) = default;
+};
+struct StatusQuery {
+  RequestId request;
+  friend bool operator==(const StatusQuery&, const StatusQuery&) = default;
+};
+
+using ClientMessage = std::variant<Login, CreateRoom, ListRooms, JoinRoom, LeaveRoom, SetReady, QuickMatch,
+                                   LeaveQueue, Chat, Post, FetchEntries, StatusQuery>;
+
+// ---- lobby → client ----------------------------------------------------------------------
+
+// Sent as soon as a connection opens.
+struct Challenge {
+  crypto::PublicKey lobby_key;
+  Nonce nonce{};
+  std::uint32_t max_envelope_body = 0;
+  friend bool operator==(const Challenge&, const Challenge&) = default;
+};
+struct Welcome {
+  RequestId request;
+  std::string display_name;         // sanitised, as other players see it
+  std::vector<RoomId> seated_rooms;  // open rooms where this key holds a seat (to resume)
+  friend bool operator==(const Welcome&, const Welcome&) = default;
+};
+struct Refused {
+  RequestId request;
+  Refusal reason = Refusal::malformed;
+  std::string detail;
+  friend bool operator==(const Refused&, const Refused&) = default;
+};
+struct Done {
+  RequestId request;
+  friend bool operator==(const Done&, const Done&) = default;
+};
+struct SeatInfo {
+  std::optional<crypto::PublicKey> key;  // empty seat: none
+  std::string name;
+  bool ready = false;
+  bool connected = false;
+  friend bool operator==(const SeatInfo&, const SeatInfo&) = default;
+};
+// A room as its members see it; pushed to every member whenever it changes.
+struct RoomState {
+  RequestId request;
+  RoomId room;
+  std::string game;
+  Bytes options;
+  Visibility visibility = Visibility::public_room;
+  std::string invite_code;  // members of an invite-only room see it, to pass it on
+  RoomPhase phase = RoomPhase::waiting;
+  SessionId session_id;     // zero until the game starts
+  EntryIndex entry_count;   // entries in the transcript so far
+  std::vector<SeatInfo> seats;
+  std::uint16_t spectators = 0;
+  friend bool operator==(const RoomState&, const RoomState&) = default;
+};
+struct RoomSummary {
+  RoomId room;
+  std::string game;
+  std::uint8_t seat_count = 0;
+  std::uint8_t seated = 0;
+  std::uint16_t spectators = 0;
+  RoomPhase phase = RoomPhase::waiting;
+  friend bool operator==(const RoomSummary&, const RoomSummary&) = default;
+};
+struct RoomList {
+  RequestId request;
+  std::vector<RoomSummary> rooms;  // public rooms in id order, at most kMaxRoomsPerList
+  bool more = false;               // ask again with after = the last id
+  friend bool operator==(const RoomList&, const RoomList&) = default;
+};
+struct Queued {
+  RequestId request;
+  std::string game;
+  std::uint8_t seats = 0;
+  std::uint16_t waiting = 0;  // players in this queue, the sender included
+  friend bool operator==(const Queued&, const Queued&) = default;
+};
+struct EntryMessage {
+  RoomId room;
+  SignedEntry entry;
+  friend bool operator==(const EntryMessage&, const EntryMessage&) = default;
+};
+// Ends the answer to FetchEntries: entries [from, next) were sent; the transcript has
+// entry_count entries now (fetch again from next if next < entry_count).
+struct EntriesEnd {
+  RequestId request;
+  RoomId room;
+  EntryIndex next;
+  EntryIndex entry_count;
+  friend bool operator==(const EntriesEnd&, const EntriesEnd&) = default;
+};
+struct ChatLine {
+  RoomId room;
+  crypto::PublicKey from;
+  std::string name;
+  Role role = Role::player;
+  std::string text;  // sanitised
+  friend bool operator==(const ChatLine&, const ChatLine&) = default;
+};
+struct StatusReport {
+  RequestId request;
+  std::uint32_t connections = 0;
+  std::uint32_t players_online = 0;  // logged-in connections
+  std::uint32_t rooms_waiting = 0;
+  std::uint32_t rooms_started = 0;
+  std::uint32_t seats_filled = 0;
+  std::uint32_t spectators = 0;
+  std::uint32_t queued_players = 0;
+  std::uint64_t entries_total = 0;        // appended since the lobby started
+  std::uint32_t entries_per_second = 0;   // over the last 10 s
+  std::uint64_t uptime_ms = 0;
+  friend bool operator==(const StatusReport&, const StatusReport&) = default;
+};
+
+using LobbyMessage = std::variant<Challenge, Welcome, Refused, Done, RoomState, RoomList, Queued, EntryMessage,
+                                  EntriesEnd, ChatLine, StatusReport>;
+
+// ---- encodings ---------------------------------------------------------------------------
+
+Bytes encode(const ClientMessage& message);
+Bytes encode(const LobbyMessage& message);
+game::Result<ClientMessage, WireError> decode_client_message(std::span<const std::uint8_t> bytes);
+game::Result<LobbyMessage, WireError> decode_lobby_message(std::span<const std::uint8_t> bytes);
+
+// The request id of a request that failed to decode, when its first bytes hold one (0 if not).
+RequestId peek_request_id(std::span<const std::uint8_t> bytes);
+RequestId request_id_of(const ClientMessage& message);
+
+// An EntryMessage built straight from a stored signed entry (entry bytes ‖ signature).
+Bytes encode_entry_message(RoomId room, std::span<const std::uint8_t> signed_entry_wire);
+
+// ---- login -------------------------------------------------------------------------------
+
+Bytes login_signature_message(const Nonce& nonce, std::string_view display_name);
+crypto::Signature sign_login(const crypto::Identity& player, const crypto::PublicKey& lobby_key,
+                             const Nonce& nonce, std::string_view display_name);
+[[nodiscard]] bool verify_login(const Login& login, const crypto::PublicKey& lobby_key, const Nonce& nonce);
+
+}  // namespace parley::lobby

@@ -1,0 +1,55 @@
+#pragma once
+// Everything an operator can tune, with the defaults parley-lobby runs with. docs/lobby.md
+// explains each limit; the command line (lobby/main.cpp) exposes them.
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+
+#include "lobby/protocol/endpoint.hpp"
+#include "lobby/protocol/limits.hpp"
+
+namespace parley::lobby {
+
+struct Limits {
+  // Connections. ENet numbers peers with 12 bits, so one host holds at most 4095.
+  std::uint32_t max_connections = 4000;
+  std::uint32_t max_connections_per_address = 16;
+  // Per-connection token buckets: every message costs one message token and its size in byte
+  // tokens (a fetch also pays for the entries it returns).
+  std::uint32_t messages_per_second = 100;
+  std::uint32_t message_burst = 200;
+  std::uint64_t bytes_per_second = 2 * 1024 * 1024;
+  std::uint64_t byte_burst = 4 * 1024 * 1024;  // must exceed kMaxMessageBytes
+  // A connection refused this many times in a row for its rate is disconnected (with a last
+  // refusal saying so): answering a flood message by message would amplify it.
+  std::uint32_t flood_disconnect_after = 64;
+  // Rooms.
+  std::uint32_t max_rooms_per_player = 8;    // open rooms in which one key holds a seat
+  std::uint32_t max_spectated_rooms = 16;    // per connection
+  std::uint64_t max_entries_per_room = 1'000'000;
+  // Time limits (none of them affects a transcript's content).
+  std::chrono::milliseconds login_timeout{10'000};
+  std::chrono::milliseconds seat_grace{60'000};        // a waiting room keeps a dropped player's seat
+  std::chrono::milliseconds idle_room_close{24 * 3600 * 1000};  // a started room nobody is in
+};
+
+// SQLite's synchronous setting for the write-ahead log. full: every commit is fsync'd, so an
+// entry survives a power cut as well as a crash of the lobby. normal: a commit survives a crash
+// of the lobby (kill -9) but the last ones may be lost on a power cut.
+enum class SyncMode : std::uint8_t { full, normal };
+
+struct ServerConfig {
+  Endpoint listen{"127.0.0.1", 7777};
+  std::filesystem::path database = "parley-lobby.db";
+  std::filesystem::path key_file;  // empty: the database path with ".key" appended
+  Limits limits;
+  SyncMode sync = SyncMode::full;
+  // Extra threads that verify seat signatures in parallel; 0 keeps all work on the network
+  // thread.
+  unsigned verify_threads = 0;
+  bool log = true;  // one line per notable event on stderr
+};
+
+std::filesystem::path key_file_for(const ServerConfig& config);
+
+}  // namespace parley::lobby

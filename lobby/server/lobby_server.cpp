@@ -1,0 +1,300 @@
+#include "lobby/server/lobby_server.hpp"
+
+#include <enet/enet.h>
+#include <poll.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <deque>
+#include <map>
+#include <vector>
+
+#include "lobby/client/enet_init.hpp"
+#include "lobby/server/lobby_core.hpp"
+#include "lobby/server/storage_writer.hpp"
+
+namespace parley::lobby {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr std::size_t kMaxBatchEvents = 1024;
+// How long the loop sleeps with nothing to do. ENet needs servicing about this often for its
+// resends and pings; it also bounds how long request_stop() takes to act.
+constexpr int kIdleWaitMs = 20;
+// Rounds whose messages wait for their commit; past this the loop stops reading the network
+// until the disk catches up (the kernel's socket buffer and ENet's resends hold the rest).
+constexpr std::size_t kMaxRoundsAwaitingCommit = 256;
+constexpr auto kShutdownDrain = std::chrono::milliseconds(1000);
+
+}  // namespace
+
+std::string to_string(const ServerError& error) {
+  switch (error.kind) {
+    case ServerError::Kind::bad_address: return "bad listen address: " + error.detail;
+    case ServerError::Kind::network: return "network: " + error.detail;
+    case ServerError::Kind::key: return "lobby key: " + error.detail;
+    case ServerError::Kind::storage: return "database: " + error.detail;
+  }
+  return error.detail;
+}
+
+std::filesystem::path key_file_for(const ServerConfig& config) {
+  if (!config.key_file.empty()) return config.key_file;
+  std::filesystem::path key = config.database;
+  key += ".key";
+  return key;
+}
+
+struct LobbyServer::Impl {
+  ServerConfig config;
+  std::unique_ptr<Storage> reader;  // before core, which reads through it
+  std::unique_ptr<LobbyCore> core;
+  std::unique_ptr<StorageWriter> writer;
+  crypto::PublicKey key;
+  ENetHost* host = nullptr;
+  Endpoint bound;
+  std::atomic<bool> stop{false};
+  std::map<ConnectionId, ENetPeer*> peers;
+  std::uint64_t next_connection = 0;
+  // Round outputs waiting for a commit: the round that must be durable first, and the output.
+  std::deque<std::pair<std::uint64_t, RoundOutput>> waiting;
+  std::uint64_t last_submitted = 0;
+
+  Impl(ServerConfig c, std::unique_ptr<Storage> reader_, std::unique_ptr<LobbyCore> core_,
+       std::unique_ptr<StorageWriter> writer_, ENetHost* host_, Endpoint bound_)
+      : config(std::move(c)),
+        reader(std::move(reader_)),
+        core(std::move(core_)),
+        writer(std::move(writer_)),
+        key(core->public_key()),
+        host(host_),
+        bound(std::move(bound_)) {}
+  ~Impl() {
+    if (host != nullptr) enet_host_destroy(host);
+  }
+
+  void log(std::string_view line) const {
+    if (config.log) std::fprintf(stderr, "parley-lobby: %.*s\n", static_cast<int>(line.size()), line.data());
+  }
+
+  ConnectionId id_of(const ENetPeer* peer) const {
+    return ConnectionId{static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(peer->data))};
+  }
+
+  void deliver(const RoundOutput& out) {
+    for (const Outgoing& o : out.messages) {
+      ENetPacket* packet = enet_packet_create(o.message->data(), o.message->size(), ENET_PACKET_FLAG_RELIABLE);
+      if (packet == nullptr) continue;
+      for (ConnectionId to : o.recipients) {
+        auto it = peers.find(to);
+        if (it != peers.end()) enet_peer_send(it->second, 0, packet);
+      }
+      if (packet->referenceCount == 0) enet_packet_destroy(packet);
+    }
+    for (ConnectionId c : out.disconnect) {
+      auto it = peers.find(c);
+      if (it != peers.end()) enet_peer_disconnect_later(it->second, 0);
+    }
+  }
+
+  // Collects what ENet has (waiting up to wait_ms for the first event) into one batch.
+  void collect(std::vector<NetworkEvent>& events, std::vector<ENetPacket*>& packets, std::uint32_t wait_ms) {
+    ENetEvent ev;
+    int r = enet_host_service(host, &ev, wait_ms);
+    while (r > 0) {
+      switch (ev.type) {
+        case ENET_EVENT_TYPE_CONNECT: {
+          ConnectionId id{++next_connection};
+          ev.peer->data = reinterpret_cast<void*>(static_cast<std::uintptr_t>(id.value));
+          peers[id] = ev.peer;
+          events.push_back(NetworkEvent{NetworkEvent::Kind::connected, id, ev.peer->address.host, {}});
+          break;
+        }
+        case ENET_EVENT_TYPE_RECEIVE:
+          packets.push_back(ev.packet);
+          events.push_back(NetworkEvent{NetworkEvent::Kind::received, id_of(ev.peer), 0,
+                                        std::span<const std::uint8_t>(ev.packet->data, ev.packet->dataLength)});
+          break;
+        case ENET_EVENT_TYPE_DISCONNECT: {
+          ConnectionId id = id_of(ev.peer);
+          peers.erase(id);
+          ev.peer->data = nullptr;
+          events.push_back(NetworkEvent{NetworkEvent::Kind::disconnected, id, 0, {}});
+          break;
+        }
+        case ENET_EVENT_TYPE_NONE: break;
+      }
+      if (events.size() >= kMaxBatchEvents) break;
+      r = enet_host_service(host, &ev, 0);
+    }
+    if (r < 0) log("ENet reported a socket error; serving on");
+  }
+
+  // Hands a round's writes to the writer and queues its output behind them (and behind every
+  // earlier round: messages never overtake).
+  void enqueue(Round round) {
+    if (!round.writes.empty()) {
+      writer->submit(round.number, std::move(round.writes));
+      last_submitted = round.number;
+    }
+    bool empty = round.output.messages.empty() && round.output.disconnect.empty();
+    if (!empty) waiting.emplace_back(last_submitted, std::move(round.output));
+  }
+
+  // Sends every waiting output whose writes are durable.
+  void release() {
+    std::uint64_t committed = writer->committed();
+    core->durable_through(committed);
+    bool sent = false;
+    while (!waiting.empty() && waiting.front().first <= committed) {
+      deliver(waiting.front().second);
+      waiting.pop_front();
+      sent = true;
+    }
+    if (sent) enet_host_flush(host);
+  }
+
+  // Sleeps until the socket has data, a commit completes, or the idle time is up.
+  void wait(bool network, int timeout_ms) {
+    pollfd fds[2] = {{writer->wake_fd(), POLLIN, 0}, {host->socket, POLLIN, 0}};
+    ::poll(fds, network ? 2 : 1, timeout_ms);
+    if ((fds[0].revents & POLLIN) != 0) {
+      std::uint64_t count = 0;
+      (void)!::read(writer->wake_fd(), &count, sizeof count);
+    }
+  }
+
+  game::Result<bool, ServerError> fail(const StorageError& e) {
+    log("database failure, stopping without sending what it did not commit: " + e.detail);
+    return ServerError{ServerError::Kind::storage, e.detail};
+  }
+
+  game::Result<bool, ServerError> run() {
+    std::vector<NetworkEvent> events;
+    std::vector<ENetPacket*> packets;
+    log("listening on " + to_string(bound) + ", lobby key " + crypto::fingerprint(key));
+    bool more_queued = false;  // the last batch was cut short: ENet holds more events already
+    while (!stop.load(std::memory_order_relaxed)) {
+      bool backlogged = waiting.size() >= kMaxRoundsAwaitingCommit;
+      wait(!backlogged, more_queued && !backlogged ? 0 : kIdleWaitMs);
+      if (auto failed = writer->failure()) return fail(*failed);
+      release();
+      if (backlogged) continue;
+      events.clear();
+      packets.clear();
+      collect(events, packets, 0);
+      more_queued = events.size() >= kMaxBatchEvents;
+      auto round = core->process(events, Clock::now());
+      for (ENetPacket* p : packets) enet_packet_destroy(p);
+      if (!round) return fail(round.error());
+      enqueue(std::move(*round));
+      release();
+    }
+    auto round = core->shut_down(Clock::now());
+    if (!round) return fail(round.error());
+    enqueue(std::move(*round));
+    if (!writer->wait_for(last_submitted)) return fail(*writer->failure());
+    release();
+    // Let the last messages and disconnections reach the peers.
+    auto deadline = Clock::now() + kShutdownDrain;
+    while (!peers.empty() && Clock::now() < deadline) {
+      ENetEvent ev;
+      if (enet_host_service(host, &ev, 10) > 0) {
+        if (ev.type == ENET_EVENT_TYPE_DISCONNECT) peers.erase(id_of(ev.peer));
+        if (ev.type == ENET_EVENT_TYPE_RECEIVE) enet_packet_destroy(ev.packet);
+        if (ev.type == ENET_EVENT_TYPE_CONNECT) enet_peer_reset(ev.peer);
+      }
+    }
+    log("stopped");
+    return true;
+  }
+};
+
+LobbyServer::LobbyServer(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+LobbyServer::~LobbyServer() = default;
+
+game::Result<std::unique_ptr<LobbyServer>, ServerError> LobbyServer::open(const ServerConfig& config) {
+  if (!ensure_enet()) return ServerError{ServerError::Kind::network, "ENet failed to initialise"};
+  ENetAddress address{};
+  if (config.listen.host == "*" || config.listen.host == "0.0.0.0") {
+    address.host = ENET_HOST_ANY;
+  } else if (enet_address_set_host(&address, config.listen.host.c_str()) != 0) {
+    return ServerError{ServerError::Kind::bad_address, "cannot resolve " + config.listen.host};
+  }
+  address.port = config.listen.port;
+
+  auto identity = crypto::load_or_create_identity(key_file_for(config));
+  if (!identity) {
+    return ServerError{ServerError::Kind::key, key_file_for(config).string() + ": " +
+                                                   std::string(crypto::describe(identity.error()))};
+  }
+  auto storage = Storage::open(config.database, config.sync);
+  if (!storage) return ServerError{ServerError::Kind::storage, storage.error().detail};
+  auto reader = Storage::open_reader(config.database);
+  if (!reader) return ServerError{ServerError::Kind::storage, reader.error().detail};
+
+  Logger logger;
+  if (config.log) {
+    logger = [](std::string_view line) {
+      std::fprintf(stderr, "parley-lobby: %.*s\n", static_cast<int>(line.size()), line.data());
+    };
+  }
+  auto core = LobbyCore::open(config, **storage, **reader, std::move(*identity), logger);
+  if (!core) return ServerError{ServerError::Kind::storage, core.error().detail};
+  auto checkpointer = Storage::open_checkpointer(config.database, config.sync);
+  if (!checkpointer) return ServerError{ServerError::Kind::storage, checkpointer.error().detail};
+
+  // A few peers beyond the limit, so a connection over it gets a typed refusal instead of
+  // ENet's silence; ENet itself numbers peers with 12 bits.
+  std::size_t peer_slots = std::min<std::size_t>(config.limits.max_connections + 16, ENET_PROTOCOL_MAXIMUM_PEER_ID);
+  ENetHost* host = enet_host_create(&address, peer_slots, 1, 0, 0);
+  if (host == nullptr) {
+    return ServerError{ServerError::Kind::network, "cannot listen on " + to_string(config.listen) + " (in use?)"};
+  }
+  // Messages up to twice the protocol's maximum still arrive, so the lobby can refuse them as
+  // too large; ENet drops anything bigger before the lobby sees it.
+  host->maximumPacketSize = 2 * kMaxMessageBytes;
+  host->maximumWaitingData = 4 * kMaxMessageBytes;
+
+  char ip[64] = {0};
+  enet_address_get_host_ip(&host->address, ip, sizeof ip);
+  Endpoint bound{ip, host->address.port};
+  auto writer = std::make_unique<StorageWriter>(std::move(*storage), std::move(*checkpointer),
+                                                config.sync == SyncMode::full ? StorageWriter::Commits::on_writer_thread
+                                                                              : StorageWriter::Commits::on_caller);
+  return std::unique_ptr<LobbyServer>(new LobbyServer(
+      std::make_unique<Impl>(config, std::move(*reader), std::move(*core), std::move(writer), host, std::move(bound))));
+}
+
+Endpoint LobbyServer::local_endpoint() const { return impl_->bound; }
+const crypto::PublicKey& LobbyServer::public_key() const { return impl_->key; }
+game::Result<bool, ServerError> LobbyServer::run() { return impl_->run(); }
+void LobbyServer::request_stop() noexcept { impl_->stop.store(true, std::memory_order_relaxed); }
+
+ServerThread::ServerThread(std::unique_ptr<LobbyServer> server) : server_(std::move(server)) {}
+
+game::Result<std::unique_ptr<ServerThread>, ServerError> ServerThread::start(const ServerConfig& config) {
+  auto server = LobbyServer::open(config);
+  if (!server) return server.error();
+  std::unique_ptr<ServerThread> t(new ServerThread(std::move(*server)));
+  t->thread_ = std::thread([raw = t.get()] { raw->outcome_ = raw->server_->run(); });
+  return t;
+}
+
+game::Result<bool, ServerError> ServerThread::stop() {
+  if (thread_.joinable()) {
+    server_->request_stop();
+    thread_.join();
+  }
+  if (!outcome_) return ServerError{ServerError::Kind::network, "the server thread did not run"};
+  return *outcome_;
+}
+
+ServerThread::~ServerThread() {
+  if (thread_.joinable()) (void)stop();
+}
+
+}  // namespace parley::lobby

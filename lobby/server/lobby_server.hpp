@@ -1,0 +1,72 @@
+#pragma once
+// parley-lobby's network side: an ENet host (UDP, one reliable ordered channel) feeding the
+// LobbyCore in batches — everything ENet has received is handled in one round, committed to the
+// database once, and then sent. The server is a library so that `parley host` can run it
+// in-process; ServerThread runs it on a thread of its own.
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "crypto/identity.hpp"
+#include "game/core/result.hpp"
+#include "lobby/protocol/endpoint.hpp"
+#include "lobby/server/config.hpp"
+
+namespace parley::lobby {
+
+struct ServerError {
+  enum class Kind : std::uint8_t { bad_address, network, key, storage } kind;
+  std::string detail;
+};
+std::string to_string(const ServerError& error);
+
+class LobbyServer {
+ public:
+  // Loads (or creates) the lobby's key, opens the database and binds the socket.
+  static game::Result<std::unique_ptr<LobbyServer>, ServerError> open(const ServerConfig& config);
+  ~LobbyServer();
+  LobbyServer(const LobbyServer&) = delete;
+  LobbyServer& operator=(const LobbyServer&) = delete;
+
+  // The bound address (with the real port when the configuration asked for port 0).
+  Endpoint local_endpoint() const;
+  const crypto::PublicKey& public_key() const;
+
+  // Serves until request_stop(), then shuts down cleanly (presence entries for connected seats,
+  // a shutting_down refusal to every connection). An error means the database failed: the
+  // lobby stopped rather than diverge from it.
+  game::Result<bool, ServerError> run();
+  // Safe to call from a signal handler or another thread.
+  void request_stop() noexcept;
+
+ private:
+  struct Impl;
+  explicit LobbyServer(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+// A LobbyServer on its own thread: started by start(), stopped (and joined) by stop() or the
+// destructor.
+class ServerThread {
+ public:
+  static game::Result<std::unique_ptr<ServerThread>, ServerError> start(const ServerConfig& config);
+  ~ServerThread();
+  ServerThread(const ServerThread&) = delete;
+  ServerThread& operator=(const ServerThread&) = delete;
+
+  Endpoint endpoint() const { return server_->local_endpoint(); }
+  const crypto::PublicKey& public_key() const { return server_->public_key(); }
+  // Stops the server and waits for it; the outcome of its run().
+  game::Result<bool, ServerError> stop();
+
+ private:
+  explicit ServerThread(std::unique_ptr<LobbyServer> server);
+  std::unique_ptr<LobbyServer> server_;
+  std::thread thread_;
+  std::optional<game::Result<bool, ServerError>> outcome_;
+};
+
+}  // namespace parley::lobby

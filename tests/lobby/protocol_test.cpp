@@ -1,0 +1,469 @@
+// The lobby protocol: known answers from an independent implementation of docs/lobby.md
+// (reference_chain.py), canonical round trips of every message, decoders against every
+// truncation and bound, the transcript checks against each kind of tampering.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <filesystem>
+#include <fstream>
+#include <numeric>
+
+#include "lobby/protocol/endpoint.hpp"
+#include "lobby/protocol/entry.hpp"
+#include "lobby/protocol/envelope.hpp"
+#include "lobby/protocol/limits.hpp"
+#include "lobby/protocol/messages.hpp"
+#include "lobby/protocol/text.hpp"
+#include "lobby/protocol/transcript.hpp"
+#include "tests/lobby/bytes_util.hpp"
+
+namespace parley::lobby {
+namespace {
+
+using testing::as_bytes;
+using testing::from_hex;
+using testing::identity_from_seed;
+using testing::to_hex;
+
+// ---- the reference chain -----------------------------------------------------------------
+
+struct ReferenceChain {
+  crypto::Identity lobby = identity_from_seed(seed_iota());
+  crypto::Identity seat0 = identity_from_seed(from_hex("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60"));
+  crypto::Identity seat1 = identity_from_seed(std::vector<std::uint8_t>(32, 0x42));
+  SessionId session = [] {
+    SessionId s;
+    std::iota(s.bytes.begin(), s.bytes.end(), std::uint8_t{0xA0});
+    return s;
+  }();
+  static constexpr std::uint64_t kT0 = 1'700'000'000'000;
+
+  static std::vector<std::uint8_t> seed_iota() {
+    std::vector<std::uint8_t> s(32);
+    std::iota(s.begin(), s.end(), std::uint8_t{0});
+    return s;
+  }
+
+  Entry genesis() const {
+    Entry e;
+    e.index = EntryIndex{0};
+    e.lobby_time_ms = kT0;
+    e.payload = Genesis{"chess", {1, 2}, {seat0.public_key(), seat1.public_key()}, session};
+    return e;
+  }
+  Envelope envelope(const EntryHash& h0) const {
+    return Envelope{session, game::Seat{1}, EntryIndex{0}, h0, EnvelopeKind{7}, as_bytes("e2e4")};
+  }
+};
+
+TEST(LobbyProtocolReference, GenesisBytesHashAndLobbySignatureMatchTheIndependentImplementation) {
+  ReferenceChain ref;
+  EXPECT_EQ(to_hex(ref.lobby.public_key().bytes()), "03a107bff3ce10be1d70dd18e74bc09967e4d6309ba50d5f1ddc8664125531b8");
+  Bytes g = entry_bytes(ref.genesis());
+  EXPECT_EQ(to_hex(g),
+            "810100000000000000000068e5cf8b0100000000000000000000000000000000000000000000000000000000000000000000"
+            "0005000000636865737302000000010202d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a21"
+            "52f8d19b791d24453242e15f2eab6cb7cffa7b6a5ed30097960e069881db12a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2"
+            "b3b4b5b6b7b8b9babbbcbdbebf");
+  EXPECT_EQ(to_hex(chain_hash(kNoPreviousHash, g)), "58a8adfa191b708fbff0917569792730de6473e946ed72d03ad6d14708a61f44");
+  EXPECT_EQ(to_hex(sign_entry(ref.lobby, ref.session, g).bytes()),
+            "ae216c15956dc94bd527930c1269110b5280fdbd94a620299d39c00bda26a009"
+            "fccc217781203c87779bcc9bf3e6ff35ecc30ee31fedcd01acd03e6826bed20b");
+}
+
+TEST(LobbyProtocolReference, EnvelopeEntryAndPresenceEntryMatchTheIndependentImplementation) {
+  ReferenceChain ref;
+  EntryHash h0 = chain_hash(kNoPreviousHash, entry_bytes(ref.genesis()));
+  Envelope env = ref.envelope(h0);
+  EXPECT_EQ(to_hex(envelope_bytes(env)),
+            "8001a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf01000000000000000058a8adfa191b70"
+            "8fbff0917569792730de6473e946ed72d03ad6d14708a61f4407000400000065326534");
+  SignedEnvelope signed_env = sign_envelope(ref.seat1, env);
+  EXPECT_EQ(to_hex(signed_env.signature.bytes()),
+            "d4541194d3f24e1f5c4f3741a87531d3f78175e3df9cf3c0af7524d309a03602"
+            "f3f97be823265120c57e64d2005aaa6f13c423fe2aed98d5cc57db2399fab80d");
+
+  Entry e1{EntryIndex{1}, ReferenceChain::kT0 + 5, h0, signed_env};
+  Bytes b1 = entry_bytes(e1);
+  EntryHash h1 = chain_hash(h0, b1);
+  EXPECT_EQ(to_hex(h1), "f207f956312087255d9b3c7c671b64bdf825691da15abf7b2de4cef3db86b948");
+  EXPECT_EQ(to_hex(sign_entry(ref.lobby, ref.session, b1).bytes()),
+            "4bf7c794377c2628a09e7af591af0222a95718b9038fc690598a4591548ea907"
+            "d0be88b60d00b135b295761d553e3c6b730556265834312cb4867a44dedc6907");
+
+  Entry e2{EntryIndex{2}, ReferenceChain::kT0 + 9, h1, Presence{game::Seat{0}, PresenceEvent::disconnected}};
+  Bytes b2 = entry_bytes(e2);
+  EXPECT_EQ(to_hex(b2),
+            "810102000000000000000968e5cf8b010000f207f956312087255d9b3c7c671b64bdf825691da15abf7b2de4cef3db86b94802"
+            "0001");
+  EXPECT_EQ(to_hex(chain_hash(h1, b2)), "6d7380b50af9fcf1e0106d11577a778eb8040de1f131401bcaf8a82f7b64fa86");
+  EXPECT_EQ(to_hex(sign_entry(ref.lobby, ref.session, b2).bytes()),
+            "4516188302a0ea94437226a436da48e5b3f1d2182e4b4805ba8f3a9b89dbeea7"
+            "6d49d3efa296596eac698f651566f9d6a2eab9600635679b7e2950527efe0104");
+}
+
+// ---- transcript --------------------------------------------------------------------------
+
+// Builds valid chains the way the lobby does, and lets a test tamper with any step.
+struct ChainBuilder {
+  ReferenceChain ref;
+  std::vector<SignedEntry> entries;
+  std::vector<EntryHash> hashes;
+
+  ChainBuilder() { add(ref.genesis()); }
+
+  SignedEntry sign(const Entry& e) const { return SignedEntry{e, sign_entry(ref.lobby, ref.session, entry_bytes(e))}; }
+  void add(Entry e) {
+    entries.push_back(sign(e));
+    hashes.push_back(chain_hash(hashes.empty() ? kNoPreviousHash : hashes.back(), entry_bytes(e)));
+  }
+  Entry next(EntryPayload payload) const {
+    return Entry{EntryIndex{entries.size()}, entries.back().entry.lobby_time_ms + 1, hashes.back(), std::move(payload)};
+  }
+  SignedEnvelope post(const crypto::Identity& who, std::uint8_t seat, std::string_view body) const {
+    return sign_envelope(who, Envelope{ref.session, game::Seat{seat}, EntryIndex{entries.size() - 1}, hashes.back(),
+                                       EnvelopeKind{1}, as_bytes(body)});
+  }
+};
+
+TEST(LobbyTranscript, FollowsAValidChainAndReproducesTheLobbysHashes) {
+  ChainBuilder b;
+  b.add(b.next(b.post(b.ref.seat0, 0, "a")));
+  b.add(b.next(b.post(b.ref.seat1, 1, "b")));
+  b.add(b.next(Presence{game::Seat{1}, PresenceEvent::disconnected}));
+  b.add(b.next(Presence{game::Seat{1}, PresenceEvent::reconnected}));
+  b.add(b.next(b.post(b.ref.seat1, 1, "c")));
+  auto t = Transcript::start(b.ref.lobby.public_key(), b.entries[0]);
+  ASSERT_TRUE(t.ok());
+  for (std::size_t i = 1; i < b.entries.size(); ++i) {
+    auto h = t->append(b.entries[i]);
+    ASSERT_TRUE(h.ok()) << i << ": " << describe(h.error());
+    EXPECT_EQ(*h, b.hashes[i]);
+  }
+  EXPECT_EQ(t->next_index().value, b.entries.size());
+  EXPECT_EQ(t->head_hash(), b.hashes.back());
+}
+
+TranscriptError append_error(ChainBuilder& b, const SignedEntry& bad) {
+  auto t = Transcript::start(b.ref.lobby.public_key(), b.entries[0]);
+  EXPECT_TRUE(t.ok());
+  for (std::size_t i = 1; i < b.entries.size(); ++i) EXPECT_TRUE(t->append(b.entries[i]).ok());
+  auto r = t->append(bad);
+  EXPECT_FALSE(r.ok());
+  return r.ok() ? TranscriptError::not_genesis : r.error();
+}
+
+TEST(LobbyTranscript, RejectsEveryKindOfTampering) {
+  ChainBuilder b;
+  b.add(b.next(b.post(b.ref.seat0, 0, "a")));
+
+  Entry skip = b.next(b.post(b.ref.seat1, 1, "b"));
+  skip.index.value += 1;
+  EXPECT_EQ(append_error(b, b.sign(skip)), TranscriptError::wrong_index);
+
+  Entry fork = b.next(b.post(b.ref.seat1, 1, "b"));
+  fork.prev_entry_hash[0] ^= 1;
+  EXPECT_EQ(append_error(b, b.sign(fork)), TranscriptError::wrong_previous_hash);
+
+  Entry back = b.next(b.post(b.ref.seat1, 1, "b"));
+  back.lobby_time_ms = b.entries.back().entry.lobby_time_ms - 1;
+  EXPECT_EQ(append_error(b, b.sign(back)), TranscriptError::time_went_back);
+
+  SignedEntry forged = b.sign(b.next(b.post(b.ref.seat1, 1, "b")));
+  forged.signature = b.ref.seat0.sign(kEntrySignatureLabel, b.ref.session.bytes, entry_bytes(forged.entry));
+  EXPECT_EQ(append_error(b, forged), TranscriptError::bad_lobby_signature);
+
+  // A seat posting under another seat's number: its own key does not verify for that seat.
+  EXPECT_EQ(append_error(b, b.sign(b.next(b.post(b.ref.seat0, 1, "b")))), TranscriptError::bad_seat_signature);
+
+  SignedEnvelope other_session = b.post(b.ref.seat1, 1, "b");
+  other_session.envelope.session_id.bytes[0] ^= 1;
+  other_session = sign_envelope(b.ref.seat1, other_session.envelope);
+  EXPECT_EQ(append_error(b, b.sign(b.next(other_session))), TranscriptError::wrong_session);
+
+  SignedEnvelope future = b.post(b.ref.seat1, 1, "b");
+  future.envelope.seen_index = EntryIndex{b.entries.size()};
+  future = sign_envelope(b.ref.seat1, future.envelope);
+  EXPECT_EQ(append_error(b, b.sign(b.next(future))), TranscriptError::seen_not_earlier);
+
+  SignedEnvelope wrong_seen = b.post(b.ref.seat1, 1, "b");
+  wrong_seen.envelope.seen_hash[5] ^= 1;
+  wrong_seen = sign_envelope(b.ref.seat1, wrong_seen.envelope);
+  EXPECT_EQ(append_error(b, b.sign(b.next(wrong_seen))), TranscriptError::seen_hash_mismatch);
+
+  SignedEnvelope seat_two = b.post(b.ref.seat1, 2, "b");
+  EXPECT_EQ(append_error(b, b.sign(b.next(seat_two))), TranscriptError::unknown_seat);
+  EXPECT_EQ(append_error(b, b.sign(b.next(Presence{game::Seat{2}, PresenceEvent::left}))), TranscriptError::unknown_seat);
+  EXPECT_EQ(append_error(b, b.sign(b.next(b.ref.genesis().payload))), TranscriptError::not_genesis);
+}
+
+TEST(LobbyTranscript, StartRefusesAnythingButAGenuineGenesis) {
+  ChainBuilder b;
+  b.add(b.next(b.post(b.ref.seat0, 0, "a")));
+  crypto::Identity stranger = crypto::Identity::generate();
+  EXPECT_EQ(Transcript::start(b.ref.lobby.public_key(), b.entries[1]).error(), TranscriptError::not_genesis);
+  EXPECT_EQ(Transcript::start(stranger.public_key(), b.entries[0]).error(), TranscriptError::bad_lobby_signature);
+  Entry twice = b.ref.genesis();
+  std::get<Genesis>(twice.payload).seat_keys[1] = b.ref.seat0.public_key();
+  EXPECT_EQ(Transcript::start(b.ref.lobby.public_key(), b.sign(twice)).error(), TranscriptError::duplicate_keys);
+}
+
+// ---- messages ----------------------------------------------------------------------------
+
+std::vector<ClientMessage> sample_requests() {
+  ReferenceChain ref;
+  Nonce nonce{};
+  nonce.fill(9);
+  SignedEnvelope env = sign_envelope(ref.seat0, ref.envelope(EntryHash{}));
+  return {
+      Login{RequestId{1}, ref.seat0.public_key(), "Ada", sign_login(ref.seat0, ref.lobby.public_key(), nonce, "Ada")},
+      CreateRoom{RequestId{2}, "risiko", 6, {1, 2, 3}, Visibility::invite_only},
+      ListRooms{RequestId{3}, "chess", RoomId{40}},
+      JoinRoom{RequestId{4}, RoomId{0}, "abcdefgh23", Role::spectator},
+      LeaveRoom{RequestId{5}, RoomId{7}},
+      SetReady{RequestId{6}, RoomId{7}, true},
+      QuickMatch{RequestId{7}, "gunjin", 2},
+      LeaveQueue{RequestId{8}},
+      Chat{RequestId{9}, RoomId{7}, "gg"},
+      Post{RequestId{10}, RoomId{7}, env},
+      FetchEntries{RequestId{11}, RoomId{7}, EntryIndex{12}},
+      StatusQuery{RequestId{12}},
+  };
+}
+
+std::vector<LobbyMessage> sample_pushes() {
+  ReferenceChain ref;
+  ChainBuilder b;
+  b.add(b.next(b.post(b.ref.seat0, 0, "a")));
+  RoomState state;
+  state.request = RequestId{3};
+  state.room = RoomId{7};
+  state.game = "chess";
+  state.options = {4};
+  state.visibility = Visibility::invite_only;
+  state.invite_code = "abcdefgh23";
+  state.phase = RoomPhase::started;
+  state.session_id = ref.session;
+  state.entry_count = EntryIndex{9};
+  state.seats = {SeatInfo{ref.seat0.public_key(), "Ada", true, false}, SeatInfo{}};
+  state.spectators = 3;
+  return {
+      Challenge{ref.lobby.public_key(), Nonce{}, static_cast<std::uint32_t>(kMaxEnvelopeBody)},
+      Welcome{RequestId{1}, "Ada", {RoomId{3}, RoomId{9}}},
+      Refused{RequestId{2}, Refusal::room_full, "full"},
+      Done{RequestId{4}},
+      state,
+      RoomList{RequestId{5}, {RoomSummary{RoomId{1}, "chess", 2, 1, 0, RoomPhase::waiting}}, true},
+      Queued{RequestId{6}, "chess", 2, 1},
+      EntryMessage{RoomId{7}, b.entries[0]},
+      EntryMessage{RoomId{7}, b.entries[1]},
+      EntriesEnd{RequestId{8}, RoomId{7}, EntryIndex{2}, EntryIndex{5}},
+      ChatLine{RoomId{7}, ref.seat1.public_key(), "Bob", Role::spectator, "hi"},
+      StatusReport{RequestId{9}, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10},
+  };
+}
+
+TEST(LobbyMessages, EveryRequestRoundTripsCanonically) {
+  for (const ClientMessage& m : sample_requests()) {
+    Bytes bytes = encode(m);
+    auto back = decode_client_message(bytes);
+    ASSERT_TRUE(back.ok()) << "tag " << int(bytes[0]) << ": " << describe(back.error());
+    EXPECT_TRUE(*back == m) << "tag " << int(bytes[0]);
+    EXPECT_EQ(encode(*back), bytes);
+    EXPECT_EQ(peek_request_id(bytes), request_id_of(m));
+    EXPECT_EQ(decode_lobby_message(bytes).error(), WireError::wrong_kind);
+  }
+}
+
+TEST(LobbyMessages, EveryLobbyMessageRoundTripsCanonically) {
+  for (const LobbyMessage& m : sample_pushes()) {
+    Bytes bytes = encode(m);
+    auto back = decode_lobby_message(bytes);
+    ASSERT_TRUE(back.ok()) << "tag " << int(bytes[0]) << ": " << describe(back.error());
+    EXPECT_TRUE(*back == m) << "tag " << int(bytes[0]);
+    EXPECT_EQ(encode(*back), bytes);
+    EXPECT_EQ(decode_client_message(bytes).error(), WireError::wrong_kind);
+  }
+}
+
+TEST(LobbyMessages, EveryTruncationAndEveryTrailingByteIsATypedError) {
+  std::vector<Bytes> all;
+  for (const auto& m : sample_requests()) all.push_back(encode(m));
+  for (const auto& m : sample_pushes()) all.push_back(encode(m));
+  for (const Bytes& full : all) {
+    bool request = full[0] < 64;
+    for (std::size_t n = 0; n < full.size(); ++n) {
+      std::span<const std::uint8_t> cut(full.data(), n);
+      bool ok = request ? decode_client_message(cut).ok() : decode_lobby_message(cut).ok();
+      EXPECT_FALSE(ok) << "tag " << int(full[0]) << " cut at " << n;
+    }
+    Bytes longer = full;
+    longer.push_back(0);
+    auto err = request ? decode_client_message(longer).error() : decode_lobby_message(longer).error();
+    EXPECT_EQ(err, WireError::trailing_bytes) << "tag " << int(full[0]);
+  }
+}
+
+TEST(LobbyMessages, VersionAndTagAreChecked) {
+  Bytes bytes = encode(ClientMessage{StatusQuery{RequestId{1}}});
+  bytes[1] = 2;
+  EXPECT_EQ(decode_client_message(bytes).error(), WireError::unsupported_version);
+  bytes[0] = 200;
+  EXPECT_EQ(decode_client_message(bytes).error(), WireError::wrong_kind);
+  EXPECT_EQ(decode_client_message({}).error(), WireError::truncated);
+  EXPECT_EQ(refusal_for(WireError::unsupported_version), Refusal::unsupported_version);
+  EXPECT_EQ(refusal_for(WireError::wrong_kind), Refusal::unknown_message);
+  EXPECT_EQ(refusal_for(WireError::too_long), Refusal::too_large);
+  EXPECT_EQ(refusal_for(WireError::truncated), Refusal::malformed);
+}
+
+TEST(LobbyMessages, LengthsBeyondTheirBoundsAreRefusedBeforeAllocating) {
+  // A chat claiming 4 GiB of text: too_long from the prefix alone.
+  game::ByteWriter w;
+  w.u8(static_cast<std::uint8_t>(WireTag::chat));
+  w.u8(kWireVersion);
+  w.u32(1);
+  w.u64(7);
+  w.u32(0xFFFFFFFF);
+  EXPECT_EQ(decode_client_message(w.data()).error(), WireError::too_long);
+
+  // An envelope body one byte over the limit.
+  ReferenceChain ref;
+  Envelope e = ref.envelope(EntryHash{});
+  e.body.assign(kMaxEnvelopeBody + 1, 0);
+  Bytes post = encode(ClientMessage{Post{RequestId{1}, RoomId{1}, sign_envelope(ref.seat0, e)}});
+  EXPECT_EQ(decode_client_message(post).error(), WireError::too_long);
+  e.body.resize(kMaxEnvelopeBody);
+  post = encode(ClientMessage{Post{RequestId{1}, RoomId{1}, sign_envelope(ref.seat0, e)}});
+  EXPECT_TRUE(decode_client_message(post).ok());
+  EXPECT_LE(post.size(), kMaxMessageBytes);
+
+  // A room list of more rooms than a page holds.
+  game::ByteWriter list;
+  list.u8(static_cast<std::uint8_t>(WireTag::room_list));
+  list.u8(kWireVersion);
+  list.u32(1);
+  list.u32(kMaxRoomsPerList + 1);
+  EXPECT_EQ(decode_lobby_message(list.data()).error(), WireError::too_long);
+}
+
+TEST(LobbyMessages, OutOfDomainFieldsAreBadValues) {
+  Bytes create = encode(ClientMessage{CreateRoom{RequestId{1}, "chess", 2, {}, Visibility::public_room}});
+  // seats at offset 2+4+4+5 = 15
+  create[15] = 7;
+  EXPECT_EQ(decode_client_message(create).error(), WireError::bad_value);
+  create[15] = 1;
+  EXPECT_EQ(decode_client_message(create).error(), WireError::bad_value);
+  Bytes ready = encode(ClientMessage{SetReady{RequestId{1}, RoomId{2}, true}});
+  ready.back() = 2;
+  EXPECT_EQ(decode_client_message(ready).error(), WireError::bad_value);
+  Bytes refused = encode(LobbyMessage{Refused{RequestId{1}, Refusal::malformed, ""}});
+  refused[6] = 0;  // reason 0 is no refusal
+  EXPECT_EQ(decode_lobby_message(refused).error(), WireError::bad_value);
+}
+
+TEST(LobbyMessages, PublicKeysMustBeValidPoints) {
+  ReferenceChain ref;
+  Bytes login = encode(ClientMessage{Login{RequestId{1}, ref.seat0.public_key(), "x", ref.seat0.sign(kLoginLabel, {}, {})}});
+  // An all-zero key is a small-order point.
+  std::fill(login.begin() + 6, login.begin() + 38, std::uint8_t{0});
+  EXPECT_EQ(decode_client_message(login).error(), WireError::invalid_key);
+}
+
+TEST(LobbyLogin, SignatureBindsNonceNameAndLobby) {
+  ReferenceChain ref;
+  Nonce nonce{};
+  nonce.fill(3);
+  Login login{RequestId{1}, ref.seat0.public_key(), "Ada", sign_login(ref.seat0, ref.lobby.public_key(), nonce, "Ada")};
+  EXPECT_TRUE(verify_login(login, ref.lobby.public_key(), nonce));
+  Nonce other = nonce;
+  other[0] ^= 1;
+  EXPECT_FALSE(verify_login(login, ref.lobby.public_key(), other));
+  EXPECT_FALSE(verify_login(login, ref.seat1.public_key(), nonce));
+  Login renamed = login;
+  renamed.display_name = "Eve";
+  EXPECT_FALSE(verify_login(renamed, ref.lobby.public_key(), nonce));
+  Login impostor = login;
+  impostor.player = ref.seat1.public_key();
+  EXPECT_FALSE(verify_login(impostor, ref.lobby.public_key(), nonce));
+}
+
+// ---- text and endpoints ------------------------------------------------------------------
+
+TEST(LobbyText, SanitisingRemovesControlsAndBidiAndFoldsSpaces) {
+  EXPECT_EQ(*sanitize_display_name("  Ada   Lovelace \t"), "Ada Lovelace");
+  EXPECT_EQ(*sanitize_display_name("Ad\x07" "a\n\rB"), "Ada B");
+  // U+202E RIGHT-TO-LEFT OVERRIDE and U+200B ZERO WIDTH SPACE vanish; é stays.
+  EXPECT_EQ(*sanitize_display_name("\xE2\x80\xAE" "gnip\xE2\x80\x8B" "Jos\xC3\xA9"), "gnipJos\xC3\xA9");
+  EXPECT_EQ(sanitize_display_name("\xE2\x80\xAE \t").error(), TextError::empty);
+  EXPECT_EQ(sanitize_display_name("").error(), TextError::empty);
+  EXPECT_EQ(sanitize_display_name(std::string(33, 'a')).error(), TextError::too_long);
+  EXPECT_TRUE(sanitize_display_name(std::string(32, 'a')).ok());
+  // 32 code points of two bytes each are fine: the bound counts characters.
+  std::string accents;
+  for (int i = 0; i < 32; ++i) accents += "\xC3\xA9";
+  EXPECT_TRUE(sanitize_display_name(accents).ok());
+}
+
+TEST(LobbyText, MalformedUtf8IsRefused) {
+  for (std::string bad : {std::string("\xC0\xAF"), std::string("\xED\xA0\x80"), std::string("\xF4\x90\x80\x80"),
+                          std::string("a\xE2\x82"), std::string("\xFF"), std::string("\x80")}) {
+    EXPECT_EQ(sanitize_chat(bad).error(), TextError::invalid_utf8) << to_hex(as_bytes(bad));
+  }
+  EXPECT_EQ(*sanitize_chat("\xF0\x9F\x8E\xB2 roll"), "\xF0\x9F\x8E\xB2 roll");
+}
+
+TEST(LobbyText, GameNamesAndInviteCodes) {
+  EXPECT_TRUE(is_valid_game_name("risiko"));
+  EXPECT_TRUE(is_valid_game_name("gunjin-2"));
+  EXPECT_FALSE(is_valid_game_name(""));
+  EXPECT_FALSE(is_valid_game_name("Chess"));
+  EXPECT_FALSE(is_valid_game_name(std::string(33, 'a')));
+  EXPECT_TRUE(is_valid_invite_code("abcdefgh27"));
+  EXPECT_FALSE(is_valid_invite_code("abcdefgh28"));
+  EXPECT_FALSE(is_valid_invite_code("abc"));
+}
+
+TEST(LobbyEndpoint, ParsesHostAndPort) {
+  EXPECT_EQ(*parse_endpoint("127.0.0.1:7777"), (Endpoint{"127.0.0.1", 7777}));
+  EXPECT_EQ(*parse_endpoint("lobby.example.org:0"), (Endpoint{"lobby.example.org", 0}));
+  EXPECT_EQ(parse_endpoint("127.0.0.1").error(), EndpointError::missing_port);
+  EXPECT_EQ(parse_endpoint("127.0.0.1:65536").error(), EndpointError::bad_port);
+  EXPECT_EQ(parse_endpoint("127.0.0.1:").error(), EndpointError::bad_port);
+  EXPECT_EQ(parse_endpoint(":80").error(), EndpointError::bad_host);
+  EXPECT_EQ(parse_endpoint("a b:80").error(), EndpointError::bad_host);
+}
+
+}  // namespace
+}  // namespace parley::lobby
+
+namespace parley::lobby {
+namespace {
+
+// The fuzz seeds are written by fuzz/lobby/make_seeds.py, a second implementation of the
+// encodings: each must be a well-formed record (so the fuzzers start deep inside the decoders).
+std::vector<Bytes> seeds_of(const std::string& target) {
+  std::vector<Bytes> out;
+  std::filesystem::path dir = std::filesystem::path(PARLEY_SOURCE_DIR) / "fuzz" / "lobby" / "corpus" / target;
+  for (const auto& file : std::filesystem::directory_iterator(dir)) {
+    std::ifstream in(file.path(), std::ios::binary);
+    out.emplace_back(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  return out;
+}
+
+TEST(LobbyFuzzSeeds, EverySeedIsAWellFormedRecord) {
+  auto client = seeds_of("lobby_client_message_fuzz");
+  auto lobby = seeds_of("lobby_lobby_message_fuzz");
+  auto envelopes = seeds_of("lobby_envelope_fuzz");
+  auto entries = seeds_of("lobby_entry_fuzz");
+  EXPECT_GE(client.size(), 8u);
+  EXPECT_GE(lobby.size(), 8u);
+  for (const Bytes& b : client) EXPECT_TRUE(decode_client_message(b).ok()) << "tag " << int(b.at(0));
+  for (const Bytes& b : lobby) EXPECT_TRUE(decode_lobby_message(b).ok()) << "tag " << int(b.at(0));
+  for (const Bytes& b : envelopes) EXPECT_TRUE(decode_signed_envelope(b).ok());
+  for (const Bytes& b : entries) EXPECT_TRUE(decode_signed_entry(b).ok());
+}
+
+}  // namespace
+}  // namespace parley::lobby
