@@ -1,0 +1,36 @@
+#pragma once
+// Chess through the session layer: nothing is hidden, so a message is simply a chess action
+// (six bytes, game/chess/game.hpp) that every peer applies and checks. Seat 0 plays white.
+#include "game/chess/game.hpp"
+#include "peer/session/rules.hpp"
+
+namespace parley::peer {
+
+inline constexpr std::string_view kChessGame = "chess";
+
+class ChessRules final : public GameRules {
+ public:
+  std::string_view game() const override { return kChessGame; }
+  Verdict setup(Seat seat, std::span<const std::uint8_t> data) override;
+  void begin(const crypto::BeaconSeed&) override {}
+  Verdict act(Seat seat, std::span<const std::uint8_t> message) override;
+  std::vector<Seat> awaited() const override;
+  void time_out(Seat seat) override;
+  void forfeit(Seat seat) override;
+  std::optional<game::Outcome> outcome() const override;
+  crypto::Digest public_state_hash() const override;
+  Verdict reveal(Seat seat, std::span<const std::uint8_t> secrets) override;
+  bool needs_reveals() const override { return false; }
+  std::string describe_action(Seat seat, std::span<const std::uint8_t> message) const override;
+
+  const game::chess::Game& game_state() const { return game_; }
+
+ private:
+  game::chess::Game game_;
+  std::optional<game::Outcome> forfeited_;
+};
+
+// The bytes of a chess action, for players and bots to post.
+Bytes chess_message(const game::chess::Action& action);
+
+}  // namespace parley::peer

@@ -1,0 +1,42 @@
+#include "peer/session/options.hpp"
+
+namespace parley::peer {
+namespace {
+constexpr std::uint8_t kOptionsVersion = 1;
+// A day: no limit or clock longer than this is meant (it also keeps sums far from overflow).
+constexpr std::uint64_t kMaxDurationMs = 24ULL * 3600 * 1000;
+}  // namespace
+
+Bytes encode(const RoomOptions& o) {
+  game::ByteWriter out;
+  out.u8(kOptionsVersion);
+  out.text(o.event);
+  out.text(o.site);
+  out.text(o.round);
+  out.u64(o.clock_base_ms);
+  out.u64(o.clock_increment_ms);
+  out.u64(o.move_limit_ms);
+  out.u64(o.response_limit_ms);
+  out.bytes(o.game_options);
+  return std::move(out).take();
+}
+
+game::Result<RoomOptions, lobby::WireError> decode_room_options(std::span<const std::uint8_t> bytes) {
+  lobby::WireReader in(bytes);
+  if (in.u8() != kOptionsVersion && !in.failed()) in.fail(lobby::WireError::unsupported_version);
+  RoomOptions o;
+  o.event = in.text(kMaxOptionText);
+  o.site = in.text(kMaxOptionText);
+  o.round = in.text(kMaxOptionText);
+  o.clock_base_ms = in.u64();
+  o.clock_increment_ms = in.u64();
+  o.move_limit_ms = in.u64();
+  o.response_limit_ms = in.u64();
+  o.game_options = in.bytes(kMaxGameOptions);
+  for (std::uint64_t ms : {o.clock_base_ms, o.clock_increment_ms, o.move_limit_ms, o.response_limit_ms})
+    if (ms > kMaxDurationMs) in.fail(lobby::WireError::bad_value);
+  if (o.response_limit_ms == 0) in.fail(lobby::WireError::bad_value);
+  return in.finish(std::move(o));
+}
+
+}  // namespace parley::peer

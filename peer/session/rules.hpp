@@ -1,0 +1,73 @@
+#pragma once
+// A game as the session layer sees it: whatever the game, the session feeds it setup data,
+// the beacon's seed, and the seats' messages in transcript order, and asks whom it waits for,
+// whether it is over, and the hash of its public state. Each game implements this once over
+// its pure engine (game/…) and its hidden-information protocol (crypto/…).
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "crypto/beacon.hpp"
+#include "crypto/hash.hpp"
+#include "game/core/engine.hpp"
+#include "game/core/result.hpp"
+#include "peer/session/options.hpp"
+
+namespace parley::peer {
+
+using game::Seat;
+
+// Why a seat's message is refused; the session blames the seat for it.
+struct Rejection {
+  std::string reason;
+};
+struct Accepted {};
+using Verdict = game::Result<Accepted, Rejection>;
+
+class GameRules {
+ public:
+  virtual ~GameRules() = default;
+
+  virtual std::string_view game() const = 0;
+  // A seat's game-specific setup data (its commitments), once per seat, before the beacon.
+  virtual Verdict setup(Seat seat, std::span<const std::uint8_t> data) = 0;
+  // Every setup is in and the beacon's public seed is known: play begins.
+  virtual void begin(const crypto::BeaconSeed& seed) = 0;
+  // A game message from a seat, in transcript order.
+  virtual Verdict act(Seat seat, std::span<const std::uint8_t> message) = 0;
+  // The seats the game is waiting for now: their clocks run.
+  virtual std::vector<Seat> awaited() const = 0;
+  // The seat did not answer in time (the lobby's stamps say so).
+  virtual void time_out(Seat seat) = 0;
+  // The seat was caught cheating or broke the protocol: it loses its place in the game.
+  virtual void forfeit(Seat seat) = 0;
+  virtual std::optional<game::Outcome> outcome() const = 0;
+  // BLAKE2b-256 of the canonical bytes of what every seat knows: the hash peers compare.
+  virtual crypto::Digest public_state_hash() const = 0;
+  // Secrets opened at the end for a full audit; checked against the game's commitments.
+  virtual Verdict reveal(Seat seat, std::span<const std::uint8_t> secrets) = 0;
+  // Whether the game needs every seat's end-of-game reveal before its result is final.
+  virtual bool needs_reveals() const = 0;
+  // A message in words, before it is applied ("e4", "offers a draw"): for logs and screens.
+  virtual std::string describe_action(Seat seat, std::span<const std::uint8_t> message) const = 0;
+};
+
+enum class RulesError : std::uint8_t {
+  unknown_game,     // the genesis names a game this build does not play
+  bad_options,      // the room options do not decode
+  bad_seat_count,   // the game cannot be played by this many seats
+};
+std::string_view describe(RulesError error);
+
+// The rules of the genesis' game for this many seats and these options.
+game::Result<std::unique_ptr<GameRules>, RulesError> make_rules(std::string_view game, std::size_t seats,
+                                                                const RoomOptions& options);
+
+// The digest of canonical state bytes: BLAKE2b-256 under the session's state-hash label.
+crypto::Digest state_digest(std::span<const std::uint8_t> canonical_bytes);
+
+}  // namespace parley::peer

@@ -1,0 +1,104 @@
+#pragma once
+// A lobby in the test's hands: it signs genesis, envelope and presence entries exactly as
+// parley-lobby does (lobby/protocol), with a clock the test moves, so sessions and logs can be
+// driven through honest games and every kind of cheat without a network.
+#include <map>
+#include <vector>
+
+#include "crypto/identity.hpp"
+#include "lobby/protocol/transcript.hpp"
+#include "peer/log/plog.hpp"
+#include "peer/session/chess_rules.hpp"
+#include "peer/session/local_seat.hpp"
+#include "peer/session/session.hpp"
+
+namespace parley::peer::testing {
+
+inline crypto::Identity identity_from(std::uint8_t tag) {
+  std::array<std::uint8_t, crypto::kIdentitySeedBytes> seed{};
+  seed.fill(tag);
+  return crypto::Identity::from_seed(crypto::SecretBytes<crypto::kIdentitySeedBytes>::copy_of(seed));
+}
+
+class FakeLobby {
+ public:
+  explicit FakeLobby(std::size_t seats, RoomOptions options = {}, std::string game = "chess")
+      : lobby_(identity_from(0xAA)) {
+    for (std::size_t i = 0; i < seats; ++i) seats_.push_back(identity_from(static_cast<std::uint8_t>(i + 1)));
+    lobby::Genesis genesis{std::move(game), encode(options), {}, {}};
+    for (const auto& s : seats_) genesis.seat_keys.push_back(s.public_key());
+    genesis.session_id.bytes.fill(0x5E);
+    entries_.push_back(sign({lobby::EntryIndex{0}, time_ms_, lobby::kNoPreviousHash, genesis}));
+    transcript_.emplace(*lobby::Transcript::start(lobby_.public_key(), entries_.front()));
+  }
+
+  const lobby::Genesis& genesis() const { return transcript_->genesis(); }
+  const std::vector<lobby::SignedEntry>& entries() const { return entries_; }
+  const crypto::Identity& seat_identity(Seat s) const { return seats_.at(s.index); }
+  std::uint64_t now() const { return time_ms_; }
+  void advance(std::uint64_t ms) { time_ms_ += ms; }
+
+  // A seat's envelope, naming the newest entry as seen unless told otherwise.
+  const lobby::SignedEntry& post(Seat seat, const Message& message,
+                                 std::optional<lobby::EntryIndex> seen = std::nullopt) {
+    return post_raw(seat, envelope_kind(kind_of(message)), encode(message), seen);
+  }
+  const lobby::SignedEntry& post_raw(Seat seat, lobby::EnvelopeKind kind, Bytes body,
+                                     std::optional<lobby::EntryIndex> seen = std::nullopt) {
+    lobby::EntryIndex seen_index = seen.value_or(lobby::EntryIndex{entries_.size() - 1});
+    lobby::Envelope envelope{genesis().session_id, seat, seen_index, transcript_->hash_at(seen_index), kind, std::move(body)};
+    return append(lobby::sign_envelope(seats_.at(seat.index), std::move(envelope)));
+  }
+  const lobby::SignedEntry& presence(Seat seat, lobby::PresenceEvent event) {
+    return append(lobby::Presence{seat, event});
+  }
+
+  GameLog log() const { return GameLog{lobby_.public_key(), entries_}; }
+
+ private:
+  lobby::SignedEntry sign(lobby::Entry entry) {
+    auto bytes = lobby::entry_bytes(entry);
+    auto signature = lobby::sign_entry(lobby_, entry.index.value == 0 ? std::get<lobby::Genesis>(entry.payload).session_id
+                                                                       : genesis().session_id,
+                                       bytes);
+    return {std::move(entry), signature};
+  }
+  const lobby::SignedEntry& append(lobby::EntryPayload payload) {
+    lobby::Entry entry{lobby::EntryIndex{entries_.size()}, time_ms_, transcript_->head_hash(), std::move(payload)};
+    entries_.push_back(sign(std::move(entry)));
+    auto ok = transcript_->append(entries_.back());
+    if (!ok) throw std::runtime_error("fake lobby made a bad entry: " + std::string(lobby::describe(ok.error())));
+    return entries_.back();
+  }
+
+  crypto::Identity lobby_;
+  std::vector<crypto::Identity> seats_;
+  std::vector<lobby::SignedEntry> entries_;
+  std::optional<lobby::Transcript> transcript_;
+  std::uint64_t time_ms_ = 1'700'000'000'000;
+};
+
+// A session that follows the fake lobby, with each seat's own secrets.
+struct Table {
+  explicit Table(RoomOptions options = {}, std::size_t seats = 2) : lobby(seats, options) {
+    session.emplace(Session::start(lobby.genesis(), lobby.now()).value());
+    for (std::uint8_t i = 0; i < seats; ++i) locals.push_back(LocalSeat::create(lobby.genesis().session_id, Seat{i}));
+  }
+  void post(Seat seat, const Message& m, std::optional<lobby::EntryIndex> seen = std::nullopt) {
+    session->apply(lobby.post(seat, m, seen));
+  }
+  // Setup and beacon for every seat.
+  void start_play() {
+    for (auto& l : locals) post(l.seat(), *l.duty(*session, "seat " + std::to_string(l.seat().index)));
+    for (auto& l : locals) post(l.seat(), *l.duty(*session, {}));
+  }
+  const game::chess::Game& chess() const { return static_cast<const ChessRules&>(session->rules()).game_state(); }
+  ActionMessage chess_action(const game::chess::Action& a) const {
+    return ActionMessage{session->state_hash(), chess_message(a)};
+  }
+  FakeLobby lobby;
+  std::optional<Session> session;
+  std::vector<LocalSeat> locals;
+};
+
+}  // namespace parley::peer::testing

@@ -1,0 +1,346 @@
+#include "peer/session/session.hpp"
+
+#include <gtest/gtest.h>
+
+#include "game/chess/notation.hpp"
+#include "peer/log/verify.hpp"
+#include "tests/peer/fake_lobby.hpp"
+
+namespace parley::peer {
+namespace {
+
+using namespace game::chess;
+using testing::Table;
+
+constexpr Seat kWhite{0}, kBlack{1};
+
+Action move_of(const Table& t, std::string_view san) {
+  auto m = parse_san(t.chess().position(), san);
+  EXPECT_TRUE(m.ok()) << san;
+  return {Action::Kind::move, seat_of(t.chess().position().side_to_move()), *m, 0};
+}
+
+void play(Table& t, std::initializer_list<std::string_view> sans) {
+  for (auto san : sans) {
+    Action a = move_of(t, san);
+    t.post(a.seat, t.chess_action(a));
+  }
+}
+
+void sign_results(Table& t) {
+  for (auto& l : t.locals)
+    if (auto duty = l.duty(*t.session, {})) t.post(l.seat(), *duty);
+}
+
+TEST(Session, AnHonestGameGoesThroughEveryPhaseAndVerifies) {
+  Table t;
+  EXPECT_EQ(t.session->phase(), Phase::setup);
+  EXPECT_EQ(t.session->awaited().size(), 2U);
+  t.start_play();
+  ASSERT_EQ(t.session->phase(), Phase::play);
+  ASSERT_TRUE(t.session->seed());
+  EXPECT_EQ(t.session->awaited(), std::vector<Seat>{kWhite});
+  play(t, {"f3", "e5", "g4", "Qh4#"});
+  ASSERT_EQ(t.session->phase(), Phase::finishing);
+  EXPECT_EQ(t.session->outcome()->winner, kBlack);
+  EXPECT_EQ(t.session->outcome()->reason, "checkmate");
+  sign_results(t);
+  ASSERT_EQ(t.session->phase(), Phase::complete);
+  EXPECT_EQ(t.session->completed_at()->value, t.lobby.entries().size() - 1);
+
+  auto report = verify(t.lobby.log());
+  EXPECT_TRUE(report.valid) << report.fault;
+  ASSERT_EQ(report.seats.size(), 2U);
+  for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest);
+  EXPECT_EQ(report.seats[0].name, "seat 0");
+  EXPECT_EQ(report.outcome->winner, kBlack);
+}
+
+TEST(Session, AnIllegalMoveIsNotAppliedAndItsSeatForfeits) {
+  Table t;
+  t.start_play();
+  play(t, {"e4"});
+  // Black tries to move a white pawn.
+  Action bad{Action::Kind::move, kBlack, *parse_uci(*Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), "d2d4"), 0};
+  t.post(kBlack, t.chess_action(bad));
+  const auto& black = t.session->seat(kBlack);
+  ASSERT_TRUE(black.blame);
+  EXPECT_EQ(black.blame->offence, Offence::illegal_action);
+  EXPECT_EQ(black.blame->index.value, t.lobby.entries().size() - 1);
+  EXPECT_EQ(t.chess().moves().size(), 1U) << "the illegal move was applied";
+  EXPECT_EQ(t.session->outcome()->winner, kWhite);
+  EXPECT_EQ(t.session->outcome()->reason, "forfeit");
+  sign_results(t);
+  auto report = verify(t.lobby.log());
+  EXPECT_TRUE(report.valid) << report.fault;
+  EXPECT_EQ(report.seats[1].kind, SeatVerdict::Kind::blamed);
+  EXPECT_EQ(report.seats[1].index->value, 6U);
+  EXPECT_EQ(report.seats[0].kind, SeatVerdict::Kind::honest);
+}
+
+TEST(Session, AMoveOutOfTurnIsBlamed) {
+  Table t;
+  t.start_play();
+  // Black signs a move that says it is white's.
+  Action a{Action::Kind::move, kWhite, *parse_uci(t.chess().position(), "e2e4"), 0};
+  t.post(kBlack, t.chess_action(a));
+  ASSERT_TRUE(t.session->seat(kBlack).blame);
+  EXPECT_EQ(t.session->seat(kBlack).blame->offence, Offence::illegal_action);
+  EXPECT_NE(t.session->seat(kBlack).blame->detail.find("action on behalf of the other seat"), std::string::npos);
+  // Signed as its own seat but when it is not its turn:
+  Table u;
+  u.start_play();
+  Action out_of_turn{Action::Kind::move, kBlack, Move(Square::at(4, 6), Square::at(4, 4)), 0};
+  u.post(kBlack, u.chess_action(out_of_turn));
+  ASSERT_TRUE(u.session->seat(kBlack).blame);
+  EXPECT_NE(u.session->seat(kBlack).blame->detail.find("not this player's turn"), std::string::npos);
+}
+
+TEST(Session, AnActionBeforePlayIsOutOfPhase) {
+  Table t;
+  Action a{Action::Kind::move, kWhite, Move(Square::at(4, 1), Square::at(4, 3)), 0};
+  t.post(kWhite, ActionMessage{t.session->state_hash(), chess_message(a)});
+  ASSERT_TRUE(t.session->seat(kWhite).blame);
+  EXPECT_EQ(t.session->seat(kWhite).blame->offence, Offence::out_of_phase);
+  EXPECT_EQ(t.session->outcome()->winner, kBlack);
+  EXPECT_EQ(t.session->outcome()->reason, "abandoned before play");
+}
+
+TEST(Session, ABeaconRevealThatDoesNotOpenItsCommitmentNamesTheSeat) {
+  Table t;
+  for (auto& l : t.locals) t.post(l.seat(), l.setup_message("x"));
+  t.post(kWhite, t.locals[0].beacon_message());
+  BeaconRevealMessage lie = t.locals[1].beacon_message();
+  lie.reveal.value[0] ^= 1;
+  t.post(kBlack, lie);
+  ASSERT_TRUE(t.session->seat(kBlack).blame);
+  EXPECT_EQ(t.session->seat(kBlack).blame->offence, Offence::beacon_mismatch);
+  EXPECT_FALSE(t.session->seat(kWhite).blame);
+  EXPECT_FALSE(t.session->seed());
+}
+
+TEST(Session, ASecondSetupAndAMalformedBodyAreBlamed) {
+  Table t;
+  t.post(kWhite, t.locals[0].setup_message("x"));
+  t.post(kWhite, t.locals[0].setup_message("x"));
+  EXPECT_EQ(t.session->seat(kWhite).blame->offence, Offence::repeated_message);
+
+  Table u;
+  u.session->apply(u.lobby.post_raw(kBlack, envelope_kind(MessageKind::setup), Bytes{1, 2, 3}));
+  EXPECT_EQ(u.session->seat(kBlack).blame->offence, Offence::malformed_message);
+  Table v;
+  v.session->apply(v.lobby.post_raw(kBlack, lobby::EnvelopeKind{99}, Bytes{1}));
+  EXPECT_EQ(v.session->seat(kBlack).blame->offence, Offence::malformed_message);
+}
+
+TEST(Session, AStateHashThatDisagreesIsADesyncNamedWithBothHashes) {
+  Table t;
+  t.start_play();
+  play(t, {"e4"});
+  ActionMessage m = t.chess_action(move_of(t, "e5"));
+  m.state_hash[0] ^= 0xff;
+  t.post(kBlack, m);
+  const auto& b = t.session->seat(kBlack).blame;
+  ASSERT_TRUE(b);
+  EXPECT_EQ(b->offence, Offence::state_hash_mismatch);
+  EXPECT_NE(b->detail.find(hex(t.session->state_hash_at(lobby::EntryIndex{5}))), std::string::npos) << b->detail;
+  EXPECT_NE(b->detail.find(hex(m.state_hash)), std::string::npos);
+}
+
+TEST(Session, AnEnvelopeMayNameAnEarlierEntryWithThatEntrysState) {
+  Table t;
+  t.start_play();
+  play(t, {"e4"});
+  auto seen = lobby::EntryIndex{t.lobby.entries().size() - 1};
+  crypto::Digest at_seen = t.session->state_hash();
+  t.session->apply(t.lobby.presence(kWhite, lobby::PresenceEvent::disconnected));
+  // Black's move names the entry before the presence entry, with the state it had then.
+  t.post(kBlack, ActionMessage{at_seen, chess_message(move_of(t, "e5"))}, seen);
+  EXPECT_FALSE(t.session->seat(kBlack).blame);
+  EXPECT_EQ(t.chess().moves().size(), 2U);
+}
+
+TEST(Session, AFalseResultIsBlamedAndTheResultStands) {
+  Table t;
+  t.start_play();
+  play(t, {"f3", "e5", "g4", "Qh4#"});
+  FinalMessage lie = *t.session->expected_final();
+  lie.winner = kWhite;
+  t.post(kWhite, lie);
+  EXPECT_EQ(t.session->seat(kWhite).blame->offence, Offence::false_result);
+  t.post(kBlack, *t.session->expected_final());
+  EXPECT_EQ(t.session->phase(), Phase::complete);
+  EXPECT_EQ(t.session->outcome()->winner, kBlack);
+  // A result signed before the game ended is false too.
+  Table u;
+  u.start_play();
+  u.post(kWhite, FinalMessage{kWhite, "checkmate", u.session->state_hash()});
+  EXPECT_EQ(u.session->seat(kWhite).blame->offence, Offence::false_result);
+}
+
+RoomOptions clocked(std::uint64_t base, std::uint64_t increment) {
+  RoomOptions o;
+  o.clock_base_ms = base;
+  o.clock_increment_ms = increment;
+  return o;
+}
+
+TEST(Clocks, ChargeEachSeatItsThinkingTimeAndAddTheIncrement) {
+  Table t(clocked(60'000, 2'000));
+  t.start_play();
+  t.lobby.advance(5'000);
+  play(t, {"e4"});
+  EXPECT_EQ(t.session->seat(kWhite).clock_ms, 57'000U);
+  EXPECT_EQ(t.session->actions().back().clock_after_ms, 57'000U);
+  t.lobby.advance(10'000);
+  play(t, {"e5"});
+  EXPECT_EQ(t.session->seat(kBlack).clock_ms, 52'000U);
+  EXPECT_EQ(*t.session->deadline(kWhite), t.lobby.now() + 57'000);
+}
+
+TEST(Clocks, ATimeoutClaimBeforeTheDeadlineBlamesTheClaimer) {
+  Table t(clocked(60'000, 0));
+  t.start_play();
+  t.lobby.advance(30'000);
+  t.post(kBlack, TimeoutClaimMessage{kWhite});
+  ASSERT_TRUE(t.session->seat(kBlack).blame);
+  EXPECT_EQ(t.session->seat(kBlack).blame->offence, Offence::unsupported_timeout_claim);
+  EXPECT_EQ(t.session->outcome()->winner, kWhite);
+}
+
+TEST(Clocks, ASupportedTimeoutClaimMakesTheFlagFall) {
+  Table t(clocked(60'000, 0));
+  t.start_play();
+  play(t, {"e4"});
+  t.lobby.advance(60'001);
+  t.post(kWhite, TimeoutClaimMessage{kBlack});
+  EXPECT_FALSE(t.session->seat(kWhite).blame);
+  EXPECT_TRUE(t.session->seat(kBlack).timed_out_at);
+  EXPECT_EQ(t.session->outcome()->winner, kWhite);
+  EXPECT_EQ(t.session->outcome()->reason, "time forfeit");
+}
+
+TEST(Clocks, ALateMoveLosesOnTimeWithoutAnyClaim) {
+  Table t(clocked(10'000, 0));
+  t.start_play();
+  t.lobby.advance(10'500);
+  play(t, {"e4"});
+  EXPECT_TRUE(t.session->seat(kWhite).timed_out_at);
+  EXPECT_EQ(t.session->outcome()->winner, kBlack);
+  EXPECT_EQ(t.chess().moves().size(), 0U) << "the late move is not applied";
+  EXPECT_FALSE(t.session->seat(kWhite).blame) << "lateness is not cheating";
+}
+
+TEST(Clocks, AMoveLimitAppliesWithoutAClock) {
+  RoomOptions o;
+  o.move_limit_ms = 20'000;
+  Table t(o);
+  t.start_play();
+  t.lobby.advance(19'000);
+  play(t, {"e4"});
+  t.lobby.advance(20'001);
+  t.post(kWhite, TimeoutClaimMessage{kBlack});
+  EXPECT_TRUE(t.session->seat(kBlack).timed_out_at);
+}
+
+TEST(Clocks, AnUntimedGameWaitsForAConnectedPlayerButNotForOneWhoLeft) {
+  RoomOptions o;
+  o.response_limit_ms = 30'000;
+  Table t(o);
+  t.start_play();
+  EXPECT_FALSE(t.session->deadline(kWhite));
+  t.session->apply(t.lobby.presence(kWhite, lobby::PresenceEvent::disconnected));
+  EXPECT_EQ(*t.session->deadline(kWhite), t.lobby.now() + 30'000);
+  t.lobby.advance(30'001);
+  t.post(kBlack, TimeoutClaimMessage{kWhite});
+  EXPECT_TRUE(t.session->seat(kWhite).timed_out_at);
+  EXPECT_EQ(t.session->outcome()->winner, kBlack);
+}
+
+TEST(Liveness, ASeatThatNeverSetsUpAbandonsTheGame) {
+  RoomOptions o;
+  o.response_limit_ms = 5'000;
+  Table t(o);
+  t.post(kWhite, t.locals[0].setup_message("w"));
+  t.lobby.advance(5'001);
+  t.post(kWhite, TimeoutClaimMessage{kBlack});
+  EXPECT_TRUE(t.session->seat(kBlack).timed_out_at);
+  EXPECT_EQ(t.session->outcome()->winner, kWhite);
+  EXPECT_EQ(t.session->outcome()->reason, "abandoned before play");
+  t.post(kWhite, *t.session->expected_final());
+  EXPECT_EQ(t.session->phase(), Phase::complete);
+}
+
+TEST(Liveness, ASeatThatWithholdsItsBeaconRevealAbandonsTheGame) {
+  RoomOptions o;
+  o.response_limit_ms = 5'000;
+  Table t(o);
+  for (auto& l : t.locals) t.post(l.seat(), l.setup_message("x"));
+  t.post(kWhite, t.locals[0].beacon_message());
+  t.lobby.advance(5'001);
+  t.post(kWhite, TimeoutClaimMessage{kBlack});
+  EXPECT_TRUE(t.session->seat(kBlack).timed_out_at);
+  EXPECT_EQ(t.session->outcome()->winner, kWhite);
+}
+
+TEST(Liveness, AResultLeftUnsignedTimesOutAndTheGameCompletes) {
+  RoomOptions o;
+  o.response_limit_ms = 5'000;
+  Table t(o);
+  t.start_play();
+  play(t, {"f3", "e5", "g4", "Qh4#"});
+  t.post(kBlack, *t.session->expected_final());
+  EXPECT_EQ(t.session->phase(), Phase::finishing);
+  t.lobby.advance(5'001);
+  t.post(kBlack, TimeoutClaimMessage{kWhite});
+  EXPECT_EQ(t.session->phase(), Phase::complete);
+  EXPECT_TRUE(t.session->seat(kWhite).timed_out_at);
+  auto report = verify(t.lobby.log());
+  EXPECT_TRUE(report.valid) << report.fault;
+  EXPECT_EQ(report.seats[0].kind, SeatVerdict::Kind::timed_out);
+}
+
+TEST(Session, DrawOffersTakebacksAndResignationGoThroughTheSession) {
+  Table t;
+  t.start_play();
+  play(t, {"e4", "e5"});
+  t.post(kWhite, t.chess_action({Action::Kind::request_takeback, kWhite, Move::none(), 1}));
+  t.post(kBlack, t.chess_action({Action::Kind::accept_takeback, kBlack, Move::none(), 0}));
+  EXPECT_EQ(t.chess().moves().size(), 1U);
+  t.post(kBlack, t.chess_action({Action::Kind::offer_draw, kBlack, Move::none(), 0}));
+  t.post(kWhite, t.chess_action({Action::Kind::decline_draw, kWhite, Move::none(), 0}));
+  t.post(kBlack, t.chess_action({Action::Kind::resign, kBlack, Move::none(), 0}));
+  EXPECT_EQ(t.session->outcome()->winner, kWhite);
+  EXPECT_EQ(t.session->outcome()->reason, "resignation");
+}
+
+TEST(LocalSeats, SecretsRestoreToTheSameSeat) {
+  Table t;
+  Bytes saved = t.locals[1].secrets();
+  auto restored = LocalSeat::restore(t.lobby.genesis().session_id, kBlack, saved);
+  ASSERT_TRUE(restored.ok());
+  EXPECT_EQ(restored->setup_message("b"), t.locals[1].setup_message("b"));
+  EXPECT_EQ(restored->beacon_message(), t.locals[1].beacon_message());
+  saved.pop_back();
+  EXPECT_FALSE(LocalSeat::restore(t.lobby.genesis().session_id, kBlack, saved).ok());
+}
+
+TEST(Options, RoundTripAndRefuseNonsense) {
+  RoomOptions o = clocked(300'000, 2'000);
+  o.event = "Club night";
+  o.round = "3";
+  auto back = decode_room_options(encode(o));
+  ASSERT_TRUE(back.ok());
+  EXPECT_EQ(*back, o);
+  RoomOptions zero_response = o;
+  zero_response.response_limit_ms = 0;
+  EXPECT_FALSE(decode_room_options(encode(zero_response)).ok());
+  Bytes truncated = encode(o);
+  truncated.pop_back();
+  EXPECT_FALSE(decode_room_options(truncated).ok());
+  auto unknown_game = Session::start(lobby::Genesis{"go", encode(o), {}, {}}, 0);
+  EXPECT_FALSE(unknown_game.ok());
+}
+
+}  // namespace
+}  // namespace parley::peer
