@@ -3,6 +3,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "cli/board_text.hpp"
 #include "cli/commands.hpp"
 #include "game/chess/notation.hpp"
 #include "game/chess/perft.hpp"
@@ -13,23 +14,6 @@ namespace {
 
 using namespace game::chess;
 using game::Seat;
-
-std::string board_text(const Position& pos, bool flipped) {
-  std::string out;
-  for (int r = 0; r < 8; ++r) {
-    int rank = flipped ? r : 7 - r;
-    out += fmt::format(" {} ", rank + 1);
-    for (int f = 0; f < 8; ++f) {
-      int file = flipped ? 7 - f : f;
-      Piece p = pos.piece_on(Square::at(file, rank));
-      out += ' ';
-      out += p.empty() ? '.' : piece_char(p);
-    }
-    out += '\n';
-  }
-  out += flipped ? "    h g f e d c b a\n" : "    a b c d e f g h\n";
-  return out;
-}
 
 std::string result_text(const Game& g) {
   const auto& r = g.result();

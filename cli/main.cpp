@@ -15,6 +15,10 @@ struct Invocation {
   PlayOptions play{std::string(parley::game::chess::kStartFen), {}};
   std::vector<std::string> check_files;
   ConvertOptions convert;
+  SeatCommand bot, network_play;
+  VerifyOptions verify;
+  std::string log_file, export_file;
+  bool log_json = false;
   int status = kSuccess;
 };
 
@@ -48,6 +52,56 @@ void add_pgn(CLI::App& app, Invocation& in) {
   convert->add_option("FILE", in.convert.file, "PGN file ('-' for standard input)")->required();
   convert->add_option("--to", in.convert.to, "Output format")->check(CLI::IsMember({"pgn", "json"}))->required();
   convert->callback([&in] { in.status = pgn_convert(in.convert); });
+
+  auto* exporter = pgn->add_subcommand("export", "Write a chess game log (.plog) as PGN, with clock times");
+  exporter->add_option("FILE", in.export_file, "A chess game log")->required();
+  exporter->callback([&in] { in.status = export_pgn(in.export_file); });
+}
+
+void seat_options(CLI::App* cmd, SeatCommand& c) {
+  cmd->add_option("GAME", c.game, "The game (chess)")->required();
+  cmd->add_option("--lobby", c.lobby, "The lobby, HOST:PORT")->required();
+  cmd->add_option("--quick-match", c.quick_match, "Join the quick-match queue for this many seats (the default, 2)")
+      ->check(CLI::Range(2, 6));
+  cmd->add_option("--room", c.room, "Join this room");
+  cmd->add_option("--create", c.create, "Create a room with this many seats")->check(CLI::Range(2, 6));
+  cmd->add_option("--invite", c.invite, "The invite code of an invite-only room (with --create: make it invite-only)");
+  cmd->add_option("--clock", c.clock, "With --create: BASE+INC in seconds, e.g. 300+2 (default: untimed)");
+  cmd->add_option("--event", c.event, "With --create: the event's name (PGN Event)");
+  cmd->add_option("--round", c.round, "With --create: the round (PGN Round)");
+  cmd->add_option("--site", c.site, "With --create: the site (PGN Site)");
+  cmd->add_option("--identity", c.identity, "Your key file (created if missing)");
+  cmd->add_option("--name", c.name, "The name others see");
+  cmd->add_option("--data", c.data_dir, "Where sessions and logs are kept (default: ~/.local/share/parley)");
+  cmd->add_option("--give-up", c.give_up_s, "Stop after this many seconds (default 3600)");
+  cmd->add_flag("--quiet", c.quiet, "Print only the log file and the result");
+}
+
+void add_network(CLI::App& app, Invocation& in) {
+  auto* bot = app.add_subcommand("bot", "A bot that plays one game through a lobby, then prints its log file and the result");
+  seat_options(bot, in.bot);
+  bot->add_option("--engine", in.bot.engine, "random, or uci:PATH for any UCI engine (e.g. uci:/usr/games/stockfish)");
+  bot->add_option("--movetime", in.bot.movetime_ms, "Milliseconds per move for a UCI engine")->check(CLI::Range(10, 600000));
+  bot->add_option("--seed", in.bot.seed, "Seed of the random bot");
+  bot->callback([&in] { in.status = run_bot(in.bot); });
+
+  auto* play = app.add_subcommand("play", "Play a game through a lobby at this terminal");
+  seat_options(play, in.network_play);
+  play->callback([&in] { in.status = run_play(in.network_play); });
+}
+
+void add_logs(CLI::App& app, Invocation& in) {
+  auto* verify = app.add_subcommand("verify", "Verify game logs: a verdict per seat and the result; exit 0 only if every log is valid");
+  verify->add_option("FILE", in.verify.files, "Game logs (.plog)")->required();
+  verify->add_flag("--json", in.verify.json, "One JSON object per log");
+  verify->callback([&in] { in.status = verify_logs(in.verify); });
+
+  auto* log = app.add_subcommand("log", "Game logs");
+  log->require_subcommand(1);
+  auto* show = log->add_subcommand("show", "Print a game log entry by entry, then its verdict");
+  show->add_option("FILE", in.log_file, "A game log (.plog)")->required();
+  show->add_flag("--json", in.log_json, "As JSON");
+  show->callback([&in] { in.status = show_log(in.log_file, in.log_json); });
 }
 
 }  // namespace
@@ -61,6 +115,8 @@ int main(int argc, char** argv) {
   Invocation in;
   add_chess(app, in);
   add_pgn(app, in);
+  add_network(app, in);
+  add_logs(app, in);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

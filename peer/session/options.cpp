@@ -22,6 +22,8 @@ Bytes encode(const RoomOptions& o) {
 }
 
 game::Result<RoomOptions, lobby::WireError> decode_room_options(std::span<const std::uint8_t> bytes) {
+  // Quick-match rooms carry no options (docs/lobby.md): every default applies.
+  if (bytes.empty()) return RoomOptions{};
   lobby::WireReader in(bytes);
   if (in.u8() != kOptionsVersion && !in.failed()) in.fail(lobby::WireError::unsupported_version);
   RoomOptions o;

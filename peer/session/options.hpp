@@ -36,6 +36,7 @@ struct RoomOptions {
 };
 
 Bytes encode(const RoomOptions& options);
+// Empty bytes (a quick-match room's) are the defaults.
 game::Result<RoomOptions, lobby::WireError> decode_room_options(std::span<const std::uint8_t> bytes);
 
 }  // namespace parley::peer

@@ -1,0 +1,103 @@
+#include <fmt/core.h>
+
+#include <atomic>
+#include <thread>
+
+#include "cli/commands.hpp"
+#include "cli/mapped_file.hpp"
+#include "peer/log/chess_export.hpp"
+#include "peer/log/show.hpp"
+
+namespace parley::cli {
+
+namespace {
+
+struct Checked {
+  bool readable = true;
+  std::string error;
+  peer::VerifyReport report;
+};
+
+std::span<const std::uint8_t> bytes_of(const MappedFile& f) {
+  return {reinterpret_cast<const std::uint8_t*>(f.text().data()), f.text().size()};
+}
+
+}  // namespace
+
+int verify_logs(const VerifyOptions& options) {
+  // Files are independent: every core verifies its share; results print in the given order.
+  std::vector<Checked> results(options.files.size());
+  std::atomic<std::size_t> next{0};
+  auto worker = [&] {
+    for (std::size_t i; (i = next++) < options.files.size();) {
+      MappedFile file(options.files[i]);
+      if (!file.ok()) {
+        results[i].readable = false;
+        results[i].error = file.error();
+        continue;
+      }
+      results[i].report = peer::verify_bytes(bytes_of(file));
+    }
+  };
+  std::size_t threads = std::max<std::size_t>(1, std::min<std::size_t>(std::thread::hardware_concurrency(), options.files.size()));
+  std::vector<std::thread> pool;
+  for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
+
+  bool all_readable = true, all_valid = true;
+  if (options.json) std::fputs("[", stdout);
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const auto& r = results[i];
+    if (!r.readable) {
+      fmt::print(stderr, "{}: cannot read: {}\n", options.files[i], r.error);
+      all_readable = false;
+      continue;
+    }
+    all_valid &= r.report.valid;
+    if (options.json)
+      fmt::print("{}\n{}", i ? "," : "", peer::format_json(r.report, options.files[i]));
+    else
+      fmt::print("{}", peer::format_text(r.report, options.files[i]));
+  }
+  if (options.json) std::fputs("\n]\n", stdout);
+  return !all_readable ? kUnreadable : all_valid ? kSuccess : kInvalidInput;
+}
+
+int show_log(const std::string& path, bool json) {
+  MappedFile file(path);
+  if (!file.ok()) {
+    fmt::print(stderr, "{}: cannot read: {}\n", path, file.error());
+    return kUnreadable;
+  }
+  auto log = peer::decode_log(bytes_of(file));
+  if (!log) {
+    fmt::print(stderr, "{}: {}\n", path, peer::describe(log.error().kind));
+    return kInvalidInput;
+  }
+  auto description = peer::describe_log(*log);
+  fmt::print("{}{}", json ? peer::format_json(description, path) + "\n" : peer::format_text(description, path), "");
+  return description.report.valid ? kSuccess : kInvalidInput;
+}
+
+int export_pgn(const std::string& path) {
+  MappedFile file(path);
+  if (!file.ok()) {
+    fmt::print(stderr, "{}: cannot read: {}\n", path, file.error());
+    return kUnreadable;
+  }
+  auto log = peer::decode_log(bytes_of(file));
+  if (!log) {
+    fmt::print(stderr, "{}: {}\n", path, peer::describe(log.error().kind));
+    return kInvalidInput;
+  }
+  auto record = peer::chess_pgn(*log);
+  if (!record) {
+    fmt::print(stderr, "{}: {}\n", path, record.error().detail);
+    return kInvalidInput;
+  }
+  fmt::print("{}", game::chess::pgn::write(*record));
+  return kSuccess;
+}
+
+}  // namespace parley::cli

@@ -1,0 +1,143 @@
+#include <fmt/core.h>
+
+#include <charconv>
+#include <chrono>
+#include <random>
+
+#include "cli/commands.hpp"
+#include "cli/terminal_chess.hpp"
+#include "lobby/protocol/endpoint.hpp"
+#include "peer/bots/chess_bots.hpp"
+#include "peer/net/runner.hpp"
+
+namespace parley::cli {
+
+namespace {
+
+// Seat options from the command line, or the reason they are wrong.
+game::Result<peer::SeatOptions, std::string> seat_options(const SeatCommand& c, bool fresh_identity_by_default) {
+  peer::SeatOptions o;
+  auto endpoint = lobby::parse_endpoint(c.lobby);
+  if (!endpoint) return "bad --lobby '" + c.lobby + "': expected HOST:PORT";
+  o.lobby = *endpoint;
+  if (!c.identity.empty() || !fresh_identity_by_default) {
+    std::filesystem::path path = c.identity;
+    if (path.empty()) {
+      auto default_path = crypto::default_identity_path();
+      if (!default_path) return std::string("no place for your key: ") + std::string(crypto::describe(default_path.error()));
+      path = *default_path;
+    }
+    auto identity = crypto::load_or_create_identity(path);
+    if (!identity) return path.string() + ": " + std::string(crypto::describe(identity.error()));
+    o.identity = std::move(identity).value();
+  }
+  o.display_name = c.name;
+  o.game = c.game;
+  o.data_dir = c.data_dir;
+  int ways = (c.quick_match > 0) + (c.room > 0) + (c.create > 0);
+  if (ways > 1) return std::string("choose one of --quick-match, --room and --create");
+  if (c.room > 0) {
+    o.join = peer::SeatOptions::Join::room;
+    o.room = lobby::RoomId{c.room};
+    o.invite_code = c.invite;
+  } else if (c.create > 0) {
+    o.join = peer::SeatOptions::Join::create;
+    o.seats = static_cast<std::uint8_t>(c.create);
+    o.create_options.event = c.event;
+    o.create_options.round = c.round;
+    o.create_options.site = c.site;
+    if (!c.invite.empty()) o.visibility = lobby::Visibility::invite_only;
+    if (!c.clock.empty()) {
+      auto plus = c.clock.find('+');
+      std::uint64_t base = 0, inc = 0;
+      auto b = std::from_chars(c.clock.data(), c.clock.data() + (plus == std::string::npos ? c.clock.size() : plus), base);
+      if (b.ec != std::errc{}) return "bad --clock '" + c.clock + "': expected BASE+INC in seconds";
+      if (plus != std::string::npos) {
+        auto i = std::from_chars(c.clock.data() + plus + 1, c.clock.data() + c.clock.size(), inc);
+        if (i.ec != std::errc{}) return "bad --clock '" + c.clock + "': expected BASE+INC in seconds";
+      }
+      o.create_options.clock_base_ms = base * 1000;
+      o.create_options.clock_increment_ms = inc * 1000;
+    }
+  } else {
+    o.join = peer::SeatOptions::Join::quick_match;
+    o.seats = static_cast<std::uint8_t>(c.quick_match > 0 ? c.quick_match : 2);
+  }
+  return o;
+}
+
+// Runs the seat until its game is complete; prints notes unless quiet.
+int run_seat(const SeatCommand& c, peer::SeatOptions options, peer::Player& player) {
+  peer::SeatRunner runner(std::move(options), player);
+  auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(c.give_up_s);
+  while (runner.status() != peer::RunnerStatus::finished && runner.status() != peer::RunnerStatus::failed) {
+    runner.step(20);
+    for (const auto& n : runner.take_notes())
+      if (!c.quiet) fmt::print(stderr, "{}\n", n);
+    if (std::chrono::steady_clock::now() > give_up) {
+      fmt::print(stderr, "giving up after {} s\n", c.give_up_s);
+      return kInvalidInput;
+    }
+  }
+  for (const auto& n : runner.take_notes())
+    if (!c.quiet) fmt::print(stderr, "{}\n", n);
+  if (runner.status() == peer::RunnerStatus::failed) {
+    fmt::print(stderr, "{}\n", runner.failure());
+    return kInvalidInput;
+  }
+  const auto& outcome = runner.session()->outcome();
+  fmt::print("{}\n", runner.log_path()->string());
+  fmt::print("result: {} ({})\n",
+             outcome->winner ? "seat " + std::to_string(outcome->winner->index) + " wins" : std::string("no winner"),
+             outcome->reason);
+  return kSuccess;
+}
+
+}  // namespace
+
+int run_bot(const SeatCommand& c) {
+  if (c.game != "chess") {
+    fmt::print(stderr, "no bot plays '{}' yet\n", c.game);
+    return kUsage;
+  }
+  auto options = seat_options(c, /*fresh_identity_by_default=*/true);
+  if (!options) {
+    fmt::print(stderr, "{}\n", options.error());
+    return kUsage;
+  }
+  std::unique_ptr<peer::Player> player;
+  if (c.engine == "random") {
+    std::uint64_t seed = c.seed ? c.seed : static_cast<std::uint64_t>(std::random_device{}()) << 32 | std::random_device{}();
+    player = std::make_unique<peer::RandomChessPlayer>(seed);
+    if (options->display_name.empty()) options->display_name = "random bot";
+  } else if (c.engine.rfind("uci:", 0) == 0) {
+    auto uci = peer::UciChessPlayer::start({c.engine.substr(4)}, c.movetime_ms);
+    if (!uci) {
+      fmt::print(stderr, "{}\n", uci.error());
+      return kUsage;
+    }
+    player = std::move(uci).value();
+    if (options->display_name.empty()) options->display_name = "engine bot";
+  } else {
+    fmt::print(stderr, "unknown --engine '{}': random or uci:PATH\n", c.engine);
+    return kUsage;
+  }
+  return run_seat(c, std::move(options).value(), *player);
+}
+
+int run_play(const SeatCommand& c) {
+  if (c.game != "chess") {
+    fmt::print(stderr, "'{}' cannot be played at a terminal yet\n", c.game);
+    return kUsage;
+  }
+  auto options = seat_options(c, /*fresh_identity_by_default=*/false);
+  if (!options) {
+    fmt::print(stderr, "{}\n", options.error());
+    return kUsage;
+  }
+  if (options->display_name.empty()) options->display_name = "player";
+  TerminalChessPlayer player;
+  return run_seat(c, std::move(options).value(), player);
+}
+
+}  // namespace parley::cli

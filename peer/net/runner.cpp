@@ -1,0 +1,293 @@
+#include "peer/net/runner.hpp"
+
+#include <thread>
+
+namespace parley::peer {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::uint64_t system_now_ms() {
+  return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                        std::chrono::system_clock::now().time_since_epoch())
+                                        .count());
+}
+
+std::string log_name(const lobby::Genesis& genesis, std::uint64_t time_ms) {
+  std::time_t t = static_cast<std::time_t>(time_ms / 1000);
+  std::tm utc{};
+  gmtime_r(&t, &utc);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &utc);
+  return std::string(stamp) + "-" + genesis.game + "-" + hex(std::span(genesis.session_id.bytes).first(4)) + ".plog";
+}
+
+}  // namespace
+
+std::string_view describe(RunnerStatus status) {
+  switch (status) {
+    case RunnerStatus::connecting: return "connecting";
+    case RunnerStatus::matching: return "finding a game";
+    case RunnerStatus::playing: return "playing";
+    case RunnerStatus::finished: return "finished";
+    case RunnerStatus::failed: return "failed";
+  }
+  return "unknown";
+}
+
+fs::path default_data_dir() {
+  auto identity = crypto::default_identity_path();
+  if (identity) return identity->parent_path();
+  return fs::temp_directory_path() / "parley";
+}
+
+SeatRunner::SeatRunner(SeatOptions options, Player& player) : options_(std::move(options)), player_(player) {
+  if (options_.data_dir.empty()) options_.data_dir = default_data_dir();
+  connect();
+}
+
+SeatRunner::~SeatRunner() = default;
+
+std::vector<std::string> SeatRunner::take_notes() { return std::exchange(notes_, {}); }
+
+const lobby::Transcript* SeatRunner::transcript() const {
+  if (!client_ || !room_) return kept_ ? &*kept_ : nullptr;
+  return client_->transcript(*room_);
+}
+
+void SeatRunner::fail(std::string why) {
+  status_ = RunnerStatus::failed;
+  failure_ = std::move(why);
+  note("stopped: " + failure_);
+}
+
+void SeatRunner::connect() {
+  reconnect_at_.reset();
+  lobby::ClientOptions co{options_.lobby, options_.identity, options_.display_name, options_.expected_lobby_key};
+  auto client = lobby::LobbyClient::connect(std::move(co));
+  if (!client) return fail("cannot reach the lobby: " + client.error().detail);
+  client_ = std::move(client).value();
+  if (kept_ && room_) client_->adopt_transcript(*room_, *kept_);
+}
+
+void SeatRunner::step(std::uint32_t timeout_ms) {
+  if (status_ == RunnerStatus::finished || status_ == RunnerStatus::failed) return;
+  if (!client_) {
+    if (reconnect_at_ && std::chrono::steady_clock::now() >= *reconnect_at_) {
+      connect();
+    } else {
+      std::this_thread::sleep_for(std::chrono::milliseconds(std::min<std::uint32_t>(timeout_ms, 50)));
+    }
+    return;
+  }
+  client_->poll(timeout_ms);
+  while (client_) {
+    auto event = client_->next_event();
+    if (!event) break;
+    on_event(*event);
+    if (status_ == RunnerStatus::failed) return;
+  }
+  if (!client_) return;
+  follow_entries();
+  if (status_ == RunnerStatus::playing) act();
+}
+
+void SeatRunner::on_event(lobby::ClientEvent& event) {
+  if (auto* c = std::get_if<lobby::Connected>(&event)) {
+    note("connected to the lobby " + crypto::fingerprint(c->lobby_key));
+  } else if (auto* w = std::get_if<lobby::Welcome>(&event)) {
+    if (room_) {
+      client_->join_room(*room_, lobby::Role::player);
+      return;
+    }
+    if (!w->seated_rooms.empty()) {
+      // This key already holds a seat: a restarted peer takes it back.
+      room_ = w->seated_rooms.front();
+      if (auto store = SessionStore::find(options_.data_dir, *client_->lobby_key(), *room_)) {
+        auto entries = store->load_entries();
+        if (!entries.empty()) {
+          auto t = lobby::Transcript::start(*client_->lobby_key(), entries.front());
+          for (std::size_t i = 1; t && i < entries.size(); ++i)
+            if (!t->append(entries[i])) break;
+          if (t) {
+            kept_ = std::move(t).value();
+            client_->adopt_transcript(*room_, *kept_);
+          }
+        }
+      }
+      note("resuming the game in room " + std::to_string(room_->value));
+      client_->join_room(*room_, lobby::Role::player);
+      status_ = RunnerStatus::matching;
+      return;
+    }
+    switch (options_.join) {
+      case SeatOptions::Join::quick_match:
+        client_->quick_match(options_.game, options_.seats);
+        break;
+      case SeatOptions::Join::room:
+        client_->join_room(options_.room, lobby::Role::player, options_.invite_code);
+        break;
+      case SeatOptions::Join::create:
+        client_->create_room(options_.game, options_.seats, encode(options_.create_options), options_.visibility);
+        break;
+    }
+    status_ = RunnerStatus::matching;
+  } else if (auto* r = std::get_if<lobby::Refused>(&event)) {
+    std::string why = std::string(lobby::describe(r->reason)) + (r->detail.empty() ? "" : " (" + r->detail + ")");
+    if (status_ == RunnerStatus::playing) {
+      // A post can race another seat's entry (its seen hash is then stale): try again.
+      note("the lobby refused a post: " + why);
+      in_flight_.reset();
+    } else {
+      fail("the lobby refused: " + why);
+    }
+  } else if (auto* q = std::get_if<lobby::Queued>(&event)) {
+    note("waiting for a " + q->game + " game of " + std::to_string(q->seats) + ": " + std::to_string(q->waiting) +
+         " in the queue");
+  } else if (auto* s = std::get_if<lobby::RoomState>(&event)) {
+    on_room(*s);
+  } else if (auto* f = std::get_if<lobby::TranscriptFault>(&event)) {
+    fail("the lobby sent entry " + std::to_string(f->index.value) + " that does not fit the transcript (" +
+         std::string(lobby::describe(f->error)) + "): the lobby is at fault");
+  } else if (auto* p = std::get_if<lobby::ProtocolFault>(&event)) {
+    fail("the lobby sent a malformed message (" + std::string(lobby::describe(p->error)) + "): the lobby is at fault");
+  } else if (auto* d = std::get_if<lobby::Disconnected>(&event)) {
+    if (room_)
+      if (const auto* t = client_->transcript(*room_)) kept_ = *t;
+    note("lost the lobby (" + d->reason + "); reconnecting");
+    client_.reset();
+    reconnect_at_ = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+  }
+}
+
+void SeatRunner::on_room(const lobby::RoomState& state) {
+  if (!room_) room_ = state.room;
+  if (state.room != *room_) return;
+  if (state.phase == lobby::RoomPhase::waiting) {
+    std::size_t seated = 0;
+    bool me_ready = false;
+    for (const auto& s : state.seats) {
+      if (!s.key) continue;
+      ++seated;
+      if (*s.key == options_.identity.public_key()) me_ready = s.ready;
+    }
+    note("room " + std::to_string(state.room.value) + ": " + std::to_string(seated) + " of " +
+         std::to_string(state.seats.size()) + " seats taken");
+    if (!me_ready) client_->set_ready(state.room, true);
+  } else if (state.phase == lobby::RoomPhase::started) {
+    if (status_ != RunnerStatus::playing) note("the game in room " + std::to_string(state.room.value) + " has started");
+    status_ = RunnerStatus::playing;
+  } else if (state.phase == lobby::RoomPhase::closed && !(session_ && session_->phase() == Phase::complete)) {
+    fail("the room was closed before the game was complete");
+  }
+}
+
+void SeatRunner::start_session() {
+  const lobby::Transcript* t = transcript();
+  const lobby::Genesis& genesis = t->genesis();
+  for (std::uint8_t i = 0; i < genesis.seat_keys.size(); ++i)
+    if (genesis.seat_keys[i] == options_.identity.public_key()) me_ = Seat{i};
+  if (!me_) return fail("this key holds no seat in the game");
+  auto session = Session::start(genesis, t->entries().front().entry.lobby_time_ms);
+  if (!session) return fail("the game cannot be played: " + session.error().describe());
+  session_ = std::move(session).value();
+  auto store = SessionStore::open(options_.data_dir, genesis.session_id, t->lobby_key(), *room_);
+  if (!store) return fail("cannot keep the session: " + store.error().detail);
+  store_ = std::move(store).value();
+  if (auto saved = store_->load_secrets()) {
+    auto restored = LocalSeat::restore(genesis.session_id, *me_, *saved);
+    if (!restored) return fail("the saved secrets are damaged: " + std::string(lobby::describe(restored.error())));
+    local_ = std::move(restored).value();
+  } else {
+    local_ = LocalSeat::create(genesis.session_id, *me_);
+    // Durable before anything that depends on them is posted.
+    Bytes secrets = local_->secrets();
+    auto saved_ok = store_->save_secrets(secrets);
+    sodium_memzero(secrets.data(), secrets.size());
+    if (!saved_ok) return fail("cannot save the session's secrets: " + saved_ok.error().detail);
+  }
+  // Entries already on disk are not written again.
+  stored_entries_ = store_->load_entries().size();
+  if (stored_entries_ == 0) {
+    if (auto ok = store_->append_entry(t->entries().front()); !ok) return fail(ok.error().detail);
+    stored_entries_ = 1;
+  }
+}
+
+void SeatRunner::follow_entries() {
+  const lobby::Transcript* t = transcript();
+  if (!t || status_ == RunnerStatus::failed) return;
+  if (!session_) {
+    start_session();
+    if (status_ == RunnerStatus::failed) return;
+  }
+  const auto& entries = t->entries();
+  for (std::size_t i = session_->next_index().value; i < entries.size(); ++i) {
+    const lobby::SignedEntry& e = entries[i];
+    if (i >= stored_entries_) {
+      if (auto ok = store_->append_entry(e); !ok) return fail(ok.error().detail);
+      stored_entries_ = i + 1;
+    }
+    session_->apply(e);
+    lobby_offset_ms_ = static_cast<std::int64_t>(e.entry.lobby_time_ms) - static_cast<std::int64_t>(system_now_ms());
+    if (const auto* env = std::get_if<lobby::SignedEnvelope>(&e.entry.payload); env && env->envelope.seat == *me_)
+      in_flight_.reset();
+  }
+  for (; events_seen_ < session_->events().size(); ++events_seen_)
+    player_.observe(*session_, session_->events()[events_seen_]);
+  if (session_->phase() == Phase::complete) finish();
+}
+
+std::uint64_t SeatRunner::lobby_now() const {
+  return static_cast<std::uint64_t>(static_cast<std::int64_t>(system_now_ms()) + lobby_offset_ms_);
+}
+
+void SeatRunner::post(const Message& message) {
+  auto posted = client_->post(*room_, envelope_kind(kind_of(message)), encode(message));
+  if (!posted) return note("cannot post: " + std::string(lobby::describe(posted.error())));
+  in_flight_ = kind_of(message);
+}
+
+void SeatRunner::act() {
+  if (!session_ || !local_ || in_flight_ || session_->phase() == Phase::complete) return;
+  const lobby::Transcript* t = transcript();
+  if (!t || t->next_index() != session_->next_index()) return;  // not caught up yet
+
+  if (auto duty = local_->duty(*session_, options_.display_name)) {
+    if (auto* setup = std::get_if<SetupMessage>(&*duty)) setup->game_setup = player_.game_setup(*session_, *me_);
+    return post(*duty);
+  }
+  if (session_->phase() == Phase::play && !session_->seat(*me_).out()) {
+    if (auto message = player_.act(*session_, *me_)) return post(ActionMessage{session_->state_hash(), *message});
+  }
+  for (Seat s : session_->awaited()) {
+    if (s == *me_) continue;
+    auto d = session_->deadline(s);
+    if (d && lobby_now() > *d + options_.claim_margin_ms && claimed_deadline_ != d) {
+      claimed_deadline_ = d;
+      note("seat " + std::to_string(s.index) + " is out of time: claiming it");
+      return post(TimeoutClaimMessage{s});
+    }
+  }
+}
+
+void SeatRunner::finish() {
+  const lobby::Transcript* t = transcript();
+  GameLog log{t->lobby_key(), {}};
+  const auto last = session_->completed_at()->value;
+  log.entries.assign(t->entries().begin(), t->entries().begin() + static_cast<long>(last) + 1);
+  fs::path dir = options_.data_dir / "logs";
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  fs::path path = dir / log_name(t->genesis(), t->entries().front().entry.lobby_time_ms);
+  auto written = write_file_durably(path, encode(log), 0644);
+  if (!written) return fail("cannot write the game log: " + written.error().detail);
+  log_path_ = path;
+  status_ = RunnerStatus::finished;
+  note("the game is complete; log written to " + path.string());
+  client_->leave_room(*room_);
+  client_->poll(0);
+}
+
+}  // namespace parley::peer
