@@ -11,7 +11,7 @@ Verdict ChessRules::setup(Seat, std::span<const std::uint8_t> data) {
   return Accepted{};
 }
 
-Verdict ChessRules::act(Seat seat, std::span<const std::uint8_t> message) {
+Verdict ChessRules::act(Seat seat, std::span<const std::uint8_t> message, const ActionContext&) {
   if (forfeited_) return Rejection{"the game is over"};
   auto action = decode_action(message);
   if (!action) return Rejection{"not a chess action: " + std::string(game::describe(action.error()))};

@@ -12,8 +12,8 @@ class ChessRules final : public GameRules {
  public:
   std::string_view game() const override { return kChessGame; }
   Verdict setup(Seat seat, std::span<const std::uint8_t> data) override;
-  void begin(const crypto::BeaconSeed&) override {}
-  Verdict act(Seat seat, std::span<const std::uint8_t> message) override;
+  void begin(const GameStart&) override {}
+  Verdict act(Seat seat, std::span<const std::uint8_t> message, const ActionContext& context) override;
   std::vector<Seat> awaited() const override;
   void time_out(Seat seat) override;
   void forfeit(Seat seat) override;

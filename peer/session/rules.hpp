@@ -15,11 +15,29 @@
 #include "crypto/hash.hpp"
 #include "game/core/engine.hpp"
 #include "game/core/result.hpp"
+#include "lobby/protocol/ids.hpp"
+#include "peer/session/messages.hpp"
 #include "peer/session/options.hpp"
 
 namespace parley::peer {
 
 using game::Seat;
+
+// What every seat published before play: a game that proves things binds its proofs to the
+// session, and may use the seats' ephemeral keys (private messages) and hash chains (dice).
+struct GameStart {
+  crypto::SessionId session;
+  crypto::BeaconSeed seed;
+  std::vector<SetupMessage> setups;  // in seat order
+};
+
+// Where a message stands in the transcript: proofs name the entry they build on (seen), and
+// rules that use time read the lobby's stamp.
+struct ActionContext {
+  lobby::EntryIndex index;  // this entry
+  lobby::EntryIndex seen;   // the entry the sender had seen (its envelope's seen_index)
+  std::uint64_t time_ms = 0;
+};
 
 // Why a seat's message is refused; the session blames the seat for it.
 struct Rejection {
@@ -36,11 +54,15 @@ class GameRules {
   // A seat's game-specific setup data (its commitments), once per seat, before the beacon.
   virtual Verdict setup(Seat seat, std::span<const std::uint8_t> data) = 0;
   // Every setup is in and the beacon's public seed is known: play begins.
-  virtual void begin(const crypto::BeaconSeed& seed) = 0;
+  virtual void begin(const GameStart& start) = 0;
   // A game message from a seat, in transcript order.
-  virtual Verdict act(Seat seat, std::span<const std::uint8_t> message) = 0;
+  virtual Verdict act(Seat seat, std::span<const std::uint8_t> message, const ActionContext& context) = 0;
   // The seats the game is waiting for now: their clocks run.
   virtual std::vector<Seat> awaited() const = 0;
+  // Whether an awaited seat is thinking (a move: the clock and the move limit apply) or only
+  // answering a protocol step that needs no thought (a duel's reply, a card share: the room's
+  // response limit applies).
+  virtual bool thinking(Seat) const { return true; }
   // The seat did not answer in time (the lobby's stamps say so).
   virtual void time_out(Seat seat) = 0;
   // The seat was caught cheating or broke the protocol: it loses its place in the game.

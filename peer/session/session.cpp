@@ -109,6 +109,7 @@ std::optional<std::uint64_t> Session::deadline(Seat seat) const {
   const SeatRecord& s = seats_.at(seat.index);
   if (phase_ != Phase::play) return phase_since_ms_ + options_.response_limit_ms;
   if (!s.awaited_since_ms) return std::nullopt;
+  if (!rules_->thinking(seat)) return *s.awaited_since_ms + options_.response_limit_ms;
   std::optional<std::uint64_t> limit;
   auto tighten = [&](std::uint64_t at) { limit = limit ? std::min(*limit, at) : at; };
   if (clocked()) tighten(*s.awaited_since_ms + s.clock_ms);
@@ -266,7 +267,9 @@ void Session::on_beacon(Seat seat, EntryIndex index, const BeaconRevealMessage& 
   event(SessionEvent::Kind::seed, index, std::nullopt, hex(seed_->bytes));
   phase_ = Phase::play;
   phase_since_ms_ = time_ms;
-  rules_->begin(*seed_);
+  GameStart start{session_id_, *seed_, {}};
+  for (const SeatRecord& r : seats_) start.setups.push_back(*r.setup);
+  rules_->begin(start);
   game_changed(index, time_ms, std::nullopt);
 }
 
@@ -284,7 +287,7 @@ void Session::on_action(Seat seat, EntryIndex index, const lobby::Envelope& enve
                  "at entry " + std::to_string(envelope.seen_index.value) + " the seat has " + hex(m.state_hash) +
                      ", the transcript gives " + hex(expected));
   std::string words = rules_->describe_action(seat, m.game_message);
-  if (auto verdict = rules_->act(seat, m.game_message); !verdict)
+  if (auto verdict = rules_->act(seat, m.game_message, ActionContext{index, envelope.seen_index, time_ms}); !verdict)
     return blame(seat, index, Offence::illegal_action, words + ": " + verdict.error().reason);
   actions_.push_back({index, seat, time_ms, m.game_message, std::nullopt});
   event(SessionEvent::Kind::action, index, seat, std::move(words));
