@@ -53,6 +53,11 @@ game::Result<EntryHash, TranscriptError> Transcript::append(const SignedEntry& s
   const Genesis& g = genesis();
   const std::size_t seats = g.seat_keys.size();
   if (std::holds_alternative<Genesis>(e.payload)) return TranscriptError::not_genesis;
+  // The lobby's signature first: every later fault is then one the lobby signed.
+  Bytes bytes = entry_bytes(e);
+  if (!verify_entry_signature(lobby_key_, g.session_id, bytes, signed_entry.signature)) {
+    return TranscriptError::bad_lobby_signature;
+  }
   if (const auto* p = std::get_if<Presence>(&e.payload); p != nullptr && p->seat.index >= seats) {
     return TranscriptError::unknown_seat;
   }
@@ -63,10 +68,6 @@ game::Result<EntryHash, TranscriptError> Transcript::append(const SignedEntry& s
     if (v.seen_index >= e.index) return TranscriptError::seen_not_earlier;
     if (v.seen_hash != hash_at(v.seen_index)) return TranscriptError::seen_hash_mismatch;
     if (!verify_envelope(g.seat_keys[v.seat.index], *env)) return TranscriptError::bad_seat_signature;
-  }
-  Bytes bytes = entry_bytes(e);
-  if (!verify_entry_signature(lobby_key_, g.session_id, bytes, signed_entry.signature)) {
-    return TranscriptError::bad_lobby_signature;
   }
   EntryHash h = chain_hash(head_hash(), bytes);
   entries_.push_back(signed_entry);

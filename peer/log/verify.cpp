@@ -24,6 +24,18 @@ VerifyReport invalid(VerifyReport r, std::optional<std::size_t> entry, std::stri
   return r;
 }
 
+// An entry that links correctly and carries the lobby's valid signature, around a seat's valid
+// envelope that does not fit the chain, exists only because the lobby signed it: no one else
+// can have dropped or reordered entries around it. Other breaks may be the log's holder's doing.
+std::string_view who_is_at_fault(lobby::TranscriptError error) {
+  switch (error) {
+    case lobby::TranscriptError::seen_not_earlier:
+    case lobby::TranscriptError::seen_hash_mismatch:
+      return "the lobby signed it: the lobby dropped or reordered entries";
+    default: return "the lobby or whoever kept the log is at fault";
+  }
+}
+
 }  // namespace
 
 VerifyReport verify(const GameLog& log, Replay* replay) {
@@ -44,7 +56,7 @@ VerifyReport verify(const GameLog& log, Replay* replay) {
   for (std::size_t i = 1; i < log.entries.size(); ++i) {
     if (auto appended = transcript->append(log.entries[i]); !appended)
       return invalid(report, i, "entry " + std::to_string(i) + ": " + std::string(lobby::describe(appended.error())) +
-                                    " (signed by the lobby: the lobby or the log is at fault)");
+                                    " (" + std::string(who_is_at_fault(appended.error())) + ")");
     session->apply(log.entries[i]);
   }
 

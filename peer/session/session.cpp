@@ -137,7 +137,16 @@ void Session::apply(const lobby::SignedEntry& signed_entry) {
     s.disconnected_since_ms = s.connected ? std::nullopt : std::optional<std::uint64_t>(time_ms);
     event(SessionEvent::Kind::presence, index, presence->seat, std::string(lobby::describe(presence->event)));
   } else if (const auto* envelope = std::get_if<lobby::SignedEnvelope>(&entry.payload)) {
-    on_message(envelope->envelope.seat, index, envelope->envelope, time_ms);
+    // A seat signs each message once; the same signed envelope again is a replay (the lobby's,
+    // or the seat re-posting its own), harmless once ignored, and the seat is not to blame.
+    std::array<std::uint8_t, crypto::kSignatureBytes> signature{};
+    std::ranges::copy(envelope->signature.bytes(), signature.begin());
+    if (auto [first, fresh] = envelope_first_seen_.try_emplace(signature, index); !fresh) {
+      event(SessionEvent::Kind::ignored, index, envelope->envelope.seat,
+            "a replay of entry " + std::to_string(first->second.value));
+    } else {
+      on_message(envelope->envelope.seat, index, envelope->envelope, time_ms);
+    }
   }
   state_hashes_.push_back(current_hash_);
 }

@@ -15,7 +15,9 @@
 // forfeits (the game's rules decide what that means); its message is not applied. A seat that
 // does not answer in time loses on time when any later entry — a timeout claim, or anything
 // else — is stamped after its deadline.
+#include <array>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -161,6 +163,7 @@ class Session {
   std::vector<ActionRecord> actions_;
   std::vector<SessionEvent> events_;
   std::optional<EntryIndex> completed_at_;
+  std::map<std::array<std::uint8_t, crypto::kSignatureBytes>, EntryIndex> envelope_first_seen_;  // by signature
 };
 
 crypto::SessionId crypto_session(const lobby::SessionId& id);

@@ -53,10 +53,31 @@ class FakeLobby {
     return append(lobby::Presence{seat, event});
   }
 
+  // The same signed envelope once more, as a lobby replaying it would send it.
+  const lobby::SignedEntry& replay(const lobby::SignedEntry& earlier) {
+    return append(std::get<lobby::SignedEnvelope>(earlier.entry.payload));
+  }
+
   GameLog log() const { return GameLog{lobby_.public_key(), entries_}; }
 
+  // What a lobby that forks the transcript sends one peer only: `order` lists which of the
+  // honest entries to send, in which order; each is renumbered, relinked and signed again by the
+  // lobby (the seats' envelopes inside stay as the seats signed them: only the seats can sign).
+  std::vector<lobby::SignedEntry> fork(const std::vector<std::size_t>& order) const {
+    std::vector<lobby::SignedEntry> out{entries_.front()};
+    lobby::EntryHash head = lobby::chain_hash(lobby::kNoPreviousHash, lobby::entry_bytes(entries_.front().entry));
+    for (std::size_t i : order) {
+      lobby::Entry entry = entries_.at(i).entry;
+      entry.index = lobby::EntryIndex{out.size()};
+      entry.prev_entry_hash = head;
+      head = lobby::chain_hash(head, lobby::entry_bytes(entry));
+      out.push_back(sign(std::move(entry)));
+    }
+    return out;
+  }
+
  private:
-  lobby::SignedEntry sign(lobby::Entry entry) {
+  lobby::SignedEntry sign(lobby::Entry entry) const {
     auto bytes = lobby::entry_bytes(entry);
     auto signature = lobby::sign_entry(lobby_, entry.index.value == 0 ? std::get<lobby::Genesis>(entry.payload).session_id
                                                                        : genesis().session_id,

@@ -160,6 +160,23 @@ TEST(Session, AnEnvelopeMayNameAnEarlierEntryWithThatEntrysState) {
   EXPECT_EQ(t.chess().moves().size(), 2U);
 }
 
+// A lobby that relays a seat's signed envelope a second time cannot make the seat look like a
+// cheater (its stale state hash) nor make a move twice: the replay is ignored.
+TEST(Session, AReplayedEnvelopeIsIgnoredAndBlamesNoOne) {
+  Table t;
+  t.start_play();
+  play(t, {"e4", "e5"});
+  const lobby::SignedEntry white_e4 = t.lobby.entries()[t.lobby.entries().size() - 2];
+  crypto::Digest before = t.session->state_hash();
+  t.session->apply(t.lobby.replay(white_e4));
+  EXPECT_EQ(t.session->state_hash(), before);
+  EXPECT_EQ(t.session->events().back().kind, SessionEvent::Kind::ignored);
+  EXPECT_EQ(t.session->events().back().text, "a replay of entry " + std::to_string(white_e4.entry.index.value));
+  play(t, {"Nf3"});
+  EXPECT_FALSE(t.session->seat(kWhite).blame);
+  EXPECT_EQ(t.chess().moves().size(), 3U);
+}
+
 TEST(Session, AFalseResultIsBlamedAndTheResultStands) {
   Table t;
   t.start_play();

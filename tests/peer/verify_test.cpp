@@ -94,6 +94,43 @@ TEST(Verify, RejectsEachKindOfTamperingWithTheEntryIndex) {
   EXPECT_EQ(*r.fault_entry, 7U) << r.fault;
 }
 
+// A lobby that drops or reorders an entry for one peer only must sign a second version of the
+// transcript; the seats' envelopes inside still name the entries they saw in the first one. The
+// peer's transcript check (what its lobby client runs on every entry) and the verifier both stop
+// at the first envelope that does not fit, and put it on the lobby, whose signature is valid.
+TEST(Verify, ALobbyThatForksTheTranscriptForOnePeerIsCaughtAndNamed) {
+  auto t = finished_game();
+  ASSERT_TRUE(verify(t.lobby.log()).valid);
+  struct Fork {
+    const char* what;
+    std::vector<std::size_t> order;  // the honest entries this peer is sent
+    std::size_t caught_at;
+    lobby::TranscriptError error;
+  };
+  using lobby::TranscriptError;
+  for (const Fork& f : {Fork{"entry 6 dropped", {1, 2, 3, 4, 5, 7, 8, 9, 10}, 6, TranscriptError::seen_not_earlier},
+                        Fork{"entries 5 and 6 swapped", {1, 2, 3, 4, 6, 5, 7, 8, 9, 10}, 5, TranscriptError::seen_not_earlier}}) {
+    auto forked = t.lobby.fork(f.order);
+    auto live = lobby::Transcript::start(t.lobby.log().lobby_key, forked.front());
+    ASSERT_TRUE(live.ok());
+    std::size_t i = 1;
+    for (; i < forked.size(); ++i) {
+      auto appended = live->append(forked[i]);
+      if (!appended) {
+        EXPECT_EQ(appended.error(), f.error) << f.what;
+        break;
+      }
+    }
+    EXPECT_EQ(i, f.caught_at) << f.what;
+
+    auto r = verify(GameLog{t.lobby.log().lobby_key, forked});
+    EXPECT_FALSE(r.valid) << f.what;
+    ASSERT_TRUE(r.fault_entry) << f.what;
+    EXPECT_EQ(*r.fault_entry, f.caught_at) << f.what << ": " << r.fault;
+    EXPECT_NE(r.fault.find("the lobby signed"), std::string::npos) << r.fault;
+  }
+}
+
 TEST(Verify, AFlippedByteAnywhereIsCaught) {
   auto t = finished_game();
   const Bytes good = encode(t.lobby.log());

@@ -1,0 +1,44 @@
+#pragma once
+// The input format of peer_session_fuzz: records `u8 seat ‖ u16 kind ‖ u16 seconds ‖ u16 length
+// ‖ body`, each posted as that seat's envelope after the lobby's clock moves on by `seconds`.
+// The fuzzer signs for every seat, so its inputs reach the session and the game's rules instead
+// of stopping at a signature check.
+#include <cstdint>
+#include <optional>
+#include <span>
+
+#include "game/core/bytes.hpp"
+#include "lobby/protocol/ids.hpp"
+
+namespace parley::peer::fuzzing {
+
+struct StreamRecord {
+  std::uint8_t seat = 0;
+  lobby::EnvelopeKind kind;
+  std::uint16_t seconds = 0;
+  std::span<const std::uint8_t> body;
+};
+
+inline constexpr std::size_t kMaxStreamBody = 4096;
+
+inline std::optional<StreamRecord> next_record(game::ByteReader& in) {
+  auto seat = in.u8();
+  auto kind = in.u16();
+  auto seconds = in.u16();
+  auto length = in.u16();
+  if (!seat || !kind || !seconds || !length || *length > kMaxStreamBody || in.remaining() < *length)
+    return std::nullopt;
+  auto body = in.raw(*length);
+  if (!body) return std::nullopt;
+  return StreamRecord{*seat, lobby::EnvelopeKind{*kind}, *seconds, *body};
+}
+
+inline void write_record(game::ByteWriter& out, const StreamRecord& r) {
+  out.u8(r.seat);
+  out.u16(r.kind.value);
+  out.u16(r.seconds);
+  out.u16(static_cast<std::uint16_t>(r.body.size()));
+  out.raw(r.body);
+}
+
+}  // namespace parley::peer::fuzzing

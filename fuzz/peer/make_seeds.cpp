@@ -1,0 +1,78 @@
+// peer_fuzz_seeds DIR: writes the seed corpora of the peer fuzz targets into DIR/<target>/ from
+// an honest chess game played over the fake lobby (tests/peer/fake_lobby.hpp).
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "fuzz/peer/fuzz_stream.hpp"
+#include "game/chess/notation.hpp"
+#include "peer/log/plog.hpp"
+#include "tests/peer/fake_lobby.hpp"
+
+namespace fs = std::filesystem;
+using namespace parley;
+using namespace parley::peer;
+
+namespace {
+
+void write(const fs::path& dir, const std::string& name, std::span<const std::uint8_t> bytes) {
+  fs::create_directories(dir);
+  std::ofstream(dir / name, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
+                                                    static_cast<std::streamsize>(bytes.size()));
+}
+
+// 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#, then both results: a game through every phase.
+testing::Table scholars_mate(RoomOptions options) {
+  testing::Table t(std::move(options));
+  t.start_play();
+  for (auto san : {"e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"}) {
+    t.lobby.advance(3'000);
+    auto move = *game::chess::parse_san(t.chess().position(), san);
+    Seat s = game::chess::seat_of(t.chess().position().side_to_move());
+    t.post(s, t.chess_action({game::chess::Action::Kind::move, s, move, 0}));
+  }
+  for (auto& l : t.locals) t.post(l.seat(), *l.duty(*t.session, {}));
+  return t;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: peer_fuzz_seeds DIR\n");
+    return 2;
+  }
+  const fs::path dir = argv[1];
+  // The same options as peer_session_fuzz's room, so the recorded state hashes hold there.
+  RoomOptions clocked;
+  clocked.clock_base_ms = 300'000;
+  clocked.clock_increment_ms = 2'000;
+  RoomOptions named = clocked;
+  named.event = "Seed open";
+  named.site = "127.0.0.1:7777";
+  named.round = "1";
+  write(dir / "peer_room_options_fuzz", "defaults", encode(RoomOptions{}));
+  write(dir / "peer_room_options_fuzz", "named", encode(named));
+
+  auto t = scholars_mate(clocked);
+  write(dir / "peer_log_fuzz", "scholars_mate.plog", encode(t.lobby.log()));
+  write(dir / "peer_local_seat_fuzz", "seat0", t.locals.front().secrets());
+
+  game::ByteWriter stream;
+  std::uint64_t last_ms = t.lobby.entries().front().entry.lobby_time_ms;
+  std::size_t n = 0;
+  for (const auto& e : t.lobby.entries()) {
+    const auto* env = std::get_if<lobby::SignedEnvelope>(&e.entry.payload);
+    if (!env) continue;
+    game::ByteWriter message;
+    message.u16(env->envelope.kind.value);
+    message.raw(env->envelope.body);
+    write(dir / "peer_message_fuzz", "entry" + std::to_string(n++), message.data());
+    auto seconds = static_cast<std::uint16_t>((e.entry.lobby_time_ms - last_ms) / 1000);
+    last_ms = e.entry.lobby_time_ms;
+    fuzzing::write_record(stream, {env->envelope.seat.index, env->envelope.kind, seconds, env->envelope.body});
+  }
+  write(dir / "peer_session_fuzz", "scholars_mate", stream.data());
+  return 0;
+}
