@@ -72,7 +72,7 @@ int show_log(const std::string& path, bool json) {
   }
   auto log = peer::decode_log(bytes_of(file));
   if (!log) {
-    fmt::print(stderr, "{}: {}\n", path, peer::describe(log.error().kind));
+    fmt::print(stderr, "{}: {}\n", path, lobby::describe(log.error().kind));
     return kInvalidInput;
   }
   auto description = peer::describe_log(*log);
@@ -88,7 +88,7 @@ int export_pgn(const std::string& path) {
   }
   auto log = peer::decode_log(bytes_of(file));
   if (!log) {
-    fmt::print(stderr, "{}: {}\n", path, peer::describe(log.error().kind));
+    fmt::print(stderr, "{}: {}\n", path, lobby::describe(log.error().kind));
     return kInvalidInput;
   }
   auto record = peer::chess_pgn(*log);

@@ -85,6 +85,7 @@ int run_seat(const SeatCommand& c, peer::SeatOptions options, peer::Player& play
     fmt::print(stderr, "{}\n", runner.failure());
     return kInvalidInput;
   }
+  runner.disconnect(std::chrono::seconds(2));
   const auto& outcome = runner.session()->outcome();
   fmt::print("{}\n", runner.log_path()->string());
   fmt::print("result: {} ({})\n",

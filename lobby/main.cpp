@@ -72,6 +72,8 @@ int main(int argc, char** argv) {
   app.add_option("--db", config.database, "SQLite database (WAL); the lobby's key is kept in FILE.key")
       ->capture_default_str();
   app.add_option("--key", config.key_file, "the lobby's Ed25519 key file (default: the database path + .key)");
+  app.add_option("--logs", config.logs_dir,
+                 "where each finished room's game log is archived as room-ID.plog (default: the database path + .logs)");
   app.add_option("--sync", sync, "full: fsync every commit; normal: survive a crash of the lobby, not of the machine")
       ->check(CLI::IsMember({"full", "normal"}))
       ->capture_default_str();

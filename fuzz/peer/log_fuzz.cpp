@@ -18,7 +18,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (report.valid) std::abort();
     return 0;
   }
-  auto again = parley::peer::encode(*log);
+  auto again = parley::lobby::encode(*log);
   if (!std::equal(again.begin(), again.end(), in.begin(), in.end())) std::abort();
   (void)parley::peer::format_json(report, "fuzz.plog");
   return 0;

@@ -42,6 +42,7 @@ struct ServerConfig {
   Endpoint listen{"127.0.0.1", 7777};
   std::filesystem::path database = "parley-lobby.db";
   std::filesystem::path key_file;  // empty: the database path with ".key" appended
+  std::filesystem::path logs_dir;  // closed rooms' game logs; empty: the database path with ".logs" appended
   Limits limits;
   SyncMode sync = SyncMode::full;
   // Extra threads that verify seat signatures in parallel; 0 keeps all work on the network
@@ -51,5 +52,6 @@ struct ServerConfig {
 };
 
 std::filesystem::path key_file_for(const ServerConfig& config);
+std::filesystem::path logs_dir_for(const ServerConfig& config);
 
 }  // namespace parley::lobby

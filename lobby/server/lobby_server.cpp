@@ -12,6 +12,7 @@
 
 #include "lobby/client/enet_init.hpp"
 #include "lobby/server/lobby_core.hpp"
+#include "lobby/server/log_archive.hpp"
 #include "lobby/server/storage_writer.hpp"
 
 namespace parley::lobby {
@@ -48,6 +49,13 @@ std::filesystem::path key_file_for(const ServerConfig& config) {
   return key;
 }
 
+std::filesystem::path logs_dir_for(const ServerConfig& config) {
+  if (!config.logs_dir.empty()) return config.logs_dir;
+  std::filesystem::path logs = config.database;
+  logs += ".logs";
+  return logs;
+}
+
 struct LobbyServer::Impl {
   ServerConfig config;
   std::unique_ptr<Storage> reader;  // before core, which reads through it
@@ -62,16 +70,20 @@ struct LobbyServer::Impl {
   // Round outputs waiting for a commit: the round that must be durable first, and the output.
   std::deque<std::pair<std::uint64_t, RoundOutput>> waiting;
   std::uint64_t last_submitted = 0;
+  // Rooms whose closing waits for its commit before the archive writes their log.
+  std::deque<std::pair<std::uint64_t, RoomId>> closing;
+  std::unique_ptr<LogArchive> archive;
 
   Impl(ServerConfig c, std::unique_ptr<Storage> reader_, std::unique_ptr<LobbyCore> core_,
-       std::unique_ptr<StorageWriter> writer_, ENetHost* host_, Endpoint bound_)
+       std::unique_ptr<StorageWriter> writer_, std::unique_ptr<LogArchive> archive_, ENetHost* host_, Endpoint bound_)
       : config(std::move(c)),
         reader(std::move(reader_)),
         core(std::move(core_)),
         writer(std::move(writer_)),
         key(core->public_key()),
         host(host_),
-        bound(std::move(bound_)) {}
+        bound(std::move(bound_)),
+        archive(std::move(archive_)) {}
   ~Impl() {
     if (host != nullptr) enet_host_destroy(host);
   }
@@ -137,6 +149,9 @@ struct LobbyServer::Impl {
   // earlier round: messages never overtake).
   void enqueue(Round round) {
     if (!round.writes.empty()) {
+      for (const WriteOp& op : round.writes) {
+        if (const auto* c = std::get_if<CloseRoom>(&op)) closing.emplace_back(round.number, c->room);
+      }
       writer->submit(round.number, std::move(round.writes));
       last_submitted = round.number;
     }
@@ -155,6 +170,7 @@ struct LobbyServer::Impl {
       sent = true;
     }
     if (sent) enet_host_flush(host);
+    for (; !closing.empty() && closing.front().first <= committed; closing.pop_front()) archive->archive(closing.front().second);
   }
 
   // Sleeps until the socket has data, a commit completes, or the idle time is up.
@@ -244,6 +260,8 @@ game::Result<std::unique_ptr<LobbyServer>, ServerError> LobbyServer::open(const 
   }
   auto core = LobbyCore::open(config, **storage, **reader, std::move(*identity), logger);
   if (!core) return ServerError{ServerError::Kind::storage, core.error().detail};
+  auto archive = LogArchive::open(config.database, logs_dir_for(config), (*core)->public_key(), logger);
+  if (!archive) return ServerError{ServerError::Kind::storage, archive.error().detail};
   auto checkpointer = Storage::open_checkpointer(config.database, config.sync);
   if (!checkpointer) return ServerError{ServerError::Kind::storage, checkpointer.error().detail};
 
@@ -266,7 +284,8 @@ game::Result<std::unique_ptr<LobbyServer>, ServerError> LobbyServer::open(const 
                                                 config.sync == SyncMode::full ? StorageWriter::Commits::on_writer_thread
                                                                               : StorageWriter::Commits::on_caller);
   return std::unique_ptr<LobbyServer>(new LobbyServer(
-      std::make_unique<Impl>(config, std::move(*reader), std::move(*core), std::move(writer), host, std::move(bound))));
+      std::make_unique<Impl>(config, std::move(*reader), std::move(*core), std::move(writer), std::move(*archive), host,
+                             std::move(bound))));
 }
 
 Endpoint LobbyServer::local_endpoint() const { return impl_->bound; }

@@ -412,6 +412,17 @@ game::Result<std::vector<Bytes>, StorageError> Storage::entries(RoomId room, Ent
   return out;
 }
 
+game::Result<std::vector<RoomId>, StorageError> Storage::closed_rooms() {
+  Statement& st = prepared("SELECT room_id FROM rooms WHERE phase = 2 ORDER BY room_id");
+  if (failed_) return *failed_;
+  std::vector<RoomId> out;
+  int rc;
+  while ((rc = st.step()) == SQLITE_ROW) out.push_back(RoomId{static_cast<std::uint64_t>(st.col_i64(0))});
+  st.reset();
+  if (rc != SQLITE_DONE) return sqlite_error(db_, StorageError::Kind::io, "closed rooms");
+  return out;
+}
+
 game::Result<RoomId, StorageError> Storage::max_room_id() {
   Statement& st = prepared("SELECT COALESCE(MAX(room_id), 0) FROM rooms");
   if (failed_) return *failed_;

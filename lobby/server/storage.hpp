@@ -116,6 +116,8 @@ class Storage {
   // Every room that is not closed, with its seats and chain head.
   game::Result<std::vector<StoredRoom>, StorageError> load_open_rooms(std::size_t recent_hashes);
   game::Result<RoomId, StorageError> max_room_id();
+  // Every started room that has closed, in id order.
+  game::Result<std::vector<RoomId>, StorageError> closed_rooms();
 
   // Writes the batch into the open transaction (begun on the first write). A failure is kept
   // and reported by commit().

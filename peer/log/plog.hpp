@@ -1,46 +1,15 @@
 #pragma once
-// The game log (.plog, DESIGN section 4): the lobby's public key and the room's transcript
-// entries as the lobby signed them, from the genesis to the entry that completed the game.
-// Everything a verifier needs is inside: the genesis names the game, options and seat keys,
-// and the secrets the game opens at its end are entries too. Every peer writes the same bytes.
-//
-//   "PARLEYLOG" ‖ u8 version (1) ‖ lobby_key[32] ‖ u32 n ‖ (u32 length ‖ entry wire) × n
-#include <cstdint>
-#include <span>
-#include <string>
-#include <vector>
-
-#include "crypto/identity.hpp"
-#include "game/core/result.hpp"
-#include "lobby/protocol/entry.hpp"
+// The game log (.plog) is defined beside the transcript it stores (lobby/protocol/game_log.hpp)
+// because the lobby archives rooms in it too; the session layer reads and writes it by these
+// names.
+#include "lobby/protocol/game_log.hpp"
 
 namespace parley::peer {
 
-inline constexpr std::size_t kMaxLogEntries = 1'000'000;
-
-struct GameLog {
-  crypto::PublicKey lobby_key;
-  std::vector<lobby::SignedEntry> entries;
-};
-
-enum class LogErrorKind : std::uint8_t {
-  not_a_log,        // no PARLEYLOG magic
-  unsupported_version,
-  truncated,
-  too_long,         // more entries, or a longer entry, than any game has
-  bad_lobby_key,
-  bad_entry,        // an entry that does not decode (the index says which)
-  trailing_bytes,
-};
-std::string_view describe(LogErrorKind kind);
-
-struct LogError {
-  LogErrorKind kind;
-  std::size_t entry = 0;  // for bad_entry
-  std::string detail;
-};
-
-game::Bytes encode(const GameLog& log);
-game::Result<GameLog, LogError> decode_log(std::span<const std::uint8_t> bytes);
+using lobby::decode_log;
+using lobby::GameLog;
+using lobby::kMaxLogEntries;
+using lobby::LogError;
+using lobby::LogErrorKind;
 
 }  // namespace parley::peer

@@ -49,6 +49,24 @@ SeatRunner::SeatRunner(SeatOptions options, Player& player) : options_(std::move
 
 SeatRunner::~SeatRunner() = default;
 
+void SeatRunner::disconnect(std::chrono::milliseconds limit) {
+  if (!client_) return;
+  const auto until = std::chrono::steady_clock::now() + limit;
+  // ENet drops what is still queued when a disconnection starts: wait for the leave's answer.
+  while (leave_request_ && client_->state() == lobby::ClientState::ready && std::chrono::steady_clock::now() < until) {
+    client_->poll(10);
+    while (auto event = client_->next_event()) {
+      const auto* done = std::get_if<lobby::Done>(&*event);
+      const auto* refused = std::get_if<lobby::Refused>(&*event);
+      if ((done && done->request == *leave_request_) || (refused && refused->request == *leave_request_))
+        leave_request_.reset();
+    }
+  }
+  client_->disconnect();
+  while (client_->state() != lobby::ClientState::disconnected && std::chrono::steady_clock::now() < until)
+    client_->poll(10);
+}
+
 std::vector<std::string> SeatRunner::take_notes() { return std::exchange(notes_, {}); }
 
 const lobby::Transcript* SeatRunner::transcript() const {
@@ -94,7 +112,9 @@ void SeatRunner::step(std::uint32_t timeout_ms) {
 }
 
 void SeatRunner::on_event(lobby::ClientEvent& event) {
-  if (auto* c = std::get_if<lobby::Connected>(&event)) {
+  if (const auto* done = std::get_if<lobby::Done>(&event); done && done->request == leave_request_) {
+    leave_request_.reset();
+  } else if (auto* c = std::get_if<lobby::Connected>(&event)) {
     note("connected to the lobby " + crypto::fingerprint(c->lobby_key));
   } else if (auto* w = std::get_if<lobby::Welcome>(&event)) {
     if (room_) {
@@ -294,7 +314,7 @@ void SeatRunner::finish() {
   log_path_ = path;
   status_ = RunnerStatus::finished;
   note("the game is complete; log written to " + path.string());
-  client_->leave_room(*room_);
+  leave_request_ = client_->leave_room(*room_);
   client_->poll(0);
 }
 

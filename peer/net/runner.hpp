@@ -48,6 +48,9 @@ class SeatRunner {
 
   // Services the connection, waiting up to timeout_ms for network events, then acts.
   void step(std::uint32_t timeout_ms);
+  // Leaves the lobby gracefully — what is queued (the leave of a finished room, so the lobby can
+  // close and archive it) is delivered first — waiting at most `limit`.
+  void disconnect(std::chrono::milliseconds limit);
   RunnerStatus status() const { return status_; }
   const std::string& failure() const { return failure_; }
   const Session* session() const { return session_ ? &*session_ : nullptr; }
@@ -99,6 +102,7 @@ class SeatRunner {
   std::int64_t lobby_offset_ms_ = 0;       // lobby clock minus ours, from the newest entry
   std::optional<std::chrono::steady_clock::time_point> reconnect_at_;
   std::optional<std::filesystem::path> log_path_;
+  std::optional<lobby::RequestId> leave_request_;  // the leave of the finished room, until answered
 };
 
 std::filesystem::path default_data_dir();

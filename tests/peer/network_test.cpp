@@ -57,6 +57,21 @@ TEST_F(Network, TwoRandomBotsFinishAGameAndTheirLogsAreIdenticalAndVerify) {
   // And through the command line, as an organiser would.
   ParleyProcess verify(dir_, "verify", {"verify", a.log_path(), b.log_path()});
   EXPECT_EQ(verify.wait(), 0) << verify.out();
+
+  // Both seats left, so the room closed and the lobby archived its whole transcript: the peers'
+  // log is its beginning (they stop at the entry that completed the game), and it verifies alike.
+  const fs::path archived = dir_ / "lobby.db.logs" / "room-1.plog";
+  for (int round = 0; round < 200 && !fs::exists(archived); ++round) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  ASSERT_TRUE(fs::exists(archived));
+  auto lobby_report = verify_file(archived.string());
+  EXPECT_TRUE(lobby_report.valid) << lobby_report.fault;
+  EXPECT_EQ(lobby_report.outcome, report.outcome);
+  std::string peer_bytes = read_text(a.log_path()), lobby_bytes = read_text(archived.string());
+  auto peer_log = decode_log({reinterpret_cast<const std::uint8_t*>(peer_bytes.data()), peer_bytes.size()});
+  auto lobby_log = decode_log({reinterpret_cast<const std::uint8_t*>(lobby_bytes.data()), lobby_bytes.size()});
+  ASSERT_TRUE(peer_log.ok() && lobby_log.ok());
+  ASSERT_GE(lobby_log->entries.size(), peer_log->entries.size());
+  EXPECT_TRUE(std::equal(peer_log->entries.begin(), peer_log->entries.end(), lobby_log->entries.begin()));
 }
 
 TEST_F(Network, StockfishAgainstStockfish) {

@@ -1,8 +1,10 @@
-#include "peer/log/plog.hpp"
+#include "lobby/protocol/game_log.hpp"
+
+#include <algorithm>
 
 #include "lobby/protocol/limits.hpp"
 
-namespace parley::peer {
+namespace parley::lobby {
 
 namespace {
 constexpr std::string_view kMagic = "PARLEYLOG";
@@ -22,13 +24,13 @@ std::string_view describe(LogErrorKind kind) {
   return "bad log";
 }
 
-game::Bytes encode(const GameLog& log) {
+Bytes encode(const GameLog& log) {
   game::ByteWriter out;
   out.raw({reinterpret_cast<const std::uint8_t*>(kMagic.data()), kMagic.size()});
   out.u8(kLogVersion);
   out.raw(log.lobby_key.bytes());
   out.u32(static_cast<std::uint32_t>(log.entries.size()));
-  for (const auto& e : log.entries) out.bytes(lobby::encode_signed_entry(e));
+  for (const auto& e : log.entries) out.bytes(encode_signed_entry(e));
   return std::move(out).take();
 }
 
@@ -52,14 +54,14 @@ game::Result<GameLog, LogError> decode_log(std::span<const std::uint8_t> bytes) 
   if (*count > in.remaining() / 4) return LogError{LogErrorKind::truncated, 0, {}};
   log.entries.reserve(*count);
   for (std::uint32_t i = 0; i < *count; ++i) {
-    auto wire = in.bytes(lobby::kMaxMessageBytes);
+    auto wire = in.bytes(kMaxMessageBytes);
     if (!wire) return LogError{wire.error() == game::DecodeError::too_long ? LogErrorKind::too_long : LogErrorKind::truncated, i, {}};
-    auto entry = lobby::decode_signed_entry(*wire);
-    if (!entry) return LogError{LogErrorKind::bad_entry, i, std::string(lobby::describe(entry.error()))};
+    auto entry = decode_signed_entry(*wire);
+    if (!entry) return LogError{LogErrorKind::bad_entry, i, std::string(describe(entry.error()))};
     log.entries.push_back(std::move(entry).value());
   }
   if (!in.finish()) return LogError{LogErrorKind::trailing_bytes, 0, {}};
   return log;
 }
 
-}  // namespace parley::peer
+}  // namespace parley::lobby
