@@ -128,10 +128,19 @@ class TestSeat {
   std::optional<lobby::Refused> await_answer() {
     std::optional<lobby::Refused> refused;
     auto before = head();
-    pump_until([&] { return refused || head() > before; }, [&](const lobby::ClientEvent& e) {
+    pump_until([&] { return refused || last_own_entry().value >= before.value; }, [&](const lobby::ClientEvent& e) {
       if (auto* r = std::get_if<lobby::Refused>(&e); r && r->request == posted_) refused = *r;
     });
     return refused;
+  }
+  // This seat's latest entry (the opponent may have posted after it).
+  lobby::EntryIndex last_own_entry() const {
+    const auto& entries = client_->transcript(*room_)->entries();
+    for (std::size_t i = entries.size(); i-- > 1;) {
+      const auto* env = std::get_if<lobby::SignedEnvelope>(&entries[i].entry.payload);
+      if (env && env->envelope.seat == me_) return entries[i].entry.index;
+    }
+    return lobby::EntryIndex{0};
   }
   // Waits for the session to reach a phase (the opponent's moves arrive meanwhile).
   void wait_for(std::function<bool(const Session&)> done) {
@@ -212,9 +221,9 @@ void expect_caught(const VerifyReport& report, Seat cheater, lobby::EntryIndex a
 TEST_F(Network, AnIllegalMoveIsCaughtLiveAndInTheLog) {
   LobbyProcess lobby(dir_);
   Match m(lobby, dir_);
-  auto at = m.seat.head();
   m.seat.post_action({Action::Kind::move, m.seat.me(), Move(Square::at(4, 1), Square::at(4, 4)), 0});  // e2e5
   ASSERT_FALSE(m.seat.await_answer());
+  auto at = m.seat.last_own_entry();
   EXPECT_EQ(m.seat.session().seat(m.seat.me()).blame->offence, Offence::illegal_action);
   ASSERT_EQ(m.honest->wait(), 0) << m.honest->err();
   EXPECT_EQ(m.honest->result(), "seat 1 wins (forfeit)");
@@ -226,10 +235,10 @@ TEST_F(Network, AMoveOutOfTurnIsCaught) {
   Match m(lobby, dir_, {"--delay", "3000"});  // the bot takes its time to answer
   m.seat.post_action({Action::Kind::move, m.seat.me(), *parse_uci(m.seat.chess().position(), "e2e4"), 0});
   m.seat.await_answer();
-  auto at = m.seat.head();
   // White moves again although it is black's turn (the move would be legal for white).
   m.seat.post_action({Action::Kind::move, m.seat.me(), Move(Square::at(3, 1), Square::at(3, 3)), 0});
   m.seat.await_answer();
+  auto at = m.seat.last_own_entry();
   ASSERT_EQ(m.honest->wait(), 0) << m.honest->err();
   expect_caught(verify_file(m.honest->log_path()), m.seat.me(), at, Offence::illegal_action);
 }
@@ -239,11 +248,11 @@ TEST_F(Network, AFalseResultClaimIsCaught) {
   Match m(lobby, dir_);
   m.seat.post_action({Action::Kind::resign, m.seat.me(), Move::none(), 0});
   m.seat.await_answer();
-  auto at = m.seat.head();
   FinalMessage lie = *m.seat.session().expected_final();
   lie.winner = m.seat.me();
   m.seat.post(lie);
   m.seat.await_answer();
+  auto at = m.seat.last_own_entry();
   ASSERT_EQ(m.honest->wait(), 0) << m.honest->err();
   EXPECT_EQ(m.honest->result(), "seat 1 wins (resignation)");
   expect_caught(verify_file(m.honest->log_path()), m.seat.me(), at, Offence::false_result);
@@ -254,9 +263,10 @@ TEST_F(Network, ATimeoutClaimTheStampsDoNotSupportIsCaught) {
   Match m(lobby, dir_);
   m.seat.post_action({Action::Kind::move, m.seat.me(), *parse_uci(m.seat.chess().position(), "e2e4"), 0});
   m.seat.await_answer();
-  auto at = m.seat.head();
+  // Black is to move and has its time: claiming it is out of time is false, whenever black moves.
   m.seat.post(TimeoutClaimMessage{Seat{1}});
   m.seat.await_answer();
+  auto at = m.seat.last_own_entry();
   ASSERT_EQ(m.honest->wait(), 0) << m.honest->err();
   expect_caught(verify_file(m.honest->log_path()), m.seat.me(), at, Offence::unsupported_timeout_claim);
 }
