@@ -1,5 +1,7 @@
 #include "archive/store.hpp"
 
+#include <algorithm>
+
 #include "archive/compress.hpp"
 #include "archive/postgres_connection.hpp"
 #include "archive/schema.hpp"
@@ -18,6 +20,21 @@ SqlValue optional(const std::optional<T>& v) {
 }
 // Zobrist keys are unsigned 64-bit; both databases hold signed 64-bit integers.
 std::int64_t key_column(std::uint64_t key) { return static_cast<std::int64_t>(key); }
+
+// A player given as the 64 hex digits of a public key (as `parley log show` prints seat keys).
+game::Bytes key_from_hex(const std::string& s) {
+  if (s.size() != 64) return {};
+  game::Bytes out;
+  for (std::size_t i = 0; i < s.size(); i += 2) {
+    auto digit = [](char c) {
+      return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+    };
+    int hi = digit(s[i]), lo = digit(s[i + 1]);
+    if (hi < 0 || lo < 0) return {};
+    out.push_back(static_cast<std::uint8_t>(hi * 16 + lo));
+  }
+  return out;
+}
 
 bool is_postgres_url(const std::string& location) {
   return location.starts_with("postgresql://") || location.starts_with("postgres://");
@@ -124,9 +141,21 @@ AddOutcome ArchiveStore::add(const GameRecord& r) {
                {integer(comment_id++), integer(id), text(comment)});
   if (r.moves) {
     db_->query("INSERT INTO PositionSearch (GameID, Moves) VALUES (?, ?)", {integer(id), text(*r.moves)});
-    for (std::size_t ply = 0; ply < r.position_keys.size(); ++ply)
-      db_->query("INSERT INTO PositionKey (ZobristKey, GameID, Ply) VALUES (?, ?, ?)",
-                 {integer(key_column(r.position_keys[ply])), integer(id), integer(static_cast<std::int64_t>(ply))});
+    // Many rows per statement: a game's positions are most of what an import writes.
+    constexpr std::size_t kRowsPerInsert = 64;
+    std::vector<SqlValue> values;
+    for (std::size_t first = 0; first < r.position_keys.size(); first += kRowsPerInsert) {
+      std::size_t n = std::min(kRowsPerInsert, r.position_keys.size() - first);
+      std::string sql = "INSERT INTO PositionKey (ZobristKey, GameID, Ply) VALUES (?, ?, ?)";
+      for (std::size_t i = 1; i < n; ++i) sql += ", (?, ?, ?)";
+      values.clear();
+      for (std::size_t ply = first; ply < first + n; ++ply) {
+        values.push_back(integer(key_column(r.position_keys[ply])));
+        values.push_back(integer(id));
+        values.push_back(integer(static_cast<std::int64_t>(ply)));
+      }
+      db_->query(sql, values);
+    }
   }
   return {GameId{id}, true};
 }
@@ -180,13 +209,13 @@ std::vector<GameSummary> ArchiveStore::games(const GameFilter& f) {
       "WHERE (? = '' OR e.Name = ?) AND (? = '' OR g.Kind = ?) AND (? = '' OR g.Result = ?) "
       "AND (? < 0 OR g.GameID = ?) "
       "AND (? = '' OR g.GameID IN (SELECT st.GameID FROM Seat st JOIN Player p ON p.PlayerID = st.PlayerID "
-      "WHERE st.Name = ? OR p.Name = ? OR p.Fingerprint = ? OR "
+      "WHERE st.Name = ? OR p.Name = ? OR p.Fingerprint = ? OR p.PublicKey = ? OR "
       "st.PlayerID IN (SELECT a.PlayerID FROM PlayerAlias a WHERE a.Name = ?))) "
       "ORDER BY g.GameID";
   std::int64_t id = f.id.value_or(-1);
   auto rows = db_->query(sql, {text(f.event), text(f.event), text(f.kind), text(f.kind), text(f.result), text(f.result),
                                integer(id), integer(id), text(f.player), text(f.player), text(f.player),
-                               text(f.player), text(f.player)});
+                               text(f.player), SqlValue{key_from_hex(f.player)}, text(f.player)});
   std::vector<GameSummary> out;
   for (const auto& row : rows) out.push_back(summary_of(row));
   load_seats(out);

@@ -30,7 +30,7 @@ struct AddOutcome {
 // Every given field must match; empty ones match anything. (Default member initializers let
 // callers name only the fields they use.)
 struct GameFilter {
-  std::string player{};  // a name, an alias, or a key's fingerprint
+  std::string player{};  // a name, an alias, a key's fingerprint, or the key in hex
   std::string event{};
   std::string kind{};
   std::string result{};

@@ -124,7 +124,7 @@ void add_archive(CLI::App& app, Invocation& in) {
 
   auto filters = [&](CLI::App* cmd, ArchiveQueryOptions& o) {
     cmd->add_option("--db", o.db, db_help);
-    cmd->add_option("--player", o.player, "A player's name, alias or key fingerprint");
+    cmd->add_option("--player", o.player, "A player's name, alias, key fingerprint or public key in hex");
     cmd->add_option("--event", o.event, "The event's name");
     cmd->add_option("--kind", o.kind, "The game (chess, gunjin, risiko)");
     cmd->add_option("--result", o.result, "The result, e.g. 1-0, 0-1, 1/2-1/2 or *");

@@ -261,6 +261,8 @@ TEST_P(ArchiveTest, LogsAreVerifiedStoredWithKeysAndComeBackByteForByte) {
   EXPECT_EQ(g.seats[0].fingerprint, crypto::fingerprint(key0));
   EXPECT_EQ(store_->games({.player = crypto::fingerprint(key0)}).size(), 1U);
   EXPECT_EQ(store_->games({.player = "seat 1"}).size(), 1U);  // by alias
+  EXPECT_EQ(store_->games({.player = peer::hex(key0.bytes())}).size(), 1U);
+  EXPECT_TRUE(store_->games({.player = std::string(64, '0')}).empty());
 
   auto back = store_->log(g.id);
   ASSERT_TRUE(back);
