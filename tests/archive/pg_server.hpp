@@ -2,8 +2,10 @@
 // A private PostgreSQL server for the tests: initdb in a temporary directory, started with
 // pg_ctl listening only on a unix socket in that directory, stopped and removed at exit. Runs
 // the server binaries as the `postgres` user when the tests run as root (initdb refuses root).
+#include <signal.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
@@ -64,7 +66,9 @@ class PgServer {
       return false;
     }
     bin_ = *bin;
-    std::string pattern = (std::filesystem::temp_directory_path() / "parley_pg_XXXXXX").string();
+    stop_orphans();
+    std::string pattern =
+        (std::filesystem::temp_directory_path() / ("parley_pg_" + std::to_string(::getpid()) + "_XXXXXX")).string();
     if (!::mkdtemp(pattern.data())) {
       why = "cannot create a temporary directory";
       return false;
@@ -88,6 +92,22 @@ class PgServer {
     }
     started_ = true;
     return true;
+  }
+
+  // A test process that crashed (a sanitizer abort runs no destructors) leaves its server
+  // running: stop the servers whose test process is gone.
+  void stop_orphans() const {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(fs::temp_directory_path(), ec)) {
+      std::string name = entry.path().filename().string();
+      if (!name.starts_with("parley_pg_")) continue;
+      long owner = std::strtol(name.c_str() + 10, nullptr, 10);
+      if (owner <= 0 || ::kill(static_cast<pid_t>(owner), 0) == 0 || errno != ESRCH) continue;
+      if (fs::exists(entry.path() / "data" / "postmaster.pid"))
+        run(as_owner(bin_ / "pg_ctl") + " -D " + (entry.path() / "data").string() + " -m immediate -w stop");
+      fs::remove_all(entry.path(), ec);
+    }
   }
 
   std::filesystem::path bin_, dir_;
