@@ -143,11 +143,18 @@ AddOutcome ArchiveStore::add(const GameRecord& r) {
     db_->query("INSERT INTO PositionSearch (GameID, Moves) VALUES (?, ?)", {integer(id), text(*r.moves)});
     // Many rows per statement: a game's positions are most of what an import writes.
     constexpr std::size_t kRowsPerInsert = 64;
+    static const std::vector<std::string> kInserts = [] {
+      std::vector<std::string> by_rows(kRowsPerInsert + 1);
+      for (std::size_t n = 1; n <= kRowsPerInsert; ++n) {
+        by_rows[n] = "INSERT INTO PositionKey (ZobristKey, GameID, Ply) VALUES (?, ?, ?)";
+        for (std::size_t i = 1; i < n; ++i) by_rows[n] += ", (?, ?, ?)";
+      }
+      return by_rows;
+    }();
     std::vector<SqlValue> values;
     for (std::size_t first = 0; first < r.position_keys.size(); first += kRowsPerInsert) {
       std::size_t n = std::min(kRowsPerInsert, r.position_keys.size() - first);
-      std::string sql = "INSERT INTO PositionKey (ZobristKey, GameID, Ply) VALUES (?, ?, ?)";
-      for (std::size_t i = 1; i < n; ++i) sql += ", (?, ?, ?)";
+      const std::string& sql = kInserts[n];
       values.clear();
       for (std::size_t ply = first; ply < first + n; ++ply) {
         values.push_back(integer(key_column(r.position_keys[ply])));

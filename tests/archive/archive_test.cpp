@@ -188,6 +188,25 @@ TEST_P(ArchiveTest, PgnThroughTheArchiveComesBackAsTheSameCanonicalPgn) {
   EXPECT_NE(originals[1].find("(2. f4 exf4)"), std::string::npos);
 }
 
+TEST_P(ArchiveTest, GamesFromASetUpPositionKeepTheirStartAndIndexFromIt) {
+  const std::string fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+  std::string text = "[Event \"Endings\"]\n[SetUp \"1\"]\n[FEN \"" + fen +
+                     "\"]\n[Result \"*\"]\n\n1. e4 Kd7 2. e5 {pushing} Ke6 *\n";
+  ImportStats stats;
+  Importer(*store_).import_pgn("ending.pgn", text, stats);
+  ASSERT_EQ(stats.imported, 1U) << (stats.problems.empty() ? "" : stats.problems[0]);
+  EXPECT_EQ(stats.positions, 5U);
+  auto start = game::chess::Position::from_fen(fen);
+  auto hits = store_->games_at_position(start->key());
+  ASSERT_EQ(hits.size(), 1U);
+  EXPECT_EQ(hits[0].ply, 0);
+  EXPECT_TRUE(store_->games_at_position(game::chess::Position::start().key()).empty());
+  auto rebuilt = rebuild_pgn(*store_->stored_pgn(hits[0].id));
+  ASSERT_TRUE(rebuilt.ok()) << rebuilt.error().detail;
+  pgn::Reader reader(text);
+  EXPECT_EQ(pgn::write(*rebuilt), pgn::write(reader.next()->value()));
+}
+
 TEST_P(ArchiveTest, PositionSearchFindsMainLinesByZobristKeyAndNotVariations) {
   import("round_robin.pgn");
   using game::chess::Position;
