@@ -9,6 +9,7 @@
 
 #include "archive/importer.hpp"
 #include "archive/schema.hpp"
+#include "archive/standings.hpp"
 #include "archive/store.hpp"
 #include "game/chess/notation.hpp"
 #include "peer/log/verify.hpp"
@@ -245,6 +246,20 @@ TEST_P(ArchiveTest, GamesFilterByPlayerEventKindAndResult) {
   EXPECT_TRUE(store_->games({.player = "Nobody"}).empty());
 }
 
+TEST_P(ArchiveTest, StandingsAreTheSameOnEveryBackEnd) {
+  import("round_robin.pgn");
+  import("walther_tal.pgn");  // another event: not counted
+  auto standings = standings_of(*store_, "Club Cup");
+  ASSERT_TRUE(standings);
+  // The hand-computed table of standings_test.cpp.
+  EXPECT_EQ(format_csv(*standings),
+            "rank,name,fingerprint,points,games,sonneborn_berger,buchholz,1,2,3,4\n"
+            "1,Anna,,2.5,3,2.5,3.5,x,=,1,1\n"
+            "2,Clara,,2,3,2.5,4,=,x,1,=\n"
+            "3,Boris,,1,3,0.5,5,0,0,x,1\n"
+            "4,Dmitri,,0.5,3,1,5.5,0,=,0,x\n");
+}
+
 // 1. f3 e5 2. g4 Qh4#, played through the fake lobby: a complete, signed log.
 game::Bytes fools_mate_log(peer::RoomOptions options = {}) {
   using namespace game::chess;
@@ -287,6 +302,14 @@ TEST_P(ArchiveTest, LogsAreVerifiedStoredWithKeysAndComeBackByteForByte) {
   EXPECT_EQ(store_->games({.player = "seat 1"}).size(), 1U);  // by alias
   EXPECT_EQ(store_->games({.player = peer::hex(key0.bytes())}).size(), 1U);
   EXPECT_TRUE(store_->games({.player = std::string(64, '0')}).empty());
+
+  // Players of logs are keys: the standings name them and give their fingerprints.
+  auto net = standings_of(*store_, "Net Cup");
+  ASSERT_TRUE(net);
+  ASSERT_EQ(net->rows.size(), 2U);
+  EXPECT_EQ(net->rows[0].player.name, "seat 1");
+  EXPECT_EQ(net->rows[0].points, 2);
+  EXPECT_EQ(net->rows[0].player.fingerprint, crypto::fingerprint(peer::testing::identity_from(2).public_key()));
 
   auto back = store_->log(g.id);
   ASSERT_TRUE(back);
