@@ -81,6 +81,12 @@ void PostgresConnection::exec_script(std::string_view sql) {
   }
 }
 
+void PostgresConnection::begin_write() {
+  // One lock for every parley archive in this database ("parley" in ASCII), released at COMMIT
+  // or ROLLBACK; readers are not affected.
+  exec_script("BEGIN; SELECT pg_advisory_xact_lock(123563833845113)");
+}
+
 const std::string& PostgresConnection::prepared(std::string_view sql, std::span<const SqlValue> params) {
   // NULL parameters leave their type to the server, so the same text with a NULL in another
   // place is prepared separately.

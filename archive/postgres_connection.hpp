@@ -20,6 +20,7 @@ class PostgresConnection final : public SqlConnection {
 
   Dialect dialect() const override { return Dialect::postgresql; }
   void exec_script(std::string_view sql) override;
+  void begin_write() override;
   std::vector<SqlRow> query(std::string_view sql, std::span<const SqlValue> params) override;
   using SqlConnection::query;
 

@@ -121,14 +121,23 @@ std::int64_t schema_version(SqlConnection& db) {
 }
 
 void migrate(SqlConnection& db) {
-  db.exec_script("CREATE TABLE IF NOT EXISTS SchemaVersion (Version BIGINT PRIMARY KEY, Description TEXT NOT NULL)");
-  std::int64_t have = schema_version(db);
-  if (have > latest_schema_version())
-    throw SqlError("the archive has schema version " + std::to_string(have) + ", newer than this parley's " +
-                   std::to_string(latest_schema_version()));
+  // An archive already up to date is not locked at all (read-only use stays read-only).
+  try {
+    std::int64_t have = schema_version(db);
+    if (have == latest_schema_version()) return;
+  } catch (const SqlError&) {
+    // No SchemaVersion table yet: a new archive.
+  }
+  // Each step under the writer lock, deciding from the version it sees there: two programs
+  // opening a new archive at once apply every step once.
   for (const Migration& m : kMigrations) {
-    if (m.version <= have) continue;
     Transaction t(db);
+    db.exec_script("CREATE TABLE IF NOT EXISTS SchemaVersion (Version BIGINT PRIMARY KEY, Description TEXT NOT NULL)");
+    std::int64_t have = schema_version(db);
+    if (have > latest_schema_version())
+      throw SqlError("the archive has schema version " + std::to_string(have) + ", newer than this parley's " +
+                     std::to_string(latest_schema_version()));
+    if (m.version <= have) continue;
     db.exec_script(dialect_sql(m.sql, db.dialect()));
     db.query("INSERT INTO SchemaVersion (Version, Description) VALUES (?, ?)",
              {SqlValue{m.version}, SqlValue{std::string(m.description)}});

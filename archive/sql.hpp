@@ -44,6 +44,10 @@ class SqlConnection {
   virtual Dialect dialect() const = 0;
   // Several statements without parameters (migrations).
   virtual void exec_script(std::string_view sql) = 0;
+  // Starts a transaction that will write, holding the database's writer lock from the start, so
+  // that writers queue instead of failing halfway (SQLite: BEGIN IMMEDIATE; PostgreSQL: a
+  // transaction-scoped advisory lock). IDs are the largest plus one, which needs one writer.
+  virtual void begin_write() = 0;
   // One statement; the rows it returns (none for INSERT/UPDATE without RETURNING).
   virtual std::vector<SqlRow> query(std::string_view sql, std::span<const SqlValue> params) = 0;
 
@@ -52,11 +56,11 @@ class SqlConnection {
   }
 };
 
-// Commits at commit(), rolls back if destroyed before: a failed import leaves the archive as it
-// was.
+// A write transaction: commits at commit(), rolls back if destroyed before, so a failed import
+// leaves the archive as it was.
 class Transaction {
  public:
-  explicit Transaction(SqlConnection& db) : db_(&db) { db_->exec_script("BEGIN"); }
+  explicit Transaction(SqlConnection& db) : db_(&db) { db_->begin_write(); }
   ~Transaction();
   Transaction(const Transaction&) = delete;
   Transaction& operator=(const Transaction&) = delete;

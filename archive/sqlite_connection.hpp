@@ -20,6 +20,7 @@ class SqliteConnection final : public SqlConnection {
 
   Dialect dialect() const override { return Dialect::sqlite; }
   void exec_script(std::string_view sql) override;
+  void begin_write() override { exec_script("BEGIN IMMEDIATE"); }
   std::vector<SqlRow> query(std::string_view sql, std::span<const SqlValue> params) override;
   using SqlConnection::query;
 

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include "archive/importer.hpp"
 #include "archive/schema.hpp"
@@ -358,6 +359,38 @@ TEST_P(ArchiveTest, InvalidLogsAreStoredWithTheirVerdictAndCorruptOnesSkipped) {
   ASSERT_EQ(skipped.problems.size(), 1U);
   EXPECT_EQ(skipped.problems[0], "corrupt.plog: not stored: the log ends early");
   EXPECT_EQ(rows("Game"), 2);
+}
+
+TEST_P(ArchiveTest, ConcurrentImportersQueueAndStoreEachGameOnce) {
+  // Two processes' worth of connections importing overlapping files at the same time: writers
+  // take the writer lock up front, so neither fails and IDs never collide.
+  std::string round_robin = read_file(data("round_robin.pgn")), seed = read_file(data("walther_tal.pgn"));
+  std::vector<std::string> failures(2);
+  std::vector<ImportStats> stats(2);
+  auto importer = [&](std::size_t which) {
+    try {
+      auto store = ArchiveStore::open(location_);
+      if (!store) {
+        failures[which] = store.error().detail;
+        return;
+      }
+      Importer importer(**store);
+      for (int round = 0; round < 3; ++round) {
+        importer.import_pgn("round_robin.pgn", round_robin, stats[which]);
+        if (which == 1) importer.import_pgn("walther_tal.pgn", seed, stats[which]);
+      }
+    } catch (const SqlError& e) {
+      failures[which] = e.what();
+    }
+  };
+  std::thread a(importer, 0), b(importer, 1);
+  a.join();
+  b.join();
+  EXPECT_EQ(failures, (std::vector<std::string>{"", ""}));
+  EXPECT_EQ(stats[0].imported + stats[1].imported, 7U);
+  EXPECT_EQ(stats[0].duplicates + stats[1].duplicates, 18U + 21U - 7U);  // attempts minus stored
+  EXPECT_EQ(rows("Game"), 7);
+  EXPECT_EQ(as_int(store_->sql().query("SELECT MAX(GameID) FROM Game").at(0).at(0)), 6);
 }
 
 TEST_P(ArchiveTest, OpeningMigratesOnceAndRefusesANewerSchema) {
