@@ -41,7 +41,7 @@ void Importer::import_pgn(std::string_view name, std::string_view text, ImportSt
   pgn::Reader reader(text);
   const std::size_t expected = progress_ ? expected_games(text) : 0;
   std::size_t seen = 0;
-  std::optional<Transaction> batch;
+  std::optional<ArchiveStore::Batch> batch;
   std::size_t in_batch = 0;
   while (auto next = reader.next()) {
     ++seen;
@@ -52,7 +52,7 @@ void Importer::import_pgn(std::string_view name, std::string_view text, ImportSt
       continue;
     }
     GameRecord record = record_from_pgn(next->value());
-    if (!batch) batch.emplace(store_.sql());
+    if (!batch) batch.emplace(store_);
     count(store_.add(record), record, stats);
     if (++in_batch == kGamesPerTransaction) {
       batch->commit();
@@ -70,9 +70,7 @@ void Importer::import_log(std::string_view name, std::span<const std::uint8_t> b
     stats.problems.push_back(std::string(name) + ": not stored: " + record.error().detail);
     return;
   }
-  Transaction t(store_.sql());
   AddOutcome added = store_.add(*record);
-  t.commit();
   count(added, *record, stats);
   if (added.inserted && !record->verified) {
     ++stats.invalid_logs;

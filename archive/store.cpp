@@ -103,6 +103,12 @@ std::int64_t ArchiveStore::player_for(const SeatRecord& seat) {
 }
 
 AddOutcome ArchiveStore::add(const GameRecord& r) {
+  if (!batching_) {
+    Batch batch(*this);
+    AddOutcome added = add(r);
+    batch.commit();
+    return added;
+  }
   auto existing = db_->query("SELECT GameID FROM Game WHERE ContentHash = ?", {SqlValue{r.content_hash}});
   if (!existing.empty()) return {GameId{as_int(existing[0][0])}, false};
 
@@ -141,30 +147,59 @@ AddOutcome ArchiveStore::add(const GameRecord& r) {
                {integer(comment_id++), integer(id), text(comment)});
   if (r.moves) {
     db_->query("INSERT INTO PositionSearch (GameID, Moves) VALUES (?, ?)", {integer(id), text(*r.moves)});
-    // Many rows per statement: a game's positions are most of what an import writes.
-    constexpr std::size_t kRowsPerInsert = 64;
-    static const std::vector<std::string> kInserts = [] {
-      std::vector<std::string> by_rows(kRowsPerInsert + 1);
-      for (std::size_t n = 1; n <= kRowsPerInsert; ++n) {
-        by_rows[n] = "INSERT INTO PositionKey (ZobristKey, GameID, Ply) VALUES (?, ?, ?)";
-        for (std::size_t i = 1; i < n; ++i) by_rows[n] += ", (?, ?, ?)";
-      }
-      return by_rows;
-    }();
-    std::vector<SqlValue> values;
-    for (std::size_t first = 0; first < r.position_keys.size(); first += kRowsPerInsert) {
-      std::size_t n = std::min(kRowsPerInsert, r.position_keys.size() - first);
-      const std::string& sql = kInserts[n];
-      values.clear();
-      for (std::size_t ply = first; ply < first + n; ++ply) {
-        values.push_back(integer(key_column(r.position_keys[ply])));
-        values.push_back(integer(id));
-        values.push_back(integer(static_cast<std::int64_t>(ply)));
-      }
-      db_->query(sql, values);
-    }
+    std::vector<PositionRow> rows;
+    rows.reserve(r.position_keys.size());
+    for (std::size_t ply = 0; ply < r.position_keys.size(); ++ply)
+      rows.push_back({key_column(r.position_keys[ply]), id, static_cast<std::int64_t>(ply)});
+    if (batching_)
+      pending_.insert(pending_.end(), rows.begin(), rows.end());
+    else
+      write_positions(rows);
   }
   return {GameId{id}, true};
+}
+
+void ArchiveStore::write_positions(std::span<const PositionRow> rows) {
+  // Many rows per statement: positions are most of what an import writes.
+  constexpr std::size_t kRowsPerInsert = 64;
+  static const std::vector<std::string> kInserts = [] {
+    std::vector<std::string> by_rows(kRowsPerInsert + 1);
+    for (std::size_t n = 1; n <= kRowsPerInsert; ++n) {
+      by_rows[n] = "INSERT INTO PositionKey (ZobristKey, GameID, Ply) VALUES (?, ?, ?)";
+      for (std::size_t i = 1; i < n; ++i) by_rows[n] += ", (?, ?, ?)";
+    }
+    return by_rows;
+  }();
+  std::vector<SqlValue> values;
+  for (std::size_t first = 0; first < rows.size(); first += kRowsPerInsert) {
+    std::size_t n = std::min(kRowsPerInsert, rows.size() - first);
+    values.clear();
+    for (const PositionRow& row : rows.subspan(first, n)) {
+      values.push_back(integer(row.key));
+      values.push_back(integer(row.game));
+      values.push_back(integer(row.ply));
+    }
+    db_->query(kInserts[n], values);
+  }
+}
+
+ArchiveStore::Batch::Batch(ArchiveStore& store) : store_(store), transaction_(*store.db_) {
+  store_.batching_ = true;
+  store_.pending_.clear();
+}
+
+ArchiveStore::Batch::~Batch() {
+  store_.batching_ = false;
+  store_.pending_.clear();
+}
+
+void ArchiveStore::Batch::commit() {
+  // Key order is the index's order (the keys as the signed integers the column holds).
+  std::sort(store_.pending_.begin(), store_.pending_.end());
+  store_.write_positions(store_.pending_);
+  store_.pending_.clear();
+  transaction_.commit();
+  store_.batching_ = false;
 }
 
 namespace {
