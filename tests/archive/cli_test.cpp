@@ -7,8 +7,10 @@
 #include <fstream>
 #include <sstream>
 
+#include "archive/store.hpp"
 #include "game/chess/notation.hpp"
 #include "game/chess/pgn.hpp"
+#include "tests/archive/pg_server.hpp"
 #include "tests/peer/fake_lobby.hpp"
 
 namespace {
@@ -138,6 +140,30 @@ TEST_F(ArchiveCli, LogsGoInVerifiedAndComeBackOutAsLogsThatVerify) {
   EXPECT_EQ(std::system(verify.c_str()), 0);
   Output pgn = archive("export --pgn");
   EXPECT_NE(pgn.out.find("1. f3 e5 2. g4 Qh4# 0-1"), std::string::npos) << pgn.out;
+}
+
+TEST_F(ArchiveCli, PostgresqlUrlsOpenTheServerBackEnd) {
+  if (!parley::archive::testing::PgServer::binaries()) GTEST_SKIP() << "no PostgreSQL server binaries installed";
+  std::string why;
+  auto* server = parley::archive::testing::PgServer::shared(why);
+  ASSERT_NE(server, nullptr) << why;
+  std::string database = "parley_cli_" + std::to_string(::getpid());
+  auto admin = parley::archive::ArchiveStore::open(server->url("postgres"));
+  ASSERT_TRUE(admin.ok()) << admin.error().detail;
+  (*admin)->sql().exec_script("CREATE DATABASE " + database);
+  db_ = server->url(database);
+
+  Output imported = archive("import " + data("round_robin.pgn"));
+  EXPECT_EQ(imported.status, 0) << imported.err;
+  EXPECT_EQ(imported.out, "imported 6 games (28 positions indexed), 0 already archived, 0 invalid logs stored, 0 rejected\n");
+  Output csv = archive("standings --event 'Club Cup' --format csv");
+  EXPECT_EQ(csv.status, 0) << csv.err;
+  EXPECT_NE(csv.out.find("1,Anna,,2.5,3,2.5,3.5,x,=,1,1\n"), std::string::npos) << csv.out;
+
+  db_ = "postgresql://parley@/no_such_database?host=/nonexistent";
+  Output refused = archive("games");
+  EXPECT_EQ(refused.status, 3);
+  EXPECT_NE(refused.err.find("cannot connect to PostgreSQL"), std::string::npos) << refused.err;
 }
 
 }  // namespace
