@@ -142,6 +142,26 @@ TEST_F(ArchiveCli, LogsGoInVerifiedAndComeBackOutAsLogsThatVerify) {
   EXPECT_NE(pgn.out.find("1. f3 e5 2. g4 Qh4# 0-1"), std::string::npos) << pgn.out;
 }
 
+TEST_F(ArchiveCli, AProgressBarOnlyOnATerminalAndNotWhenQuiet) {
+  if (std::system("command -v script > /dev/null 2>&1") != 0) GTEST_SKIP() << "no script(1) to give parley a terminal";
+  auto on_terminal = [&](const std::string& args) {
+    auto out = dir_ / "terminal";
+    std::string inner = std::string(PARLEY_CLI) + " archive import " + args + " --db " + db_;
+    std::system(("script -qec '" + inner + "' /dev/null > " + out.string() + " 2>&1 < /dev/null").c_str());
+    return slurp(out);
+  };
+  std::string shown = on_terminal(data("round_robin.pgn"));
+  EXPECT_NE(shown.find("round_robin.pgn [####"), std::string::npos) << shown;
+  EXPECT_NE(shown.find("100% 6 games"), std::string::npos) << shown;
+  EXPECT_NE(shown.find("imported 6 games"), std::string::npos) << shown;
+  std::string quiet = on_terminal("--quiet " + data("round_robin.pgn"));
+  EXPECT_EQ(quiet.find("[#"), std::string::npos) << quiet;
+  EXPECT_NE(quiet.find("6 already archived"), std::string::npos) << quiet;
+  // Not a terminal: no bar either.
+  Output piped = archive("import " + data("round_robin.pgn"));
+  EXPECT_EQ(piped.err, "");
+}
+
 TEST_F(ArchiveCli, PostgresqlUrlsOpenTheServerBackEnd) {
   if (!parley::archive::testing::PgServer::binaries()) GTEST_SKIP() << "no PostgreSQL server binaries installed";
   std::string why;
