@@ -1,5 +1,6 @@
 #include "archive/record.hpp"
 
+#include <algorithm>
 #include <array>
 #include <ctime>
 #include <functional>
@@ -49,6 +50,17 @@ void count(const pgn::Line& line, Counts& c) {
   }
 }
 
+// The reader accepts a variation without moves ("1. Nf3 ( ) *", or one holding only a move
+// number), which pgn::write cannot write back in a form the reader accepts (it prints
+// "1. Nf3) (*"). Such a variation says nothing about the game; the archive drops it, with any
+// comment inside it.
+void drop_empty_variations(pgn::Line& line) {
+  for (auto& node : line.nodes) {
+    std::erase_if(node.variations, [](const pgn::Line& v) { return v.nodes.empty(); });
+    for (auto& v : node.variations) drop_empty_variations(v);
+  }
+}
+
 // The movetext of pgn::write without the tag section and the termination marker.
 std::string movetext_of(const pgn::Game& game) {
   std::string text = pgn::write(game);
@@ -94,7 +106,9 @@ std::string result_of(const std::optional<game::Outcome>& outcome, std::size_t s
 }
 
 // Fills the chess-specific parts (movetext, comments, counts, positions) from a PGN game.
-void add_movetext(GameRecord& r, const pgn::Game& game) {
+void add_movetext(GameRecord& r, const pgn::Game& original) {
+  pgn::Game game = original;
+  drop_empty_variations(game.main);
   Counts c;
   count(game.main, c);
   r.ply_count = static_cast<std::int64_t>(game.main.nodes.size());
@@ -229,8 +243,13 @@ game::Result<GameRecord, LogRejected> record_from_log(std::span<const std::uint8
 }
 
 game::Result<pgn::Game, RebuildError> rebuild_pgn(const StoredPgn& stored) {
+  // The text always has a tag section: the reader takes a comment before any tag or move as
+  // text between games, so a stored game whose movetext opens with a comment would lose it.
+  std::vector<pgn::Tag> tags = stored.tags;
+  if (std::none_of(tags.begin(), tags.end(), [](const pgn::Tag& t) { return t.name == "Result"; }))
+    tags.push_back({"Result", stored.result});
   std::string text;
-  for (const auto& t : stored.tags) {
+  for (const auto& t : tags) {
     std::string value;
     for (char c : t.value) {
       if (c == '"' || c == '\\') value += '\\';

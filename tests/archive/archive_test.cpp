@@ -209,6 +209,20 @@ TEST_P(ArchiveTest, GamesFromASetUpPositionKeepTheirStartAndIndexFromIt) {
   EXPECT_EQ(pgn::write(*rebuilt), pgn::write(reader.next()->value()));
 }
 
+TEST_P(ArchiveTest, AVariationWithoutMovesIsDroppedSoTheGameExportsAsValidPgn) {
+  // The reader accepts "( )"; pgn::write cannot write it back readably, so the archive drops it.
+  ImportStats stats;
+  Importer(*store_).import_pgn("empty.pgn", "[Event \"E\"]\n[Result \"*\"]\n\n1. Nf3 ( ) d5 (1... Nf6) *\n", stats);
+  ASSERT_EQ(stats.imported, 1U) << (stats.problems.empty() ? "" : stats.problems[0]);
+  auto g = store_->games({.event = "E"});
+  ASSERT_EQ(g.size(), 1U);
+  EXPECT_EQ(as_int(store_->sql().query("SELECT VariationCount FROM Game").at(0).at(0)), 1);
+  auto rebuilt = rebuild_pgn(*store_->stored_pgn(g[0].id));
+  ASSERT_TRUE(rebuilt.ok()) << rebuilt.error().detail;
+  std::string text = pgn::write(*rebuilt);
+  EXPECT_NE(text.find("1. Nf3 d5 (1... Nf6) *"), std::string::npos) << text;
+}
+
 TEST_P(ArchiveTest, PositionSearchFindsMainLinesByZobristKeyAndNotVariations) {
   import("round_robin.pgn");
   using game::chess::Position;
