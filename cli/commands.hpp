@@ -67,4 +67,31 @@ int verify_logs(const VerifyOptions& options);
 int show_log(const std::string& file, bool json);
 int export_pgn(const std::string& file);
 
+// `parley archive …` (docs/archive.md). `db` is an SQLite file or a postgresql:// URL; empty
+// means the default archive in the user's data directory.
+struct ArchiveImportOptions {
+  std::string db;
+  std::vector<std::string> files;
+  bool quiet = false;  // no progress bar
+};
+int archive_import(const ArchiveImportOptions& options);
+
+struct ArchiveQueryOptions {
+  std::string db;
+  std::string player, event, kind, result;
+  bool pgn = false;       // export: PGN of the chess games on standard output
+  std::string plog_dir;   // export: write each game's log into this directory
+};
+int archive_games(const ArchiveQueryOptions& options);
+int archive_export(const ArchiveQueryOptions& options);
+
+int archive_position(const std::string& db, const std::string& fen);
+
+struct ArchiveStandingsOptions {
+  std::string db;
+  std::string event;
+  std::string format = "text";  // text | csv | html
+};
+int archive_standings(const ArchiveStandingsOptions& options);
+
 }  // namespace parley::cli

@@ -19,6 +19,10 @@ struct Invocation {
   VerifyOptions verify;
   std::string log_file, export_file;
   bool log_json = false;
+  ArchiveImportOptions archive_import;
+  ArchiveQueryOptions archive_games, archive_export;
+  std::string position_db, position_fen;
+  ArchiveStandingsOptions standings;
   int status = kSuccess;
 };
 
@@ -106,6 +110,47 @@ void add_logs(CLI::App& app, Invocation& in) {
   show->callback([&in] { in.status = show_log(in.log_file, in.log_json); });
 }
 
+void add_archive(CLI::App& app, Invocation& in) {
+  auto* archive = app.add_subcommand("archive", "A game database of PGN games and verified logs: import, search, export, standings");
+  archive->require_subcommand(1);
+  const std::string db_help = "The archive: an SQLite file or a postgresql:// URL (default: ~/.local/share/parley/archive.sqlite)";
+
+  auto* import = archive->add_subcommand(
+      "import", "Import PGN files (every game replayed) and game logs (verified); a game already archived is skipped");
+  import->add_option("FILE", in.archive_import.files, "PGN files and .plog logs")->required();
+  import->add_option("--db", in.archive_import.db, db_help);
+  import->add_flag("--quiet", in.archive_import.quiet, "No progress bar");
+  import->callback([&in] { in.status = archive_import(in.archive_import); });
+
+  auto filters = [&](CLI::App* cmd, ArchiveQueryOptions& o) {
+    cmd->add_option("--db", o.db, db_help);
+    cmd->add_option("--player", o.player, "A player's name, alias, key fingerprint or public key in hex");
+    cmd->add_option("--event", o.event, "The event's name");
+    cmd->add_option("--kind", o.kind, "The game (chess, gunjin, risiko)");
+    cmd->add_option("--result", o.result, "The result, e.g. 1-0, 0-1, 1/2-1/2 or *");
+  };
+  auto* games = archive->add_subcommand("games", "List the archived games that match every filter given");
+  filters(games, in.archive_games);
+  games->callback([&in] { in.status = archive_games(in.archive_games); });
+
+  auto* position = archive->add_subcommand("position", "List the chess games whose main line reached a position");
+  position->add_option("FEN", in.position_fen, "The position")->required();
+  position->add_option("--db", in.position_db, db_help);
+  position->callback([&in] { in.status = archive_position(in.position_db, in.position_fen); });
+
+  auto* exporter = archive->add_subcommand("export", "Export the matching games as PGN or as their logs");
+  filters(exporter, in.archive_export);
+  exporter->add_flag("--pgn", in.archive_export.pgn, "Chess games as PGN on standard output");
+  exporter->add_option("--plog", in.archive_export.plog_dir, "Write each game's log as DIR/game-ID.plog");
+  exporter->callback([&in] { in.status = archive_export(in.archive_export); });
+
+  auto* standings = archive->add_subcommand("standings", "Crosstable and standings of an event: points, Sonneborn-Berger, Buchholz");
+  standings->add_option("--event", in.standings.event, "The event's name")->required();
+  standings->add_option("--db", in.standings.db, db_help);
+  standings->add_option("--format", in.standings.format, "text, csv or html")->check(CLI::IsMember({"text", "csv", "html"}));
+  standings->callback([&in] { in.status = archive_standings(in.standings); });
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -119,6 +164,7 @@ int main(int argc, char** argv) {
   add_pgn(app, in);
   add_network(app, in);
   add_logs(app, in);
+  add_archive(app, in);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -1,0 +1,48 @@
+#pragma once
+// Importing files into the archive: PGN (every game replayed by the reader; a bad game is
+// reported with its file, line and column and the others are imported) and .plog (verified;
+// an invalid log is stored with its verdict, bytes that are not a log are reported and
+// skipped). A game already in the archive is counted as a duplicate and not stored again.
+// Games are committed in batches, so a failure later in a file loses nothing already stored.
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "archive/store.hpp"
+
+namespace parley::archive {
+
+struct ImportStats {
+  std::size_t imported = 0;
+  std::size_t duplicates = 0;
+  std::size_t invalid_logs = 0;  // stored, with the verifier's verdict
+  std::size_t rejected = 0;      // not stored: bad PGN games, files that are not logs
+  std::size_t positions = 0;     // position keys indexed
+  std::vector<std::string> problems;  // one line each: "file:line:column: …" or "file: …"
+};
+
+// Called for each game read with the games of the current file so far and their expected number.
+using ImportProgress = std::function<void(std::size_t done, std::size_t total)>;
+
+inline constexpr std::size_t kGamesPerTransaction = 500;
+
+class Importer {
+ public:
+  explicit Importer(ArchiveStore& store, ImportProgress progress = {}) : store_(store), progress_(std::move(progress)) {}
+
+  // A file's contents; its kind is recognised by the log's magic bytes, anything else is PGN.
+  void import_file(std::string_view name, std::string_view contents, ImportStats& stats);
+  void import_pgn(std::string_view name, std::string_view text, ImportStats& stats);
+  void import_log(std::string_view name, std::span<const std::uint8_t> bytes, ImportStats& stats);
+
+ private:
+  void count(const AddOutcome& added, const GameRecord& record, ImportStats& stats);
+
+  ArchiveStore& store_;
+  ImportProgress progress_;
+};
+
+}  // namespace parley::archive

@@ -1,0 +1,279 @@
+#include "archive/record.hpp"
+
+#include <algorithm>
+#include <array>
+#include <ctime>
+#include <functional>
+
+#include "archive/compress.hpp"
+#include "crypto/hash.hpp"
+#include "peer/log/chess_export.hpp"
+#include "peer/log/verify.hpp"
+#include "peer/session/chess_rules.hpp"
+#include "peer/session/options.hpp"
+
+namespace parley::archive {
+
+namespace pgn = game::chess::pgn;
+
+namespace {
+
+constexpr std::array<std::string_view, 7> kSevenTagRoster = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+
+bool in_roster(std::string_view tag) {
+  for (auto t : kSevenTagRoster)
+    if (t == tag) return true;
+  return false;
+}
+
+// Every comment of a line in movetext order: before the first move, then each move's own
+// comments and, after them, its variations (the order pgn::write emits them in, so that
+// emptying and refilling line up).
+void for_each_comment(pgn::Line& line, const std::function<void(std::string&)>& visit) {
+  for (auto& c : line.comments) visit(c);
+  for (auto& node : line.nodes) {
+    for (auto& c : node.comments) visit(c);
+    for (auto& v : node.variations) for_each_comment(v, visit);
+  }
+}
+
+struct Counts {
+  std::int64_t variations = 0, comments = 0, nags = 0;
+};
+void count(const pgn::Line& line, Counts& c) {
+  c.comments += static_cast<std::int64_t>(line.comments.size());
+  for (const auto& node : line.nodes) {
+    c.comments += static_cast<std::int64_t>(node.comments.size());
+    c.nags += static_cast<std::int64_t>(node.nags.size());
+    c.variations += static_cast<std::int64_t>(node.variations.size());
+    for (const auto& v : node.variations) count(v, c);
+  }
+}
+
+// The reader accepts a variation without moves ("1. Nf3 ( ) *", or one holding only a move
+// number), which pgn::write cannot write back in a form the reader accepts (it prints
+// "1. Nf3) (*"). Such a variation says nothing about the game; the archive drops it, with any
+// comment inside it.
+void drop_empty_variations(pgn::Line& line) {
+  for (auto& node : line.nodes) {
+    std::erase_if(node.variations, [](const pgn::Line& v) { return v.nodes.empty(); });
+    for (auto& v : node.variations) drop_empty_variations(v);
+  }
+}
+
+// The movetext of pgn::write without the tag section and the termination marker.
+std::string movetext_of(const pgn::Game& game) {
+  std::string text = pgn::write(game);
+  std::size_t start = text.find("\n\n");
+  text = start == std::string::npos ? text : text.substr(start + 2);
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  if (text.size() >= game.result.size() && text.compare(text.size() - game.result.size(), game.result.size(), game.result) == 0)
+    text.resize(text.size() - game.result.size());
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  return text;
+}
+
+game::Bytes digest_of(crypto::DomainLabel label, std::span<const std::uint8_t> data) {
+  crypto::HashInput in(label);
+  in.bytes(data);
+  auto d = crypto::blake2b_256(in);
+  return {d.begin(), d.end()};
+}
+
+std::span<const std::uint8_t> bytes_of(std::string_view s) {
+  return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
+}
+
+std::string pgn_date(std::uint64_t time_ms) {
+  std::time_t t = static_cast<std::time_t>(time_ms / 1000);
+  std::tm utc{};
+  gmtime_r(&t, &utc);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%Y.%m.%d", &utc);
+  return buf;
+}
+
+// The result of an n-seat game, PGN style: "1-0" and "0-1" for two seats, "0-1-0" for three;
+// a game without a winner "1/2-1/2"; an unfinished one "*".
+std::string result_of(const std::optional<game::Outcome>& outcome, std::size_t seats) {
+  if (!outcome || seats == 0) return "*";
+  std::string out;
+  for (std::size_t s = 0; s < seats; ++s) {
+    if (s) out += '-';
+    out += !outcome->winner ? "1/2" : outcome->winner->index == s ? "1" : "0";
+  }
+  return out;
+}
+
+// Fills the chess-specific parts (movetext, comments, counts, positions) from a PGN game.
+void add_movetext(GameRecord& r, const pgn::Game& original) {
+  pgn::Game game = original;
+  drop_empty_variations(game.main);
+  Counts c;
+  count(game.main, c);
+  r.ply_count = static_cast<std::int64_t>(game.main.nodes.size());
+  r.variation_count = c.variations;
+  r.comment_count = c.comments;
+  r.nag_count = c.nags;
+
+  pgn::Game emptied = game;
+  emptied.tags.clear();
+  r.comments.clear();
+  for_each_comment(emptied.main, [&](std::string& comment) {
+    r.comments.push_back(std::move(comment));
+    comment.clear();
+  });
+  r.moves = movetext_of(emptied);
+
+  game::chess::Position p = game.start;
+  r.position_keys.clear();
+  r.position_keys.reserve(game.main.nodes.size() + 1);
+  r.position_keys.push_back(p.key());
+  for (const auto& node : game.main.nodes) {
+    p.play(node.move);
+    r.position_keys.push_back(p.key());
+  }
+}
+
+}  // namespace
+
+std::vector<std::optional<std::int64_t>> scores_of_result(std::string_view result, std::size_t seats) {
+  std::vector<std::optional<std::int64_t>> scores(seats);
+  std::size_t at = 0;
+  for (std::size_t s = 0; s < seats; ++s) {
+    std::size_t end = result.find('-', at);
+    std::string_view field = result.substr(at, end == std::string_view::npos ? std::string_view::npos : end - at);
+    if (field == "1") scores[s] = 2;
+    else if (field == "0") scores[s] = 0;
+    else if (field == "1/2") scores[s] = 1;
+    else return std::vector<std::optional<std::int64_t>>(seats);
+    if (end == std::string_view::npos) {
+      if (s + 1 != seats) return std::vector<std::optional<std::int64_t>>(seats);
+      break;
+    }
+    at = end + 1;
+  }
+  return scores;
+}
+
+GameRecord record_from_pgn(const pgn::Game& game) {
+  GameRecord r;
+  r.kind = std::string(peer::kChessGame);
+  r.origin = kOriginPgn;
+  auto tag = [&](std::string_view name) {
+    const std::string* v = game.tag(name);
+    return v ? *v : std::string();
+  };
+  r.event = tag("Event");
+  r.site = tag("Site");
+  r.date = tag("Date");
+  r.round = tag("Round");
+  r.result = game.result;
+  auto scores = scores_of_result(game.result, 2);
+  r.seats.push_back(SeatRecord{0, tag("White"), std::nullopt, std::nullopt, std::nullopt, {}, scores[0]});
+  r.seats.push_back(SeatRecord{1, tag("Black"), std::nullopt, std::nullopt, std::nullopt, {}, scores[1]});
+  for (const auto& t : game.tags)
+    if (!in_roster(t.name)) r.extra_tags.push_back(t);
+  add_movetext(r, game);
+  r.content_hash = digest_of(crypto::DomainLabel("archive-pgn-game"), bytes_of(pgn::write(game)));
+  return r;
+}
+
+game::Result<GameRecord, LogRejected> record_from_log(std::span<const std::uint8_t> bytes) {
+  auto decoded = peer::decode_log(bytes);
+  if (!decoded) {
+    std::string detail(peer::describe(decoded.error().kind));
+    if (!decoded.error().detail.empty()) detail += ": " + decoded.error().detail;
+    return LogRejected{detail};
+  }
+  const peer::GameLog& log = *decoded;
+  if (log.entries.empty()) return LogRejected{"the log has no entries"};
+  const auto* genesis = std::get_if<lobby::Genesis>(&log.entries.front().entry.payload);
+  if (!genesis) return LogRejected{"the first entry is not the room's genesis"};
+  if (bytes.size() > kMaxStoredLogBytes) return LogRejected{"the log is larger than the archive keeps"};
+
+  peer::VerifyReport report = peer::verify(log);
+  GameRecord r;
+  r.kind = genesis->game;
+  r.origin = kOriginLog;
+  r.verified = report.valid;
+  r.fault = report.fault;
+  if (report.fault_entry) r.fault_entry = static_cast<std::int64_t>(*report.fault_entry);
+  auto key = log.lobby_key.bytes();
+  r.lobby_key = game::Bytes(key.begin(), key.end());
+  r.log = deflate_bytes(bytes);
+  r.log_bytes = static_cast<std::int64_t>(bytes.size());
+  r.content_hash = digest_of(crypto::DomainLabel("archive-game-log"), bytes);
+
+  auto options = peer::decode_room_options(genesis->options);
+  peer::RoomOptions room = options ? *options : peer::RoomOptions{};
+  r.event = room.event;
+  r.site = room.site;
+  r.round = room.round;
+  r.date = pgn_date(log.entries.front().entry.lobby_time_ms);
+  std::size_t seats = genesis->seat_keys.size();
+  r.result = result_of(report.outcome, seats);
+  auto scores = scores_of_result(r.result, seats);
+  for (std::size_t s = 0; s < seats; ++s) {
+    SeatRecord seat;
+    seat.index = static_cast<std::uint8_t>(s);
+    auto k = genesis->seat_keys[s].bytes();
+    seat.public_key = game::Bytes(k.begin(), k.end());
+    seat.score = scores[s];
+    for (const auto& v : report.seats) {
+      if (v.seat.index != s) continue;
+      seat.name = v.name;
+      seat.verdict = std::string(peer::describe(v.kind));
+      if (v.index) seat.verdict_entry = static_cast<std::int64_t>(v.index->value);
+      seat.reason = v.reason;
+    }
+    r.seats.push_back(std::move(seat));
+  }
+
+  if (genesis->game == peer::kChessGame) {
+    // The moves as PGN (with clock comments), for position search and export. A log too broken
+    // to replay keeps its verdict and bytes but has no moves.
+    if (auto game = peer::chess_pgn(log)) {
+      for (const auto& t : game->tags)
+        if (!in_roster(t.name)) r.extra_tags.push_back(t);
+      add_movetext(r, *game);
+    }
+  }
+  return r;
+}
+
+game::Result<pgn::Game, RebuildError> rebuild_pgn(const StoredPgn& stored) {
+  // The text always has a tag section: the reader takes a comment before any tag or move as
+  // text between games, so a stored game whose movetext opens with a comment would lose it.
+  std::vector<pgn::Tag> tags = stored.tags;
+  if (std::none_of(tags.begin(), tags.end(), [](const pgn::Tag& t) { return t.name == "Result"; }))
+    tags.push_back({"Result", stored.result});
+  std::string text;
+  for (const auto& t : tags) {
+    std::string value;
+    for (char c : t.value) {
+      if (c == '"' || c == '\\') value += '\\';
+      value += c;
+    }
+    text += "[" + t.name + " \"" + value + "\"]\n";
+  }
+  text += "\n" + stored.moves + (stored.moves.empty() ? "" : " ") + stored.result + "\n";
+  pgn::Reader reader(text);
+  auto next = reader.next();
+  if (!next) return RebuildError{"the stored movetext holds no game"};
+  if (!next->ok()) return RebuildError{"the stored movetext does not replay: " + pgn::format(next->error(), "archive")};
+  pgn::Game game = std::move(*next).value();
+  std::size_t at = 0;
+  bool mismatch = false;
+  for_each_comment(game.main, [&](std::string& comment) {
+    if (at < stored.comments.size()) comment = stored.comments[at];
+    else mismatch = true;
+    ++at;
+  });
+  if (mismatch || at != stored.comments.size())
+    return RebuildError{"the game has " + std::to_string(stored.comments.size()) + " stored comments but " +
+                        std::to_string(at) + " places for them"};
+  return game;
+}
+
+}  // namespace parley::archive

@@ -1,0 +1,74 @@
+#pragma once
+// The little SQL the archive needs, behind one interface so that the same store code (and the
+// same statements) run on SQLite and on PostgreSQL. Statements use `?` placeholders; the
+// PostgreSQL connection renumbers them to `$1…$n`. Values are 64-bit integers, text, bytes or
+// NULL: the archive's schema uses nothing else, so results compare equal across back ends.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "game/core/bytes.hpp"
+
+namespace parley::archive {
+
+struct Null {
+  friend bool operator==(Null, Null) = default;
+};
+using SqlValue = std::variant<Null, std::int64_t, std::string, game::Bytes>;
+using SqlRow = std::vector<SqlValue>;
+
+// Accessors that say which column was not what the schema promises.
+std::int64_t as_int(const SqlValue& v);
+std::optional<std::int64_t> as_optional_int(const SqlValue& v);
+std::string as_text(const SqlValue& v);  // NULL reads as ""
+game::Bytes as_bytes(const SqlValue& v);
+
+// A failure of the database itself (cannot open, constraint violated, connection lost). The
+// store turns these into its typed StoreError at its boundary.
+class SqlError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+enum class Dialect : std::uint8_t { sqlite, postgresql };
+
+class SqlConnection {
+ public:
+  virtual ~SqlConnection() = default;
+  virtual Dialect dialect() const = 0;
+  // Several statements without parameters (migrations).
+  virtual void exec_script(std::string_view sql) = 0;
+  // Starts a transaction that will write, holding the database's writer lock from the start, so
+  // that writers queue instead of failing halfway (SQLite: BEGIN IMMEDIATE; PostgreSQL: a
+  // transaction-scoped advisory lock). IDs are the largest plus one, which needs one writer.
+  virtual void begin_write() = 0;
+  // One statement; the rows it returns (none for INSERT/UPDATE without RETURNING).
+  virtual std::vector<SqlRow> query(std::string_view sql, std::span<const SqlValue> params) = 0;
+
+  std::vector<SqlRow> query(std::string_view sql, std::initializer_list<SqlValue> params = {}) {
+    return query(sql, std::span<const SqlValue>(params.begin(), params.size()));
+  }
+};
+
+// A write transaction: commits at commit(), rolls back if destroyed before, so a failed import
+// leaves the archive as it was.
+class Transaction {
+ public:
+  explicit Transaction(SqlConnection& db) : db_(&db) { db_->begin_write(); }
+  ~Transaction();
+  Transaction(const Transaction&) = delete;
+  Transaction& operator=(const Transaction&) = delete;
+  void commit();
+
+ private:
+  SqlConnection* db_;
+  bool done_ = false;
+};
+
+}  // namespace parley::archive

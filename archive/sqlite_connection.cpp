@@ -1,0 +1,109 @@
+#include "archive/sqlite_connection.hpp"
+
+#include <sqlite3.h>
+
+namespace parley::archive {
+
+SqliteConnection::SqliteConnection(const std::string& path) {
+  if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
+    std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw SqlError("cannot open " + path + ": " + why);
+  }
+  // Foreign keys are declared in the schema; SQLite checks them only when asked. Another
+  // process importing at the same time waits for the lock instead of failing at once.
+  sqlite3_busy_timeout(db_, 10'000);
+  // A large page cache: position keys arrive in random order, and an index bigger than the
+  // default 2 MB cache would be written out and read back page by page during an import.
+  exec_script(
+      "PRAGMA foreign_keys = ON; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; "
+      "PRAGMA cache_size = -262144; PRAGMA temp_store = MEMORY");
+}
+
+SqliteConnection::~SqliteConnection() {
+  for (auto& [text, stmt] : statements_) sqlite3_finalize(stmt);
+  sqlite3_close(db_);
+}
+
+void SqliteConnection::fail(std::string_view what) const {
+  throw SqlError(std::string(what) + ": " + sqlite3_errmsg(db_));
+}
+
+void SqliteConnection::exec_script(std::string_view sql) {
+  std::string text(sql);
+  char* message = nullptr;
+  if (sqlite3_exec(db_, text.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
+    std::string why = message ? message : "unknown error";
+    sqlite3_free(message);
+    throw SqlError("sqlite: " + why);
+  }
+}
+
+sqlite3_stmt* SqliteConnection::prepared(std::string_view sql) {
+  if (auto it = statements_.find(sql); it != statements_.end()) return it->second;
+  sqlite3_stmt* stmt = nullptr;
+  if (sqlite3_prepare_v2(db_, sql.data(), static_cast<int>(sql.size()), &stmt, nullptr) != SQLITE_OK)
+    fail("sqlite: prepare");
+  statements_.emplace(std::string(sql), stmt);
+  return stmt;
+}
+
+std::vector<SqlRow> SqliteConnection::query(std::string_view sql, std::span<const SqlValue> params) {
+  sqlite3_stmt* stmt = prepared(sql);
+  sqlite3_reset(stmt);
+  sqlite3_clear_bindings(stmt);
+  if (static_cast<std::size_t>(sqlite3_bind_parameter_count(stmt)) != params.size())
+    throw SqlError("sqlite: wrong number of parameters for: " + std::string(sql));
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    int at = static_cast<int>(i + 1), rc = SQLITE_OK;
+    const SqlValue& v = params[i];
+    if (auto* n = std::get_if<std::int64_t>(&v)) {
+      rc = sqlite3_bind_int64(stmt, at, *n);
+    } else if (auto* s = std::get_if<std::string>(&v)) {
+      rc = sqlite3_bind_text64(stmt, at, s->data(), s->size(), SQLITE_STATIC, SQLITE_UTF8);
+    } else if (auto* b = std::get_if<game::Bytes>(&v)) {
+      // A zero-length blob must stay a blob, not become NULL: bind it with a non-null pointer.
+      static const std::uint8_t empty = 0;
+      rc = sqlite3_bind_blob64(stmt, at, b->empty() ? &empty : b->data(), b->size(), SQLITE_STATIC);
+    } else {
+      rc = sqlite3_bind_null(stmt, at);
+    }
+    if (rc != SQLITE_OK) fail("sqlite: bind");
+  }
+  std::vector<SqlRow> rows;
+  for (;;) {
+    int rc = sqlite3_step(stmt);
+    if (rc == SQLITE_DONE) break;
+    if (rc != SQLITE_ROW) {
+      std::string why = sqlite3_errmsg(db_);
+      sqlite3_reset(stmt);
+      throw SqlError("sqlite: " + why);
+    }
+    int n = sqlite3_column_count(stmt);
+    SqlRow row;
+    row.reserve(static_cast<std::size_t>(n));
+    for (int c = 0; c < n; ++c) {
+      switch (sqlite3_column_type(stmt, c)) {
+        case SQLITE_INTEGER: row.emplace_back(static_cast<std::int64_t>(sqlite3_column_int64(stmt, c))); break;
+        case SQLITE_TEXT: {
+          auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt, c));
+          row.emplace_back(std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(stmt, c))));
+          break;
+        }
+        case SQLITE_BLOB: {
+          auto* p = static_cast<const std::uint8_t*>(sqlite3_column_blob(stmt, c));
+          row.emplace_back(game::Bytes(p, p + sqlite3_column_bytes(stmt, c)));
+          break;
+        }
+        case SQLITE_NULL: row.emplace_back(Null{}); break;
+        default: throw SqlError("sqlite: a floating-point column, which the archive never writes");
+      }
+    }
+    rows.push_back(std::move(row));
+  }
+  sqlite3_reset(stmt);
+  return rows;
+}
+
+}  // namespace parley::archive

@@ -1,0 +1,132 @@
+#pragma once
+// ArchiveStore: the game database (docs/archive.md). One class over an SqlConnection, so that
+// SQLite and PostgreSQL run the very same statements: `open("games.sqlite")` or
+// `open("postgresql://…")`. Opening migrates the schema to the latest version.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "archive/record.hpp"
+#include "archive/sql.hpp"
+
+namespace parley::archive {
+
+struct StoreError {
+  std::string detail;
+};
+
+struct GameId {
+  std::int64_t value = 0;
+  friend auto operator<=>(const GameId&, const GameId&) = default;
+};
+
+struct AddOutcome {
+  GameId id;
+  bool inserted = false;  // false: the same game was already archived (under `id`)
+};
+
+// Every given field must match; empty ones match anything. (Default member initializers let
+// callers name only the fields they use.)
+struct GameFilter {
+  std::string player{};  // a name, an alias, a key's fingerprint, or the key in hex
+  std::string event{};
+  std::string kind{};
+  std::string result{};
+  std::optional<std::int64_t> id{};
+};
+
+struct SeatSummary {
+  std::uint8_t index = 0;
+  std::string name;
+  std::string fingerprint;  // empty for PGN players
+  std::optional<std::string> verdict;
+  std::optional<std::int64_t> score;
+};
+
+struct GameSummary {
+  GameId id;
+  std::string kind, origin, event, site, round, date, result;
+  std::int64_t ply_count = 0;
+  bool verified = true;
+  std::string fault;
+  std::vector<SeatSummary> seats;
+  std::optional<std::int64_t> ply;  // for position search: where the position was reached
+};
+
+struct EventGame {
+  GameId id;
+  std::string round;
+  std::int64_t white = 0, black = 0;              // PlayerIDs
+  std::int64_t white_score = 0, black_score = 0;  // half points
+};
+
+struct EventPlayer {
+  std::int64_t id = 0;
+  std::string name;
+  std::string fingerprint;
+};
+
+class ArchiveStore {
+ public:
+  // A path to an SQLite file (created if missing), or a postgresql:// URL.
+  static game::Result<std::unique_ptr<ArchiveStore>, StoreError> open(const std::string& location);
+  explicit ArchiveStore(std::unique_ptr<SqlConnection> db);
+
+  // Stores a game unless a game with the same content hash is there already. Runs in the
+  // caller's Batch if there is one, else in a transaction of its own.
+  AddOutcome add(const GameRecord& record);
+
+  std::vector<GameSummary> games(const GameFilter& filter);
+  // Games whose main line reached the position with this Zobrist key, with the first ply.
+  std::vector<GameSummary> games_at_position(std::uint64_t zobrist_key);
+
+  // The stored parts of a chess game's PGN (nullopt for games without moves).
+  std::optional<StoredPgn> stored_pgn(GameId id);
+  // The .plog bytes as imported (nullopt for games that came from PGN).
+  std::optional<game::Bytes> log(GameId id);
+
+  // Finished, verified two-seat games of an event, and the players in them.
+  std::optional<std::int64_t> event_id(const std::string& name);
+  std::vector<EventGame> event_games(std::int64_t event_id);
+  std::vector<EventPlayer> players(const std::vector<std::int64_t>& ids);
+
+  // A write transaction for many add()s. The position keys of the games added in it are held
+  // until commit() and then written in key order: inserting a batch's keys sorted instead of in
+  // random order makes the index writes about a quarter cheaper (docs/archive.md). Destroyed
+  // without commit(), it rolls back and drops the held keys.
+  class Batch {
+   public:
+    explicit Batch(ArchiveStore& store);
+    ~Batch();
+    Batch(const Batch&) = delete;
+    Batch& operator=(const Batch&) = delete;
+    void commit();
+
+   private:
+    ArchiveStore& store_;
+    Transaction transaction_;
+  };
+
+  SqlConnection& sql() { return *db_; }
+
+ private:
+  struct PositionRow {
+    std::int64_t key, game, ply;
+    friend auto operator<=>(const PositionRow&, const PositionRow&) = default;
+  };
+  void write_positions(std::span<const PositionRow> rows);
+
+  std::int64_t next_id(std::string_view table, std::string_view column);
+  std::int64_t intern(std::string_view table, std::string_view id_column, const std::string& name);
+  std::int64_t player_for(const SeatRecord& seat);
+  void load_seats(std::vector<GameSummary>& games);
+
+  std::unique_ptr<SqlConnection> db_;
+  bool batching_ = false;
+  std::vector<PositionRow> pending_;
+};
+
+}  // namespace parley::archive

@@ -1,0 +1,148 @@
+// The archive's import rate against pgn-extract (reading and checking every move, the anchor)
+// and scid's own importer (pgnscid, when Debian's scid is installed), each a whole process on
+// the same generated corpus in the same run; then the time of position queries on the archive
+// the import built (the target: under 10 ms on at least a million positions).
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+
+#include "archive/store.hpp"
+#include "bench/chess/random_games.hpp"
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+
+extern char** environ;
+
+using namespace parley;
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kPgnExtract = "/usr/games/pgn-extract";
+constexpr const char* kPgnScid = "/usr/games/pgnscid";
+
+// A whole process with its output discarded: wall-clock seconds, and the CPU seconds (user +
+// system) it used, which the other work on a shared machine disturbs much less.
+struct Timed {
+  int status = -1;
+  double wall = 0, cpu = 0;
+};
+
+Timed run_timed(const std::vector<std::string>& argv) {
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  auto start = std::chrono::steady_clock::now();
+  pid_t pid = 0;
+  Timed t;
+  if (posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ) != 0) {
+    posix_spawn_file_actions_destroy(&actions);
+    throw std::runtime_error("cannot start " + argv[0]);
+  }
+  posix_spawn_file_actions_destroy(&actions);
+  int status = 0;
+  rusage usage{};
+  wait4(pid, &status, 0, &usage);
+  t.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  t.cpu = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+          static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+  t.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return t;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+void remove_archive(const std::string& path) {
+  for (auto suffix : {"", "-wal", "-shm"}) fs::remove(path + suffix);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"parley archive benchmark: PGN import vs pgn-extract and scid, position queries"};
+  std::size_t games = 15000;
+  int runs = 3, queries = 1000;
+  std::string parley_binary = PARLEY_BINARY, corpus_dir = PARLEY_BENCH_DATA;
+  app.add_option("--games", games, "Games in the PGN corpus");
+  app.add_option("--runs", runs, "Runs of each import (the median is reported)")->check(CLI::Range(1, 20));
+  app.add_option("--queries", queries, "Position queries to time")->check(CLI::Range(1, 1000000));
+  app.add_option("--parley", parley_binary, "The parley binary to time");
+  CLI11_PARSE(app, argc, argv);
+
+  fs::create_directories(corpus_dir);
+  std::string corpus = fmt::format("{}/random-{}.pgn", corpus_dir, games);
+  if (!fs::exists(corpus)) {
+    auto stats = bench::write_random_games(corpus, games, 20261130);
+    fmt::print("wrote {}: {} games, {} plies\n", corpus, stats.games, stats.plies);
+  }
+  std::string db = corpus_dir + "/archive-bench.sqlite";
+  std::string scid_base = corpus_dir + "/scid-bench";
+  bool have_scid = fs::exists(kPgnScid);
+
+  std::vector<double> ours, ours_cpu, extract, extract_cpu, scid, scid_cpu;
+  for (int r = 0; r < runs; ++r) {
+    remove_archive(db);
+    auto o = run_timed({parley_binary, "archive", "import", "--quiet", "--db", db, corpus});
+    if (o.status != 0) throw std::runtime_error("parley archive import failed on the corpus");
+    ours.push_back(o.wall), ours_cpu.push_back(o.cpu);
+    auto e = run_timed({kPgnExtract, "-r", "-s", corpus});
+    extract.push_back(e.wall), extract_cpu.push_back(e.cpu);
+    if (have_scid) {
+      for (auto ext : {".si4", ".sg4", ".sn4"}) fs::remove(scid_base + ext);
+      auto s = run_timed({kPgnScid, "-f", corpus, scid_base});
+      scid.push_back(s.wall), scid_cpu.push_back(s.cpu);
+    }
+  }
+  auto line = [&](const char* what, const std::vector<double>& wall, const std::vector<double>& cpu) {
+    double w = median(wall), c = median(cpu);
+    fmt::print("  {:<32} {:>7.3f} s wall {:>8.0f} games/s   {:>7.3f} s CPU {:>8.0f} games/s\n", what, w, games / w, c,
+               games / c);
+  };
+  fmt::print("PGN import of {} games ({:.1f} MB), whole processes, median of {} runs\n", games,
+             static_cast<double>(fs::file_size(corpus)) / 1e6, runs);
+  line("parley archive import (SQLite)", ours, ours_cpu);
+  line("pgn-extract -r -s (check only)", extract, extract_cpu);
+  fmt::print("  ratio parley / pgn-extract rate: {:.2f} wall, {:.2f} CPU\n", median(extract) / median(ours),
+             median(extract_cpu) / median(ours_cpu));
+  if (have_scid) {
+    line("scid pgnscid (import)", scid, scid_cpu);
+    fmt::print("  ratio parley / scid rate: {:.2f} wall, {:.2f} CPU (target >= 1)\n", median(scid) / median(ours),
+               median(scid_cpu) / median(ours_cpu));
+  } else {
+    fmt::print("  scid: {} not installed (Debian package scid), not compared\n", kPgnScid);
+  }
+
+  auto store = std::move(archive::ArchiveStore::open(db)).value();
+  auto& sql = store->sql();
+  std::int64_t positions = archive::as_int(sql.query("SELECT COUNT(*) FROM PositionKey").at(0).at(0));
+  // Positions a few moves apart along the games: most are reached by one game, the early ones
+  // by many; each query lists the games with their seats (what `parley archive position` prints).
+  auto keys = sql.query("SELECT ZobristKey FROM PositionKey WHERE Ply = ? OR Ply = ? OR Ply = ? ORDER BY GameID",
+                        {archive::SqlValue{std::int64_t{4}}, archive::SqlValue{std::int64_t{12}},
+                         archive::SqlValue{std::int64_t{40}}});
+  std::vector<double> ms;
+  std::size_t hits = 0;
+  for (int q = 0; q < queries && !keys.empty(); ++q) {
+    auto key = static_cast<std::uint64_t>(archive::as_int(keys[static_cast<std::size_t>(q) * 7919 % keys.size()][0]));
+    auto start = std::chrono::steady_clock::now();
+    hits += store->games_at_position(key).size();
+    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+  }
+  std::sort(ms.begin(), ms.end());
+  fmt::print("position queries on {} positions: {} queries, {} games found; median {:.3f} ms, 99th percentile {:.3f} ms, "
+             "max {:.3f} ms (target < 10 ms)\n",
+             positions, ms.size(), hits, ms[ms.size() / 2], ms[ms.size() * 99 / 100], ms.back());
+  return 0;
+}

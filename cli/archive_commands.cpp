@@ -1,0 +1,218 @@
+// `parley archive …`: the game database (docs/archive.md).
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "archive/importer.hpp"
+#include "archive/standings.hpp"
+#include "archive/store.hpp"
+#include "cli/commands.hpp"
+#include "cli/mapped_file.hpp"
+#include "game/chess/position.hpp"
+#include "peer/net/runner.hpp"
+
+namespace parley::cli {
+
+namespace {
+
+using archive::ArchiveStore;
+
+std::unique_ptr<ArchiveStore> open_store(const std::string& db) {
+  std::string location = db;
+  if (location.empty()) {
+    auto dir = peer::default_data_dir();
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    location = (dir / "archive.sqlite").string();
+  }
+  auto store = ArchiveStore::open(location);
+  if (!store) {
+    fmt::print(stderr, "archive: {}\n", store.error().detail);
+    return nullptr;
+  }
+  return std::move(store).value();
+}
+
+// A one-line bar on standard error, redrawn at most once per percent.
+class ProgressBar {
+ public:
+  explicit ProgressBar(bool enabled) : enabled_(enabled) {}
+  void show(const std::string& file, std::size_t done, std::size_t total) {
+    if (!enabled_ || total == 0) return;
+    std::size_t percent = done * 100 / total;
+    if (percent == last_percent_ && file == last_file_) return;
+    last_percent_ = percent, last_file_ = file;
+    constexpr std::size_t kWidth = 30;
+    std::size_t filled = percent * kWidth / 100;
+    fmt::print(stderr, "\r{} [{}{}] {:3}% {} games", file, std::string(filled, '#'), std::string(kWidth - filled, ' '),
+               percent, done);
+    drawn_ = true;
+  }
+  void clear() {
+    if (drawn_) fmt::print(stderr, "\r\033[K");
+    drawn_ = false;
+  }
+
+ private:
+  bool enabled_;
+  bool drawn_ = false;
+  std::size_t last_percent_ = 101;
+  std::string last_file_;
+};
+
+std::string players_of(const archive::GameSummary& g) {
+  std::string out;
+  for (const auto& s : g.seats) {
+    if (!out.empty()) out += " - ";
+    out += s.name.empty() ? (s.fingerprint.empty() ? "?" : s.fingerprint) : s.name;
+  }
+  return out;
+}
+
+void print_game(const archive::GameSummary& g) {
+  std::string where = g.event;
+  if (!g.round.empty()) where += ", round " + g.round;
+  fmt::print("{:>6}  {}  {}  {}  {}  [{} from {}, {} plies]", g.id.value, g.date.empty() ? "?" : g.date,
+             where.empty() ? "?" : where, players_of(g), g.result, g.kind, g.origin, g.ply_count);
+  if (g.ply) fmt::print(" at ply {}", *g.ply);
+  if (!g.verified) fmt::print("  INVALID: {}", g.fault);
+  fmt::print("\n");
+}
+
+archive::GameFilter filter_of(const ArchiveQueryOptions& o) {
+  return archive::GameFilter{o.player, o.event, o.kind, o.result, std::nullopt};
+}
+
+}  // namespace
+
+int archive_import(const ArchiveImportOptions& options) {
+  auto store = open_store(options.db);
+  if (!store) return kUnreadable;
+  ProgressBar bar(!options.quiet && ::isatty(STDERR_FILENO));
+  archive::ImportStats stats;
+  bool unreadable = false;
+  try {
+    for (const std::string& path : options.files) {
+      MappedFile file(path);
+      if (!file.ok()) {
+        fmt::print(stderr, "{}: cannot read: {}\n", path, file.error());
+        unreadable = true;
+        continue;
+      }
+      std::size_t reported = stats.problems.size();
+      archive::Importer importer(*store, [&](std::size_t done, std::size_t total) { bar.show(path, done, total); });
+      importer.import_file(path, file.text(), stats);
+      bar.clear();
+      for (std::size_t i = reported; i < stats.problems.size(); ++i) fmt::print(stderr, "{}\n", stats.problems[i]);
+    }
+  } catch (const archive::SqlError& e) {
+    bar.clear();
+    fmt::print(stderr, "archive: {}\n", e.what());
+    return kUnreadable;
+  }
+  fmt::print("imported {} games ({} positions indexed), {} already archived, {} invalid logs stored, {} rejected\n",
+             stats.imported, stats.positions, stats.duplicates, stats.invalid_logs, stats.rejected);
+  if (unreadable) return kUnreadable;
+  return stats.rejected || stats.invalid_logs ? kInvalidInput : kSuccess;
+}
+
+int archive_games(const ArchiveQueryOptions& options) {
+  auto store = open_store(options.db);
+  if (!store) return kUnreadable;
+  try {
+    auto games = store->games(filter_of(options));
+    for (const auto& g : games) print_game(g);
+    fmt::print("{} games\n", games.size());
+  } catch (const archive::SqlError& e) {
+    fmt::print(stderr, "archive: {}\n", e.what());
+    return kUnreadable;
+  }
+  return kSuccess;
+}
+
+int archive_position(const std::string& db, const std::string& fen) {
+  auto position = game::chess::Position::from_fen(fen);
+  if (!position) {
+    fmt::print(stderr, "bad FEN: {}\n", game::chess::describe(position.error()));
+    return kUsage;
+  }
+  auto store = open_store(db);
+  if (!store) return kUnreadable;
+  try {
+    auto games = store->games_at_position(position->key());
+    for (const auto& g : games) print_game(g);
+    fmt::print("{} games\n", games.size());
+  } catch (const archive::SqlError& e) {
+    fmt::print(stderr, "archive: {}\n", e.what());
+    return kUnreadable;
+  }
+  return kSuccess;
+}
+
+int archive_export(const ArchiveQueryOptions& options) {
+  if (options.pgn == !options.plog_dir.empty()) {
+    fmt::print(stderr, "archive export: give exactly one of --pgn and --plog DIR\n");
+    return kUsage;
+  }
+  auto store = open_store(options.db);
+  if (!store) return kUnreadable;
+  bool all_exported = true;
+  try {
+    auto games = store->games(filter_of(options));
+    if (!options.plog_dir.empty()) std::filesystem::create_directories(options.plog_dir);
+    for (const auto& g : games) {
+      if (options.pgn) {
+        auto stored = store->stored_pgn(g.id);
+        if (!stored) continue;  // not chess, or a log too broken to replay: no moves to write
+        auto game = archive::rebuild_pgn(*stored);
+        if (!game) {
+          fmt::print(stderr, "game {}: {}\n", g.id.value, game.error().detail);
+          all_exported = false;
+          continue;
+        }
+        fmt::print("{}", game::chess::pgn::write(*game));
+      } else {
+        auto log = store->log(g.id);
+        if (!log) continue;  // imported from PGN: there is no log
+        auto path = std::filesystem::path(options.plog_dir) / ("game-" + std::to_string(g.id.value) + ".plog");
+        std::ofstream out(path, std::ios::binary);
+        out.write(reinterpret_cast<const char*>(log->data()), static_cast<std::streamsize>(log->size()));
+        if (!out) {
+          fmt::print(stderr, "{}: cannot write\n", path.string());
+          return kUnreadable;
+        }
+        fmt::print("{}\n", path.string());
+      }
+    }
+  } catch (const archive::SqlError& e) {
+    fmt::print(stderr, "archive: {}\n", e.what());
+    return kUnreadable;
+  } catch (const std::filesystem::filesystem_error& e) {
+    fmt::print(stderr, "archive: {}\n", e.what());
+    return kUnreadable;
+  }
+  return all_exported ? kSuccess : kInvalidInput;
+}
+
+int archive_standings(const ArchiveStandingsOptions& options) {
+  auto store = open_store(options.db);
+  if (!store) return kUnreadable;
+  try {
+    auto standings = archive::standings_of(*store, options.event);
+    if (!standings) {
+      fmt::print(stderr, "archive: no event named \"{}\"\n", options.event);
+      return kInvalidInput;
+    }
+    if (options.format == "csv") fmt::print("{}", archive::format_csv(*standings));
+    else if (options.format == "html") fmt::print("{}", archive::format_html(*standings));
+    else fmt::print("{}", archive::format_text(*standings));
+  } catch (const archive::SqlError& e) {
+    fmt::print(stderr, "archive: {}\n", e.what());
+    return kUnreadable;
+  }
+  return kSuccess;
+}
+
+}  // namespace parley::cli

@@ -1,0 +1,189 @@
+// `parley archive …` as users and scripts see it: output, exit status, files.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "archive/store.hpp"
+#include "game/chess/notation.hpp"
+#include "game/chess/pgn.hpp"
+#include "tests/archive/pg_server.hpp"
+#include "tests/peer/fake_lobby.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Output {
+  int status;
+  std::string out, err;
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+class ArchiveCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("parley_archive_cli_" + std::to_string(::getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    db_ = (dir_ / "games.sqlite").string();
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  // Runs `parley archive ARGS --db DB` (arguments shell-quoted by the caller).
+  Output archive(const std::string& args) {
+    auto out = dir_ / "stdout", err = dir_ / "stderr";
+    std::string cmd = std::string(PARLEY_CLI) + " archive " + args + " --db '" + db_ + "' > " + out.string() + " 2> " +
+                      err.string() + " < /dev/null";
+    int raw = std::system(cmd.c_str());
+    return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(out), slurp(err)};
+  }
+  static std::string data(const std::string& name) {
+    return (fs::path(PARLEY_SOURCE_DIR) / "tests/archive/data" / name).string();
+  }
+
+  fs::path dir_;
+  std::string db_;
+};
+
+TEST_F(ArchiveCli, ImportReportsBadGamesWithFileAndLineAndIsIdempotent) {
+  Output first = archive("import " + data("walther_tal.pgn") + " " + data("mixed.pgn"));
+  EXPECT_EQ(first.status, 1);  // a bad game was found
+  EXPECT_EQ(first.out, "imported 3 games (80 positions indexed), 0 already archived, 0 invalid logs stored, 1 rejected\n");
+  EXPECT_NE(first.err.find(data("mixed.pgn") + ":13:13: illegal move"), std::string::npos) << first.err;
+  Output again = archive("import " + data("walther_tal.pgn"));
+  EXPECT_EQ(again.status, 0);
+  EXPECT_EQ(again.out, "imported 0 games (0 positions indexed), 1 already archived, 0 invalid logs stored, 0 rejected\n");
+  Output listed = archive("games");
+  EXPECT_EQ(listed.status, 0);
+  EXPECT_TRUE(listed.out.ends_with("\n3 games\n")) << listed.out;
+  EXPECT_NE(listed.out.find("     0  1958  Olympic games  Walther - Tal,M  0-1  [chess from pgn, 66 plies]\n"),
+            std::string::npos)
+      << listed.out;
+}
+
+TEST_F(ArchiveCli, GamesPositionExportAndStandings) {
+  ASSERT_EQ(archive("import --quiet " + data("round_robin.pgn")).status, 0);
+  Output anna = archive("games --player Anna");
+  EXPECT_EQ(anna.status, 0);
+  EXPECT_TRUE(anna.out.ends_with("\n3 games\n")) << anna.out;
+  Output draws = archive("games --result 1/2-1/2 --event 'Club Cup'");
+  EXPECT_TRUE(draws.out.ends_with("\n2 games\n")) << draws.out;
+
+  // After 1. e4 e5 2. Nf3: Anna–Boris and Clara–Dmitri, at ply 3.
+  Output hits = archive("position 'rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2'");
+  EXPECT_EQ(hits.status, 0);
+  EXPECT_NE(hits.out.find("Anna - Boris  1-0  [chess from pgn, 6 plies] at ply 3"), std::string::npos) << hits.out;
+  EXPECT_NE(hits.out.find("Clara - Dmitri"), std::string::npos) << hits.out;
+  EXPECT_TRUE(hits.out.ends_with("\n2 games\n")) << hits.out;
+  EXPECT_EQ(archive("position 'not a fen'").status, 2);
+
+  // PGN → archive → PGN gives the canonical form of what went in.
+  std::string expected;
+  std::string original = slurp(data("round_robin.pgn"));
+  parley::game::chess::pgn::Reader reader(original);
+  while (auto g = reader.next()) expected += parley::game::chess::pgn::write(g->value());
+  Output exported = archive("export --pgn --event 'Club Cup'");
+  EXPECT_EQ(exported.status, 0);
+  EXPECT_EQ(exported.out, expected);
+  EXPECT_EQ(archive("export --event 'Club Cup'").status, 2);  // neither --pgn nor --plog
+
+  Output csv = archive("standings --event 'Club Cup' --format csv");
+  EXPECT_EQ(csv.status, 0);
+  EXPECT_EQ(csv.out,
+            "rank,name,fingerprint,points,games,sonneborn_berger,buchholz,1,2,3,4\n"
+            "1,Anna,,2.5,3,2.5,3.5,x,=,1,1\n"
+            "2,Clara,,2,3,2.5,4,=,x,1,=\n"
+            "3,Boris,,1,3,0.5,5,0,0,x,1\n"
+            "4,Dmitri,,0.5,3,1,5.5,0,=,0,x\n");
+  EXPECT_NE(archive("standings --event 'Club Cup' --format html").out.find("<a href=\"#game-0\">1</a>"),
+            std::string::npos);
+  EXPECT_EQ(archive("standings --event 'Nowhere'").status, 1);
+}
+
+TEST_F(ArchiveCli, LogsGoInVerifiedAndComeBackOutAsLogsThatVerify) {
+  using namespace parley::game::chess;
+  parley::peer::testing::Table t;
+  t.start_play();
+  for (auto san : {"f3", "e5", "g4", "Qh4#"}) {
+    Move m = *parse_san(t.chess().position(), san);
+    parley::game::Seat s = seat_of(t.chess().position().side_to_move());
+    t.post(s, t.chess_action({Action::Kind::move, s, m, 0}));
+  }
+  for (auto& l : t.locals) t.post(l.seat(), *l.duty(*t.session, {}));
+  auto bytes = parley::peer::encode(t.lobby.log());
+  auto log_path = dir_ / "fools.plog";
+  std::ofstream(log_path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
+                                                  static_cast<std::streamsize>(bytes.size()));
+  auto corrupt_path = dir_ / "corrupt.plog";
+  std::ofstream(corrupt_path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), 40);
+
+  Output imported = archive("import " + log_path.string() + " " + corrupt_path.string());
+  EXPECT_EQ(imported.status, 1);
+  EXPECT_EQ(imported.out, "imported 1 games (5 positions indexed), 0 already archived, 0 invalid logs stored, 1 rejected\n");
+  EXPECT_NE(imported.err.find(corrupt_path.string() + ": not stored: "), std::string::npos) << imported.err;
+
+  Output out = archive("export --plog " + (dir_ / "out").string() + " --kind chess");
+  EXPECT_EQ(out.status, 0);
+  EXPECT_EQ(out.out, (dir_ / "out" / "game-0.plog").string() + "\n");
+  EXPECT_EQ(slurp(dir_ / "out" / "game-0.plog"), slurp(log_path));
+  std::string verify = std::string(PARLEY_CLI) + " verify " + (dir_ / "out" / "game-0.plog").string() + " > /dev/null";
+  EXPECT_EQ(std::system(verify.c_str()), 0);
+  Output pgn = archive("export --pgn");
+  EXPECT_NE(pgn.out.find("1. f3 e5 2. g4 Qh4# 0-1"), std::string::npos) << pgn.out;
+}
+
+TEST_F(ArchiveCli, AProgressBarOnlyOnATerminalAndNotWhenQuiet) {
+  if (std::system("command -v script > /dev/null 2>&1") != 0) GTEST_SKIP() << "no script(1) to give parley a terminal";
+  auto on_terminal = [&](const std::string& args) {
+    auto out = dir_ / "terminal";
+    std::string inner = std::string(PARLEY_CLI) + " archive import " + args + " --db " + db_;
+    std::system(("script -qec '" + inner + "' /dev/null > " + out.string() + " 2>&1 < /dev/null").c_str());
+    return slurp(out);
+  };
+  std::string shown = on_terminal(data("round_robin.pgn"));
+  EXPECT_NE(shown.find("round_robin.pgn [####"), std::string::npos) << shown;
+  EXPECT_NE(shown.find("100% 6 games"), std::string::npos) << shown;
+  EXPECT_NE(shown.find("imported 6 games"), std::string::npos) << shown;
+  std::string quiet = on_terminal("--quiet " + data("round_robin.pgn"));
+  EXPECT_EQ(quiet.find("[#"), std::string::npos) << quiet;
+  EXPECT_NE(quiet.find("6 already archived"), std::string::npos) << quiet;
+  // Not a terminal: no bar either.
+  Output piped = archive("import " + data("round_robin.pgn"));
+  EXPECT_EQ(piped.err, "");
+}
+
+TEST_F(ArchiveCli, PostgresqlUrlsOpenTheServerBackEnd) {
+  if (!parley::archive::testing::PgServer::binaries()) GTEST_SKIP() << "no PostgreSQL server binaries installed";
+  std::string why;
+  auto* server = parley::archive::testing::PgServer::shared(why);
+  ASSERT_NE(server, nullptr) << why;
+  std::string database = "parley_cli_" + std::to_string(::getpid());
+  auto admin = parley::archive::ArchiveStore::open(server->url("postgres"));
+  ASSERT_TRUE(admin.ok()) << admin.error().detail;
+  (*admin)->sql().exec_script("CREATE DATABASE " + database);
+  db_ = server->url(database);
+
+  Output imported = archive("import " + data("round_robin.pgn"));
+  EXPECT_EQ(imported.status, 0) << imported.err;
+  EXPECT_EQ(imported.out, "imported 6 games (28 positions indexed), 0 already archived, 0 invalid logs stored, 0 rejected\n");
+  Output csv = archive("standings --event 'Club Cup' --format csv");
+  EXPECT_EQ(csv.status, 0) << csv.err;
+  EXPECT_NE(csv.out.find("1,Anna,,2.5,3,2.5,3.5,x,=,1,1\n"), std::string::npos) << csv.out;
+
+  db_ = "postgresql://parley@/no_such_database?host=/nonexistent";
+  Output refused = archive("games");
+  EXPECT_EQ(refused.status, 3);
+  EXPECT_NE(refused.err.find("cannot connect to PostgreSQL"), std::string::npos) << refused.err;
+}
+
+}  // namespace
