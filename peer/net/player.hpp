@@ -15,6 +15,8 @@ class Player {
   virtual std::optional<Bytes> act(const Session& session, Seat me) = 0;
   // This seat's game-specific setup data (Gunjin: its layout commitments); none for chess.
   virtual Bytes game_setup(const Session&, Seat) { return {}; }
+  // This seat's end-of-game secrets, when the game needs them opened (Gunjin: its layout).
+  virtual std::optional<Bytes> reveal(const Session&, Seat) { return std::nullopt; }
   // Each new event of the session, for display.
   virtual void observe(const Session&, const SessionEvent&) {}
 };

@@ -258,6 +258,10 @@ void SeatRunner::act() {
     if (auto* setup = std::get_if<SetupMessage>(&*duty)) setup->game_setup = player_.game_setup(*session_, *me_);
     return post(*duty);
   }
+  if (session_->phase() == Phase::finishing && session_->rules().needs_reveals() && !session_->seat(*me_).revealed &&
+      !session_->seat(*me_).out()) {
+    if (auto secrets = player_.reveal(*session_, *me_)) return post(RevealMessage{std::move(*secrets)});
+  }
   if (session_->phase() == Phase::play && !session_->seat(*me_).out()) {
     if (auto message = player_.act(*session_, *me_)) return post(ActionMessage{session_->state_hash(), *message});
   }
