@@ -72,7 +72,7 @@ std::optional<Bytes> GunjinAgent::act_open(const GunjinRules& rules, Seat me) {
   const State& full = rules.public_state();
   if (full.to_move() != me && !full.draw_offer()) return std::nullopt;
   if (full.to_move() != me) return std::nullopt;
-  if (full.phase() == Phase::answer_no_move) {
+  if (full.phase() == game::gunjin::Phase::answer_no_move) {
     const Action answer = mobility(full, me) == Mobility::can_move ? Action{me, HaveLegalMove{}} : Action{me, NoLegalMove{}};
     return game::gunjin::encode(answer);
   }
@@ -95,7 +95,7 @@ std::optional<GunjinMessage> GunjinAgent::next_message(const GunjinRules& rules,
   if (rules.duel()) return duel_message(rules, me);
   const State& pub = rules.public_state();
   if (pub.to_move() != me) return std::nullopt;
-  if (pub.phase() == Phase::answer_no_move) {
+  if (pub.phase() == game::gunjin::Phase::answer_no_move) {
     if (mobility(*view_, me) == Mobility::can_move) return have_legal_move_message(rules, me);
     return no_legal_move_message(rules, me);
   }

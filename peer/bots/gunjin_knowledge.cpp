@@ -3,6 +3,7 @@
 namespace parley::peer {
 
 using namespace game::gunjin;
+using game::Seat;
 
 EnemyKnowledge::EnemyKnowledge(Seat me, const Options& options) : me_(me), options_(options) {
   possible_.fill(KindSet::all());

@@ -6,6 +6,7 @@
 namespace parley::peer {
 
 using namespace game::gunjin;
+using game::Seat;
 
 namespace {
 

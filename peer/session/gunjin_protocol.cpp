@@ -5,6 +5,7 @@
 namespace parley::peer {
 
 using namespace game::gunjin;
+using game::Seat;
 
 namespace {
 constexpr crypto::DomainLabel kMovePurpose{"gunjin-move"};
