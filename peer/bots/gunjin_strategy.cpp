@@ -205,6 +205,12 @@ std::int64_t TrackingStrategy::score(const State& view, Seat me, const EnemyKnow
     const int before = distance_to_hq(move.from, foe), after = distance_to_hq(move.to, foe);
     s += (may_occupy_hq(kind) ? 400 : 100) * (before - after);
     s += risk(view, me, enemy, kind, move.from, std::nullopt) - risk(view, me, enemy, kind, move.to, move.from);
+    // Shuffling back and forth ends in a draw by repetition: prefer a position not seen yet.
+    if (auto next = Gunjin::apply(view, Action{me, Play{move.from, move.to, std::nullopt, false}});
+        next && !next.value().recent_positions().empty()) {
+      const auto& seen = view.recent_positions();
+      s -= 2500 * std::count(seen.begin(), seen.end(), next.value().recent_positions().back());
+    }
   }
   // The piece behind the flag lends it its strength: keep it there.
   for (std::uint8_t slot = 0; slot < kArmySize; ++slot) {
