@@ -61,7 +61,6 @@ std::optional<Bytes> GunjinAgent::act(const Session& session, Seat me) {
   if (rules == nullptr || !rules->began() || rules->outcome() || !layout_) return std::nullopt;
   if (rules->room_options().open_pieces) return act_open(*rules, me);
   catch_up(*rules, me);
-  if (!view_) return std::nullopt;
   auto message = next_message(*rules, me);
   if (!message) return std::nullopt;
   return encode(*message);
@@ -91,7 +90,8 @@ std::optional<Bytes> GunjinAgent::act_open(const GunjinRules& rules, Seat me) {
 
 std::optional<GunjinMessage> GunjinAgent::next_message(const GunjinRules& rules, Seat me) {
   if (!rules.army_proved(me)) return army_message(rules, me);
-  if (!rules.army_proved(opponent(me))) return std::nullopt;
+  // The army proof needs only the commitments; everything after it, the seat's own view.
+  if (!rules.army_proved(opponent(me)) || !view_) return std::nullopt;
   if (rules.duel()) return duel_message(rules, me);
   const State& pub = rules.public_state();
   if (pub.to_move() != me) return std::nullopt;
@@ -109,6 +109,12 @@ std::optional<GunjinMessage> GunjinAgent::next_message(const GunjinRules& rules,
   return std::nullopt;
 }
 
+game::Result<crypto::MembershipProof, crypto::ProveError> GunjinAgent::prove_kind(const crypto::ProofContext& context,
+                                                                             std::uint8_t slot,
+                                                                             const crypto::ValueSet& allowed) {
+  return crypto::prove_membership(context, army_->openings[slot], allowed);
+}
+
 std::optional<GunjinMessage> GunjinAgent::army_message(const GunjinRules& rules, Seat me) {
   auto proof = prove_army(rules.session(), me, army_->commitments, army_->openings);
   if (!proof) return std::nullopt;
@@ -124,8 +130,8 @@ std::optional<GunjinMessage> GunjinAgent::move_message(const GunjinRules& rules,
   const KindSet allowed = move_kinds(pub, me, from, to, m.officer);
   if (proof_needed(pub.possible_kinds(*mover), allowed)) {
     if (allowed.empty()) return std::nullopt;
-    auto proof = crypto::prove_membership(move_context(rules.session(), pub.ply(), me, from, to, m.officer),
-                                          army_->openings[mover->slot], kind_values(allowed));
+    auto proof = prove_kind(move_context(rules.session(), pub.ply(), me, from, to, m.officer), mover->slot,
+                            kind_values(allowed));
     if (!proof) return std::nullopt;  // the strategy chose a move this piece cannot make
     m.proof = std::move(proof).value();
   }
@@ -196,8 +202,7 @@ std::optional<GunjinMessage> GunjinAgent::no_legal_move_message(const GunjinRule
     const KindSet immobile = immobile_kinds(pub, id);
     if (!proof_needed(pub.possible_kinds(id), immobile)) continue;
     if (immobile.empty()) return std::nullopt;
-    auto proof = crypto::prove_membership(no_move_context(rules.session(), pub.ply(), me, slot), army_->openings[slot],
-                                          kind_values(immobile));
+    auto proof = prove_kind(no_move_context(rules.session(), pub.ply(), me, slot), slot, kind_values(immobile));
     if (!proof) return std::nullopt;  // this piece can move: the declaration would be false
     m.pieces.push_back({slot, std::move(proof).value()});
   }
@@ -216,8 +221,8 @@ std::optional<GunjinMessage> GunjinAgent::have_legal_move_message(const GunjinRu
       HaveLegalMoveMessage m{slot, Square{t}, std::nullopt};
       const KindSet allowed = kinds_for_move(me, from, Square{t}, pub.occupancy());
       if (proof_needed(pub.possible_kinds(id), allowed)) {
-        auto proof = crypto::prove_membership(have_move_context(rules.session(), pub.ply(), me, slot, Square{t}),
-                                              army_->openings[slot], kind_values(allowed));
+        auto proof = prove_kind(have_move_context(rules.session(), pub.ply(), me, slot, Square{t}), slot,
+                                kind_values(allowed));
         if (!proof) continue;
         m.proof = std::move(proof).value();
       }

@@ -43,6 +43,10 @@ class GunjinAgent : public Player {
   std::optional<GunjinMessage> duel_message(const GunjinRules& rules, Seat me);
   std::optional<GunjinMessage> no_legal_move_message(const GunjinRules& rules, Seat me);
   std::optional<GunjinMessage> have_legal_move_message(const GunjinRules& rules, Seat me);
+  // The proof that the piece from `slot` has one of the `allowed` kinds (a move, a declaration).
+  virtual game::Result<crypto::MembershipProof, crypto::ProveError> prove_kind(const crypto::ProofContext& context,
+                                                                               std::uint8_t slot,
+                                                                               const crypto::ValueSet& allowed);
   // The secret layout: what commitments and openings are made of (a cheater's may be illegal).
   virtual game::gunjin::Layout choose_layout() { return strategy_->layout(); }
 
