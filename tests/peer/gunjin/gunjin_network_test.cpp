@@ -1,0 +1,71 @@
+// Gunjin over a real parley-lobby on 127.0.0.1 with real `parley bot gunjin` processes: the
+// bots finish their game, both peers write the same log, and the log verifies (through the
+// library and through `parley verify`, as an organiser would).
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include "peer/log/verify.hpp"
+#include "tests/lobby/lobby_process.hpp"
+#include "tests/peer/processes.hpp"
+
+namespace parley::peer {
+namespace {
+
+namespace fs = std::filesystem;
+using lobby::testing::LobbyProcess;
+using testing::ParleyProcess;
+using testing::read_text;
+
+class GunjinNetwork : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("parley_gunjin_net_" + std::to_string(::getpid()) + "_" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override {
+    if (!HasFailure()) fs::remove_all(dir_);
+  }
+  std::vector<std::string> bot(const LobbyProcess& lobby, const std::string& name, std::vector<std::string> extra) {
+    std::vector<std::string> args = {"bot", "gunjin", "--lobby", "127.0.0.1:" + std::to_string(lobby.port()),
+                                     "--data", (dir_ / name).string(), "--give-up", "300"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
+  }
+  fs::path dir_;
+};
+
+TEST_F(GunjinNetwork, TwoBotsFinishAGameTheirLogsAreIdenticalAndVerify) {
+  LobbyProcess lobby(dir_);
+  ParleyProcess a(dir_, "a", bot(lobby, "a", {"--seed", "3"}));
+  ParleyProcess b(dir_, "b", bot(lobby, "b", {"--engine", "random", "--seed", "103"}));
+  ASSERT_EQ(a.wait(), 0) << a.err();
+  ASSERT_EQ(b.wait(), 0) << b.err();
+  ASSERT_FALSE(a.log_path().empty()) << a.out();
+  EXPECT_EQ(read_text(a.log_path()), read_text(b.log_path()));
+  EXPECT_EQ(a.result(), b.result());
+
+  std::string bytes = read_text(a.log_path());
+  auto report = verify_bytes({reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()});
+  EXPECT_TRUE(report.valid) << report.fault;
+  EXPECT_EQ(report.game, "gunjin");
+  for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest) << s.reason;
+
+  ParleyProcess verify(dir_, "verify", {"verify", a.log_path(), b.log_path()});
+  EXPECT_EQ(verify.wait(), 0) << verify.out() << verify.err();
+  ParleyProcess show(dir_, "show", {"log", "show", a.log_path()});
+  EXPECT_EQ(show.wait(), 0) << show.err();
+  EXPECT_NE(show.out().find("proves its army"), std::string::npos) << show.out();
+  EXPECT_NE(show.out().find("claims:"), std::string::npos) << "no battle was shown";
+}
+
+TEST_F(GunjinNetwork, AnUnknownStrategyIsAUsageError) {
+  LobbyProcess lobby(dir_);
+  ParleyProcess a(dir_, "a", bot(lobby, "a", {"--engine", "uci:/usr/games/stockfish"}));
+  EXPECT_EQ(a.wait(), 2) << a.err();
+}
+
+}  // namespace
+}  // namespace parley::peer
