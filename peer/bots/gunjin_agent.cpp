@@ -1,6 +1,7 @@
 #include "peer/bots/gunjin_agent.hpp"
 
 #include "peer/session/gunjin_protocol.hpp"
+#include "peer/session/gunjin_wire.hpp"
 
 namespace parley::peer {
 
@@ -33,19 +34,89 @@ std::optional<Bytes> GunjinAgent::reveal(const Session& session, Seat) {
   return encode_army_openings(army_->openings);
 }
 
+Bytes GunjinAgent::secrets() const {
+  game::ByteWriter out;
+  out.u8(1);
+  if (army_) {
+    out.u8(2);
+    out.bytes(encode_army_openings(army_->openings));
+  } else if (layout_) {
+    out.u8(1);
+    out.bytes(encode_open_setup(*layout_));
+  } else {
+    out.u8(0);
+  }
+  // The duel side in play, or the one restored and not yet taken up.
+  if (duelist_) {
+    out.u8(1);
+    out.u8(static_cast<std::uint8_t>(duelist_->role()));
+    write_embedded(out, duelist_->opening());
+  } else if (saved_duel_) {
+    out.u8(1);
+    out.u8(static_cast<std::uint8_t>(saved_duel_->first));
+    write_embedded(out, saved_duel_->second);
+  } else {
+    out.u8(0);
+  }
+  return std::move(out).take();
+}
+
+bool GunjinAgent::restore(std::span<const std::uint8_t> secrets) {
+  crypto::WireReader in(secrets);
+  if (in.u8() != 1) return false;
+  const std::uint8_t held = in.u8();
+  if (held == 2) {
+    auto openings = read_embedded(in, 1024, &decode_army_openings);
+    if (in.failed()) return false;
+    Layout layout{};
+    CommittedArmy army;
+    for (std::size_t slot = 0; slot < kArmySize; ++slot) {
+      layout[slot] = *kind_from_index(static_cast<std::uint8_t>(openings[slot].value));
+      army.openings[slot] = openings[slot];
+      army.commitments[slot] = crypto::commitment_of(openings[slot]);
+    }
+    layout_ = layout;
+    army_ = army;
+  } else if (held == 1) {
+    auto layout = read_embedded(in, 64, &decode_open_setup);
+    if (in.failed()) return false;
+    layout_ = layout;
+  } else if (held != 0) {
+    return false;
+  }
+  const std::uint8_t duel = in.u8();
+  std::optional<std::pair<DuelRole, crypto::DuelOpening>> saved;
+  if (duel == 1) {
+    const std::uint8_t role = in.u8();
+    auto opening = read_embedded(in, kMaxDuelRecordBytes, &crypto::decode_duel_opening);
+    if (role > 1) return false;
+    saved.emplace(static_cast<DuelRole>(role), std::move(opening));
+  } else if (duel != 0) {
+    return false;
+  }
+  if (!in.finish(true)) return false;
+  saved_duel_ = std::move(saved);
+  view_.reset();  // rebuilt from the layout and the game's history
+  return true;
+}
+
 void GunjinAgent::catch_up(const GunjinRules& rules, Seat me) {
   const State& pub = rules.public_state();
   if (!view_) {
-    auto own = rules.room_options().open_pieces ? std::optional<State>(pub.conceal(me)) : std::nullopt;
-    if (!own) {
-      auto revealed = pub.reveal(me, *layout_);
-      if (!revealed) return;  // a layout the rules would never have accepted (a cheater's)
-      own = std::move(revealed).value();
-    }
-    // The agent joins before the first action; the rules' history is empty then.
-    view_ = std::move(own);
+    // Joining at the start, or again after a restart: with open pieces the public state is the
+    // whole game; with hidden pieces the seat's view is the game replayed from its own layout.
     knowledge_.emplace(me, rules.room_options().variants);
-    seen_actions_ = 0;
+    if (rules.room_options().open_pieces) {
+      view_ = pub;
+      seen_actions_ = rules.history().size();
+    } else {
+      std::array<std::optional<Layout>, kSeatCount> layouts;
+      layouts[me.index] = *layout_;
+      auto start = State::new_game(rules.room_options().variants, layouts);
+      if (!start) return;  // a layout the rules would never have accepted (a cheater's)
+      view_ = std::move(start).value();
+      seen_actions_ = 0;
+    }
   }
   const auto& history = rules.history();
   for (; seen_actions_ < history.size(); ++seen_actions_) {
@@ -151,6 +222,18 @@ std::optional<GunjinMessage> GunjinAgent::duel_message(const GunjinRules& rules,
   // The duelist must be the one whose offer the transcript holds (it is, unless this agent
   // lost its secrets).
   auto in_step = [&](DuelStep step, DuelRole who) { return d.step == step && role == who; };
+  if (saved_duel_ && !duelist_) {
+    // After a restart: the side whose offer the transcript holds, with its request if that was
+    // posted (the defender's with its answer, the attacker's with its table).
+    const bool requested = role == DuelRole::defender ? d.step != DuelStep::defender_answer
+                                                      : d.step != DuelStep::defender_answer && d.step != DuelStep::attacker_table;
+    if (saved_duel_->first == role) {
+      auto side = crypto::Duelist::restore(role, d.statement, rules.duel_rules(), saved_duel_->second,
+                                           requested ? std::optional(d.offers[theirs]) : std::nullopt);
+      if (side.offer() == d.offers[mine]) duelist_.emplace(std::move(side));
+    }
+    saved_duel_.reset();
+  }
   if (in_step(DuelStep::defender_answer, DuelRole::defender)) {
     const State& pub = rules.public_state();
     const PieceId defender = *pub.piece_at(d.to);

@@ -25,6 +25,10 @@ class GunjinAgent : public Player {
   Bytes game_setup(const Session& session, Seat me) override;
   std::optional<Bytes> act(const Session& session, Seat me) override;
   std::optional<Bytes> reveal(const Session& session, Seat me) override;
+  // `u8 version (1) ‖ u8 held (0 nothing, 1 a layout (open pieces), 2 an army) ‖ [bytes: the
+  // open setup, or the army's openings] ‖ u8 duel ‖ [u8 role ‖ bytes: its DuelOpening]`.
+  Bytes secrets() const override;
+  bool restore(std::span<const std::uint8_t> secrets) override;
 
   // What the agent holds, for tests and tools.
   const std::optional<game::gunjin::Layout>& layout() const { return layout_; }
@@ -59,6 +63,8 @@ class GunjinAgent : public Player {
   void catch_up(const GunjinRules& rules, Seat me);
   std::optional<Bytes> act_open(const GunjinRules& rules, Seat me);
 
+  // A duel side restored from secrets(), taken up once the transcript shows its offer.
+  std::optional<std::pair<crypto::DuelRole, crypto::DuelOpening>> saved_duel_;
   std::optional<game::gunjin::State> view_;
   std::optional<EnemyKnowledge> knowledge_;
   std::size_t seen_actions_ = 0;

@@ -36,8 +36,8 @@ void EnemyKnowledge::observe(const State& before, const Action& action) {
     if (play->to == hq_of(me_) && ends_on_to)
       narrow(mover->slot, play->hq_claim ? KindSet::hq_occupiers()
                                          : KindSet(static_cast<std::uint16_t>(~KindSet::hq_occupiers().bits())));
-    if (play->battle) {
-      const PieceId mine = *before.piece_at(play->to);
+    if (const auto target = before.piece_at(play->to); play->battle && target && target->seat == me_) {
+      const PieceId mine = *target;
       std::optional<Kind> behind;
       if (auto sq = square_behind(play->to, me_))
         if (auto id = before.piece_at(*sq); id && id->seat == me_) behind = before.piece(*id).kind;

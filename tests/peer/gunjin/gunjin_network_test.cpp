@@ -5,6 +5,9 @@
 
 #include <unistd.h>
 
+#include <chrono>
+#include <thread>
+
 #include "peer/log/verify.hpp"
 #include "tests/lobby/lobby_process.hpp"
 #include "tests/peer/processes.hpp"
@@ -59,6 +62,45 @@ TEST_F(GunjinNetwork, TwoBotsFinishAGameTheirLogsAreIdenticalAndVerify) {
   EXPECT_EQ(show.wait(), 0) << show.err();
   EXPECT_NE(show.out().find("proves its army"), std::string::npos) << show.out();
   EXPECT_NE(show.out().find("claims:"), std::string::npos) << "no battle was shown";
+}
+
+std::uintmax_t stored_entry_bytes(const fs::path& data) {
+  std::error_code ec;
+  if (!fs::is_directory(data / "sessions", ec)) return 0;
+  for (const auto& s : fs::directory_iterator(data / "sessions", ec)) return fs::file_size(s.path() / "entries", ec);
+  return 0;
+}
+
+template <class F>
+bool eventually(F condition, int seconds = 60) {
+  for (int i = 0; i < seconds * 50; ++i) {
+    if (condition()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return false;
+}
+
+// A bot killed mid-game (its layout's openings and its duel secrets kept only on disk)
+// restarts, resumes the game and finishes it.
+TEST_F(GunjinNetwork, ABotKilledMidGameRestartsAndFinishes) {
+  LobbyProcess lobby(dir_);
+  fs::path key = dir_ / "b.key";
+  ParleyProcess a(dir_, "a", bot(lobby, "a", {"--create", "2", "--seed", "4"}));
+  ASSERT_TRUE(eventually([&] { return a.err().find("room 1:") != std::string::npos; })) << a.err();
+  std::vector<std::string> b_args = bot(lobby, "b", {"--room", "1", "--identity", key.string(), "--seed", "104"});
+  ParleyProcess b1(dir_, "b1", b_args);
+  // The army proofs and a few battles in, b dies with no chance to clean up.
+  ASSERT_TRUE(eventually([&] { return stored_entry_bytes(dir_ / "b") > 40000; })) << b1.err();
+  b1.kill9();
+  ParleyProcess b2(dir_, "b2", b_args);
+  ASSERT_EQ(b2.wait(), 0) << b2.err();
+  ASSERT_EQ(a.wait(), 0) << a.err();
+  EXPECT_NE(b2.err().find("resuming the game in room 1"), std::string::npos) << b2.err();
+  EXPECT_EQ(read_text(a.log_path()), read_text(b2.log_path()));
+  std::string bytes = read_text(a.log_path());
+  auto report = verify_bytes({reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()});
+  EXPECT_TRUE(report.valid) << report.fault;
+  for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest) << s.reason;
 }
 
 TEST_F(GunjinNetwork, AnUnknownStrategyIsAUsageError) {

@@ -53,6 +53,30 @@ TEST(GunjinSession, TwoTrackingBotsPlayToTheEndAndTheLogVerifies) {
   expect_honest_and_verified(t);
 }
 
+// A seat's agent rebuilt from its saved secrets (what the runner keeps on disk) after every few
+// posts — in every step of duels, too — carries on as if nothing happened.
+TEST(GunjinSession, AnAgentRestoredFromItsSecretsCarriesOn) {
+  GunjinTable t(testing::tracking_agent(1), testing::tracking_agent(2));
+  std::size_t restarts = 0;
+  std::uint64_t seed = 100;
+  while (t.session->phase() != Phase::complete && t.run(5) > 0) {
+    for (auto& agent : t.agents) {
+      const Bytes secrets = agent->secrets();
+      auto fresh = testing::tracking_agent(++seed);
+      ASSERT_TRUE(fresh->restore(secrets));
+      EXPECT_EQ(fresh->secrets(), secrets);
+      agent = std::move(fresh);
+      ++restarts;
+    }
+  }
+  ASSERT_EQ(t.session->phase(), Phase::complete);
+  EXPECT_GT(restarts, 20U);
+  expect_honest_and_verified(t);
+  auto damaged = testing::tracking_agent(1);
+  EXPECT_FALSE(damaged->restore(Bytes{2, 0, 0}));
+  EXPECT_FALSE(damaged->restore(Bytes{1, 0, 0, 0}));
+}
+
 // The tracking bot (what battles revealed, expected gains) against uniformly random moves, each
 // on both sides: it wins (the games are deterministic given the bots' seeds).
 TEST(GunjinSession, TheTrackingBotBeatsTheRandomBot) {
