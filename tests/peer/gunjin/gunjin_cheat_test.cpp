@@ -349,6 +349,50 @@ TEST(GunjinCheat, AFalseOutcomeClaimIsCaught) {
   EXPECT_TRUE(t.rules().history().empty()) << "the battle was settled on a false claim";
 }
 
+// The defender opens its duel secrets instead of claiming, although the entry it received was
+// valid: a false dispute (it would learn the attacker's kind).
+class FalseDispute final : public Cheater {
+ public:
+  FalseDispute() : Cheater(script(kBaseLayout)) {}
+
+ protected:
+  std::optional<GunjinMessage> cheat(const GunjinRules&, Seat, const std::optional<GunjinMessage>& m) override {
+    const auto* reply = m ? std::get_if<DuelReplyMessage>(&*m) : nullptr;
+    if (reply == nullptr || !std::holds_alternative<crypto::DuelClaim>(reply->verdict)) return std::nullopt;
+    return DuelReplyMessage{reply->table, duelist_->opening()};
+  }
+};
+
+TEST(GunjinCheat, AFalseDisputeIsNamed) {
+  auto cheater = std::make_unique<FalseDispute>();
+  auto& c = *cheater;
+  GunjinTable t(testing::tracking_agent(1), std::move(cheater));
+  t.run();
+  ASSERT_TRUE(c.cheat_index);
+  expect_caught(t, kSecond, *c.cheat_index, "disputed an entry that was valid");
+}
+
+// "I have no legal move" at the first turn, with immobility proofs made from false openings.
+class FalseNoMove final : public FalseProver {
+ public:
+  FalseNoMove() : FalseProver(script(kBaseLayout)) {}
+
+ protected:
+  std::optional<GunjinMessage> cheat(const GunjinRules& rules, Seat me, const std::optional<GunjinMessage>& m) override {
+    if (!m || !std::holds_alternative<MoveMessage>(*m)) return std::nullopt;
+    return no_legal_move_message(rules, me);
+  }
+};
+
+TEST(GunjinCheat, AFalseNoLegalMoveDeclarationIsCaught) {
+  auto cheater = std::make_unique<FalseNoMove>();
+  auto& c = *cheater;
+  GunjinTable t(std::move(cheater), testing::tracking_agent(2));
+  t.run();
+  ASSERT_TRUE(c.cheat_index);
+  expect_caught(t, kFirst, *c.cheat_index, "false declaration");
+}
+
 // ---- The end ----------------------------------------------------------------------------------
 
 class BadReveal final : public GunjinAgent {

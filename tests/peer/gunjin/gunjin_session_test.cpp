@@ -53,6 +53,24 @@ TEST(GunjinSession, TwoTrackingBotsPlayToTheEndAndTheLogVerifies) {
   expect_honest_and_verified(t);
 }
 
+// The room option "open pieces": layouts public from the setup, plain engine actions, every
+// outcome checked with full information; nothing to reveal at the end.
+TEST(GunjinSession, AGameWithOpenPiecesPlaysToTheEndAndVerifies) {
+  GunjinRoomOptions open;
+  open.open_pieces = true;
+  GunjinTable t(testing::tracking_agent(1), testing::tracking_agent(2), open);
+  t.run();
+  ASSERT_EQ(t.session->phase(), Phase::complete);
+  EXPECT_FALSE(t.rules().needs_reveals());
+  const State& full = t.rules().public_state();
+  EXPECT_EQ(*full.piece(PieceId{kFirst, 0}).kind, (*t.agents[0]->layout())[0]);
+  EXPECT_FALSE(full.battles().empty());
+  auto engine = Gunjin::outcome(full);
+  ASSERT_TRUE(engine);
+  EXPECT_EQ(engine->winner, t.session->outcome()->winner);
+  expect_honest_and_verified(t);
+}
+
 // A seat's agent rebuilt from its saved secrets (what the runner keeps on disk) after every few
 // posts — in every step of duels, too — carries on as if nothing happened.
 TEST(GunjinSession, AnAgentRestoredFromItsSecretsCarriesOn) {
