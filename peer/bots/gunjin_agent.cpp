@@ -140,7 +140,6 @@ std::optional<Bytes> GunjinAgent::act(const Session& session, Seat me) {
 std::optional<Bytes> GunjinAgent::act_open(const GunjinRules& rules, Seat me) {
   catch_up(rules, me);
   const State& full = rules.public_state();
-  if (full.to_move() != me && !full.draw_offer()) return std::nullopt;
   if (full.to_move() != me) return std::nullopt;
   if (full.phase() == game::gunjin::Phase::answer_no_move) {
     const Action answer = mobility(full, me) == Mobility::can_move ? Action{me, HaveLegalMove{}} : Action{me, NoLegalMove{}};
