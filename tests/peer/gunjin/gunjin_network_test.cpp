@@ -9,6 +9,8 @@
 #include <thread>
 
 #include "peer/log/verify.hpp"
+#include "peer/net/runner.hpp"
+#include "tests/peer/gunjin/gunjin_cheaters.hpp"
 #include "tests/lobby/lobby_process.hpp"
 #include "tests/peer/processes.hpp"
 
@@ -101,6 +103,54 @@ TEST_F(GunjinNetwork, ABotKilledMidGameRestartsAndFinishes) {
   auto report = verify_bytes({reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()});
   EXPECT_TRUE(report.valid) << report.fault;
   for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest) << s.reason;
+}
+
+// A cheating seat in this process (an engineer that flies, with a forged move proof) against an
+// honest `parley bot gunjin`: the honest peer refuses the move live, wins by forfeit, and both
+// peers' logs name the cheater at the same entry.
+TEST_F(GunjinNetwork, AFlyingEngineerIsCaughtLiveAndInTheLog) {
+  LobbyProcess lobby(dir_);
+  testing::FalseProver cheater(testing::script(testing::with_swapped(testing::kBaseLayout, 19, 20),
+                                               {{19, game::gunjin::Square{25}}}));
+  SeatOptions options;
+  options.lobby = lobby::Endpoint{"127.0.0.1", lobby.port()};
+  options.display_name = "cheater";
+  options.game = "gunjin";
+  options.join = SeatOptions::Join::create;  // the creator sits first and moves first
+  options.data_dir = dir_ / "cheater";
+  SeatRunner runner(std::move(options), cheater);
+  std::optional<ParleyProcess> honest;
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  while (runner.status() != RunnerStatus::finished && runner.status() != RunnerStatus::failed &&
+         std::chrono::steady_clock::now() < give_up) {
+    runner.step(20);
+    if (!honest && runner.room()) honest.emplace(dir_, "honest", bot(lobby, "honest", {"--room", std::to_string(runner.room()->value)}));
+  }
+  ASSERT_EQ(runner.status(), RunnerStatus::finished) << runner.failure();
+  ASSERT_TRUE(honest);
+  ASSERT_EQ(honest->wait(), 0) << honest->err();
+  ASSERT_TRUE(cheater.cheat_index);
+  EXPECT_EQ(honest->result(), "seat 1 wins (forfeit)");
+  EXPECT_EQ(read_text(honest->log_path()), read_text(runner.log_path()->string()));
+  std::string bytes = read_text(honest->log_path());
+  auto report = verify_bytes({reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()});
+  EXPECT_TRUE(report.valid) << report.fault;
+  EXPECT_EQ(report.seats[0].kind, SeatVerdict::Kind::blamed);
+  ASSERT_TRUE(report.seats[0].index);
+  // The entry named is the cheater's flight 19 → 25.
+  auto log = decode_log({reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()});
+  ASSERT_TRUE(log);
+  const auto& env = std::get<lobby::SignedEnvelope>(log->entries.at(report.seats[0].index->value).entry.payload).envelope;
+  EXPECT_EQ(env.seat, Seat{0});
+  auto message = decode_message(env.kind, env.body);
+  ASSERT_TRUE(message);
+  auto move = decode_gunjin_message(std::get<ActionMessage>(*message).game_message);
+  ASSERT_TRUE(move);
+  ASSERT_TRUE(std::holds_alternative<MoveMessage>(*move));
+  EXPECT_EQ(std::get<MoveMessage>(*move).from, game::gunjin::Square{19});
+  EXPECT_EQ(std::get<MoveMessage>(*move).to, game::gunjin::Square{25});
+  EXPECT_NE(report.seats[0].reason.find("the move proof fails"), std::string::npos) << report.seats[0].reason;
+  EXPECT_EQ(report.seats[1].kind, SeatVerdict::Kind::honest);
 }
 
 TEST_F(GunjinNetwork, AnUnknownStrategyIsAUsageError) {
