@@ -44,7 +44,7 @@ struct SeatCommand {
   std::uint64_t room = 0;         // join this room
   int create = 0;                 // create a room of this many seats
   std::string invite;             // invite code of an invite-only room
-  std::string engine = "random";  // bots: random | uci:PATH
+  std::string engine;             // bots: chess random (default) | uci:PATH; gunjin tracking (default) | random
   int movetime_ms = 200;          // bots with a UCI engine
   int delay_ms = 0;               // random bots: thinking time per move
   std::string identity;           // key file; bots default to a fresh key per run

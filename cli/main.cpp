@@ -63,7 +63,7 @@ void add_pgn(CLI::App& app, Invocation& in) {
 }
 
 void seat_options(CLI::App* cmd, SeatCommand& c) {
-  cmd->add_option("GAME", c.game, "The game (chess)")->required();
+  cmd->add_option("GAME", c.game, "The game (chess, gunjin)")->required();
   cmd->add_option("--lobby", c.lobby, "The lobby, HOST:PORT")->required();
   cmd->add_option("--quick-match", c.quick_match, "Join the quick-match queue for this many seats (the default, 2)")
       ->check(CLI::Range(2, 6));
@@ -84,7 +84,7 @@ void seat_options(CLI::App* cmd, SeatCommand& c) {
 void add_network(CLI::App& app, Invocation& in) {
   auto* bot = app.add_subcommand("bot", "A bot that plays one game through a lobby, then prints its log file and the result");
   seat_options(bot, in.bot);
-  bot->add_option("--engine", in.bot.engine, "random, or uci:PATH for any UCI engine (e.g. uci:/usr/games/stockfish)");
+  bot->add_option("--engine", in.bot.engine, "chess: random (default), or uci:PATH for any UCI engine (e.g. uci:/usr/games/stockfish); gunjin: tracking (default) or random");
   bot->add_option("--movetime", in.bot.movetime_ms, "Milliseconds per move for a UCI engine")->check(CLI::Range(10, 600000));
   bot->add_option("--seed", in.bot.seed, "Seed of the random bot");
   bot->add_option("--delay", in.bot.delay_ms, "Milliseconds the random bot waits before each move")

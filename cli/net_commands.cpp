@@ -8,6 +8,7 @@
 #include "cli/terminal_chess.hpp"
 #include "lobby/protocol/endpoint.hpp"
 #include "peer/bots/chess_bots.hpp"
+#include "peer/bots/gunjin_agent.hpp"
 #include "peer/net/runner.hpp"
 
 namespace parley::cli {
@@ -97,7 +98,7 @@ int run_seat(const SeatCommand& c, peer::SeatOptions options, peer::Player& play
 }  // namespace
 
 int run_bot(const SeatCommand& c) {
-  if (c.game != "chess") {
+  if (c.game != "chess" && c.game != "gunjin") {
     fmt::print(stderr, "no bot plays '{}' yet\n", c.game);
     return kUsage;
   }
@@ -106,9 +107,21 @@ int run_bot(const SeatCommand& c) {
     fmt::print(stderr, "{}\n", options.error());
     return kUsage;
   }
+  const std::uint64_t seed =
+      c.seed ? c.seed : static_cast<std::uint64_t>(std::random_device{}()) << 32 | std::random_device{}();
   std::unique_ptr<peer::Player> player;
-  if (c.engine == "random") {
-    std::uint64_t seed = c.seed ? c.seed : static_cast<std::uint64_t>(std::random_device{}()) << 32 | std::random_device{}();
+  if (c.game == "gunjin") {
+    const std::string engine = c.engine.empty() ? "tracking" : c.engine;
+    std::unique_ptr<peer::GunjinStrategy> strategy;
+    if (engine == "tracking") strategy = std::make_unique<peer::TrackingStrategy>(seed);
+    else if (engine == "random") strategy = std::make_unique<peer::RandomStrategy>(seed);
+    else {
+      fmt::print(stderr, "unknown --engine '{}' for gunjin: tracking or random\n", engine);
+      return kUsage;
+    }
+    player = std::make_unique<peer::GunjinAgent>(std::move(strategy));
+    if (options->display_name.empty()) options->display_name = engine + " bot";
+  } else if (c.engine.empty() || c.engine == "random") {
     player = std::make_unique<peer::RandomChessPlayer>(seed, std::chrono::milliseconds(c.delay_ms));
     if (options->display_name.empty()) options->display_name = "random bot";
   } else if (c.engine.rfind("uci:", 0) == 0) {

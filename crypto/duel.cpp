@@ -2,6 +2,8 @@
 
 #include <sodium.h>
 
+#include <algorithm>
+
 #include "crypto/sodium.hpp"
 
 namespace parley::crypto {
@@ -79,6 +81,7 @@ std::string_view describe(DuelFaultKind kind) {
     case DuelFaultKind::wrong_choice: return "its OT choice is not its committed kind";
     case DuelFaultKind::wrong_table: return "its OT table does not hold the rules' outcomes";
     case DuelFaultKind::false_claim: return "it claimed another outcome than its entry held";
+    case DuelFaultKind::false_dispute: return "it disputed an entry that was valid";
   }
   return "unknown duel fault";
 }
@@ -276,6 +279,70 @@ DuelVerdict judge_duel(const DuelStatement& statement, const DuelRules& rules, c
     if (a < kDuelWidth && b < kDuelWidth) verdict.outcome = rules.outcome[b][a];
   }
   return verdict;
+}
+
+bool duel_table_well_formed(const OtTable& table) {
+  if (table.entries.size() != kDuelWidth) return false;
+  return std::all_of(table.entries.begin(), table.entries.end(),
+                     [](const auto& e) { return e.size() == kEntryBytes + crypto_secretbox_MACBYTES; });
+}
+
+bool verify_duel_claim(const DuelStatement& statement, DuelRole owner, const DuelOffer& owner_offer,
+                       const DuelClaim& claim) {
+  const auto o = static_cast<std::size_t>(claim.outcome);
+  if (o >= kDuelOutcomes) return false;
+  Digest got = token_hash(statement, owner, claim.outcome, claim.token);
+  return sodium_memcmp(owner_offer.token_hashes[o].data(), got.data(), got.size()) == 0;
+}
+
+std::vector<DuelFaultKind> judge_duel_side(const DuelStatement& statement, const DuelRules& rules, DuelRole side,
+                                           const std::array<DuelOffer, 2>& offers,
+                                           const std::array<DuelRequest, 2>& requests, const OtTable& own_table,
+                                           const OtTable& other_table, const std::optional<DuelClaim>& claim,
+                                           bool disputed, const DuelOpening& o) {
+  const std::size_t x = index_of(side), y = index_of(other(side));
+  // 1. The opening against what this side published (as in judge_duel).
+  bool consistent = o.sender_secret * Point::base() == offers[x].sender_key;
+  for (std::size_t k = 0; k < kDuelOutcomes; ++k) {
+    consistent = consistent &&
+                 token_hash(statement, side, static_cast<DuelOutcome>(k), o.tokens[k]) == offers[x].token_hashes[k];
+  }
+  const OtChoice choice = OtChoice::restore(offers[y].sender_key, o.choice, o.mask);
+  consistent = consistent && choice.request() == requests[x].request;
+  if (side == DuelRole::attacker) {
+    consistent = consistent && !o.behind && verify_opening(statement.attacker_piece, o.piece);
+  } else {
+    consistent = consistent && verify_opening(statement.defender_piece, o.piece) &&
+                 o.behind.has_value() == statement.defender_behind.has_value() &&
+                 (!o.behind || verify_opening(*statement.defender_behind, *o.behind));
+  }
+  if (!consistent) return {DuelFaultKind::bad_opening};
+
+  std::vector<DuelFaultKind> faults;
+  const std::uint32_t own =
+      side == DuelRole::attacker ? o.piece.value : effective_index(rules, o.piece, o.behind);
+  if (o.choice != own) faults.push_back(DuelFaultKind::wrong_choice);
+
+  // 2. Its own table at every index a legal battle can reach.
+  bool table_ok = own_table.entries.size() == kDuelWidth;
+  const ProofContext own_ctx = duel_context(statement, kTablePurpose, side);
+  for (std::uint32_t i = 0; table_ok && i < kDuelWidth; ++i) {
+    auto expected = cell(rules, side, own, i);
+    if (!expected) continue;
+    auto entry = decrypt_ot_entry(own_ctx, o.sender_secret, requests[y].request, own_table, i);
+    table_ok = entry.ok() && *entry == entry_plaintext(*expected, o.tokens[static_cast<std::size_t>(*expected)]);
+  }
+  if (!table_ok) faults.push_back(DuelFaultKind::wrong_table);
+
+  // 3. What it received from the other side's table, against what it said about it.
+  auto entry = decrypt_ot_choice(duel_context(statement, kTablePurpose, other(side)), choice, other_table);
+  std::optional<DuelClaim> received = entry ? parse_entry(*entry) : std::nullopt;
+  if (claim) {
+    if (!received || *received != *claim) faults.push_back(DuelFaultKind::false_claim);
+  } else if (disputed && received && verify_duel_claim(statement, other(side), offers[y], *received)) {
+    faults.push_back(DuelFaultKind::false_dispute);
+  }
+  return faults;
 }
 
 // ---- Encodings ---------------------------------------------------------------------------------

@@ -162,6 +162,7 @@ enum class DuelFaultKind : std::uint8_t {
   wrong_choice,  // its OT choice is not its committed (effective) kind
   wrong_table,   // an entry a legal battle can reach does not hold the rules' outcome and token
   false_claim,   // it claimed something other than what its entry said
+  false_dispute, // it disputed the entry it received, but that entry was a valid one
 };
 std::string_view describe(DuelFaultKind kind);
 
@@ -182,6 +183,32 @@ DuelVerdict judge_duel(const DuelStatement& statement, const DuelRules& rules, c
                        const std::array<DuelRequest, 2>& requests, const std::array<OtTable, 2>& tables,
                        const std::array<std::optional<DuelClaim>, 2>& claims,
                        const std::array<DuelOpening, 2>& openings);
+
+// ---- One side at a time ----------------------------------------------------------------------
+// A session that must blame the liar at the liar's own message checks each message as it
+// arrives: a table's shape, a claim's token, and, in a dispute, each side's opening on its own.
+// Every fault judge_duel finds is visible in the faulty side's own opening and the messages
+// already published, so the two openings can be judged one by one.
+
+// Whether a table has the shape an honest one has: kDuelWidth entries, each the sealed size of
+// an outcome and a token.
+[[nodiscard]] bool duel_table_well_formed(const OtTable& table);
+
+// Whether `claim` carries `owner`'s token for the outcome it names (settle_duel's check, for
+// one claim): an honest side checks the entry it opened this way before claiming it, and
+// disputes instead when it fails.
+[[nodiscard]] bool verify_duel_claim(const DuelStatement& statement, DuelRole owner, const DuelOffer& owner_offer,
+                                     const DuelClaim& claim);
+
+// The faults `side`'s opening shows, given both offers and requests, its own table, the other
+// side's table, and what it said of the entry it received: its claim, or `disputed` when it
+// opened instead of claiming (a valid entry then makes the dispute false), or neither when it
+// opens only because the other side disputed. Empty: this side did not lie.
+std::vector<DuelFaultKind> judge_duel_side(const DuelStatement& statement, const DuelRules& rules, DuelRole side,
+                                           const std::array<DuelOffer, 2>& offers,
+                                           const std::array<DuelRequest, 2>& requests, const OtTable& own_table,
+                                           const OtTable& other_table, const std::optional<DuelClaim>& claim,
+                                           bool disputed, const DuelOpening& opening);
 
 void encode(const DuelOffer& offer, game::ByteWriter& out);
 game::Result<DuelOffer, WireError> decode_duel_offer(std::span<const std::uint8_t> in);

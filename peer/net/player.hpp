@@ -15,6 +15,15 @@ class Player {
   virtual std::optional<Bytes> act(const Session& session, Seat me) = 0;
   // This seat's game-specific setup data (Gunjin: its layout commitments); none for chess.
   virtual Bytes game_setup(const Session&, Seat) { return {}; }
+  // This seat's end-of-game secrets, when the game needs them opened (Gunjin: its layout).
+  virtual std::optional<Bytes> reveal(const Session&, Seat) { return std::nullopt; }
+  // The player's own secrets for this game (Gunjin: its layout's openings, the duel in
+  // progress): the runner keeps them durably (fsync'd, mode 0600) whenever they have changed,
+  // before it posts anything, and hands them back to restore() when it resumes the game after a
+  // crash. Empty: nothing to keep.
+  virtual Bytes secrets() const { return {}; }
+  // False when the bytes are not what secrets() made.
+  virtual bool restore(std::span<const std::uint8_t>) { return true; }
   // Each new event of the session, for display.
   virtual void observe(const Session&, const SessionEvent&) {}
 };

@@ -234,6 +234,11 @@ void SeatRunner::start_session() {
     sodium_memzero(secrets.data(), secrets.size());
     if (!saved_ok) return fail("cannot save the session's secrets: " + saved_ok.error().detail);
   }
+  if (auto saved = store_->load_player_secrets()) {
+    if (!player_.restore(*saved)) return fail("the player's saved secrets are damaged");
+    kept_player_secrets_ = game::fnv1a64(*saved);
+    sodium_memzero(saved->data(), saved->size());
+  }
   // Entries already on disk are not written again.
   stored_entries_ = store_->load_entries().size();
   if (stored_entries_ == 0) {
@@ -276,6 +281,20 @@ void SeatRunner::post(const Message& message) {
   in_flight_ = kind_of(message);
 }
 
+bool SeatRunner::keep_player_secrets() {
+  Bytes secrets = player_.secrets();
+  const std::uint64_t hash = game::fnv1a64(secrets);
+  if (hash == kept_player_secrets_) return true;
+  auto saved = store_->save_player_secrets(secrets);
+  sodium_memzero(secrets.data(), secrets.size());
+  if (!saved) {
+    fail("cannot save the player's secrets: " + saved.error().detail);
+    return false;
+  }
+  kept_player_secrets_ = hash;
+  return true;
+}
+
 void SeatRunner::act() {
   if (!session_ || !local_ || in_flight_ || session_->phase() == Phase::complete) return;
   const lobby::Transcript* t = transcript();
@@ -284,10 +303,18 @@ void SeatRunner::act() {
 
   if (auto duty = local_->duty(*session_, options_.display_name)) {
     if (auto* setup = std::get_if<SetupMessage>(&*duty)) setup->game_setup = player_.game_setup(*session_, *me_);
+    if (!keep_player_secrets()) return;
     return post(*duty);
   }
+  if (session_->phase() == Phase::finishing && session_->rules().needs_reveals() && !session_->seat(*me_).revealed &&
+      !session_->seat(*me_).out()) {
+    if (auto secrets = player_.reveal(*session_, *me_)) return post(RevealMessage{std::move(*secrets)});
+  }
   if (session_->phase() == Phase::play && !session_->seat(*me_).out()) {
-    if (auto message = player_.act(*session_, *me_)) return post(ActionMessage{session_->state_hash(), *message});
+    if (auto message = player_.act(*session_, *me_)) {
+      if (!keep_player_secrets()) return;
+      return post(ActionMessage{session_->state_hash(), *message});
+    }
   }
   for (Seat s : session_->awaited()) {
     if (s == *me_) continue;

@@ -72,6 +72,8 @@ class SeatRunner {
   void start_session();
   void act();
   void post(const Message& message);
+  // Saves the player's secrets if they changed; false (and failed) when they cannot be saved.
+  bool keep_player_secrets();
   void finish();
   void fail(std::string why);
   void note(std::string text) { notes_.push_back(std::move(text)); }
@@ -92,6 +94,7 @@ class SeatRunner {
   std::size_t events_seen_ = 0;
   std::size_t stored_entries_ = 0;
   std::optional<MessageKind> in_flight_;   // posted, not yet seen in the transcript
+  std::uint64_t kept_player_secrets_ = game::fnv1a64({});  // the hash of what is on disk
   // After (re)connecting, nothing is posted until the room's state has come and every entry it
   // counts is here: a post lost with the connection may have been made durable by the lobby,
   // and posting it again would be a second, illegal move.

@@ -114,6 +114,14 @@ game::Result<bool, StoreError> SessionStore::save_secrets(std::span<const std::u
   return write_file_durably(dir_ / "secrets", secrets, 0600);
 }
 
+std::optional<game::Bytes> SessionStore::load_player_secrets() const {
+  return read_file(dir_ / "player", kMaxSecretsFile);
+}
+
+game::Result<bool, StoreError> SessionStore::save_player_secrets(std::span<const std::uint8_t> secrets) const {
+  return write_file_durably(dir_ / "player", secrets, 0600);
+}
+
 std::vector<lobby::SignedEntry> SessionStore::load_entries() const {
   std::vector<lobby::SignedEntry> out;
   auto bytes = read_file(dir_ / "entries", kMaxEntriesFile);

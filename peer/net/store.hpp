@@ -6,6 +6,8 @@
 //   <data>/sessions/<session id in hex>/secrets   the seat's secrets; mode 0600, written to a
 //                                                 temporary file, fsync'd, renamed, dir fsync'd
 //   <data>/sessions/<session id in hex>/entries   every verified entry, appended and fsync'd
+//   <data>/sessions/<session id in hex>/player    the player's own secrets (Gunjin: its layout's
+//                                                 openings), kept like `secrets`
 //
 // The secrets are written before anything that depends on them is posted. An entry file cut by
 // a crash in the middle of an append keeps every whole entry before the cut.
@@ -37,6 +39,8 @@ class SessionStore {
   const std::filesystem::path& directory() const { return dir_; }
   std::optional<game::Bytes> load_secrets() const;
   game::Result<bool, StoreError> save_secrets(std::span<const std::uint8_t> secrets) const;
+  std::optional<game::Bytes> load_player_secrets() const;
+  game::Result<bool, StoreError> save_player_secrets(std::span<const std::uint8_t> secrets) const;
   std::vector<lobby::SignedEntry> load_entries() const;
   game::Result<bool, StoreError> append_entry(const lobby::SignedEntry& entry) const;
 

@@ -1,6 +1,7 @@
 #include "peer/session/rules.hpp"
 
 #include "peer/session/chess_rules.hpp"
+#include "peer/session/gunjin_rules.hpp"
 
 namespace parley::peer {
 
@@ -23,6 +24,12 @@ game::Result<std::unique_ptr<GameRules>, RulesError> make_rules(std::string_view
     if (seats != 2) return RulesError::bad_seat_count;
     if (!options.game_options.empty()) return RulesError::bad_options;
     return std::unique_ptr<GameRules>(std::make_unique<ChessRules>());
+  }
+  if (game == kGunjinGame) {
+    if (seats != 2) return RulesError::bad_seat_count;
+    auto gunjin = decode_gunjin_room_options(options.game_options);
+    if (!gunjin) return RulesError::bad_options;
+    return std::unique_ptr<GameRules>(std::make_unique<GunjinRules>(*gunjin));
   }
   return RulesError::unknown_game;
 }

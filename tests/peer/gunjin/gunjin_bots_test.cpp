@@ -1,0 +1,77 @@
+// The bots' knowledge of the enemy: what moves and battle outcomes reveal (seed 001's table),
+// and the tracking strategy's layout.
+#include <gtest/gtest.h>
+
+#include "peer/bots/gunjin_knowledge.hpp"
+#include "peer/bots/gunjin_strategy.hpp"
+
+namespace parley::peer {
+namespace {
+
+using namespace game::gunjin;
+using game::Seat;
+
+constexpr Seat kMe{0}, kEnemy{1};
+
+KindSet kinds(std::initializer_list<Kind> list) {
+  KindSet s;
+  for (Kind k : list) s = s | KindSet::of(k);
+  return s;
+}
+
+// My 大尉 on gate (square 21) faces an enemy piece (slot 5) on the facing gate (27), nothing behind it; my view
+// knows only my own kinds.
+State facing() {
+  const std::array<PlacedPiece, 3> pieces = {PlacedPiece{PieceId{kMe, 17}, Kind::captain, Square{21}},
+                                             PlacedPiece{PieceId{kEnemy, 5}, Kind::tank, Square{27}},
+                                             PlacedPiece{PieceId{kEnemy, 0}, Kind::flag, Square{45}}};
+  return State::arrange(Options{}, pieces, kMe).value().conceal(kMe);
+}
+
+TEST(GunjinKnowledge, ADefenderThatSurvivesMyCaptainIsOneOfTheKindsThatBeatOrStopIt) {
+  EnemyKnowledge k(kMe, Options{});
+  k.observe(facing(), Action{kMe, Play{Square{21}, Square{27}, BattleOutcome::defender_stays, false}});
+  // Seed 001, column 大尉: the defender stays against 大将 … 少佐, 飛行機, タンク and 地雷 (a lone
+  // flag would have lost).
+  EXPECT_EQ(k.possible(5), kinds({Kind::general, Kind::lieutenant_general, Kind::major_general, Kind::plane,
+                                  Kind::tank, Kind::colonel, Kind::lieutenant_colonel, Kind::major, Kind::mine}));
+}
+
+TEST(GunjinKnowledge, AnAttackerThatTakesMyCaptainMovedAndOutranksIt) {
+  const std::array<PlacedPiece, 3> pieces = {PlacedPiece{PieceId{kMe, 17}, Kind::captain, Square{21}},
+                                             PlacedPiece{PieceId{kEnemy, 5}, Kind::tank, Square{27}},
+                                             PlacedPiece{PieceId{kEnemy, 0}, Kind::flag, Square{45}}};
+  const State s = State::arrange(Options{}, pieces, kEnemy).value().conceal(kMe);
+  EnemyKnowledge k(kMe, Options{});
+  k.observe(s, Action{kEnemy, Play{Square{27}, Square{21}, BattleOutcome::attacker_takes, false}});
+  // Row 大尉: the attacker takes the square with 大将 … 少佐, 飛行機, タンク — and 地雷, which
+  // cannot move, so not here.
+  EXPECT_EQ(k.possible(5), kinds({Kind::general, Kind::lieutenant_general, Kind::major_general, Kind::plane,
+                                  Kind::tank, Kind::colonel, Kind::lieutenant_colonel, Kind::major}));
+  EXPECT_EQ(k.unaccounted(Kind::general), 1);
+}
+
+TEST(GunjinKnowledge, KindsFullyAccountedForAreStruckFromTheRest) {
+  EnemyKnowledge k(kMe, Options{});
+  // My 大尉 attacks and both are removed: only a 大尉 ties with a 大尉 (seed 001's diagonal).
+  k.observe(facing(), Action{kMe, Play{Square{21}, Square{27}, BattleOutcome::both_removed, false}});
+  EXPECT_EQ(k.possible(5), KindSet::of(Kind::captain));
+  EXPECT_EQ(k.unaccounted(Kind::captain), 1);
+}
+
+TEST(GunjinStrategyLayout, TheTrackingLayoutIsLegalAndCoversTheFlag) {
+  for (std::uint64_t seed = 0; seed < 8; ++seed) {
+    TrackingStrategy strategy(seed);
+    const Layout layout = strategy.layout();
+    EXPECT_TRUE(validate_layout(layout).ok());
+    const auto flag = static_cast<std::uint8_t>(std::find(layout.begin(), layout.end(), Kind::flag) - layout.begin());
+    const auto behind = square_behind(square_of_slot(kMe, flag), kMe);
+    ASSERT_TRUE(behind);
+    EXPECT_EQ(layout[slot_of_square(*behind)], Kind::general);
+  }
+  std::mt19937_64 rng(3);
+  for (int i = 0; i < 50; ++i) EXPECT_TRUE(validate_layout(random_layout(rng)).ok());
+}
+
+}  // namespace
+}  // namespace parley::peer

@@ -1,0 +1,358 @@
+// Each way to cheat at Gunjin without a referee, by a seat that follows the protocol in every
+// other respect: the session (every peer) refuses the message and blames the seat at that
+// entry, the game goes on to its end (a forfeit), and `parley verify` names the same seat, the
+// same entry and the same reason.
+#include <gtest/gtest.h>
+
+#include "peer/session/gunjin_protocol.hpp"
+#include "tests/peer/gunjin/gunjin_cheaters.hpp"
+#include "tests/peer/gunjin/gunjin_table.hpp"
+
+namespace parley::peer {
+namespace {
+
+using namespace game::gunjin;
+using testing::GunjinTable;
+using namespace testing;
+
+constexpr Seat kFirst{0}, kSecond{1};
+
+// The session blamed `cheater` at `index` for `words`, the other seat won by forfeit, the log is
+// complete and valid, and the verifier says the same.
+void expect_caught(const GunjinTable& t, Seat cheater, std::size_t index, std::string_view words,
+                   Offence offence = Offence::illegal_action) {
+  const SeatRecord& record = t.session->seat(cheater);
+  ASSERT_TRUE(record.blame) << "the cheat went unnoticed";
+  EXPECT_EQ(record.blame->index.value, index);
+  EXPECT_EQ(record.blame->offence, offence);
+  EXPECT_NE(record.blame->detail.find(words), std::string::npos) << record.blame->detail;
+  EXPECT_FALSE(t.session->seat(opponent(cheater)).out());
+  ASSERT_EQ(t.session->phase(), Phase::complete);
+
+  auto report = verify(t.lobby.log());
+  EXPECT_TRUE(report.valid) << report.fault;
+  ASSERT_EQ(report.seats.size(), 2U);
+  const SeatVerdict& v = report.seats[cheater.index];
+  EXPECT_EQ(v.kind, SeatVerdict::Kind::blamed);
+  ASSERT_TRUE(v.index);
+  EXPECT_EQ(v.index->value, index);
+  EXPECT_NE(v.reason.find(words), std::string::npos) << v.reason;
+  EXPECT_EQ(report.seats[opponent(cheater).index].kind, SeatVerdict::Kind::honest);
+  ASSERT_TRUE(report.outcome);
+  if (offence != Offence::bad_reveal) {
+    EXPECT_EQ(report.outcome->winner, opponent(cheater));
+    EXPECT_EQ(report.outcome->reason, "forfeit");
+  }
+}
+
+// ---- The layout -------------------------------------------------------------------------------
+
+class SecondGeneral final : public Cheater {
+ public:
+  SecondGeneral() : Cheater(script(kBaseLayout)) {}
+
+ protected:
+  Layout choose_layout() override {
+    Layout layout = kBaseLayout;
+    layout[0] = Kind::general;  // a 大尉 made a second 大将
+    return layout;
+  }
+  std::optional<GunjinMessage> cheat(const GunjinRules&, Seat, const std::optional<GunjinMessage>& m) override {
+    return m && std::holds_alternative<ArmyMessage>(*m) ? m : std::nullopt;
+  }
+};
+
+TEST(GunjinCheat, ALayoutWithASecondGeneralFailsItsArmyProof) {
+  auto cheater = std::make_unique<SecondGeneral>();
+  auto& c = *cheater;
+  GunjinTable t(std::move(cheater), testing::tracking_agent(2));
+  t.run();
+  ASSERT_TRUE(c.cheat_index);
+  expect_caught(t, kFirst, *c.cheat_index, "army proof fails");
+}
+
+// ---- Moves ------------------------------------------------------------------------------------
+
+TEST(GunjinCheat, AMineThatMovesIsCaughtByItsMoveProof) {
+  // A mine on slot 17, beside the gate: once the gate's plane has attacked, the mine steps
+  // sideways onto the gate square.
+  auto cheater = std::make_unique<FalseProver>(
+      script(with_swapped(kBaseLayout, 1, 17), {{18, Square{24}}, {17, Square{18}}}));
+  auto& c = *cheater;
+  GunjinTable t(std::move(cheater), testing::tracking_agent(2));
+  t.run();
+  ASSERT_TRUE(c.cheat_index);
+  expect_caught(t, kFirst, *c.cheat_index, "the move proof fails");
+  EXPECT_EQ(t.rules().history().size(), 2U) << "the mine's move was applied";
+}
+
+TEST(GunjinCheat, AnEngineerThatFliesIsCaughtByItsMoveProof) {
+  // An engineer on slot 19 (column 3, no gate) goes straight across the closed line: a plane's
+  // move.
+  auto cheater = std::make_unique<FalseProver>(script(with_swapped(kBaseLayout, 19, 20), {{19, Square{25}}}));
+  auto& c = *cheater;
+  GunjinTable t(std::move(cheater), testing::tracking_agent(2));
+  t.run();
+  ASSERT_TRUE(c.cheat_index);
+  expect_caught(t, kFirst, *c.cheat_index, "the move proof fails");
+  EXPECT_TRUE(t.rules().history().empty());
+}
+
+class FalseHqClaim final : public Cheater {
+ public:
+  FalseHqClaim() : Cheater(script(with_swapped(kBaseLayout, 19, 22), {{19, hq_of(kSecond)}})) {}
+
+ protected:
+  std::optional<GunjinMessage> cheat(const GunjinRules&, Seat, const std::optional<GunjinMessage>& m) override {
+    const auto* move = m ? std::get_if<MoveMessage>(&*m) : nullptr;
+    if (move == nullptr || move->to != hq_of(kSecond)) return std::nullopt;
+    MoveMessage lie = *move;
+    lie.officer = true;  // the plane says it is an officer taking the HQ
+    return lie;
+  }
+};
+
+TEST(GunjinCheat, APlaneClaimingTheHqAsAnOfficerIsCaught) {
+  auto cheater = std::make_unique<FalseHqClaim>();
+  auto& c = *cheater;
+  GunjinTable t(std::move(cheater), testing::tracking_agent(2));
+  t.run();
+  ASSERT_TRUE(c.cheat_index);
+  expect_caught(t, kFirst, *c.cheat_index, "could claim the HQ");
+}
+
+// ---- Battles ----------------------------------------------------------------------------------
+
+// The defender asks the attacker's table for another kind than the one it committed to.
+class WrongDefenderKind final : public Cheater {
+ public:
+  WrongDefenderKind() : Cheater(script(kBaseLayout)) {}
+
+ protected:
+  std::optional<GunjinMessage> cheat(const GunjinRules& rules, Seat me, const std::optional<GunjinMessage>& m) override {
+    if (!m || !std::holds_alternative<DuelAnswerMessage>(*m)) return std::nullopt;
+    const PendingDuel& d = *rules.duel();
+    const PieceId defender = *rules.public_state().piece_at(d.to);
+    const Kind real = (*layout_)[defender.slot];
+    const Kind claimed = real == Kind::general ? Kind::spy : Kind::general;
+    std::optional<crypto::PedersenOpening> behind;
+    if (auto b = friendly_behind(rules.public_state(), defender)) behind = army_->openings[b->slot];
+    duelist_.emplace(crypto::Duelist::defender(
+        d.statement, rules.duel_rules(), crypto::PedersenOpening{index_of(claimed), crypto::Scalar::random()}, behind));
+    (void)me;
+    return DuelAnswerMessage{duelist_->offer(), duelist_->request(d.offers[0])};
+  }
+};
+
+TEST(GunjinCheat, ADefenderChoosingAnotherKindInTheDuelIsCaught) {
+  auto cheater = std::make_unique<WrongDefenderKind>();
+  auto& c = *cheater;
+  GunjinTable t(testing::tracking_agent(1), std::move(cheater));  // the first move is always an attack
+  t.run();
+  ASSERT_TRUE(c.cheat_index);
+  expect_caught(t, kSecond, *c.cheat_index, "OT choice is not its committed");
+}
+
+// The attacker asks the defender's table for another kind than the one it committed to.
+class WrongAttackerKind final : public Cheater {
+ public:
+  WrongAttackerKind() : Cheater(script(kBaseLayout)) {}
+
+ protected:
+  std::optional<GunjinMessage> cheat(const GunjinRules& rules, Seat, const std::optional<GunjinMessage>& m) override {
+    if (!m || !std::holds_alternative<DuelTableMessage>(*m)) return std::nullopt;
+    const PendingDuel& d = *rules.duel();
+    crypto::DuelOpening saved = duelist_->opening();
+    saved.piece.value = saved.piece.value == index_of(Kind::general) ? index_of(Kind::spy) : index_of(Kind::general);
+    duelist_.emplace(crypto::Duelist::restore(crypto::DuelRole::attacker, d.statement, rules.duel_rules(), saved, std::nullopt));
+    crypto::DuelRequest request = duelist_->request(d.offers[1]);
+    auto table = duelist_->table(d.requests[1]);
+    if (!table) return std::nullopt;
+    return DuelTableMessage{std::move(request), std::move(table).value()};
+  }
+};
+
+TEST(GunjinCheat, AnAttackerChoosingAnotherKindInTheDuelIsCaught) {
+  auto cheater = std::make_unique<WrongAttackerKind>();
+  auto& c = *cheater;
+  GunjinTable t(std::move(cheater), testing::tracking_agent(2));
+  t.run();
+  ASSERT_TRUE(c.cheat_index);
+  expect_caught(t, kFirst, *c.cheat_index, "OT choice is not its committed");
+}
+
+// The defender's table gives the attacker a false outcome at every entry. The two claims then
+// disagree, both sides open their duel secrets, and the defender's opening shows its table lied.
+class LyingTable final : public Cheater {
+ public:
+  LyingTable() : Cheater(script(kBaseLayout)) {}
+
+ protected:
+  std::optional<GunjinMessage> cheat(const GunjinRules& rules, Seat, const std::optional<GunjinMessage>& m) override {
+    if (m && std::holds_alternative<DuelAnswerMessage>(*m)) {
+      const PendingDuel& d = *rules.duel();
+      const PieceId defender = *rules.public_state().piece_at(d.to);
+      std::optional<crypto::PedersenOpening> behind;
+      if (auto b = friendly_behind(rules.public_state(), defender)) behind = army_->openings[b->slot];
+      crypto::DuelRules lies = rules.duel_rules();
+      for (auto& row : lies.outcome)
+        for (auto& cell : row)
+          if (cell) cell = *cell == crypto::DuelOutcome::attacker_wins ? crypto::DuelOutcome::defender_stays
+                                                                       : crypto::DuelOutcome::attacker_wins;
+      duelist_.emplace(crypto::Duelist::defender(d.statement, lies, army_->openings[defender.slot], behind));
+      lied_ = true;
+      answer_ = DuelAnswerMessage{duelist_->offer(), duelist_->request(d.offers[0])};
+      return std::nullopt;  // not yet the message it is caught at
+    }
+    // Its duel opening, which shows the lie, is what it is blamed for.
+    if (lied_ && m && std::holds_alternative<DuelOpeningMessage>(*m)) return m;
+    return std::nullopt;
+  }
+  std::optional<GunjinMessage> next_message(const GunjinRules& rules, Seat me) override {
+    auto m = Cheater::next_message(rules, me);
+    if (answer_) {
+      auto answer = std::move(*answer_);
+      answer_.reset();
+      return answer;
+    }
+    return m;
+  }
+
+ private:
+  bool lied_ = false;
+  std::optional<DuelAnswerMessage> answer_;
+};
+
+TEST(GunjinCheat, ALyingDuelTableIsFoundInTheDisputeAndNamed) {
+  auto cheater = std::make_unique<LyingTable>();
+  auto& c = *cheater;
+  GunjinTable t(testing::tracking_agent(1), std::move(cheater));
+  t.run();
+  ASSERT_TRUE(c.cheat_index);
+  expect_caught(t, kSecond, *c.cheat_index, "does not hold the rules' outcomes");
+}
+
+// The attacker claims another outcome than the token it received proves.
+class FalseOutcome final : public Cheater {
+ public:
+  FalseOutcome() : Cheater(script(kBaseLayout)) {}
+
+ protected:
+  std::optional<GunjinMessage> cheat(const GunjinRules&, Seat, const std::optional<GunjinMessage>& m) override {
+    const auto* claim = m ? std::get_if<DuelClaimMessage>(&*m) : nullptr;
+    if (claim == nullptr) return std::nullopt;
+    DuelClaimMessage lie = *claim;
+    lie.claim.outcome = claim->claim.outcome == crypto::DuelOutcome::attacker_wins ? crypto::DuelOutcome::defender_stays
+                                                                                  : crypto::DuelOutcome::attacker_wins;
+    return lie;
+  }
+};
+
+TEST(GunjinCheat, AFalseOutcomeClaimIsCaught) {
+  auto cheater = std::make_unique<FalseOutcome>();
+  auto& c = *cheater;
+  GunjinTable t(std::move(cheater), testing::tracking_agent(2));
+  t.run();
+  ASSERT_TRUE(c.cheat_index);
+  expect_caught(t, kFirst, *c.cheat_index, "false outcome claim");
+  EXPECT_TRUE(t.rules().history().empty()) << "the battle was settled on a false claim";
+}
+
+// The defender opens its duel secrets instead of claiming, although the entry it received was
+// valid: a false dispute (it would learn the attacker's kind).
+class FalseDispute final : public Cheater {
+ public:
+  FalseDispute() : Cheater(script(kBaseLayout)) {}
+
+ protected:
+  std::optional<GunjinMessage> cheat(const GunjinRules&, Seat, const std::optional<GunjinMessage>& m) override {
+    const auto* reply = m ? std::get_if<DuelReplyMessage>(&*m) : nullptr;
+    if (reply == nullptr || !std::holds_alternative<crypto::DuelClaim>(reply->verdict)) return std::nullopt;
+    return DuelReplyMessage{reply->table, duelist_->opening()};
+  }
+};
+
+TEST(GunjinCheat, AFalseDisputeIsNamed) {
+  auto cheater = std::make_unique<FalseDispute>();
+  auto& c = *cheater;
+  GunjinTable t(testing::tracking_agent(1), std::move(cheater));
+  t.run();
+  ASSERT_TRUE(c.cheat_index);
+  expect_caught(t, kSecond, *c.cheat_index, "disputed an entry that was valid");
+}
+
+// "I have no legal move" at the first turn, with immobility proofs made from false openings.
+class FalseNoMove final : public FalseProver {
+ public:
+  FalseNoMove() : FalseProver(script(kBaseLayout)) {}
+
+ protected:
+  std::optional<GunjinMessage> cheat(const GunjinRules& rules, Seat me, const std::optional<GunjinMessage>& m) override {
+    if (!m || !std::holds_alternative<MoveMessage>(*m)) return std::nullopt;
+    return no_legal_move_message(rules, me);
+  }
+};
+
+TEST(GunjinCheat, AFalseNoLegalMoveDeclarationIsCaught) {
+  auto cheater = std::make_unique<FalseNoMove>();
+  auto& c = *cheater;
+  GunjinTable t(std::move(cheater), testing::tracking_agent(2));
+  t.run();
+  ASSERT_TRUE(c.cheat_index);
+  expect_caught(t, kFirst, *c.cheat_index, "false declaration");
+}
+
+// ---- The end ----------------------------------------------------------------------------------
+
+class BadReveal final : public GunjinAgent {
+ public:
+  BadReveal() : GunjinAgent(std::make_unique<TrackingStrategy>(1)) {}
+  std::optional<std::size_t> reveal_index;
+  std::optional<Bytes> reveal(const Session& session, Seat me) override {
+    if (refuse) return std::nullopt;
+    reveal_index = session.next_index().value;
+    ArmyOpenings openings = army_->openings;
+    openings[7].value = openings[7].value == index_of(Kind::general) ? index_of(Kind::spy) : index_of(Kind::general);
+    (void)me;
+    return encode_army_openings(openings);
+  }
+  bool refuse = false;
+};
+
+TEST(GunjinCheat, ARevealThatDoesNotOpenTheCommitmentsIsBlamed) {
+  auto cheater = std::make_unique<BadReveal>();
+  auto& c = *cheater;
+  GunjinTable t(std::move(cheater), testing::tracking_agent(2));
+  t.run();
+  ASSERT_TRUE(c.reveal_index);
+  auto outcome = t.session->outcome();
+  expect_caught(t, kFirst, *c.reveal_index, "slot 7's opening does not open its commitment", Offence::bad_reveal);
+  // The result of the game stands.
+  EXPECT_NE(outcome->reason, "forfeit");
+  EXPECT_EQ(*t.session->outcome(), *outcome);
+}
+
+TEST(GunjinCheat, ASeatThatRefusesToOpenItsLayoutTimesOutAndIsNamed) {
+  auto cheater = std::make_unique<BadReveal>();
+  cheater->refuse = true;
+  GunjinTable t(std::move(cheater), testing::tracking_agent(2));
+  t.run();
+  ASSERT_EQ(t.session->phase(), Phase::finishing);
+  EXPECT_EQ(t.session->awaited(), std::vector<Seat>{kFirst});
+  const auto deadline = t.session->deadline(kFirst);
+  ASSERT_TRUE(deadline);
+  t.lobby.advance(*deadline - t.lobby.now() + 1);
+  t.post(kSecond, TimeoutClaimMessage{kFirst});
+  const std::size_t claim = t.last_index();
+  ASSERT_EQ(t.session->phase(), Phase::complete);
+  ASSERT_TRUE(t.session->seat(kFirst).timed_out_at);
+  EXPECT_EQ(t.session->seat(kFirst).timed_out_at->value, claim);
+  auto report = verify(t.lobby.log());
+  EXPECT_TRUE(report.valid) << report.fault;
+  EXPECT_EQ(report.seats[0].kind, SeatVerdict::Kind::timed_out);
+  EXPECT_EQ(report.seats[0].index->value, claim);
+  EXPECT_EQ(report.seats[1].kind, SeatVerdict::Kind::honest);
+}
+
+}  // namespace
+}  // namespace parley::peer

@@ -1,0 +1,117 @@
+// Gunjin shogi through the session layer with no referee: honest bot games end with the right
+// result and verify; every way to cheat is caught live and by the verifier, naming the seat
+// and the entry.
+#include <gtest/gtest.h>
+
+#include "peer/session/gunjin_protocol.hpp"
+#include "tests/peer/gunjin/gunjin_table.hpp"
+
+namespace parley::peer {
+namespace {
+
+using namespace game::gunjin;
+using testing::GunjinTable;
+
+constexpr Seat kFirst{0}, kSecond{1};
+
+// The same game, replayed by the pure engine from both layouts with full information.
+State replay_full(const GunjinTable& t) {
+  std::array<std::optional<Layout>, 2> layouts{t.agents[0]->layout(), t.agents[1]->layout()};
+  State s = State::new_game(t.rules().room_options().variants, layouts).value();
+  for (const Action& a : t.rules().history()) s = Gunjin::apply(s, a).value();
+  return s;
+}
+
+void expect_honest_and_verified(const GunjinTable& t) {
+  auto report = verify(t.lobby.log());
+  EXPECT_TRUE(report.valid) << report.fault;
+  ASSERT_EQ(report.seats.size(), 2U);
+  for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest) << s.reason;
+  ASSERT_TRUE(report.outcome);
+  EXPECT_EQ(report.outcome->winner, t.session->outcome()->winner);
+  EXPECT_EQ(report.outcome->reason, t.session->outcome()->reason);
+}
+
+TEST(GunjinSession, TwoTrackingBotsPlayToTheEndAndTheLogVerifies) {
+  GunjinTable t(testing::tracking_agent(1), testing::tracking_agent(2));
+  t.run();
+  ASSERT_EQ(t.session->phase(), Phase::complete) << describe(t.session->phase());
+  ASSERT_TRUE(t.session->outcome());
+  for (std::uint8_t i = 0; i < 2; ++i) EXPECT_FALSE(t.session->seat(Seat{i}).out());
+  // Both layouts were opened, and the game replayed from them is the game everyone saw.
+  ASSERT_TRUE(t.rules().revealed()[0] && t.rules().revealed()[1]);
+  EXPECT_EQ(*t.rules().revealed()[0], *t.agents[0]->layout());
+  EXPECT_EQ(*t.rules().revealed()[1], *t.agents[1]->layout());
+  const State full = replay_full(t);
+  EXPECT_EQ(full.conceal(std::nullopt), t.rules().public_state());
+  // The result is the one the full-information engine gives.
+  auto engine = Gunjin::outcome(full);
+  ASSERT_TRUE(engine);
+  EXPECT_EQ(engine->winner, t.session->outcome()->winner);
+  EXPECT_EQ(engine->reason, t.session->outcome()->reason);
+  EXPECT_FALSE(full.battles().empty()) << "a game with no battle tests no duel";
+  expect_honest_and_verified(t);
+}
+
+// The room option "open pieces": layouts public from the setup, plain engine actions, every
+// outcome checked with full information; nothing to reveal at the end.
+TEST(GunjinSession, AGameWithOpenPiecesPlaysToTheEndAndVerifies) {
+  GunjinRoomOptions open;
+  open.open_pieces = true;
+  GunjinTable t(testing::tracking_agent(1), testing::tracking_agent(2), open);
+  t.run();
+  ASSERT_EQ(t.session->phase(), Phase::complete);
+  EXPECT_FALSE(t.rules().needs_reveals());
+  const State& full = t.rules().public_state();
+  EXPECT_EQ(*full.piece(PieceId{kFirst, 0}).kind, (*t.agents[0]->layout())[0]);
+  EXPECT_FALSE(full.battles().empty());
+  auto engine = Gunjin::outcome(full);
+  ASSERT_TRUE(engine);
+  EXPECT_EQ(engine->winner, t.session->outcome()->winner);
+  expect_honest_and_verified(t);
+}
+
+// A seat's agent rebuilt from its saved secrets (what the runner keeps on disk) after every few
+// posts — in every step of duels, too — carries on as if nothing happened.
+TEST(GunjinSession, AnAgentRestoredFromItsSecretsCarriesOn) {
+  GunjinTable t(testing::tracking_agent(1), testing::tracking_agent(2));
+  std::size_t restarts = 0;
+  std::uint64_t seed = 100;
+  while (t.session->phase() != Phase::complete && t.run(5) > 0) {
+    for (auto& agent : t.agents) {
+      const Bytes secrets = agent->secrets();
+      auto fresh = testing::tracking_agent(++seed);
+      ASSERT_TRUE(fresh->restore(secrets));
+      EXPECT_EQ(fresh->secrets(), secrets);
+      agent = std::move(fresh);
+      ++restarts;
+    }
+  }
+  ASSERT_EQ(t.session->phase(), Phase::complete);
+  EXPECT_GT(restarts, 20U);
+  expect_honest_and_verified(t);
+  auto damaged = testing::tracking_agent(1);
+  EXPECT_FALSE(damaged->restore(Bytes{2, 0, 0}));
+  EXPECT_FALSE(damaged->restore(Bytes{1, 0, 0, 0}));
+}
+
+// The tracking bot (what battles revealed, expected gains) against uniformly random moves, each
+// on both sides: it wins (the games are deterministic given the bots' seeds).
+TEST(GunjinSession, TheTrackingBotBeatsTheRandomBot) {
+  int tracking_wins = 0, games = 0;
+  for (std::uint64_t seed = 3; seed <= 5; ++seed) {
+    for (std::uint8_t tracking = 0; tracking < 2; ++tracking) {
+      GunjinTable t(tracking == 0 ? testing::tracking_agent(seed) : testing::random_agent(seed),
+                    tracking == 1 ? testing::tracking_agent(seed + 100) : testing::random_agent(seed + 100));
+      t.run();
+      ASSERT_EQ(t.session->phase(), Phase::complete);
+      expect_honest_and_verified(t);
+      ++games;
+      if (t.session->outcome()->winner == Seat{tracking}) ++tracking_wins;
+    }
+  }
+  EXPECT_GE(tracking_wins, games - 1);
+}
+
+}  // namespace
+}  // namespace parley::peer

@@ -1,0 +1,92 @@
+#pragma once
+// A Gunjin game over the fake signing lobby (tests/peer/fake_lobby.hpp): one session that every
+// seat's messages go through (what every peer and the verifier run), each seat's LocalSeat
+// (setup, beacon, result signature) and its GunjinAgent (commitments, proofs, duels, reveal).
+// `run()` lets the seats answer in seat order until nobody has anything to say, as the
+// SeatRunner does over a real lobby.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "peer/bots/gunjin_agent.hpp"
+#include "peer/log/verify.hpp"
+#include "peer/session/gunjin_rules.hpp"
+#include "tests/peer/fake_lobby.hpp"
+
+namespace parley::peer::testing {
+
+inline RoomOptions gunjin_room(const GunjinRoomOptions& gunjin = {}) {
+  RoomOptions options;
+  if (gunjin != GunjinRoomOptions{}) options.game_options = encode(gunjin);
+  return options;
+}
+
+struct GunjinTable {
+  explicit GunjinTable(std::unique_ptr<GunjinAgent> seat0, std::unique_ptr<GunjinAgent> seat1,
+                       const GunjinRoomOptions& gunjin = {})
+      : lobby(2, gunjin_room(gunjin), std::string(kGunjinGame)) {
+    session.emplace(Session::start(lobby.genesis(), lobby.now()).value());
+    agents.push_back(std::move(seat0));
+    agents.push_back(std::move(seat1));
+    for (std::uint8_t i = 0; i < 2; ++i) locals.push_back(LocalSeat::create(lobby.genesis().session_id, Seat{i}));
+  }
+
+  const GunjinRules& rules() const { return static_cast<const GunjinRules&>(session->rules()); }
+  GunjinAgent& agent(Seat s) { return *agents.at(s.index); }
+
+  void post(Seat seat, const Message& m) { session->apply(lobby.post(seat, m)); }
+
+  // The next message of `seat`, if it has one now (what SeatRunner::act would post).
+  std::optional<Message> next_of(Seat seat) {
+    const SeatRecord& me = session->seat(seat);
+    if (me.out() || session->phase() == Phase::complete) return std::nullopt;
+    GunjinAgent& a = agent(seat);
+    if (auto duty = locals[seat.index].duty(*session, "seat " + std::to_string(seat.index))) {
+      if (auto* setup = std::get_if<SetupMessage>(&*duty)) setup->game_setup = a.game_setup(*session, seat);
+      return duty;
+    }
+    if (session->phase() == Phase::finishing && rules().needs_reveals() && !me.revealed) {
+      if (auto secrets = a.reveal(*session, seat)) return RevealMessage{std::move(*secrets)};
+    }
+    if (session->phase() == Phase::play) {
+      if (auto message = a.act(*session, seat)) return ActionMessage{session->state_hash(), std::move(*message)};
+    }
+    return std::nullopt;
+  }
+
+  // Lets the seats post until neither has anything to say or `limit` posts were made; returns
+  // the number of posts.
+  std::size_t run(std::size_t limit = 100'000) {
+    std::size_t posts = 0;
+    bool progress = true;
+    while (progress && posts < limit) {
+      progress = false;
+      for (std::uint8_t i = 0; i < 2 && posts < limit; ++i) {
+        if (auto m = next_of(Seat{i})) {
+          lobby.advance(10);
+          post(Seat{i}, *m);
+          ++posts;
+          progress = true;
+        }
+      }
+    }
+    return posts;
+  }
+
+  // The index of the last entry (the one a blame for the latest post names).
+  std::size_t last_index() const { return lobby.entries().size() - 1; }
+
+  FakeLobby lobby;
+  std::optional<Session> session;
+  std::vector<LocalSeat> locals;
+  std::vector<std::unique_ptr<GunjinAgent>> agents;
+};
+
+inline std::unique_ptr<GunjinAgent> tracking_agent(std::uint64_t seed) {
+  return std::make_unique<GunjinAgent>(std::make_unique<TrackingStrategy>(seed));
+}
+inline std::unique_ptr<GunjinAgent> random_agent(std::uint64_t seed) {
+  return std::make_unique<GunjinAgent>(std::make_unique<RandomStrategy>(seed));
+}
+
+}  // namespace parley::peer::testing
