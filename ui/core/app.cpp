@@ -346,10 +346,10 @@ void App::leave_game() {
   refresh_rooms();
 }
 
-game::Result<std::string, std::string> App::game_pgn() const {
-  if (!game_ || !game_->is_chess()) return std::string("no chess game to save");
+game::Result<std::string, peer::ExportError> App::game_pgn() const {
+  if (!game_ || !game_->is_chess()) return peer::ExportError{"no chess game to save"};
   auto record = peer::chess_pgn(game_->log());
-  if (!record) return record.error().detail;
+  if (!record) return peer::ExportError{record.error().detail};
   return pgn::write(*record);
 }
 

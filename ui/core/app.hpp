@@ -106,7 +106,7 @@ class App {
   bool can_leave_game() const;
   void leave_game();
   // The game so far as PGN (chess).
-  game::Result<std::string, std::string> game_pgn() const;
+  game::Result<std::string, peer::ExportError> game_pgn() const;
 
   // ---- replay ----
   void open_replay(ReplayViewer viewer);

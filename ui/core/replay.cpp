@@ -26,9 +26,8 @@ game::Result<ReplayViewer, std::string> ReplayViewer::open(std::span<const std::
     return "the log cannot be replayed: " + (description.report.fault.empty() ? std::string("it holds no entries")
                                                                                : description.report.fault);
 
-  ReplayViewer viewer;
+  ReplayViewer viewer(std::move(log).value());
   viewer.name_ = std::move(name);
-  viewer.log_ = std::move(log).value();
   viewer.report_ = std::move(description.report);
   for (const auto& seat : viewer.report_.seats)
     viewer.names_.push_back(seat.name.empty() ? "seat " + std::to_string(seat.seat.index) : seat.name);
@@ -142,10 +141,10 @@ std::vector<std::string> ReplayViewer::san_moves() const {
   return out;
 }
 
-game::Result<std::string, std::string> ReplayViewer::pgn() const {
-  if (!chess_) return "not a chess game but " + report_.game;
+game::Result<std::string, peer::ExportError> ReplayViewer::pgn() const {
+  if (!chess_) return peer::ExportError{"not a chess game but " + report_.game};
   auto record = peer::chess_pgn(log_);
-  if (!record) return record.error().detail;
+  if (!record) return peer::ExportError{record.error().detail};
   return pgn::write(*record);
 }
 

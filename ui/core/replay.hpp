@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "game/chess/position.hpp"
+#include "peer/log/chess_export.hpp"
 #include "peer/log/show.hpp"
 #include "peer/log/verify.hpp"
 
@@ -62,9 +63,11 @@ class ReplayViewer {
   // The seats' names as they gave them, by seat.
   const std::vector<std::string>& seat_names() const { return names_; }
   // The whole game as PGN (chess logs).
-  game::Result<std::string, std::string> pgn() const;
+  game::Result<std::string, peer::ExportError> pgn() const;
 
  private:
+  explicit ReplayViewer(peer::GameLog log) : log_(std::move(log)) {}
+
   // The played lines form a tree (a take-back returns to an earlier node and grows another
   // branch), so every step names its node instead of holding its own copy of the moves.
   struct Node {
