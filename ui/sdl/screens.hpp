@@ -73,6 +73,7 @@ class Screens {
   bool help_requested_ = false;
   int host_port_ = 7777;
   std::size_t chat_seen_ = 0;
+  std::size_t moves_shown_ = 0;
   std::size_t replay_shown_ = static_cast<std::size_t>(-1);
 };
 
