@@ -15,6 +15,7 @@
 namespace parley::ui::sdl {
 
 struct ClientOptions {
+  explicit ClientOptions(crypto::Identity key) : identity(std::move(key)) {}
   crypto::Identity identity;
   std::string display_name = "player";
   std::string lobby_address = "127.0.0.1:7777";
