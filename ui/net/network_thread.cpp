@@ -80,6 +80,7 @@ void NetworkThread::run() {
         auto until = reconnect_at_.value_or(std::chrono::steady_clock::now() + std::chrono::milliseconds(200));
         commands_ready_.wait_until(lock, until, [&] { return stopping_ || !commands_.empty(); });
         if (stopping_) return;
+        if (pending_server_) server_ = std::move(pending_server_);  // kept while we slept
         commands = std::exchange(commands_, {});
       }
     }
