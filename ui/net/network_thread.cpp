@@ -129,26 +129,26 @@ void NetworkThread::handle(NetCommand& command) {
     reconnect_at_.reset();
     endpoint_.reset();
   } else if (auto* list = std::get_if<ListRoomsCommand>(&command)) {
-    if (c) c->list_rooms({}, list->after);
+    if (c) asked(c->list_rooms({}, list->after));
   } else if (auto* create = std::get_if<CreateRoomCommand>(&command)) {
-    if (c) c->create_room(create->game, create->seats, peer::encode(create->options), create->visibility);
+    if (c) asked(c->create_room(create->game, create->seats, peer::encode(create->options), create->visibility));
   } else if (auto* join = std::get_if<JoinRoomCommand>(&command)) {
     if (!c) return;
     if (join->room.value == 0)
-      c->join_by_code(join->invite_code, join->role);
+      asked(c->join_by_code(join->invite_code, join->role));
     else
-      c->join_room(join->room, join->role, join->invite_code);
+      asked(c->join_room(join->room, join->role, join->invite_code));
   } else if (auto* leave = std::get_if<LeaveRoomCommand>(&command)) {
-    if (c) c->leave_room(leave->room);
+    if (c) asked(c->leave_room(leave->room));
     published_.erase(leave->room);
   } else if (auto* ready = std::get_if<ReadyCommand>(&command)) {
-    if (c) c->set_ready(ready->room, ready->ready);
+    if (c) asked(c->set_ready(ready->room, ready->ready));
   } else if (auto* quick = std::get_if<QuickMatchCommand>(&command)) {
-    if (c) c->quick_match(quick->game, quick->seats);
+    if (c) asked(c->quick_match(quick->game, quick->seats));
   } else if (std::holds_alternative<LeaveQueueCommand>(command)) {
-    if (c) c->leave_queue();
+    if (c) asked(c->leave_queue());
   } else if (auto* chat = std::get_if<ChatCommand>(&command)) {
-    if (c) c->chat(chat->room, chat->text);
+    if (c) asked(c->chat(chat->room, chat->text));
   } else if (auto* chess = std::get_if<ChessCommand>(&command)) {
     player_.submit(chess->intent);
   }
@@ -167,9 +167,22 @@ void NetworkThread::open_connection() {
   client_ = std::move(connected).value();
 }
 
+void NetworkThread::asked(lobby::RequestId request) {
+  asked_.insert(request);
+  // Most answers are not a Done or a refusal (a room list, a room's state): forget the oldest.
+  while (asked_.size() > 256) asked_.erase(asked_.begin());
+}
+
 void NetworkThread::forward(const lobby::ClientEvent& event) {
-  if (const auto* r = std::get_if<lobby::Refused>(&event); r && r->reason == lobby::Refusal::logged_in_elsewhere)
-    replaced_ = true;
+  if (const auto* r = std::get_if<lobby::Refused>(&event)) {
+    if (r->reason == lobby::Refusal::logged_in_elsewhere) {
+      replaced_ = true;
+    } else if (asked_.erase(r->request) == 0 && welcomed_) {
+      return;  // not a request of the screens (a refused login is the user's business, though)
+    }
+  } else if (const auto* d = std::get_if<lobby::Done>(&event)) {
+    asked_.erase(d->request);
+  }
   if (!bookkeeping(event)) emit(LobbyEvent{event});
 }
 
@@ -179,7 +192,7 @@ void NetworkThread::on_client_event(lobby::ClientEvent& event) {
     welcomed_ = true;
     // This key still holds a seat (the client was closed or crashed mid-game): take it back.
     const auto& seated = std::get<lobby::Welcome>(event).seated_rooms;
-    if (!seated.empty()) client_->join_room(seated.front(), lobby::Role::player);
+    if (!seated.empty()) asked(client_->join_room(seated.front(), lobby::Role::player));
   } else if (const auto* room = std::get_if<lobby::RoomState>(&event)) {
     if (room->phase == lobby::RoomPhase::started) {
       published_.try_emplace(room->room, 0);
@@ -189,6 +202,7 @@ void NetworkThread::on_client_event(lobby::ClientEvent& event) {
     }
   } else if (const auto* gone = std::get_if<lobby::Disconnected>(&event)) {
     client_.reset();
+    asked_.clear();  // request ids start again on the next connection
     // A connection that never got in is a wrong address or a lobby that is not there; a key
     // that logged in elsewhere must not log back in and throw the other one out.
     const bool retry = welcomed_ && !replaced_;

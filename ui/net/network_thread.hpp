@@ -16,6 +16,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <thread>
 #include <vector>
 
@@ -55,6 +56,7 @@ class NetworkThread {
   void on_client_event(lobby::ClientEvent& event);
   void forward(const lobby::ClientEvent& event);
   void start_seat(const lobby::RoomState& room);
+  void asked(lobby::RequestId request);
   void step_seat();
   void publish_entries();
   lobby::LobbyClient* client();
@@ -82,6 +84,9 @@ class NetworkThread {
   std::optional<lobby::RoomId> runner_room_;
   std::optional<peer::RunnerStatus> reported_status_;
   std::map<lobby::RoomId, std::uint64_t> published_;  // followed rooms: entries passed on so far
+  // Requests made for the screens, not yet answered: only their refusals are the user's (the
+  // seat runner's, on the shared connection, are its own: a late leave of a closed room).
+  std::set<lobby::RequestId> asked_;
 
   std::thread thread_;  // last: started once everything above exists
 };
