@@ -217,6 +217,53 @@ TEST(Render, BlackSeesTheBoardTurnedAndACheckIsRed) {
   rig.expect_board(image, g, rig.t.chess().position(), sq("d1").bb() | sq("h5").bb());  // the glow is round: corners stay
 }
 
+TEST(Render, ADraggedPieceLeavesItsSquareAndFollowsThePointer) {
+  Rig rig;
+  rig.in_game();
+  Image before = rig.render("game-before-drag");
+  const BoardGeometry g = *rig.screens->board_geometry();
+  rig.app.board_press(sq("e2"));
+  rig.app.board_drag(g.square_rect(sq("e4")).center());
+  Image image = rig.render("game-drag");
+  // e2 is empty (its square tinted as picked up), e4 shows the pawn under the pointer.
+  EXPECT_EQ(count(image, inner(g, sq("e2")), whiteish), 0);
+  EXPECT_GT(count(image, inner(g, sq("e4")), whiteish), count(before, inner(g, sq("e2")), whiteish) / 2);
+  EXPECT_EQ(count(before, inner(g, sq("e4")), whiteish), 0);
+  rig.app.board_release(sq("e4"));
+  ASSERT_TRUE(rig.app.pending_move());
+  EXPECT_EQ(game::chess::to_uci(*rig.app.pending_move()), "e2e4");
+  // The move just sent is shown made while the lobby relays it.
+  Image sent = rig.render("game-sent");
+  Position after = Position::start().after(*rig.app.pending_move());
+  rig.expect_board(sent, g, after, sq("e2").bb() | sq("e4").bb());
+}
+
+TEST(Render, APromotionOffersFourPiecesOverTheSquare) {
+  Rig rig;
+  rig.in_game();
+  rig.play({"a4", "b5", "axb5", "a6", "bxa6", "Bb7", "axb7", "Nc6"});  // b8 is free
+  const Position before = rig.t.chess().position();
+  rig.render("game-before-promotion");
+  const BoardGeometry g = *rig.screens->board_geometry();
+  rig.app.board_press(sq("b7"));
+  rig.app.board_release(sq("b7"));
+  rig.app.board_press(sq("b8"));
+  ASSERT_TRUE(rig.app.input().promotion());
+  Image image = rig.render("game-promotion");
+  // The chooser covers b8 down to b5 with its buttons; the rest of the board is untouched.
+  Rect column = g.square_rect(sq("b8"));
+  column.h *= 4;
+  EXPECT_GT(count(image, column, [](Image::Pixel p) { return near(p, {69, 107, 158}, 8); }), column.w * column.h / 3);
+  EXPECT_TRUE(near(corner(image, g, sq("h1")), kLight));
+  rig.app.take_commands();
+  rig.app.choose_promotion(PieceType::knight);
+  auto commands = rig.app.take_commands();
+  ASSERT_EQ(commands.size(), 1U);
+  EXPECT_EQ(game::chess::to_uci(std::get<ChessCommand>(commands[0]).intent.move), "b7b8n");
+  Image chosen = rig.render("game-promoted");
+  rig.expect_board(chosen, g, before.after(*parse_uci(before, "b7b8n")), sq("b7").bb() | sq("b8").bb());
+}
+
 TEST(Render, TheLobbyListsEveryRoomWithItsButtons) {
   Rig rig;
   rig.online();

@@ -45,17 +45,6 @@ const char* phase_text(lobby::RoomPhase phase) {
   return "?";
 }
 
-// The piece glyph for buttons and labels (DejaVu Sans has them).
-const char* glyph(PieceType type) {
-  switch (type) {
-    case PieceType::queen: return "\xE2\x99\x95";
-    case PieceType::rook: return "\xE2\x99\x96";
-    case PieceType::bishop: return "\xE2\x99\x97";
-    case PieceType::knight: return "\xE2\x99\x98";
-    default: return "?";
-  }
-}
-
 std::string file_stem_now(const char* prefix) {
   std::time_t t = std::time(nullptr);
   std::tm utc{};
@@ -114,9 +103,9 @@ void Screens::draw(std::uint64_t local_ms) {
   switch (app_.screen()) {
     case Screen::connect: connect_screen(local_ms); break;
     case Screen::lobby: lobby_screen(local_ms); break;
-    case Screen::room: room_screen(local_ms); break;
+    case Screen::room: room_screen(); break;
     case Screen::game: game_screen(local_ms); break;
-    case Screen::replay: replay_screen(local_ms); break;
+    case Screen::replay: replay_screen(); break;
   }
   ImGui::End();
   open_log_dialog(local_ms);
@@ -374,8 +363,7 @@ void Screens::lobby_screen(std::uint64_t local_ms) {
 
 // ---- room ---------------------------------------------------------------------------------
 
-void Screens::room_screen(std::uint64_t local_ms) {
-  (void)local_ms;
+void Screens::room_screen() {
   const auto& room = app_.lobby().room();
   if (!room) return;
   const float s = window_.scale();
@@ -473,17 +461,22 @@ void Screens::promotion_popup(const BoardGeometry& g) {
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0, 0));
   ImGui::Begin("##promotion", nullptr, kContentFlags & ~ImGuiWindowFlags_NoBringToFrontOnFocus);
-  ImGui::PushFont(window_.heading_font());
+  // The pieces themselves from the board's atlas (prepared by draw_board this frame).
+  const Color colour = app_.game() ? app_.game()->chess().position().side_to_move() : Color::white;
+  int id = 0;
   for (PieceType type : {PieceType::queen, PieceType::knight, PieceType::rook, PieceType::bishop}) {
-    if (ImGui::Button(glyph(type), ImVec2(side, side))) app_.choose_promotion(type);
+    ImGui::PushID(id++);
+    const auto uv = pieces_.uv(Piece{colour, type});
+    if (ImGui::ImageButton(reinterpret_cast<ImTextureID>(pieces_.texture()), ImVec2(side, side), ImVec2(uv.u0, uv.v0),
+                           ImVec2(uv.u1, uv.v1), 0))
+      app_.choose_promotion(type);
+    ImGui::PopID();
   }
-  ImGui::PopFont();
   ImGui::End();
   ImGui::PopStyleVar(2);
 }
 
-void Screens::player_card(game::Seat seat, std::uint64_t local_ms, bool top) {
-  (void)top;
+void Screens::player_card(game::Seat seat, std::uint64_t local_ms) {
   const LiveGame& g = *app_.game();
   const bool to_move = g.is_chess() && !g.chess().result() && seat_of(g.chess().position().side_to_move()) == seat;
   ImGui::PushID(seat.index);
@@ -652,7 +645,7 @@ void Screens::game_screen(std::uint64_t local_ms) {
   ImGui::BeginChild("panel", ImVec2(static_cast<float>(p.w), static_cast<float>(p.h)), false);
   const game::Seat bottom{static_cast<std::uint8_t>(app_.flipped() ? 1 : 0)};
   const game::Seat top{static_cast<std::uint8_t>(1 - bottom.index)};
-  player_card(top, local_ms, true);
+  player_card(top, local_ms);
   ImGui::Separator();
   ImGui::TextWrapped("%s", g->status(local_ms).c_str());
   if (auto result = g->result_text()) {
@@ -679,15 +672,14 @@ void Screens::game_screen(std::uint64_t local_ms) {
   chat("game-chat-lines", 170 * window_.scale());
   ImGui::EndChild();
   ImGui::Separator();
-  player_card(bottom, local_ms, false);
+  player_card(bottom, local_ms);
   ImGui::EndChild();
   result_dialog(local_ms);
 }
 
 // ---- replay -------------------------------------------------------------------------------
 
-void Screens::replay_screen(std::uint64_t local_ms) {
-  (void)local_ms;
+void Screens::replay_screen() {
   ReplayViewer* r = app_.replay();
   if (!r) return;
   const ChessLayout layout = chess_layout(window_.width(), window_.height(), content_top(), window_.scale());

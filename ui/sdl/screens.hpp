@@ -38,15 +38,15 @@ class Screens {
   void menu_bar(std::uint64_t local_ms);
   void connect_screen(std::uint64_t local_ms);
   void lobby_screen(std::uint64_t local_ms);
-  void room_screen(std::uint64_t local_ms);
+  void room_screen();
   void game_screen(std::uint64_t local_ms);
-  void replay_screen(std::uint64_t local_ms);
+  void replay_screen();
   void open_log_dialog(std::uint64_t local_ms);
   void notices_and_banners(std::uint64_t local_ms);
   void chat(const char* id, float height);
   void board_input(const BoardGeometry& g);
   void promotion_popup(const BoardGeometry& g);
-  void player_card(game::Seat seat, std::uint64_t local_ms, bool top);
+  void player_card(game::Seat seat, std::uint64_t local_ms);
   void game_actions(std::uint64_t local_ms);
   void result_dialog(std::uint64_t local_ms);
   void save_pgn(std::uint64_t local_ms);
