@@ -118,5 +118,58 @@ TEST(ClientNetwork, PlaysAGameAgainstTheHouseBotThroughARealLobbyAndTheLogVerifi
   EXPECT_TRUE(listed) << "the room list did not come back on the released connection";
 }
 
+// A second client watches the game from the room list: it gets the verified entries and its
+// own session follows the game move by move, without a seat.
+TEST(ClientNetwork, ASpectatorWatchesAGameFromTheRoomList) {
+  TempDir dir;
+  lobby::ServerConfig config;
+  config.listen = lobby::Endpoint{"127.0.0.1", 0};
+  config.database = dir.path / "lobby.db";
+  config.sync = lobby::SyncMode::normal;
+  config.log = false;
+  auto server = lobby::ServerThread::start(config);
+  ASSERT_TRUE(server) << lobby::to_string(server.error());
+  const lobby::Endpoint endpoint{"127.0.0.1", (*server)->endpoint().port};
+  const std::string address = "127.0.0.1:" + std::to_string(endpoint.port);
+
+  // Two house bots play each other, slowly enough to be watched.
+  HouseBot white(endpoint, dir.path / "bot1", 150);
+  HouseBot black(endpoint, dir.path / "bot2", 150);
+  const crypto::Identity me = peer::testing::identity_from(0x32);
+  App app(AppConfig{me.public_key(), "watcher", address, endpoint.port, true, false});
+  NetworkThread net({me, dir.path / "me", std::nullopt, 5});
+
+  bool joined = false;
+  std::size_t plies_seen = 0;
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  auto last_refresh = std::chrono::steady_clock::now();
+  while (plies_seen < 4) {
+    ASSERT_LT(std::chrono::steady_clock::now(), give_up) << "nothing to watch";
+    for (auto& e : net.take_events()) app.on_event(e, steady_ms());
+    if (app.screen() == Screen::lobby && !joined) {
+      for (const auto& room : app.lobby().rooms())
+        if (room.phase == lobby::RoomPhase::started) {
+          app.join(room.room, lobby::Role::spectator);
+          joined = true;
+        }
+      if (!joined && std::chrono::steady_clock::now() - last_refresh > std::chrono::milliseconds(200)) {
+        app.refresh_rooms();
+        last_refresh = std::chrono::steady_clock::now();
+      }
+    }
+    for (auto& c : app.take_commands()) net.send(std::move(c));
+    if (app.game() && app.game()->is_chess()) plies_seen = app.game()->chess().moves().size();
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  EXPECT_EQ(app.screen(), Screen::game);
+  ASSERT_TRUE(app.game());
+  EXPECT_FALSE(app.game()->me()) << "a spectator holds no seat";
+  EXPECT_FALSE(app.input().may_move());
+  EXPECT_TRUE(app.can_leave_game());
+  EXPECT_EQ(app.game()->san_moves().size(), plies_seen);
+  EXPECT_TRUE(app.banners().empty());
+  net.send(DisconnectCommand{});
+}
+
 }  // namespace
 }  // namespace parley::ui
