@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include "game/chess/notation.hpp"
+#include "tests/peer/fake_lobby.hpp"
+#include "ui/core/chess_intent.hpp"
 
 namespace parley::ui {
 namespace {
@@ -166,6 +168,53 @@ TEST(ChessLayout, TheBoardFitsTheWindowAndThePanelMovesBelowInATallWindow) {
   // Twice the scale: wider margins, the board still inside.
   auto hidpi = chess_layout(2560, 1600, 60, 2.0f);
   EXPECT_LE(hidpi.board.y + hidpi.board.h, 1600);
+}
+
+}  // namespace
+}  // namespace parley::ui
+
+namespace parley::ui {
+namespace {
+
+using namespace game::chess;
+
+// The human seat's player: intents leave one at a time, a post the lobby refused is offered
+// again, one that landed is not, and an intent the rules refuse is reported.
+TEST(HumanChessPlayer, OffersARefusedPostAgainButNotOneThatLanded) {
+  peer::testing::Table t;
+  t.start_play();
+  HumanChessPlayer player;
+  EXPECT_FALSE(player.act(*t.session, game::Seat{0}));
+  const Move e4 = *parse_uci(Position::start(), "e2e4");
+  player.submit({ChessIntent::Kind::move, e4, 0});
+  auto first = player.act(*t.session, game::Seat{0});
+  ASSERT_TRUE(first);
+  // The lobby refused it (nothing changed): the same move is offered again.
+  auto again = player.act(*t.session, game::Seat{0});
+  ASSERT_TRUE(again);
+  EXPECT_EQ(*again, *first);
+  // It landed: not offered a third time, and no refusal to report.
+  t.post(game::Seat{0}, peer::ActionMessage{t.session->state_hash(), *again});
+  ASSERT_EQ(t.chess().moves().size(), 1U);
+  EXPECT_FALSE(player.act(*t.session, game::Seat{0}));
+  EXPECT_TRUE(player.take_refusals().empty());
+  // A move that is not legal now is dropped with the rules' reason.
+  player.submit({ChessIntent::Kind::move, e4, 0});
+  EXPECT_FALSE(player.act(*t.session, game::Seat{0}));
+  auto refusals = player.take_refusals();
+  ASSERT_EQ(refusals.size(), 1U);
+  EXPECT_NE(refusals[0].find("e2e4"), std::string::npos) << refusals[0];
+}
+
+TEST(ChessIntent, TakeBackCountMakesItTheAskersTurnAgain) {
+  Game g;
+  EXPECT_EQ(takeback_count(g, game::Seat{0}), 0);
+  g = *g.apply({Action::Kind::move, game::Seat{0}, *parse_uci(g.position(), "e2e4"), 0});
+  EXPECT_EQ(takeback_count(g, game::Seat{0}), 1) << "white undoes its own move";
+  EXPECT_EQ(takeback_count(g, game::Seat{1}), 0) << "black has nothing to undo";
+  g = *g.apply({Action::Kind::move, game::Seat{1}, *parse_uci(g.position(), "e7e5"), 0});
+  EXPECT_EQ(takeback_count(g, game::Seat{0}), 2) << "white undoes black's reply and its move";
+  EXPECT_EQ(takeback_count(g, game::Seat{1}), 1);
 }
 
 }  // namespace

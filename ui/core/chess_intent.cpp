@@ -63,11 +63,20 @@ std::uint16_t takeback_count(const Game& game, game::Seat me) {
 std::optional<game::Bytes> HumanChessPlayer::act(const peer::Session& session, game::Seat me) {
   if (session.rules().game() != peer::kChessGame) return std::nullopt;
   const Game& game = static_cast<const peer::ChessRules&>(session.rules()).game_state();
+  if (auto again = std::exchange(last_, std::nullopt)) {
+    if (auto message = chess_intent_message(game, me, *again)) {
+      last_ = again;
+      return std::move(message).value();
+    }
+  }
   while (!queue_.empty()) {
     ChessIntent intent = queue_.front();
     queue_.pop_front();
     auto message = chess_intent_message(game, me, intent);
-    if (message) return std::move(message).value();
+    if (message) {
+      last_ = intent;
+      return std::move(message).value();
+    }
     refusals_.push_back(message.error());
   }
   return std::nullopt;

@@ -54,6 +54,11 @@ class HumanChessPlayer final : public peer::Player {
 
  private:
   std::deque<ChessIntent> queue_;
+  // The intent handed out last. The runner asks again only once its post is settled: if the
+  // lobby refused the post (another entry landed first), the intent is still valid and is
+  // handed out again; if the post landed, the rules no longer allow it (a move is not the
+  // mover's any more, an offer is pending) and it is dropped.
+  std::optional<ChessIntent> last_;
   std::vector<std::string> refusals_;
 };
 
