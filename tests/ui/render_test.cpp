@@ -264,6 +264,29 @@ TEST(Render, APromotionOffersFourPiecesOverTheSquare) {
   rig.expect_board(chosen, g, before.after(*parse_uci(before, "b7b8n")), sq("b7").bb() | sq("b8").bb());
 }
 
+TEST(Render, TheRoomShowsItsSeatsAndChat) {
+  Rig rig;
+  rig.online();
+  lobby::RoomState r;
+  r.room = lobby::RoomId{7};
+  r.game = "chess";
+  r.phase = lobby::RoomPhase::waiting;
+  r.seats = {{rig.t.lobby.seat_identity(kWhite).public_key(), "alice", false, true}, {}};
+  rig.lobby(r);
+  ASSERT_EQ(rig.app.screen(), Screen::room);
+  Image empty_chat = rig.render("room-empty");
+  auto text = [](const Image& image) {
+    // The chat pane: right of the seats column.
+    return count(image, {420, 120, image.width - 440, 300}, [](Image::Pixel p) { return p.r > 150 && p.g > 150; });
+  };
+  for (int i = 0; i < 3; ++i)
+    rig.lobby(lobby::ChatLine{r.room, rig.t.lobby.seat_identity(kBlack).public_key(), "bob", lobby::Role::player,
+                              "good luck, have fun " + std::to_string(i)});
+  Image chat = rig.render("room-chat");
+  EXPECT_GT(text(chat), text(empty_chat) + 500) << "the chat lines are not drawn";
+  EXPECT_EQ(rig.app.lobby().chat().size(), 3U);
+}
+
 TEST(Render, TheLobbyListsEveryRoomWithItsButtons) {
   Rig rig;
   rig.online();
