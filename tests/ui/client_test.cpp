@@ -150,7 +150,14 @@ TEST(Client, PlaysTheHouseBotWithMouseClicksAndTheLogVerifies) {
   VirtualDisplay display;
   ASSERT_FALSE(display.name().empty()) << "Xvfb did not start";
   ::setenv("DISPLAY", display.name().c_str(), 1);
-  const fs::path dir = fs::temp_directory_path() / ("parley-ui-e2e-" + std::to_string(::getpid()));
+  struct RemovedAtEnd {
+    fs::path path;
+    ~RemovedAtEnd() {
+      std::error_code ec;
+      fs::remove_all(path, ec);
+    }
+  } scratch{fs::temp_directory_path() / ("parley-ui-e2e-" + std::to_string(::getpid()))};
+  const fs::path& dir = scratch.path;
   fs::create_directories(dir);
   lobby::ServerConfig config;
   config.listen = lobby::Endpoint{"127.0.0.1", 0};
@@ -206,8 +213,6 @@ TEST(Client, PlaysTheHouseBotWithMouseClicksAndTheLogVerifies) {
     client.frame();
     EXPECT_TRUE(write_png(client.window->read_pixels(), (fs::path(PARLEY_BINARY_DIR) / "tests/ui/render/e2e-result.png").string()));
   }
-  std::error_code ec;
-  fs::remove_all(dir, ec);
 }
 
 }  // namespace
