@@ -93,5 +93,22 @@ struct ArchiveStandingsOptions {
   std::string format = "text";  // text | csv | html
 };
 int archive_standings(const ArchiveStandingsOptions& options);
+// The graphical client (docs/ui.md): `parley client` opens it; `parley host` first starts a
+// lobby in the same process, optionally with a bot opponent waiting in its quick-match queue.
+struct ClientCommand {
+  std::string lobby;        // client: connect to HOST:PORT at once (empty: the connect screen)
+  int port = 7777;          // host: where the lobby listens (0: any free port)
+  std::string bot;          // host: "random" puts a bot opponent in the quick-match queue
+  int bot_delay_ms = 700;   // the bot's thinking time per move
+  bool quick_match = false; // queue for a chess game as soon as connected
+  std::string identity;     // key file (default: ~/.local/share/parley/identity)
+  std::string name;         // display name (default: $USER)
+  std::string data_dir;     // sessions, logs, PGN, the hosted lobby's database
+  std::string replay;       // open this game log in the replay viewer
+  int quit_after_ms = 0;    // tests: close after this long
+  std::string screenshot;   // tests: the last frame as PNG
+};
+int run_host(const ClientCommand& command);
+int run_client(const ClientCommand& command);
 
 }  // namespace parley::cli

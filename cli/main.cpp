@@ -17,6 +17,7 @@ struct Invocation {
   ConvertOptions convert;
   SeatCommand bot, network_play;
   VerifyOptions verify;
+  ClientCommand host, client;
   std::string log_file, export_file;
   bool log_json = false;
   ArchiveImportOptions archive_import;
@@ -151,6 +152,34 @@ void add_archive(CLI::App& app, Invocation& in) {
   standings->callback([&in] { in.status = archive_standings(in.standings); });
 }
 
+void client_options(CLI::App* cmd, ClientCommand& c) {
+  cmd->add_flag("--quick-match", c.quick_match, "Queue for a chess game as soon as connected");
+  cmd->add_option("--identity", c.identity, "Your key file (created if missing)");
+  cmd->add_option("--name", c.name, "The name others see (default: your user name)");
+  cmd->add_option("--data", c.data_dir, "Where sessions, logs and PGN are kept (default: ~/.local/share/parley)");
+  cmd->add_option("--replay", c.replay, "Open this game log (.plog) in the replay viewer");
+  // For tests and screenshots, not listed in --help.
+  cmd->add_option("--quit-after", c.quit_after_ms, "Close after this many milliseconds")->group("");
+  cmd->add_option("--screenshot", c.screenshot, "Write the last frame to this PNG file")->group("");
+}
+
+void add_client(CLI::App& app, Invocation& in) {
+  auto* host = app.add_subcommand(
+      "host", "Start a lobby in this process and open the graphical client on it; prints the address friends enter");
+  host->add_option("--port", in.host.port, "The port the lobby listens on (0: any free port)")->check(CLI::Range(0, 65535));
+  host->add_option("--bot", in.host.bot, "Put a bot opponent in the quick-match queue (random)")
+      ->check(CLI::IsMember({"random"}));
+  host->add_option("--bot-delay", in.host.bot_delay_ms, "The bot's thinking time per move, in milliseconds")
+      ->check(CLI::Range(0, 60000));
+  client_options(host, in.host);
+  host->callback([&in] { in.status = run_host(in.host); });
+
+  auto* client = app.add_subcommand("client", "Open the graphical client (lobby browser, chess board, replay viewer)");
+  client->add_option("--lobby", in.client.lobby, "Connect to this lobby (HOST:PORT) at once");
+  client_options(client, in.client);
+  client->callback([&in] { in.status = run_client(in.client); });
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -165,6 +194,7 @@ int main(int argc, char** argv) {
   add_network(app, in);
   add_logs(app, in);
   add_archive(app, in);
+  add_client(app, in);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

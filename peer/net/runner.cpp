@@ -47,6 +47,15 @@ SeatRunner::SeatRunner(SeatOptions options, Player& player) : options_(std::move
   connect();
 }
 
+SeatRunner::SeatRunner(SeatOptions options, Player& player, std::unique_ptr<lobby::LobbyClient> client,
+                       const lobby::RoomState& room)
+    : options_(std::move(options)), player_(player), client_(std::move(client)) {
+  if (options_.data_dir.empty()) options_.data_dir = default_data_dir();
+  room_ = room.room;
+  status_ = RunnerStatus::matching;
+  on_room(room);
+}
+
 SeatRunner::~SeatRunner() = default;
 
 void SeatRunner::disconnect(std::chrono::milliseconds limit) {
@@ -103,6 +112,7 @@ void SeatRunner::step(std::uint32_t timeout_ms) {
   while (client_) {
     auto event = client_->next_event();
     if (!event) break;
+    if (listener_) listener_(*event);
     on_event(*event);
     if (status_ == RunnerStatus::failed) return;
   }
@@ -156,9 +166,12 @@ void SeatRunner::on_event(lobby::ClientEvent& event) {
   } else if (auto* r = std::get_if<lobby::Refused>(&event)) {
     std::string why = std::string(lobby::describe(r->reason)) + (r->detail.empty() ? "" : " (" + r->detail + ")");
     if (status_ == RunnerStatus::playing) {
-      // A post can race another seat's entry (its seen hash is then stale): try again.
+      // A post can race another seat's entry (its seen hash is then stale): try again. Refusals
+      // of requests the runner did not make (a shared connection's chat) are not its concern.
+      if (post_request_ != r->request) return;
       note("the lobby refused a post: " + why);
       in_flight_.reset();
+      post_request_.reset();
     } else {
       fail("the lobby refused: " + why);
     }
@@ -178,6 +191,7 @@ void SeatRunner::on_event(lobby::ClientEvent& event) {
     note("lost the lobby (" + d->reason + "); reconnecting");
     client_.reset();
     in_flight_.reset();
+    post_request_.reset();
     awaiting_room_state_ = true;
     reconnect_at_ = std::chrono::steady_clock::now() + std::chrono::seconds(1);
   }
@@ -263,8 +277,10 @@ void SeatRunner::follow_entries() {
     }
     session_->apply(e);
     lobby_offset_ms_ = static_cast<std::int64_t>(e.entry.lobby_time_ms) - static_cast<std::int64_t>(system_now_ms());
-    if (const auto* env = std::get_if<lobby::SignedEnvelope>(&e.entry.payload); env && env->envelope.seat == *me_)
+    if (const auto* env = std::get_if<lobby::SignedEnvelope>(&e.entry.payload); env && env->envelope.seat == *me_) {
       in_flight_.reset();
+      post_request_.reset();
+    }
   }
   for (; events_seen_ < session_->events().size(); ++events_seen_)
     player_.observe(*session_, session_->events()[events_seen_]);
@@ -279,6 +295,7 @@ void SeatRunner::post(const Message& message) {
   auto posted = client_->post(*room_, envelope_kind(kind_of(message)), encode(message));
   if (!posted) return note("cannot post: " + std::string(lobby::describe(posted.error())));
   in_flight_ = kind_of(message);
+  post_request_ = *posted;
 }
 
 bool SeatRunner::keep_player_secrets() {

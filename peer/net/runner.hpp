@@ -7,6 +7,7 @@
 // longer than step()'s timeout, so a UI frame loop can drive it.
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -42,6 +43,12 @@ std::string_view describe(RunnerStatus status);
 class SeatRunner {
  public:
   SeatRunner(SeatOptions options, Player& player);
+  // Takes over a connection that is already logged in and a member of `room` (a graphical
+  // client that browsed the lobby on it): a second login with the same key would replace that
+  // connection, so the runner adopts it. `options.lobby` and `options.identity` must be the
+  // connection's, for reconnecting.
+  SeatRunner(SeatOptions options, Player& player, std::unique_ptr<lobby::LobbyClient> client,
+             const lobby::RoomState& room);
   ~SeatRunner();
   SeatRunner(const SeatRunner&) = delete;
   SeatRunner& operator=(const SeatRunner&) = delete;
@@ -63,6 +70,12 @@ class SeatRunner {
   const lobby::Transcript* transcript() const;
   // Asks the lobby for a fresh time stamp when this seat is owed a timeout (tests, UIs).
   lobby::LobbyClient* client() { return client_.get(); }
+  // Called with every event of the connection before the runner handles it, so a client that
+  // shares the connection (chat, the room list) still sees its own answers and pushes.
+  void set_event_listener(std::function<void(const lobby::ClientEvent&)> listener) { listener_ = std::move(listener); }
+  // Once the runner has finished or failed: the connection, to go on using it (none while it
+  // was reconnecting).
+  std::unique_ptr<lobby::LobbyClient> release_client() { return std::move(client_); }
 
  private:
   void connect();
@@ -95,6 +108,8 @@ class SeatRunner {
   std::size_t stored_entries_ = 0;
   std::optional<MessageKind> in_flight_;   // posted, not yet seen in the transcript
   std::uint64_t kept_player_secrets_ = game::fnv1a64({});  // the hash of what is on disk
+  std::optional<lobby::RequestId> post_request_;  // the request that posted it
+  std::function<void(const lobby::ClientEvent&)> listener_;
   // After (re)connecting, nothing is posted until the room's state has come and every entry it
   // counts is here: a post lost with the connection may have been made durable by the lobby,
   // and posting it again would be a second, illegal move.

@@ -1,0 +1,87 @@
+// `parley host` and `parley client`: the graphical client (ui/), with the lobby embedded for
+// a LAN party and, for one person alone, a bot opponent in the same process.
+#include <fmt/core.h>
+
+#include <cstdlib>
+
+#include "cli/commands.hpp"
+#include "lobby/protocol/endpoint.hpp"
+#include "peer/net/runner.hpp"
+#include "ui/net/house_bot.hpp"
+#include "ui/net/lan.hpp"
+#include "ui/sdl/client.hpp"
+
+namespace parley::cli {
+
+namespace {
+
+// The options every client run shares, or the reason they are wrong.
+game::Result<ui::sdl::ClientOptions, std::string> client_options(const ClientCommand& c) {
+  std::filesystem::path key = c.identity;
+  if (key.empty()) {
+    auto default_path = crypto::default_identity_path();
+    if (!default_path) return std::string("no place for your key: ") + std::string(crypto::describe(default_path.error()));
+    key = *default_path;
+  }
+  auto identity = crypto::load_or_create_identity(key);
+  if (!identity) return key.string() + ": " + std::string(crypto::describe(identity.error()));
+  ui::sdl::ClientOptions o{std::move(identity).value()};
+  o.data_dir = c.data_dir.empty() ? peer::default_data_dir() : std::filesystem::path(c.data_dir);
+  o.display_name = c.name;
+  if (o.display_name.empty())
+    if (const char* user = std::getenv("USER"); user != nullptr) o.display_name = user;
+  if (o.display_name.empty()) o.display_name = "player";
+  o.quick_match = c.quick_match;
+  if (!c.replay.empty()) o.replay = c.replay;
+  o.quit_after_ms = static_cast<std::uint64_t>(std::max(c.quit_after_ms, 0));
+  if (!c.screenshot.empty()) o.screenshot = c.screenshot;
+  return o;
+}
+
+}  // namespace
+
+int run_client(const ClientCommand& c) {
+  auto options = client_options(c);
+  if (!options) {
+    fmt::print(stderr, "{}\n", options.error());
+    return kUsage;
+  }
+  if (!c.lobby.empty()) {
+    if (!lobby::parse_endpoint(c.lobby)) {
+      fmt::print(stderr, "bad --lobby '{}': expected HOST:PORT\n", c.lobby);
+      return kUsage;
+    }
+    options->lobby_address = c.lobby;
+    options->connect_now = true;
+  }
+  return ui::sdl::run_client(std::move(options).value());
+}
+
+int run_host(const ClientCommand& c) {
+  auto options = client_options(c);
+  if (!options) {
+    fmt::print(stderr, "{}\n", options.error());
+    return kUsage;
+  }
+  // The lobby starts before the window opens, so a port already in use is said here.
+  auto server = ui::start_embedded_lobby(static_cast<std::uint16_t>(c.port), options->data_dir, /*log=*/false);
+  if (!server) {
+    fmt::print(stderr, "cannot start the lobby on port {}: {}\n", c.port, lobby::to_string(server.error()));
+    return kInvalidInput;
+  }
+  const std::uint16_t port = (*server)->endpoint().port;
+  fmt::print("lobby listening on port {}; friends connect to:\n", port);
+  for (const auto& address : ui::lan_addresses(port)) fmt::print("  {}\n", address);
+  std::fflush(stdout);
+  options->hosted = std::move(server).value();
+  // The bot keeps its sessions apart from the host player's (they share the data directory).
+  std::optional<ui::HouseBot> bot;
+  if (c.bot == "random")
+    bot.emplace(lobby::Endpoint{"127.0.0.1", port}, options->data_dir / "house-bot",
+                static_cast<std::uint32_t>(c.bot_delay_ms));
+  // The window closes and the lobby stops inside run_client; the bot, left waiting to
+  // reconnect, stops last.
+  return ui::sdl::run_client(std::move(options).value());
+}
+
+}  // namespace parley::cli

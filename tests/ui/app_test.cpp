@@ -1,0 +1,283 @@
+// The client's screens and how they follow one another, driven by the events the network
+// thread would send (lobby events, verified entries from a fake signing lobby), with the
+// commands the screens queue checked in return. No window, no network.
+#include "ui/core/app.hpp"
+
+#include <gtest/gtest.h>
+
+#include "game/chess/notation.hpp"
+#include "tests/peer/fake_lobby.hpp"
+
+namespace parley::ui {
+namespace {
+
+using namespace game::chess;
+using peer::testing::identity_from;
+using peer::testing::Table;
+
+constexpr game::Seat kWhite{0};
+constexpr game::Seat kBlack{1};
+
+Square sq(const char* name) { return *Square::parse(name); }
+
+template <class T>
+std::vector<T> commands_of(App& app) {
+  std::vector<T> out;
+  for (auto& c : app.take_commands())
+    if (auto* x = std::get_if<T>(&c)) out.push_back(*x);
+  return out;
+}
+
+// A client playing seat `seat` of a fake lobby's chess game.
+struct Client {
+  explicit Client(std::optional<game::Seat> seat = kWhite)
+      : app(AppConfig{seat ? identity_from(static_cast<std::uint8_t>(seat->index + 1)).public_key()
+                           : identity_from(0x77).public_key(),
+                      "alice", "127.0.0.1:7777", 7777, false, false}) {}
+
+  void lobby(lobby::ClientEvent e) { app.on_event(LobbyEvent{std::move(e)}, now); }
+  void online() {
+    app.connect(now);
+    lobby(lobby::Connected{t.lobby.log().lobby_key});
+    lobby(lobby::Welcome{lobby::RequestId{1}, "alice", {}});
+  }
+  lobby::RoomState room(lobby::RoomPhase phase) const {
+    lobby::RoomState r;
+    r.room = lobby::RoomId{42};
+    r.game = "chess";
+    r.phase = phase;
+    r.seats = {{t.lobby.seat_identity(kWhite).public_key(), "alice", true, true},
+               {t.lobby.seat_identity(kBlack).public_key(), "bob", true, true}};
+    return r;
+  }
+  // Passes on the entries the fake lobby made since the last call.
+  void deliver() {
+    const auto& all = t.lobby.entries();
+    RoomEntries batch{lobby::RoomId{42}, t.lobby.log().lobby_key, lobby::EntryIndex{delivered}, {}};
+    batch.entries.assign(all.begin() + static_cast<long>(delivered), all.end());
+    delivered = all.size();
+    app.on_event(batch, now);
+  }
+  void in_game() {
+    online();
+    lobby(room(lobby::RoomPhase::waiting));
+    lobby(room(lobby::RoomPhase::started));
+    t.start_play();
+    deliver();
+  }
+  void play(const char* san) {
+    Move m = *parse_san(t.chess().position(), san);
+    game::Seat s = seat_of(t.chess().position().side_to_move());
+    t.post(s, t.chess_action({Action::Kind::move, s, m, 0}));
+    deliver();
+  }
+
+  Table t;
+  App app;
+  std::uint64_t now = 1000;
+  std::size_t delivered = 0;
+};
+
+TEST(App, ConnectChecksTheFieldsThenAsksTheNetworkThread) {
+  Client c;
+  EXPECT_EQ(c.app.screen(), Screen::connect);
+  c.app.address_field = "no port here";
+  c.app.connect(c.now);
+  EXPECT_TRUE(c.app.take_commands().empty());
+  ASSERT_EQ(c.app.active_notices(c.now).size(), 1U);
+  EXPECT_EQ(c.app.active_notices(c.now)[0].kind, Notice::Kind::error);
+  EXPECT_TRUE(c.app.active_notices(c.now + kNoticeMs).empty()) << "notices fade";
+
+  c.app.address_field = " 127.0.0.1:9000 ";
+  c.app.name_field = "  ";
+  c.app.connect(c.now);
+  EXPECT_TRUE(c.app.take_commands().empty()) << "a name is needed";
+
+  c.app.name_field = "carol";
+  c.app.connect(c.now);
+  auto sent = commands_of<ConnectCommand>(c.app);
+  ASSERT_EQ(sent.size(), 1U);
+  EXPECT_EQ(sent[0].lobby.port, 9000);
+  EXPECT_EQ(sent[0].display_name, "carol");
+  EXPECT_EQ(c.app.lobby().connection(), Connection::connecting);
+}
+
+TEST(App, TheWelcomeOpensTheLobbyAndListsTheRoomsPageByPage) {
+  Client c;
+  c.online();
+  EXPECT_EQ(c.app.screen(), Screen::lobby);
+  EXPECT_EQ(c.app.lobby().connection(), Connection::online);
+  EXPECT_EQ(commands_of<ListRoomsCommand>(c.app).size(), 1U);
+  lobby::RoomSummary a{lobby::RoomId{1}, "chess", 2, 1, 0, lobby::RoomPhase::waiting};
+  lobby::RoomSummary b{lobby::RoomId{2}, "chess", 2, 2, 3, lobby::RoomPhase::started};
+  c.lobby(lobby::RoomList{lobby::RequestId{2}, {a}, true});
+  auto next = commands_of<ListRoomsCommand>(c.app);
+  ASSERT_EQ(next.size(), 1U);
+  EXPECT_EQ(next[0].after, lobby::RoomId{1});
+  EXPECT_TRUE(c.app.lobby().rooms().empty()) << "the list shows once it is whole";
+  c.lobby(lobby::RoomList{lobby::RequestId{3}, {b}, false});
+  EXPECT_EQ(c.app.lobby().rooms(), (std::vector<lobby::RoomSummary>{a, b}));
+}
+
+TEST(App, CreateRoomChecksTheFormAndJoinReachesTheRoomScreen) {
+  Client c;
+  c.online();
+  c.app.take_commands();
+  CreateRoomForm form;
+  form.seats = 3;
+  c.app.create_room(form, c.now);
+  EXPECT_TRUE(c.app.take_commands().empty()) << "chess is for two";
+  form.seats = 2;
+  form.clock_minutes = 5;
+  form.increment_seconds = 3;
+  form.invite_only = true;
+  c.app.create_room(form, c.now);
+  auto created = commands_of<CreateRoomCommand>(c.app);
+  ASSERT_EQ(created.size(), 1U);
+  EXPECT_EQ(created[0].options.clock_base_ms, 300'000U);
+  EXPECT_EQ(created[0].options.clock_increment_ms, 3'000U);
+  EXPECT_EQ(created[0].visibility, lobby::Visibility::invite_only);
+
+  c.lobby(c.room(lobby::RoomPhase::waiting));
+  EXPECT_EQ(c.app.screen(), Screen::room);
+  EXPECT_EQ(c.app.lobby().my_seat(), 0);
+  c.app.send_chat("  hello  ");
+  auto chat = commands_of<ChatCommand>(c.app);
+  ASSERT_EQ(chat.size(), 1U);
+  EXPECT_EQ(chat[0].text, "hello");
+  c.app.leave_room();
+  EXPECT_EQ(c.app.screen(), Screen::lobby);
+  EXPECT_FALSE(c.app.lobby().room());
+}
+
+TEST(App, AGameIsPlayedOnTheBoardAndEndsInTheResultDialog) {
+  Client c;
+  c.in_game();
+  EXPECT_EQ(c.app.screen(), Screen::game);
+  ASSERT_TRUE(c.app.game());
+  EXPECT_EQ(c.app.game()->me(), kWhite);
+  EXPECT_FALSE(c.app.flipped()) << "white sees the board from white's side";
+  EXPECT_TRUE(c.app.input().may_move());
+  EXPECT_EQ(c.app.game()->status(c.now), "Your move");
+  c.app.take_commands();
+
+  // Click-click e2-e4: the move goes to the network thread and the board waits for it.
+  c.app.board_press(sq("e2"));
+  c.app.board_release(sq("e2"));
+  c.app.board_press(sq("e4"));
+  auto sent = commands_of<ChessCommand>(c.app);
+  ASSERT_EQ(sent.size(), 1U);
+  EXPECT_EQ(sent[0].intent.kind, ChessIntent::Kind::move);
+  EXPECT_EQ(to_uci(sent[0].intent.move), "e2e4");
+  ASSERT_TRUE(c.app.pending_move());
+  EXPECT_FALSE(c.app.input().may_move()) << "one move at a time";
+  EXPECT_FALSE(c.app.can_leave_game());
+
+  c.play("e4");  // the lobby relays it
+  EXPECT_FALSE(c.app.pending_move());
+  EXPECT_FALSE(c.app.input().may_move());
+  c.play("e5");
+  EXPECT_TRUE(c.app.input().may_move());
+  EXPECT_EQ(c.app.game()->san_moves(), (std::vector<std::string>{"e4", "e5"}));
+  EXPECT_EQ(to_uci(*c.app.game()->last_move()), "e7e5");
+
+  c.app.act({ChessIntent::Kind::resign, Move::none(), 0}, c.now);
+  auto resign = commands_of<ChessCommand>(c.app);
+  ASSERT_EQ(resign.size(), 1U);
+  EXPECT_EQ(resign[0].intent.kind, ChessIntent::Kind::resign);
+  c.t.post(kWhite, c.t.chess_action({Action::Kind::resign, kWhite, Move::none(), 0}));
+  c.deliver();
+  EXPECT_TRUE(c.app.result_dialog_open());
+  ASSERT_TRUE(c.app.game()->result_text());
+  EXPECT_NE(c.app.game()->result_text()->find("wins"), std::string::npos);
+  EXPECT_TRUE(c.app.can_leave_game());
+  auto pgn = c.app.game_pgn();
+  ASSERT_TRUE(pgn) << pgn.error().detail;
+  EXPECT_NE(pgn->find("1. e4 e5 0-1"), std::string::npos) << *pgn;
+  c.app.close_result_dialog();
+  c.app.leave_game();
+  EXPECT_EQ(c.app.screen(), Screen::lobby);
+  EXPECT_FALSE(c.app.game());
+}
+
+TEST(App, BlackSeesTheBoardTurnedAndAnIntentTheRulesRefuseIsSaidAndUndone) {
+  Client c(kBlack);
+  c.in_game();
+  EXPECT_TRUE(c.app.flipped());
+  EXPECT_FALSE(c.app.input().may_move());
+  c.app.board_press(sq("e7"));
+  EXPECT_FALSE(c.app.input().selected()) << "not black's turn";
+  c.play("d4");
+  c.app.take_commands();
+  c.app.board_press(sq("d7"));
+  c.app.board_drag({10, 10});
+  c.app.board_release(sq("d5"));
+  ASSERT_EQ(commands_of<ChessCommand>(c.app).size(), 1U);
+  ASSERT_TRUE(c.app.pending_move());
+  c.app.on_event(IntentRefused{"d7d5: not legal now"}, c.now);
+  EXPECT_FALSE(c.app.pending_move());
+  EXPECT_TRUE(c.app.input().may_move()) << "the user may try again";
+  ASSERT_FALSE(c.app.active_notices(c.now).empty());
+  EXPECT_NE(c.app.active_notices(c.now).back().text.find("not legal"), std::string::npos);
+  // A take-back the rules refuse (nothing of black's to undo) is not sent at all.
+  c.app.act({ChessIntent::Kind::accept_draw, Move::none(), 0}, c.now);
+  EXPECT_TRUE(commands_of<ChessCommand>(c.app).empty());
+}
+
+TEST(App, ASpectatorWatchesWithoutMovingAndACheatIsABanner) {
+  Client c(std::nullopt);
+  c.in_game();
+  ASSERT_TRUE(c.app.game());
+  EXPECT_FALSE(c.app.game()->me());
+  EXPECT_TRUE(c.app.can_leave_game());
+  c.app.board_press(sq("e2"));
+  EXPECT_FALSE(c.app.input().selected());
+  EXPECT_TRUE(c.app.banners().empty());
+  c.play("e4");
+  Action bad{Action::Kind::move, kBlack, *parse_uci(Position::start(), "d2d4"), 0};
+  c.t.post(kBlack, c.t.chess_action(bad));
+  c.deliver();
+  ASSERT_EQ(c.app.banners().size(), 1U);
+  EXPECT_NE(c.app.banners()[0].find("caught breaking the rules"), std::string::npos) << c.app.banners()[0];
+}
+
+TEST(App, LosingTheLobbyReconnectsOrReturnsToConnect) {
+  Client c;
+  c.online();
+  c.app.on_event(ConnectionLost{"timed out", true}, c.now);
+  EXPECT_EQ(c.app.screen(), Screen::lobby);
+  EXPECT_EQ(c.app.lobby().connection(), Connection::reconnecting);
+  c.lobby(lobby::Welcome{lobby::RequestId{1}, "alice", {}});
+  EXPECT_EQ(c.app.lobby().connection(), Connection::online);
+  c.app.on_event(ConnectionLost{"refused", false}, c.now);
+  EXPECT_EQ(c.app.screen(), Screen::connect);
+  EXPECT_EQ(c.app.lobby().connection(), Connection::offline);
+}
+
+TEST(App, TheReplayOpensFromAnyScreenAndClosesBackToIt) {
+  Client c;
+  c.online();
+  Table t;
+  t.start_play();
+  auto viewer = ReplayViewer::open(peer::encode(t.lobby.log()), "x.plog");
+  ASSERT_TRUE(viewer);
+  c.app.open_replay(std::move(viewer).value());
+  EXPECT_EQ(c.app.screen(), Screen::replay);
+  ASSERT_TRUE(c.app.replay());
+  // Events still move the screen underneath.
+  c.lobby(c.room(lobby::RoomPhase::waiting));
+  EXPECT_EQ(c.app.screen(), Screen::replay);
+  c.app.close_replay();
+  EXPECT_EQ(c.app.screen(), Screen::room);
+}
+
+TEST(App, AnOutsideLobbyFaultIsABanner) {
+  Client c;
+  c.online();
+  c.lobby(lobby::ProtocolFault{lobby::WireError::truncated});
+  ASSERT_EQ(c.app.banners().size(), 1U);
+  EXPECT_NE(c.app.banners()[0].find("the lobby is at fault"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace parley::ui

@@ -1,0 +1,348 @@
+// Every screen rendered by SDL's software renderer in a hidden window under the dummy video
+// driver, written to build/tests/ui/render/*.png (look at them), and checked pixel by pixel
+// where it matters: the colour of every square, a piece of the right colour on every occupied
+// square and none on the empty ones, the last move, the selection and its targets, the check,
+// the flipped board, the rooms list, the verdict and the cheat banner.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "game/chess/notation.hpp"
+#include "tests/peer/fake_lobby.hpp"
+#include "ui/core/app.hpp"
+#include "ui/sdl/board_view.hpp"
+#include "ui/sdl/screens.hpp"
+#include "ui/sdl/window.hpp"
+
+namespace parley::ui::sdl {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace game::chess;
+using peer::testing::identity_from;
+using peer::testing::Table;
+
+constexpr game::Seat kWhite{0};
+constexpr game::Seat kBlack{1};
+
+struct Rgb {
+  int r, g, b;
+};
+constexpr Rgb kLight{240, 217, 181};
+constexpr Rgb kDark{181, 136, 99};
+
+bool near(Image::Pixel p, Rgb c, int tolerance = 4) {
+  return std::abs(p.r - c.r) <= tolerance && std::abs(p.g - c.g) <= tolerance && std::abs(p.b - c.b) <= tolerance;
+}
+
+// Pixels in a rectangle that satisfy `pred`.
+template <class Pred>
+int count(const Image& image, Rect r, Pred pred) {
+  int n = 0;
+  for (int y = r.y; y < r.y + r.h; ++y)
+    for (int x = r.x; x < r.x + r.w; ++x) n += pred(image.at(x, y)) ? 1 : 0;
+  return n;
+}
+
+bool whiteish(Image::Pixel p) { return p.r > 242 && p.g > 242 && p.b > 240; }
+bool blackish(Image::Pixel p) { return p.r < 45 && p.g < 45 && p.b < 50; }
+
+// The square's colour where no piece, dot or coordinate reaches: just inside its top-right corner.
+Image::Pixel corner(const Image& image, const BoardGeometry& g, Square s) {
+  Rect r = g.square_rect(s);
+  return image.at(r.x + r.w - 3, r.y + 2);
+}
+
+Rect inner(const BoardGeometry& g, Square s) {
+  Rect r = g.square_rect(s);
+  return {r.x + r.w / 5, r.y + r.h / 8, r.w * 3 / 5, r.h * 3 / 4};
+}
+
+Square sq(const char* name) { return *Square::parse(name); }
+std::string square_name(Square s) { return {file_char(s), rank_char(s)}; }
+
+// A hidden window, App and the screens, for one client of a fake lobby's chess game.
+struct Rig {
+  explicit Rig(std::optional<game::Seat> seat = kWhite)
+      : app(AppConfig{seat ? identity_from(static_cast<std::uint8_t>(seat->index + 1)).public_key()
+                           : identity_from(0x77).public_key(),
+                      "alice", "127.0.0.1:7777", 7777, false, false}) {
+    ::setenv("SDL_VIDEODRIVER", "dummy", 1);
+    auto opened = Window::open({"parley test", 1280, 800, true, true, 1.0f});
+    if (!opened) throw std::runtime_error(opened.error());
+    window = std::move(opened).value();
+    screens.emplace(*window, app, fs::path(PARLEY_BINARY_DIR) / "tests/ui/render/data");
+  }
+
+  void lobby(lobby::ClientEvent e) { app.on_event(LobbyEvent{std::move(e)}, now); }
+  void online() {
+    app.connect(now);
+    lobby(lobby::Connected{t.lobby.log().lobby_key});
+    lobby(lobby::Welcome{lobby::RequestId{1}, "alice", {}});
+  }
+  void in_game() {
+    online();
+    lobby::RoomState r;
+    r.room = lobby::RoomId{42};
+    r.game = "chess";
+    r.phase = lobby::RoomPhase::started;
+    r.seats = {{t.lobby.seat_identity(kWhite).public_key(), "alice", true, true},
+               {t.lobby.seat_identity(kBlack).public_key(), "bob", true, true}};
+    lobby(r);
+    t.start_play();
+    deliver();
+  }
+  void deliver() {
+    const auto& all = t.lobby.entries();
+    RoomEntries batch{lobby::RoomId{42}, t.lobby.log().lobby_key, lobby::EntryIndex{delivered}, {}};
+    batch.entries.assign(all.begin() + static_cast<long>(delivered), all.end());
+    delivered = all.size();
+    app.on_event(batch, now);
+  }
+  void play(std::initializer_list<const char*> sans) {
+    for (auto san : sans) {
+      Move m = *parse_san(t.chess().position(), san);
+      game::Seat s = seat_of(t.chess().position().side_to_move());
+      t.post(s, t.chess_action({Action::Kind::move, s, m, 0}));
+    }
+    deliver();
+  }
+
+  // A few frames (ImGui settles its layout over the first ones), the last one read back and
+  // written to render/<name>.png.
+  Image render(const std::string& name) {
+    for (int i = 0; i < 3; ++i) {
+      window->begin_frame();
+      screens->draw(now);
+      window->end_frame();
+    }
+    Image image = window->read_pixels();
+    fs::path dir = fs::path(PARLEY_BINARY_DIR) / "tests/ui/render";
+    fs::create_directories(dir);
+    EXPECT_TRUE(write_png(image, (dir / (name + ".png")).string()));
+    return image;
+  }
+
+  // Every square has its colour (or a tint, where expected) and shows exactly the piece the
+  // position has there.
+  void expect_board(const Image& image, const BoardGeometry& g, const Position& pos, Bitboard tinted) {
+    for (int i = 0; i < 64; ++i) {
+      Square s(i);
+      const bool light = (s.file() + s.rank()) % 2 == 1;
+      const auto c = corner(image, g, s);
+      if (tinted & s.bb())
+        EXPECT_FALSE(near(c, light ? kLight : kDark)) << square_name(s) << " is not tinted";
+      else
+        EXPECT_TRUE(near(c, light ? kLight : kDark))
+            << square_name(s) << " is (" << int(c.r) << "," << int(c.g) << "," << int(c.b) << ")";
+      const Rect r = inner(g, s);
+      const int area = r.w * r.h;
+      const int white = count(image, r, whiteish), black = count(image, r, blackish);
+      const Piece p = pos.piece_on(s);
+      if (p.empty()) {
+        EXPECT_EQ(white + black, 0) << square_name(s) << " should be empty";
+      } else if (p.color == Color::white) {
+        EXPECT_GT(white, area / 12) << square_name(s) << " should hold a white piece";
+      } else {
+        EXPECT_GT(black, area / 12) << square_name(s) << " should hold a black piece";
+      }
+    }
+  }
+
+  Table t;
+  App app;
+  std::unique_ptr<Window> window;
+  std::optional<Screens> screens;
+  std::uint64_t now = 1000;
+  std::size_t delivered = 0;
+};
+
+TEST(Render, TheConnectScreenShowsItsFields) {
+  Rig rig;
+  Image image = rig.render("connect");
+  ASSERT_EQ(image.width, 1280);
+  ASSERT_EQ(image.height, 800);
+  EXPECT_EQ(rig.screens->board_geometry(), std::nullopt);
+  // Text (light grey on dark) and the blue buttons in the middle column.
+  const Rect middle{360, 60, 560, 500};
+  EXPECT_GT(count(image, middle, [](Image::Pixel p) { return p.r > 200 && p.g > 200 && p.b > 200; }), 400);
+  EXPECT_GT(count(image, middle, [](Image::Pixel p) { return near(p, {69, 107, 158}, 6); }), 1000);
+}
+
+TEST(Render, TheBoardShowsThePositionTheLastMoveAndItsSquares) {
+  Rig rig;
+  rig.in_game();
+  rig.play({"e4", "e5", "Nf3"});
+  Image image = rig.render("game-white");
+  ASSERT_TRUE(rig.screens->board_geometry());
+  const BoardGeometry g = *rig.screens->board_geometry();
+  EXPECT_FALSE(g.flipped());
+  EXPECT_EQ(g.square_at({g.bounds().x + 1, g.bounds().y + 1}), sq("a8"));
+  rig.expect_board(image, g, rig.t.chess().position(), sq("g1").bb() | sq("f3").bb());
+  // The last move's squares are tinted yellow-green.
+  const auto f3 = corner(image, g, sq("f3"));
+  EXPECT_GT(f3.g, f3.b + 60);
+}
+
+TEST(Render, APickedUpPieceShowsItsSquareAndTargets) {
+  Rig rig;
+  rig.in_game();
+  rig.app.board_press(sq("g1"));
+  rig.app.board_release(sq("g1"));
+  Image image = rig.render("game-selected");
+  const BoardGeometry g = *rig.screens->board_geometry();
+  rig.expect_board(image, g, rig.t.chess().position(), sq("g1").bb());
+  // A dark dot in the middle of each empty target square, none on a square that is not one.
+  for (const char* target : {"f3", "h3"}) {
+    Rect r = g.square_rect(sq(target));
+    const auto centre = image.at(r.x + r.w / 2, r.y + r.h / 2);
+    const Rgb plain = (sq(target).file() + sq(target).rank()) % 2 == 1 ? kLight : kDark;
+    EXPECT_LT(centre.r, plain.r - 30) << target;
+  }
+  Rect g3 = g.square_rect(sq("g3"));
+  EXPECT_TRUE(near(image.at(g3.x + g3.w / 2, g3.y + g3.h / 2), kDark));
+}
+
+TEST(Render, BlackSeesTheBoardTurnedAndACheckIsRed) {
+  Rig rig(kBlack);
+  rig.in_game();
+  rig.play({"e4", "f5", "Qh5+"});
+  Image image = rig.render("game-black-check");
+  const BoardGeometry g = *rig.screens->board_geometry();
+  EXPECT_TRUE(g.flipped());
+  EXPECT_EQ(g.square_at({g.bounds().x + 1, g.bounds().y + 1}), sq("h1"));
+  // The black king on e8, in check: red around it.
+  Rect e8 = g.square_rect(sq("e8"));
+  EXPECT_GT(count(image, e8, [](Image::Pixel p) { return p.r > 200 && p.g < 80 && p.b < 80; }), e8.w * e8.h / 10);
+  rig.expect_board(image, g, rig.t.chess().position(), sq("d1").bb() | sq("h5").bb());  // the glow is round: corners stay
+}
+
+TEST(Render, ADraggedPieceLeavesItsSquareAndFollowsThePointer) {
+  Rig rig;
+  rig.in_game();
+  Image before = rig.render("game-before-drag");
+  const BoardGeometry g = *rig.screens->board_geometry();
+  rig.app.board_press(sq("e2"));
+  rig.app.board_drag(g.square_rect(sq("e4")).center());
+  Image image = rig.render("game-drag");
+  // e2 is empty (its square tinted as picked up), e4 shows the pawn under the pointer.
+  EXPECT_EQ(count(image, inner(g, sq("e2")), whiteish), 0);
+  EXPECT_GT(count(image, inner(g, sq("e4")), whiteish), count(before, inner(g, sq("e2")), whiteish) / 2);
+  EXPECT_EQ(count(before, inner(g, sq("e4")), whiteish), 0);
+  rig.app.board_release(sq("e4"));
+  ASSERT_TRUE(rig.app.pending_move());
+  EXPECT_EQ(game::chess::to_uci(*rig.app.pending_move()), "e2e4");
+  // The move just sent is shown made while the lobby relays it.
+  Image sent = rig.render("game-sent");
+  Position after = Position::start().after(*rig.app.pending_move());
+  rig.expect_board(sent, g, after, sq("e2").bb() | sq("e4").bb());
+}
+
+TEST(Render, APromotionOffersFourPiecesOverTheSquare) {
+  Rig rig;
+  rig.in_game();
+  rig.play({"a4", "b5", "axb5", "a6", "bxa6", "Bb7", "axb7", "Nc6"});  // b8 is free
+  const Position before = rig.t.chess().position();
+  rig.render("game-before-promotion");
+  const BoardGeometry g = *rig.screens->board_geometry();
+  rig.app.board_press(sq("b7"));
+  rig.app.board_release(sq("b7"));
+  rig.app.board_press(sq("b8"));
+  ASSERT_TRUE(rig.app.input().promotion());
+  Image image = rig.render("game-promotion");
+  // The chooser covers b8 down to b5 with its buttons; the rest of the board is untouched.
+  Rect column = g.square_rect(sq("b8"));
+  column.h *= 4;
+  EXPECT_GT(count(image, column, [](Image::Pixel p) { return near(p, {69, 107, 158}, 8); }), column.w * column.h / 3);
+  EXPECT_TRUE(near(corner(image, g, sq("h1")), kLight));
+  rig.app.take_commands();
+  rig.app.choose_promotion(PieceType::knight);
+  auto commands = rig.app.take_commands();
+  ASSERT_EQ(commands.size(), 1U);
+  EXPECT_EQ(game::chess::to_uci(std::get<ChessCommand>(commands[0]).intent.move), "b7b8n");
+  Image chosen = rig.render("game-promoted");
+  rig.expect_board(chosen, g, before.after(*parse_uci(before, "b7b8n")), sq("b7").bb() | sq("b8").bb());
+}
+
+TEST(Render, TheRoomShowsItsSeatsAndChat) {
+  Rig rig;
+  rig.online();
+  lobby::RoomState r;
+  r.room = lobby::RoomId{7};
+  r.game = "chess";
+  r.phase = lobby::RoomPhase::waiting;
+  r.seats = {{rig.t.lobby.seat_identity(kWhite).public_key(), "alice", false, true}, {}};
+  rig.lobby(r);
+  ASSERT_EQ(rig.app.screen(), Screen::room);
+  Image empty_chat = rig.render("room-empty");
+  auto text = [](const Image& image) {
+    // The chat pane: right of the seats column.
+    return count(image, {420, 120, image.width - 440, 300}, [](Image::Pixel p) { return p.r > 150 && p.g > 150; });
+  };
+  for (int i = 0; i < 3; ++i)
+    rig.lobby(lobby::ChatLine{r.room, rig.t.lobby.seat_identity(kBlack).public_key(), "bob", lobby::Role::player,
+                              "good luck, have fun " + std::to_string(i)});
+  Image chat = rig.render("room-chat");
+  EXPECT_GT(text(chat), text(empty_chat) + 500) << "the chat lines are not drawn";
+  EXPECT_EQ(rig.app.lobby().chat().size(), 3U);
+}
+
+TEST(Render, TheLobbyListsEveryRoomWithItsButtons) {
+  Rig rig;
+  rig.online();
+  Image empty = rig.render("lobby-empty");
+  auto buttons = [](const Image& image) {
+    return count(image, {0, 0, image.width, image.height}, [](Image::Pixel p) { return near(p, {69, 107, 158}, 6); });
+  };
+  const int without_rooms = buttons(empty);
+  std::vector<lobby::RoomSummary> rooms;
+  for (std::uint64_t i = 1; i <= 4; ++i) rooms.push_back({lobby::RoomId{i}, "chess", 2, 1, 0, lobby::RoomPhase::waiting});
+  rig.lobby(lobby::RoomList{lobby::RequestId{2}, rooms, false});
+  Image listed = rig.render("lobby-rooms");
+  // Each row has its Join and Watch buttons.
+  EXPECT_GT(buttons(listed), without_rooms + 4 * 2 * 300);
+}
+
+TEST(Render, TheReplayShowsTheBoardAtTheStepAndTheVerdictInRed) {
+  Rig rig;
+  Table t;
+  t.start_play();
+  for (auto san : {"e4", "e5"}) {
+    Move m = *parse_san(t.chess().position(), san);
+    game::Seat s = seat_of(t.chess().position().side_to_move());
+    t.post(s, t.chess_action({Action::Kind::move, s, m, 0}));
+  }
+  t.post(kBlack, t.chess_action({Action::Kind::move, kBlack, *parse_uci(t.chess().position(), "d2d4"), 0}));
+  for (auto& l : t.locals)
+    if (auto duty = l.duty(*t.session, {})) t.post(l.seat(), *duty);
+  auto viewer = ReplayViewer::open(peer::encode(t.lobby.log()), "cheat.plog");
+  ASSERT_TRUE(viewer) << viewer.error();
+  rig.app.open_replay(std::move(viewer).value());
+  rig.app.replay()->next_verdict();  // the cheat
+  Image image = rig.render("replay-blame");
+  ASSERT_TRUE(rig.screens->board_geometry());
+  const BoardGeometry g = *rig.screens->board_geometry();
+  // The illegal move is not on the board: e4 e5, with e5 the last move.
+  Position shown = Position::start().after(*parse_uci(Position::start(), "e2e4"));
+  shown = shown.after(*parse_uci(shown, "e7e5"));
+  rig.expect_board(image, g, shown, sq("e7").bb() | sq("e5").bb());
+  // The blamed seat and its entry in the verdict colour.
+  const Rect panel{g.bounds().x + g.bounds().w, g.bounds().y, image.width - g.bounds().x - g.bounds().w, g.bounds().h};
+  EXPECT_GT(count(image, panel, [](Image::Pixel p) { return near(p, {242, 107, 97}, 12); }), 200);
+  rig.app.replay()->first();
+  Image start = rig.render("replay-start");
+  rig.expect_board(start, g, Position::start(), 0);
+}
+
+TEST(Render, ACheatIsARedBannerOverTheGame) {
+  Rig rig(std::nullopt);
+  rig.in_game();
+  rig.play({"e4"});
+  rig.t.post(kBlack, rig.t.chess_action({Action::Kind::move, kBlack, *parse_uci(Position::start(), "d2d4"), 0}));
+  rig.deliver();
+  Image image = rig.render("game-cheat-banner");
+  EXPECT_GT(count(image, {10, 30, image.width - 20, 60}, [](Image::Pixel p) { return near(p, {170, 30, 30}, 8); }), 5000);
+}
+
+}  // namespace
+}  // namespace parley::ui::sdl

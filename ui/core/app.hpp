@@ -1,0 +1,162 @@
+#pragma once
+// The client's screens and how they follow one another, without a window: the renderer draws
+// what App holds and calls its methods for what the user does; App queues commands for the
+// network thread and applies the events it sends back.
+//
+//   connect ──connected──▶ lobby ──joined a waiting room──▶ room ──game starts──▶ game
+//      ▲                     ▲  └────quick match / joined a started room────────────┘ │
+//      └──connection lost────┘◀──────────────back to the lobby (game over)────────────┘
+//   replay: opened from any screen, closes back to it.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ui/core/lobby_state.hpp"
+#include "ui/core/live_game.hpp"
+#include "ui/core/move_input.hpp"
+#include "ui/core/net_messages.hpp"
+#include "ui/core/replay.hpp"
+
+namespace parley::ui {
+
+enum class Screen : std::uint8_t { connect, lobby, room, game, replay };
+std::string_view describe(Screen screen);
+
+struct AppConfig {
+  crypto::PublicKey identity;
+  std::string display_name = "player";
+  std::string lobby_address = "127.0.0.1:7777";
+  std::uint16_t host_port = 7777;
+  bool connect_now = false;  // connect to lobby_address at once (--lobby, parley host)
+  bool quick_match = false;  // then queue for a two-player chess game
+};
+
+struct CreateRoomForm {
+  std::string game = "chess";
+  int seats = 2;
+  int clock_minutes = 0;  // 0: untimed
+  int increment_seconds = 0;
+  bool invite_only = false;
+  std::string event;
+};
+
+struct Notice {
+  enum class Kind : std::uint8_t { info, error } kind = Kind::info;
+  std::string text;
+  std::uint64_t at_ms = 0;
+};
+inline constexpr std::uint64_t kNoticeMs = 6000;
+
+// The games this client can play at its board (others can still be watched as entries).
+bool playable(std::string_view game);
+
+class App {
+ public:
+  explicit App(AppConfig config);
+
+  Screen screen() const { return screen_; }
+  const AppConfig& config() const { return config_; }
+  std::string fingerprint() const;
+
+  // ---- the network thread ----
+  void on_event(const NetEvent& event, std::uint64_t local_ms);
+  std::vector<NetCommand> take_commands() { return std::exchange(commands_, {}); }
+
+  // ---- connect ----
+  std::string address_field;
+  std::string name_field;
+  void connect(std::uint64_t local_ms);
+  void host(std::uint16_t port, std::uint64_t local_ms);
+  const std::vector<std::string>& host_addresses() const { return host_addresses_; }
+
+  // ---- lobby ----
+  const LobbyState& lobby() const { return lobby_; }
+  void refresh_rooms();
+  void quick_match(std::uint8_t seats = 2);
+  void leave_queue();
+  void create_room(const CreateRoomForm& form, std::uint64_t local_ms);
+  void join(lobby::RoomId room, lobby::Role role);
+  void join_by_code(const std::string& code, lobby::Role role, std::uint64_t local_ms);
+  void disconnect();
+
+  // ---- room and chat ----
+  void set_ready(bool ready);
+  void leave_room();
+  void send_chat(const std::string& text);
+
+  // ---- game ----
+  const LiveGame* game() const { return game_ ? &*game_ : nullptr; }
+  const MoveInput& input() const { return input_; }
+  bool flipped() const { return flipped_; }
+  void flip() { flipped_ = !flipped_; }
+  void board_press(std::optional<game::chess::Square> at);
+  void board_drag(Point pointer) { input_.drag(pointer); }
+  void board_release(std::optional<game::chess::Square> at);
+  void choose_promotion(game::chess::PieceType type);
+  void cancel_move() { input_.cancel(); }
+  // Resign, draw and take-back intents (moves come from the board).
+  void act(ChessIntent intent, std::uint64_t local_ms);
+  // The move sent and not yet in the transcript (the board shows it already made).
+  const std::optional<game::chess::Move>& pending_move() const { return pending_; }
+  const std::optional<SeatUpdate>& seat() const { return seat_; }
+  bool result_dialog_open() const { return result_dialog_; }
+  void close_result_dialog() { result_dialog_ = false; }
+  // Back to the lobby once the game is over (or when only watching).
+  bool can_leave_game() const;
+  void leave_game();
+  // The game so far as PGN (chess).
+  game::Result<std::string, peer::ExportError> game_pgn() const;
+
+  // ---- replay ----
+  void open_replay(ReplayViewer viewer);
+  void close_replay();
+  ReplayViewer* replay() { return replay_ ? &*replay_ : nullptr; }
+  const ReplayViewer* replay() const { return replay_ ? &*replay_ : nullptr; }
+
+  // ---- what the user must know ----
+  void notify(Notice::Kind kind, std::string text, std::uint64_t local_ms);
+  std::vector<Notice> active_notices(std::uint64_t local_ms) const;
+  // Red banners: a seat caught cheating, a lobby fault, the seat runner stopping.
+  std::vector<std::string> banners() const;
+  // One line per notable event (connected, each move, the result, the log), for the terminal
+  // the client was started from and for tests.
+  std::vector<std::string> take_log_lines() { return std::exchange(log_lines_, {}); }
+
+ private:
+  void send(NetCommand command) { commands_.push_back(std::move(command)); }
+  void on_lobby(const lobby::ClientEvent& event, std::uint64_t local_ms);
+  void on_entries(const RoomEntries& entries, std::uint64_t local_ms);
+  void on_seat(const SeatUpdate& update, std::uint64_t local_ms);
+  void sync_input();
+  void log_session_events();
+  void submit_move(game::chess::Move move);
+  void say(std::string line) { log_lines_.push_back(std::move(line)); }
+
+  AppConfig config_;
+  Screen screen_ = Screen::connect;
+  Screen before_replay_ = Screen::connect;
+  LobbyState lobby_;
+  std::vector<NetCommand> commands_;
+  std::vector<std::string> host_addresses_;
+
+  std::optional<LiveGame> game_;
+  std::optional<lobby::RoomId> game_room_;
+  MoveInput input_;
+  bool flipped_ = false;
+  std::optional<game::chess::Move> pending_;
+  std::size_t pending_ply_ = 0;
+  std::optional<SeatUpdate> seat_;
+  bool result_dialog_ = false;
+  bool result_seen_ = false;
+  std::size_t events_logged_ = 0;
+  std::optional<std::size_t> input_ply_;  // the position the move input was last reset to
+  bool input_may_move_ = false;
+  std::vector<std::string> seat_failures_;
+
+  std::optional<ReplayViewer> replay_;
+  std::vector<Notice> notices_;
+  std::vector<std::string> log_lines_;
+};
+
+}  // namespace parley::ui

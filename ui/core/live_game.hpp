@@ -1,0 +1,90 @@
+#pragma once
+// A game as the screen shows it while it is played or watched: a Session of its own, fed the
+// verified entries the network thread passes on (the same replicated state machine the seat
+// runner and the verifier run, so the screen can never show a different game), plus what the
+// screen needs on top — the moves in SAN, the clocks ticking between entries, who the session
+// waits for, and the alerts a person must not miss (a seat caught cheating, a flag falling).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "game/chess/game.hpp"
+#include "peer/log/plog.hpp"
+#include "peer/session/session.hpp"
+
+namespace parley::ui {
+
+struct Alert {
+  enum class Kind : std::uint8_t { cheat, timeout, fault };
+  Kind kind;
+  std::string text;
+};
+
+class LiveGame {
+ public:
+  // From the room's genesis (entry 0); `me` is this client's key, which may hold no seat (a
+  // spectator).
+  static game::Result<LiveGame, std::string> start(const crypto::PublicKey& lobby_key,
+                                                   const lobby::SignedEntry& genesis, const crypto::PublicKey& me,
+                                                   std::uint64_t local_ms);
+  LiveGame(LiveGame&&) noexcept = default;
+  LiveGame& operator=(LiveGame&&) noexcept = default;
+
+  // The next verified entry, received at `local_ms` (a steady clock of this process). Entries
+  // must come in order: one that does not follow is ignored (returns false).
+  bool apply(const lobby::SignedEntry& entry, std::uint64_t local_ms);
+
+  const peer::Session& session() const { return *session_; }
+  const lobby::Genesis& genesis() const { return genesis_; }
+  std::size_t entry_count() const { return entries_.size(); }
+  std::optional<game::Seat> me() const { return me_; }
+  bool is_chess() const;
+  const game::chess::Game& chess() const;  // is_chess() only
+  // The log of the game so far (for PGN while it is played; complete logs come from the runner).
+  peer::GameLog log() const { return {lobby_key_, entries_}; }
+
+  // ---- for display ----
+  std::string seat_name(game::Seat seat) const;  // as the seat named itself, else its colour/number
+  const std::vector<std::string>& san_moves() const { return san_; }
+  std::optional<game::chess::Move> last_move() const;
+  // The lobby's clock now, estimated from the entries' stamps (which can only be early).
+  std::uint64_t lobby_now(std::uint64_t local_ms) const;
+  bool clocked() const { return session_->options().clock_base_ms > 0; }
+  // Time left on a seat's clock at `local_ms`, counting down while the seat is awaited.
+  std::uint64_t clock_left(game::Seat seat, std::uint64_t local_ms) const;
+  bool clock_running(game::Seat seat) const;
+  // One line on what the game is doing: whose move, whom the protocol waits for, the result.
+  std::string status(std::uint64_t local_ms) const;
+  // Whether this client's seat may move now (chess: its turn, the game on).
+  bool my_move() const;
+  const std::vector<Alert>& alerts() const { return alerts_; }
+  // The result in words, once there is one: "Black wins by checkmate", "Draw by agreement".
+  std::optional<std::string> result_text() const;
+
+ private:
+  LiveGame(crypto::PublicKey lobby_key, lobby::Genesis genesis, peer::Session session, std::optional<game::Seat> me);
+  void refresh_moves();
+  void take_events();
+
+  crypto::PublicKey lobby_key_;
+  lobby::Genesis genesis_;
+  std::optional<peer::Session> session_;
+  std::optional<game::Seat> me_;
+  std::vector<lobby::SignedEntry> entries_;
+  std::int64_t lobby_offset_ms_ = 0;  // lobby clock minus ours: the largest stamp − arrival seen
+  bool have_offset_ = false;
+  std::vector<game::chess::Move> shown_moves_;
+  std::vector<std::string> san_;
+  std::size_t events_seen_ = 0;
+  std::vector<Alert> alerts_;
+};
+
+// "White", "Black" for chess seats; "seat N" otherwise.
+std::string seat_label(const peer::Session& session, game::Seat seat);
+// The result of a session in words.
+std::string result_words(const peer::Session& session, const game::Outcome& outcome);
+// "3:07", "0:09.4" (tenths under ten seconds), "1:02:03".
+std::string clock_text(std::uint64_t ms);
+
+}  // namespace parley::ui

@@ -1,0 +1,115 @@
+#pragma once
+// What the screens and the network thread say to each other. The screens never touch the
+// network: they queue commands; the network thread (ui/net) carries them out on its lobby
+// connection and its seat runner, and queues back events — every lobby event, the verified
+// entries of the games it follows, the seat runner's state. Both are plain values, so the
+// screens' logic is tested by feeding it events.
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "lobby/client/lobby_client.hpp"
+#include "peer/net/runner.hpp"
+#include "peer/session/options.hpp"
+#include "ui/core/chess_intent.hpp"
+
+namespace parley::ui {
+
+// ---- screens → network thread -------------------------------------------------------------
+
+struct ConnectCommand {
+  lobby::Endpoint lobby;
+  std::string display_name;
+};
+// Start a lobby inside this process on `port` (0.0.0.0) and connect to it.
+struct HostCommand {
+  std::uint16_t port = 7777;
+  std::string display_name;
+};
+struct DisconnectCommand {};
+struct ListRoomsCommand {
+  lobby::RoomId after;  // paging
+};
+struct CreateRoomCommand {
+  std::string game;
+  std::uint8_t seats = 2;
+  peer::RoomOptions options;
+  lobby::Visibility visibility = lobby::Visibility::public_room;
+};
+struct JoinRoomCommand {
+  lobby::RoomId room;  // 0: by invite code
+  std::string invite_code;
+  lobby::Role role = lobby::Role::player;
+};
+struct LeaveRoomCommand {
+  lobby::RoomId room;
+};
+struct ReadyCommand {
+  lobby::RoomId room;
+  bool ready = true;
+};
+struct QuickMatchCommand {
+  std::string game;
+  std::uint8_t seats = 2;
+};
+struct LeaveQueueCommand {};
+struct ChatCommand {
+  lobby::RoomId room;
+  std::string text;
+};
+// For the seat this client plays.
+struct ChessCommand {
+  ChessIntent intent;
+};
+
+using NetCommand = std::variant<ConnectCommand, HostCommand, DisconnectCommand, ListRoomsCommand, CreateRoomCommand,
+                                JoinRoomCommand, LeaveRoomCommand, ReadyCommand, QuickMatchCommand, LeaveQueueCommand,
+                                ChatCommand, ChessCommand>;
+
+// ---- network thread → screens -------------------------------------------------------------
+
+// Every event of the lobby connection except the transcript bookkeeping (EntryAppended,
+// EntriesEnd), which arrives as RoomEntries instead.
+struct LobbyEvent {
+  lobby::ClientEvent event;
+};
+// The connection could not be opened (a bad address), or was lost; reconnecting is automatic
+// while `retrying`.
+struct ConnectionLost {
+  std::string reason;
+  bool retrying = false;
+};
+// The embedded lobby is listening; friends enter one of `addresses` (HOST:PORT).
+struct HostStarted {
+  lobby::Endpoint local;
+  std::vector<std::string> addresses;
+};
+struct HostFailed {
+  std::string reason;
+};
+// Verified entries of a started room this connection is in (as a seat or watching), in order
+// from `first`.
+struct RoomEntries {
+  lobby::RoomId room;
+  crypto::PublicKey lobby_key;
+  lobby::EntryIndex first;
+  std::vector<lobby::SignedEntry> entries;
+};
+// The seat runner playing this client's seat in `room`.
+struct SeatUpdate {
+  lobby::RoomId room;
+  peer::RunnerStatus status = peer::RunnerStatus::playing;
+  std::string failure;
+  std::optional<std::filesystem::path> log;
+  std::vector<std::string> notes;
+};
+// An intent the rules refused when the runner came to post it (the position had changed).
+struct IntentRefused {
+  std::string reason;
+};
+
+using NetEvent = std::variant<LobbyEvent, ConnectionLost, HostStarted, HostFailed, RoomEntries, SeatUpdate, IntentRefused>;
+
+}  // namespace parley::ui

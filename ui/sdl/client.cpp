@@ -1,0 +1,93 @@
+#include "ui/sdl/client.hpp"
+
+#include <SDL.h>
+#include <imgui.h>
+
+#include <chrono>
+#include <cstdio>
+
+#include "ui/core/app.hpp"
+#include "ui/net/network_thread.hpp"
+#include "ui/sdl/screens.hpp"
+
+namespace parley::ui::sdl {
+
+namespace {
+
+std::uint64_t steady_ms() {
+  return static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
+}
+
+}  // namespace
+
+int run_client(ClientOptions options) {
+  auto window = Window::open(options.window);
+  if (!window) {
+    std::fprintf(stderr, "parley: %s\n", window.error().c_str());
+    return 1;
+  }
+  Window& w = **window;
+  // The network thread wakes the frame loop with an event of our own kind.
+  const Uint32 wake_event = SDL_RegisterEvents(1);
+
+  AppConfig config{options.identity.public_key()};
+  config.display_name = options.display_name;
+  config.lobby_address = options.lobby_address;
+  config.quick_match = options.quick_match;
+  config.connect_now = options.connect_now && !options.hosted;
+  std::optional<std::uint16_t> hosted_port;
+  if (options.hosted) {
+    hosted_port = options.hosted->endpoint().port;
+    config.host_port = *hosted_port;
+    config.lobby_address = "127.0.0.1:" + std::to_string(*hosted_port);
+  }
+  App app(config);
+
+  NetworkThread net({options.identity, options.data_dir, std::nullopt, 5}, [wake_event] {
+    SDL_Event e{};
+    e.type = wake_event;
+    SDL_PushEvent(&e);
+  });
+  if (options.hosted) {
+    net.keep_lobby(std::move(options.hosted));
+    app.host(*hosted_port, steady_ms());
+  }
+  Screens screens(w, app, options.data_dir);
+  if (options.replay) screens.open_log(*options.replay, steady_ms());
+
+  const std::uint64_t started = steady_ms();
+  bool quit = false;
+  while (!quit) {
+    const std::uint64_t now = steady_ms();
+    // Sleep until something happens; a frame at the display's rate while something moves.
+    SDL_Event event;
+    const int timeout = screens.animating(now) ? 16 : 250;
+    if (SDL_WaitEventTimeout(&event, timeout) != 0) {
+      do {
+        w.handle(event);
+        if (event.type == SDL_QUIT) quit = true;
+        if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE) quit = true;
+        if (event.type == SDL_KEYDOWN && !ImGui::GetIO().WantTextInput) screens.shortcut(event, steady_ms());
+      } while (SDL_PollEvent(&event) != 0);
+    }
+    for (auto& e : net.take_events()) app.on_event(e, steady_ms());
+    for (auto& c : app.take_commands()) net.send(std::move(c));
+    for (const auto& line : app.take_log_lines()) std::printf("parley: %s\n", line.c_str());
+    std::fflush(stdout);
+
+    w.begin_frame();
+    screens.draw(steady_ms());
+    w.end_frame();
+    // Commands made while drawing (a button) leave at once, not with the next event.
+    for (auto& c : app.take_commands()) net.send(std::move(c));
+    if (options.quit_after_ms > 0 && steady_ms() - started >= options.quit_after_ms) quit = true;
+    if ((quit || screens.quit_requested()) && options.screenshot) write_png(w.read_pixels(), options.screenshot->string());
+    w.present();
+    quit = quit || screens.quit_requested();
+  }
+  for (const auto& line : app.take_log_lines()) std::printf("parley: %s\n", line.c_str());
+  return 0;
+}
+
+}  // namespace parley::ui::sdl

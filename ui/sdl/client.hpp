@@ -1,0 +1,39 @@
+#pragma once
+// The graphical client's frame loop: one window, the screens over App, the network thread.
+// The loop sleeps until there is input, a network event (the thread wakes it) or something
+// animates (a running clock, a drag, a fading notice), so an idle client costs nothing.
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "crypto/identity.hpp"
+#include "lobby/server/lobby_server.hpp"
+#include "ui/sdl/window.hpp"
+
+namespace parley::ui::sdl {
+
+struct ClientOptions {
+  explicit ClientOptions(crypto::Identity key) : identity(std::move(key)) {}
+  crypto::Identity identity;
+  std::string display_name = "player";
+  std::string lobby_address = "127.0.0.1:7777";
+  bool connect_now = false;  // connect to lobby_address at once
+  bool quick_match = false;  // then queue for a two-player chess game
+  std::filesystem::path data_dir;  // sessions/, logs/, pgn/
+  // `parley host`: a lobby already listening in this process; the client connects to it and
+  // shows the addresses friends should enter. Stopped when the client closes.
+  std::unique_ptr<lobby::ServerThread> hosted;
+  std::optional<std::filesystem::path> replay;  // open this game log at start
+  WindowOptions window;
+  // Tests: close after this long (0: when the user does), writing the last frame as a PNG.
+  std::uint64_t quit_after_ms = 0;
+  std::optional<std::filesystem::path> screenshot;
+};
+
+// Runs until the window closes; returns the process exit status. Notable events (connected,
+// moves, the result, the log's path) are printed on standard output as they happen.
+int run_client(ClientOptions options);
+
+}  // namespace parley::ui::sdl

@@ -1,0 +1,844 @@
+#include "ui/sdl/screens.hpp"
+
+#include <SDL.h>
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <fstream>
+
+#include "game/chess/notation.hpp"
+#include "peer/log/plog.hpp"
+#include "ui/sdl/board_view.hpp"
+
+namespace parley::ui::sdl {
+
+namespace fs = std::filesystem;
+using namespace game::chess;
+
+namespace {
+
+constexpr ImGuiWindowFlags kContentFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                           ImGuiWindowFlags_NoSavedSettings |
+                                           ImGuiWindowFlags_NoBringToFrontOnFocus;
+const ImVec4 kError(0.95f, 0.42f, 0.38f, 1.0f);
+const ImVec4 kGood(0.45f, 0.82f, 0.48f, 1.0f);
+const ImVec4 kQuiet(0.62f, 0.64f, 0.68f, 1.0f);
+
+// Time controls offered when creating a room: minutes + seconds of increment.
+struct TimeControl {
+  const char* label;
+  int minutes;
+  int increment;
+};
+constexpr TimeControl kTimeControls[] = {
+    {"Untimed", 0, 0}, {"1 + 0 bullet", 1, 0}, {"3 + 2 blitz", 3, 2}, {"5 + 3 blitz", 5, 3},
+    {"10 + 5 rapid", 10, 5}, {"15 + 10 rapid", 15, 10}, {"30 + 0 classical", 30, 0},
+};
+
+const char* phase_text(lobby::RoomPhase phase) {
+  switch (phase) {
+    case lobby::RoomPhase::waiting: return "waiting";
+    case lobby::RoomPhase::started: return "playing";
+    case lobby::RoomPhase::closed: return "closed";
+  }
+  return "?";
+}
+
+std::string file_stem_now(const char* prefix) {
+  std::time_t t = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&t, &utc);
+  char stamp[40];
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &utc);
+  return std::string(prefix) + "-" + stamp;
+}
+
+}  // namespace
+
+Screens::Screens(Window& window, App& app, fs::path data_dir)
+    : window_(window), app_(app), data_dir_(std::move(data_dir)), pieces_(window.renderer(), window.font_files().sans) {
+  host_port_ = app_.config().host_port;
+  refresh_logs();
+}
+
+int Screens::content_top() const { return static_cast<int>(menu_height_); }
+
+void Screens::refresh_logs() {
+  recent_logs_.clear();
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(data_dir_ / "logs", ec))
+    if (e.path().extension() == ".plog") recent_logs_.push_back(e.path());
+  // Newest first: the names start with the game's UTC time.
+  std::sort(recent_logs_.rbegin(), recent_logs_.rend());
+  if (recent_logs_.size() > 30) recent_logs_.resize(30);
+}
+
+void Screens::open_log(const fs::path& path, std::uint64_t local_ms) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return app_.notify(Notice::Kind::error, "Cannot open " + path.string(), local_ms);
+  std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  auto viewer = ReplayViewer::open(bytes, path.filename().string());
+  if (!viewer) return app_.notify(Notice::Kind::error, path.filename().string() + ": " + viewer.error(), local_ms);
+  app_.open_replay(std::move(viewer).value());
+  replay_shown_ = static_cast<std::size_t>(-1);
+}
+
+bool Screens::animating(std::uint64_t local_ms) const {
+  if (!app_.active_notices(local_ms).empty() || app_.input().dragging()) return true;
+  if (const LiveGame* g = app_.game(); g && app_.screen() == Screen::game)
+    for (std::uint8_t s = 0; s < g->session().seat_count(); ++s)
+      if (g->clocked() && g->clock_running(game::Seat{s})) return true;
+  return false;
+}
+
+// ---- frame --------------------------------------------------------------------------------
+
+void Screens::draw(std::uint64_t local_ms) {
+  board_.reset();
+  menu_bar(local_ms);
+  ImGui::SetNextWindowPos(ImVec2(0, menu_height_));
+  ImGui::SetNextWindowSize(ImVec2(static_cast<float>(window_.width()), static_cast<float>(window_.height()) - menu_height_));
+  ImGui::Begin("##content", nullptr, kContentFlags);
+  switch (app_.screen()) {
+    case Screen::connect: connect_screen(local_ms); break;
+    case Screen::lobby: lobby_screen(local_ms); break;
+    case Screen::room: room_screen(); break;
+    case Screen::game: game_screen(local_ms); break;
+    case Screen::replay: replay_screen(); break;
+  }
+  ImGui::End();
+  open_log_dialog(local_ms);
+  notices_and_banners(local_ms);
+}
+
+void Screens::menu_bar(std::uint64_t local_ms) {
+  if (!ImGui::BeginMainMenuBar()) return;
+  if (ImGui::BeginMenu("Game")) {
+    if (ImGui::MenuItem("Open game log...", "Ctrl+O")) open_log_requested_ = true;
+    if (app_.screen() == Screen::replay && ImGui::MenuItem("Close replay", "Esc")) app_.close_replay();
+    if (app_.game() && ImGui::MenuItem("Save PGN", "Ctrl+S")) save_pgn(local_ms);
+    if (app_.game() && ImGui::MenuItem("Flip board", "F")) app_.flip();
+    ImGui::Separator();
+    if (app_.lobby().connection() != Connection::offline && !app_.game() && ImGui::MenuItem("Disconnect"))
+      app_.disconnect();
+    if (ImGui::MenuItem("Quit", "Ctrl+Q")) quit_ = true;
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("View")) {
+    for (float s : {1.0f, 1.25f, 1.5f, 2.0f}) {
+      std::string label = std::to_string(static_cast<int>(s * 100)) + "%";
+      if (ImGui::MenuItem(label.c_str(), nullptr, window_.scale() == s)) window_.set_scale(s);
+    }
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Help")) {
+    if (ImGui::MenuItem("Keyboard shortcuts", "F1")) help_requested_ = true;
+    ImGui::EndMenu();
+  }
+  // The protocol's state, quietly, on the right: connection, then whom the game waits for.
+  std::string state = std::string(describe(app_.lobby().connection()));
+  if (app_.lobby().connection() != Connection::offline) state = app_.config().lobby_address + " · " + state;
+  if (const LiveGame* g = app_.game()) state = g->status(local_ms) + "   " + state;
+  const float w = ImGui::CalcTextSize(state.c_str()).x;
+  ImGui::SetCursorPosX(ImGui::GetWindowWidth() - w - ImGui::GetStyle().ItemSpacing.x * 2);
+  ImGui::TextColored(app_.lobby().connection() == Connection::reconnecting ? kError : kQuiet, "%s", state.c_str());
+  menu_height_ = ImGui::GetWindowSize().y;
+  ImGui::EndMainMenuBar();
+
+  if (help_requested_) {
+    ImGui::OpenPopup("Keyboard shortcuts");
+    help_requested_ = false;
+  }
+  if (ImGui::BeginPopupModal("Keyboard shortcuts", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::TextUnformatted(
+        "Ctrl+O   open a game log\n"
+        "Ctrl+S   save the game as PGN\n"
+        "Ctrl+Q   quit\n"
+        "F        flip the board\n"
+        "Esc      put a picked-up piece back; close the replay\n"
+        "Q R B N  choose the promotion piece\n"
+        "Left / Right, Home / End   step through a replay\n"
+        "Up / Down                  previous / next verdict in a replay\n"
+        "F5       refresh the room list");
+    if (ImGui::Button("Close") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  }
+}
+
+bool Screens::shortcut(const SDL_Event& event, std::uint64_t local_ms) {
+  if (event.type != SDL_KEYDOWN) return false;
+  const SDL_Keycode key = event.key.keysym.sym;
+  const bool ctrl = (event.key.keysym.mod & KMOD_CTRL) != 0;
+  if (ctrl && key == SDLK_q) return quit_ = true;
+  if (ctrl && key == SDLK_o) return open_log_requested_ = true;
+  if (ctrl && key == SDLK_s && app_.game()) {
+    save_pgn(local_ms);
+    return true;
+  }
+  if (key == SDLK_F1) return help_requested_ = true;
+  if (app_.screen() == Screen::replay) {
+    ReplayViewer* r = app_.replay();
+    switch (key) {
+      case SDLK_LEFT: r->step_by(-1); return true;
+      case SDLK_RIGHT: r->step_by(1); return true;
+      case SDLK_PAGEUP: r->step_by(-10); return true;
+      case SDLK_PAGEDOWN: r->step_by(10); return true;
+      case SDLK_HOME: r->first(); return true;
+      case SDLK_END: r->last(); return true;
+      case SDLK_UP: r->previous_verdict(); return true;
+      case SDLK_DOWN: r->next_verdict(); return true;
+      case SDLK_ESCAPE: app_.close_replay(); return true;
+      case SDLK_f: app_.flip(); return true;
+      default: return false;
+    }
+  }
+  if (app_.screen() == Screen::lobby && key == SDLK_F5) {
+    app_.refresh_rooms();
+    return true;
+  }
+  if (app_.screen() == Screen::game) {
+    if (app_.input().promotion()) {
+      const std::pair<SDL_Keycode, PieceType> choices[] = {
+          {SDLK_q, PieceType::queen}, {SDLK_r, PieceType::rook}, {SDLK_b, PieceType::bishop}, {SDLK_n, PieceType::knight}};
+      for (auto [k, type] : choices)
+        if (key == k) {
+          app_.choose_promotion(type);
+          return true;
+        }
+    }
+    if (key == SDLK_ESCAPE) {
+      app_.cancel_move();
+      return true;
+    }
+    if (key == SDLK_f) {
+      app_.flip();
+      return true;
+    }
+  }
+  return false;
+}
+
+// ---- connect ------------------------------------------------------------------------------
+
+void Screens::connect_screen(std::uint64_t local_ms) {
+  const float s = window_.scale();
+  const float width = std::min(560.0f * s, ImGui::GetContentRegionAvail().x);
+  ImGui::SetCursorPosX((ImGui::GetWindowWidth() - width) / 2);
+  ImGui::SetCursorPosY(ImGui::GetCursorPosY() + 40 * s);
+  ImGui::BeginChild("connect", ImVec2(width, 0), false);
+  ImGui::PushFont(window_.heading_font());
+  ImGui::TextUnformatted("parley");
+  ImGui::PopFont();
+  ImGui::TextColored(kQuiet, "Board games with hidden information, without a trusted host.");
+  ImGui::Spacing();
+  ImGui::TextUnformatted("Your name");
+  ImGui::SetNextItemWidth(-1);
+  ImGui::InputText("##name", &app_.name_field);
+  ImGui::TextColored(kQuiet, "Your key: %s", app_.fingerprint().c_str());
+  ImGui::Separator();
+
+  ImGui::TextUnformatted("Join a lobby (HOST:PORT)");
+  ImGui::SetNextItemWidth(width - 140 * s);
+  const bool enter = ImGui::InputText("##address", &app_.address_field, ImGuiInputTextFlags_EnterReturnsTrue);
+  ImGui::SameLine();
+  const bool busy = app_.lobby().connection() == Connection::connecting;
+  ImGui::BeginDisabled(busy);
+  if (ImGui::Button("Connect", ImVec2(-1, 0)) || enter) app_.connect(local_ms);
+  ImGui::EndDisabled();
+  if (busy) ImGui::TextColored(kQuiet, "Connecting...");
+
+  ImGui::Separator();
+  ImGui::TextUnformatted("Or host a game here: friends on your network connect to you");
+  ImGui::SetNextItemWidth(140 * s);
+  ImGui::InputInt("port", &host_port_, 0);
+  host_port_ = std::clamp(host_port_, 1, 65535);
+  ImGui::SameLine();
+  ImGui::BeginDisabled(busy);
+  if (ImGui::Button("Host a lobby")) app_.host(static_cast<std::uint16_t>(host_port_), local_ms);
+  ImGui::EndDisabled();
+
+  ImGui::Separator();
+  if (ImGui::Button("Open a game log...")) open_log_requested_ = true;
+  ImGui::EndChild();
+}
+
+// ---- lobby --------------------------------------------------------------------------------
+
+void Screens::lobby_screen(std::uint64_t local_ms) {
+  const float s = window_.scale();
+  const LobbyState& lobby = app_.lobby();
+  ImGui::PushFont(window_.heading_font());
+  ImGui::Text("Lobby  %s", app_.config().lobby_address.c_str());
+  ImGui::PopFont();
+  if (!app_.host_addresses().empty()) {
+    std::string all;
+    for (const auto& a : app_.host_addresses()) all += (all.empty() ? "" : "   ") + a;
+    ImGui::TextColored(kGood, "You are hosting. Friends connect to: %s", all.c_str());
+  }
+  ImGui::TextColored(kQuiet, "Signed in as %s (%s)", lobby.display_name().c_str(), app_.fingerprint().c_str());
+
+  const float side = 340 * s;
+  ImGui::BeginChild("rooms", ImVec2(ImGui::GetContentRegionAvail().x - side - ImGui::GetStyle().ItemSpacing.x, 0), true);
+  if (ImGui::Button("Refresh (F5)")) app_.refresh_rooms();
+  ImGui::SameLine();
+  ImGui::TextColored(kQuiet, "%zu public rooms", lobby.rooms().size());
+  if (ImGui::BeginTable("room-list", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY)) {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("Room");
+    ImGui::TableSetupColumn("Game");
+    ImGui::TableSetupColumn("Seats");
+    ImGui::TableSetupColumn("Watching");
+    ImGui::TableSetupColumn("State");
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 180 * s);
+    ImGui::TableHeadersRow();
+    for (const auto& room : lobby.rooms()) {
+      ImGui::PushID(static_cast<int>(room.room.value));
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::Text("%llu", static_cast<unsigned long long>(room.room.value));
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(room.game.c_str());
+      ImGui::TableNextColumn();
+      ImGui::Text("%u / %u", room.seated, room.seat_count);
+      ImGui::TableNextColumn();
+      ImGui::Text("%u", room.spectators);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(phase_text(room.phase));
+      ImGui::TableNextColumn();
+      const bool open_seat = room.phase == lobby::RoomPhase::waiting && room.seated < room.seat_count;
+      ImGui::BeginDisabled(!open_seat || !playable(room.game));
+      if (ImGui::SmallButton("Join")) app_.join(room.room, lobby::Role::player);
+      ImGui::EndDisabled();
+      ImGui::SameLine();
+      if (ImGui::SmallButton("Watch")) app_.join(room.room, lobby::Role::spectator);
+      ImGui::PopID();
+    }
+    ImGui::EndTable();
+  }
+  ImGui::EndChild();
+  ImGui::SameLine();
+
+  ImGui::BeginChild("actions", ImVec2(0, 0), true);
+  ImGui::PushFont(window_.heading_font());
+  ImGui::TextUnformatted("Play");
+  ImGui::PopFont();
+  if (lobby.queued()) {
+    ImGui::Text("Looking for an opponent (%u waiting)", lobby.queued()->waiting);
+    if (ImGui::Button("Stop looking", ImVec2(-1, 0))) app_.leave_queue();
+  } else if (ImGui::Button("Quick match: chess", ImVec2(-1, 0))) {
+    app_.quick_match(2);
+  }
+  ImGui::Separator();
+  ImGui::TextUnformatted("Create a room");
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::BeginCombo("##game", create_form_.game.c_str())) {
+    if (ImGui::Selectable("chess", create_form_.game == "chess")) create_form_.game = "chess";
+    ImGui::EndCombo();
+  }
+  ImGui::SetNextItemWidth(-1);
+  ImGui::SliderInt("##seats", &create_form_.seats, 2, 6, "%d seats");
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::BeginCombo("##clock", kTimeControls[time_control_].label)) {
+    for (int i = 0; i < static_cast<int>(std::size(kTimeControls)); ++i)
+      if (ImGui::Selectable(kTimeControls[i].label, i == time_control_)) time_control_ = i;
+    ImGui::EndCombo();
+  }
+  create_form_.clock_minutes = kTimeControls[time_control_].minutes;
+  create_form_.increment_seconds = kTimeControls[time_control_].increment;
+  ImGui::Checkbox("Invite only", &create_form_.invite_only);
+  ImGui::SetNextItemWidth(-1);
+  ImGui::InputTextWithHint("##event", "event name (optional)", &create_form_.event);
+  if (ImGui::Button("Create", ImVec2(-1, 0))) app_.create_room(create_form_, local_ms);
+  ImGui::Separator();
+  ImGui::TextUnformatted("Join by invite code");
+  ImGui::SetNextItemWidth(-1);
+  ImGui::InputText("##code", &invite_code_);
+  if (ImGui::Button("Join##code", ImVec2(-1, 0))) app_.join_by_code(invite_code_, lobby::Role::player, local_ms);
+  if (ImGui::Button("Watch##code", ImVec2(-1, 0))) app_.join_by_code(invite_code_, lobby::Role::spectator, local_ms);
+  ImGui::Separator();
+  if (ImGui::Button("Replay a game log...", ImVec2(-1, 0))) open_log_requested_ = true;
+  ImGui::EndChild();
+}
+
+// ---- room ---------------------------------------------------------------------------------
+
+void Screens::room_screen() {
+  const auto& room = app_.lobby().room();
+  if (!room) return;
+  const float s = window_.scale();
+  ImGui::PushFont(window_.heading_font());
+  ImGui::Text("Room %llu: %s", static_cast<unsigned long long>(room->room.value), room->game.c_str());
+  ImGui::PopFont();
+  if (room->visibility == lobby::Visibility::invite_only)
+    ImGui::TextColored(kGood, "Invite code: %s  (give it to the players you want)", room->invite_code.c_str());
+  ImGui::TextColored(kQuiet, "%u watching. The game starts when every seat is taken and ready.", room->spectators);
+
+  ImGui::BeginChild("seats", ImVec2(380 * s, 0), true);
+  for (std::size_t i = 0; i < room->seats.size(); ++i) {
+    const auto& seat = room->seats[i];
+    ImGui::PushID(static_cast<int>(i));
+    std::string label = room->game == "chess" ? (i == 0 ? "White" : "Black") : "Seat " + std::to_string(i);
+    ImGui::Text("%s", label.c_str());
+    ImGui::SameLine(90 * s);
+    if (!seat.key) {
+      ImGui::TextColored(kQuiet, "(empty)");
+    } else {
+      ImGui::TextUnformatted(seat.name.c_str());
+      ImGui::SameLine();
+      ImGui::TextColored(seat.ready ? kGood : kQuiet, "%s%s", seat.ready ? "ready" : "not ready",
+                         seat.connected ? "" : ", away");
+    }
+    ImGui::PopID();
+  }
+  ImGui::Separator();
+  if (auto mine = app_.lobby().my_seat()) {
+    bool ready = room->seats[*mine].ready;
+    if (ImGui::Button(ready ? "Not ready" : "Ready", ImVec2(-1, 0))) app_.set_ready(!ready);
+  }
+  if (ImGui::Button("Leave the room", ImVec2(-1, 0))) app_.leave_room();
+  ImGui::EndChild();
+  ImGui::SameLine();
+  ImGui::BeginChild("room-chat", ImVec2(0, 0), true);
+  chat("chat", 0);
+  ImGui::EndChild();
+}
+
+void Screens::chat(const char* id, float height) {
+  ImGui::TextUnformatted("Chat");
+  const float input_h = ImGui::GetFrameHeightWithSpacing();
+  ImGui::BeginChild(id, ImVec2(0, height > 0 ? height - input_h : -input_h), false);
+  const auto& lines = app_.lobby().chat();
+  for (const auto& line : lines) {
+    ImGui::TextColored(line.mine ? kGood : kQuiet, "%s%s:", line.name.c_str(),
+                       line.role == lobby::Role::spectator ? " (watching)" : "");
+    ImGui::SameLine();
+    ImGui::TextWrapped("%s", line.text.c_str());
+  }
+  if (lines.size() != chat_seen_) {
+    ImGui::SetScrollHereY(1.0f);
+    chat_seen_ = lines.size();
+  }
+  ImGui::EndChild();
+  ImGui::SetNextItemWidth(-1);
+  std::string input_id = std::string("##say-") + id;
+  if (ImGui::InputTextWithHint(input_id.c_str(), "say something (Enter)", &chat_input_,
+                               ImGuiInputTextFlags_EnterReturnsTrue)) {
+    app_.send_chat(chat_input_);
+    chat_input_.clear();
+    ImGui::SetKeyboardFocusHere(-1);
+  }
+}
+
+// ---- the chess board ----------------------------------------------------------------------
+
+void Screens::board_input(const BoardGeometry& g) {
+  const Rect b = g.bounds();
+  ImGui::SetCursorScreenPos(ImVec2(static_cast<float>(b.x), static_cast<float>(b.y)));
+  ImGui::InvisibleButton("##board", ImVec2(static_cast<float>(b.w), static_cast<float>(b.h)),
+                         ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const Point p{static_cast<int>(mouse.x), static_cast<int>(mouse.y)};
+  const auto at = g.square_at(p);
+  if (ImGui::IsItemClicked(ImGuiMouseButton_Right)) {
+    app_.cancel_move();
+    return;
+  }
+  if (ImGui::IsItemActivated() && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) app_.board_press(at);
+  if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 4.0f)) app_.board_drag(p);
+  if (ImGui::IsItemDeactivated()) app_.board_release(at);
+}
+
+void Screens::promotion_popup(const BoardGeometry& g) {
+  const auto& choice = app_.input().promotion();
+  if (!choice) return;
+  // The four pieces in a column over the promotion square, towards the board's middle.
+  const Rect r = g.square_rect(choice->to);
+  const bool downwards = r.y < g.bounds().y + 4 * g.square_size();
+  const float side = static_cast<float>(g.square_size());
+  ImGui::SetNextWindowPos(ImVec2(static_cast<float>(r.x), downwards ? static_cast<float>(r.y) : static_cast<float>(r.y + r.h) - 4 * side));
+  ImGui::SetNextWindowSize(ImVec2(side, 4 * side));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0, 0));
+  ImGui::Begin("##promotion", nullptr, kContentFlags & ~ImGuiWindowFlags_NoBringToFrontOnFocus);
+  // The pieces themselves from the board's atlas (prepared by draw_board this frame).
+  const Color colour = app_.game() ? app_.game()->chess().position().side_to_move() : Color::white;
+  int id = 0;
+  for (PieceType type : {PieceType::queen, PieceType::knight, PieceType::rook, PieceType::bishop}) {
+    ImGui::PushID(id++);
+    const auto uv = pieces_.uv(Piece{colour, type});
+    if (ImGui::ImageButton(reinterpret_cast<ImTextureID>(pieces_.texture()), ImVec2(side, side), ImVec2(uv.u0, uv.v0),
+                           ImVec2(uv.u1, uv.v1), 0))
+      app_.choose_promotion(type);
+    ImGui::PopID();
+  }
+  ImGui::End();
+  ImGui::PopStyleVar(2);
+}
+
+void Screens::player_card(game::Seat seat, std::uint64_t local_ms) {
+  const LiveGame& g = *app_.game();
+  const bool to_move = g.is_chess() && !g.chess().result() && seat_of(g.chess().position().side_to_move()) == seat;
+  ImGui::PushID(seat.index);
+  ImGui::BeginGroup();
+  ImGui::TextColored(to_move ? kGood : ImGui::GetStyleColorVec4(ImGuiCol_Text), "%s %s%s", to_move ? "\xE2\x97\x8F" : " ",
+                     g.seat_name(seat).c_str(), g.me() == seat ? " (you)" : "");
+  ImGui::SameLine();
+  ImGui::TextColored(kQuiet, "%s", seat_label(g.session(), seat).c_str());
+  if (g.clocked()) {
+    const std::uint64_t left = g.clock_left(seat, local_ms);
+    ImGui::PushFont(window_.clock_font());
+    ImVec4 colour = g.clock_running(seat) ? (left < 10'000 ? kError : kGood) : kQuiet;
+    ImGui::TextColored(colour, "%s", clock_text(left).c_str());
+    ImGui::PopFont();
+  }
+  ImGui::EndGroup();
+  ImGui::PopID();
+}
+
+void Screens::game_actions(std::uint64_t local_ms) {
+  const LiveGame& g = *app_.game();
+  if (!g.me() || !g.is_chess() || g.session().outcome()) return;
+  const game::Seat me = *g.me();
+  const Game& chess = g.chess();
+  const Color mine = color_of(me);
+  if (chess.draw_offered_by() && *chess.draw_offered_by() != mine) {
+    ImGui::TextColored(kGood, "Your opponent offers a draw");
+    if (ImGui::Button("Accept draw")) app_.act({ChessIntent::Kind::accept_draw, Move::none(), 0}, local_ms);
+    ImGui::SameLine();
+    if (ImGui::Button("Decline")) app_.act({ChessIntent::Kind::decline_draw, Move::none(), 0}, local_ms);
+  }
+  if (const auto& t = chess.takeback_request(); t && t->by != mine) {
+    ImGui::TextColored(kGood, "Your opponent asks to take back %u half-move%s", t->count, t->count == 1 ? "" : "s");
+    if (ImGui::Button("Allow")) app_.act({ChessIntent::Kind::accept_takeback, Move::none(), 0}, local_ms);
+    ImGui::SameLine();
+    if (ImGui::Button("Refuse")) app_.act({ChessIntent::Kind::decline_takeback, Move::none(), 0}, local_ms);
+  }
+  if (ImGui::Button("Offer draw")) app_.act({ChessIntent::Kind::offer_draw, Move::none(), 0}, local_ms);
+  ImGui::SameLine();
+  if (chess.can_claim_draw()) {
+    if (ImGui::Button("Claim draw")) app_.act({ChessIntent::Kind::claim_draw, Move::none(), 0}, local_ms);
+    ImGui::SameLine();
+  }
+  const std::uint16_t back = takeback_count(chess, me);
+  ImGui::BeginDisabled(back == 0);
+  if (ImGui::Button("Take back")) app_.act({ChessIntent::Kind::request_takeback, Move::none(), back}, local_ms);
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (ImGui::Button("Resign")) resign_requested_ = true;
+  if (resign_requested_) {
+    ImGui::OpenPopup("Resign?");
+    resign_requested_ = false;
+  }
+  if (ImGui::BeginPopupModal("Resign?", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::TextUnformatted("Resign this game?");
+    if (ImGui::Button("Resign##yes")) {
+      app_.act({ChessIntent::Kind::resign, Move::none(), 0}, local_ms);
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Play on")) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  }
+}
+
+void Screens::result_dialog(std::uint64_t local_ms) {
+  const LiveGame* g = app_.game();
+  if (!g || !app_.result_dialog_open()) return;
+  ImGui::OpenPopup("Game over");
+  ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  if (ImGui::BeginPopupModal("Game over", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::PushFont(window_.heading_font());
+    ImGui::TextUnformatted(g->result_text().value_or("The game is over").c_str());
+    ImGui::PopFont();
+    if (ImGui::Button("Save PGN")) save_pgn(local_ms);
+    ImGui::SameLine();
+    if (ImGui::Button("Look at the board")) {
+      app_.close_result_dialog();
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    ImGui::BeginDisabled(!app_.can_leave_game());
+    if (ImGui::Button("Back to the lobby")) {
+      app_.close_result_dialog();
+      app_.leave_game();
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndDisabled();
+    ImGui::EndPopup();
+  }
+}
+
+void Screens::save_pgn(std::uint64_t local_ms) {
+  auto pgn = app_.game_pgn();
+  if (!pgn) return app_.notify(Notice::Kind::error, "Cannot save PGN: " + pgn.error().detail, local_ms);
+  fs::path dir = data_dir_ / "pgn";
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  fs::path path = dir / (file_stem_now("game") + ".pgn");
+  std::ofstream out(path);
+  out << *pgn;
+  out.close();
+  if (!out) return app_.notify(Notice::Kind::error, "Cannot write " + path.string(), local_ms);
+  app_.notify(Notice::Kind::info, "Saved " + path.string(), local_ms);
+}
+
+namespace {
+
+// The moves in SAN as a two-column table (white, black), scrolled to the newest.
+void move_table(const std::vector<std::string>& san, std::size_t& shown) {
+  if (!ImGui::BeginTable("moves", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY, ImVec2(0, ImGui::GetContentRegionAvail().y)))
+    return;
+  ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("000.").x);
+  ImGui::TableSetupColumn("White");
+  ImGui::TableSetupColumn("Black");
+  for (std::size_t i = 0; i < san.size(); i += 2) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextColored(kQuiet, "%zu.", i / 2 + 1);
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(san[i].c_str());
+    ImGui::TableNextColumn();
+    if (i + 1 < san.size()) ImGui::TextUnformatted(san[i + 1].c_str());
+  }
+  if (shown != san.size()) {
+    ImGui::SetScrollHereY(1.0f);
+    shown = san.size();
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace
+
+void Screens::game_screen(std::uint64_t local_ms) {
+  const LiveGame* g = app_.game();
+  if (!g) {
+    ImGui::TextColored(kQuiet, "The game is starting...");
+    return;
+  }
+  if (!g->is_chess()) {
+    ImGui::Text("%s: this client shows the entries of this game but has no board for it yet.", g->genesis().game.c_str());
+    ImGui::TextUnformatted(g->status(local_ms).c_str());
+    if (app_.can_leave_game() && ImGui::Button("Back to the lobby")) app_.leave_game();
+    return;
+  }
+  const ChessLayout layout = chess_layout(window_.width(), window_.height(), content_top(), window_.scale());
+  const BoardGeometry geometry = ui::board_geometry(layout, app_.flipped());
+  board_ = geometry;
+
+  // The board shows the move just sent as made, until the lobby relays it.
+  const MoveInput& input = app_.input();
+  Position shown = g->chess().position();
+  std::optional<Move> last = g->last_move();
+  if (app_.pending_move()) {
+    shown = shown.after(*app_.pending_move());
+    last = app_.pending_move();
+  }
+  BoardScene scene{&shown, last, input.selected(), input.targets(), std::nullopt, input.drag_point()};
+  if (input.dragging()) scene.dragging_from = input.selected();
+  draw_board(ImGui::GetWindowDrawList(), geometry, scene, pieces_, window_.pixel_ratio(), window_.small_font());
+  board_input(geometry);
+  promotion_popup(geometry);
+
+  const Rect p = layout.panel;
+  ImGui::SetCursorScreenPos(ImVec2(static_cast<float>(p.x), static_cast<float>(p.y)));
+  ImGui::BeginChild("panel", ImVec2(static_cast<float>(p.w), static_cast<float>(p.h)), false);
+  const game::Seat bottom{static_cast<std::uint8_t>(app_.flipped() ? 1 : 0)};
+  const game::Seat top{static_cast<std::uint8_t>(1 - bottom.index)};
+  player_card(top, local_ms);
+  ImGui::Separator();
+  ImGui::TextWrapped("%s", g->status(local_ms).c_str());
+  if (auto result = g->result_text()) {
+    ImGui::PushFont(window_.heading_font());
+    ImGui::TextWrapped("%s", result->c_str());
+    ImGui::PopFont();
+  }
+  if (const auto& seat = app_.seat(); seat && seat->status == peer::RunnerStatus::finished && seat->log)
+    ImGui::TextColored(kQuiet, "Log: %s", seat->log->filename().string().c_str());
+  game_actions(local_ms);
+  if (ImGui::Button("Flip (F)")) app_.flip();
+  ImGui::SameLine();
+  if (ImGui::Button("Save PGN")) save_pgn(local_ms);
+  if (app_.can_leave_game()) {
+    ImGui::SameLine();
+    if (ImGui::Button("Back to the lobby")) app_.leave_game();
+  }
+  ImGui::Separator();
+  const float card_h = ImGui::GetFrameHeightWithSpacing() + (g->clocked() ? ImGui::GetTextLineHeight() * 2.2f : 0);
+  ImGui::BeginChild("moves-box", ImVec2(0, std::max(ImGui::GetContentRegionAvail().y - card_h - 180 * window_.scale(), 80.0f)));
+  move_table(g->san_moves(), moves_shown_);
+  ImGui::EndChild();
+  ImGui::BeginChild("game-chat", ImVec2(0, 170 * window_.scale()));
+  chat("game-chat-lines", 170 * window_.scale());
+  ImGui::EndChild();
+  ImGui::Separator();
+  player_card(bottom, local_ms);
+  ImGui::EndChild();
+  result_dialog(local_ms);
+}
+
+// ---- replay -------------------------------------------------------------------------------
+
+void Screens::replay_screen() {
+  ReplayViewer* r = app_.replay();
+  if (!r) return;
+  const ChessLayout layout = chess_layout(window_.width(), window_.height(), content_top(), window_.scale());
+  if (r->is_chess()) {
+    const BoardGeometry geometry = ui::board_geometry(layout, app_.flipped());
+    board_ = geometry;
+    BoardScene scene{&r->position(), r->last_move(), std::nullopt, 0, std::nullopt, {}};
+    draw_board(ImGui::GetWindowDrawList(), geometry, scene, pieces_, window_.pixel_ratio(), window_.small_font());
+  }
+  const Rect p = r->is_chess() ? layout.panel : Rect{layout.board.x, layout.board.y, window_.width() - 2 * layout.board.x, layout.board.h};
+  ImGui::SetCursorScreenPos(ImVec2(static_cast<float>(p.x), static_cast<float>(p.y)));
+  ImGui::BeginChild("replay-panel", ImVec2(static_cast<float>(p.w), static_cast<float>(p.h)), false);
+  ImGui::PushFont(window_.heading_font());
+  ImGui::TextUnformatted(r->name().c_str());
+  ImGui::PopFont();
+
+  // The verifier's verdict.
+  const peer::VerifyReport& report = r->report();
+  if (report.valid)
+    ImGui::TextColored(kGood, "Verified: every entry signed and replayed (%zu entries)", report.entries);
+  else
+    ImGui::TextColored(kError, "Does not verify: %s", report.fault.c_str());
+  for (const auto& seat : report.seats) {
+    const ImVec4 colour = seat.kind == peer::SeatVerdict::Kind::honest ? kGood : kError;
+    std::string where = seat.index ? " at entry " + std::to_string(seat.index->value) : "";
+    ImGui::TextColored(colour, "%s (%s): %s%s%s", r->seat_names().at(seat.seat.index).c_str(), seat.fingerprint.c_str(),
+                       std::string(peer::describe(seat.kind)).c_str(), where.c_str(),
+                       seat.reason.empty() ? "" : (" - " + seat.reason).c_str());
+  }
+  if (report.outcome) {
+    std::string winner = report.outcome->winner ? r->seat_names().at(report.outcome->winner->index) + " wins" : "Draw";
+    ImGui::Text("Result: %s (%s)", winner.c_str(), std::string(report.outcome->reason).c_str());
+  }
+  ImGui::Separator();
+
+  // Stepping.
+  if (ImGui::Button("|<")) r->first();
+  ImGui::SameLine();
+  if (ImGui::Button("<")) r->step_by(-1);
+  ImGui::SameLine();
+  if (ImGui::Button(">")) r->step_by(1);
+  ImGui::SameLine();
+  if (ImGui::Button(">|")) r->last();
+  ImGui::SameLine();
+  if (ImGui::Button("Prev verdict")) r->previous_verdict();
+  ImGui::SameLine();
+  if (ImGui::Button("Next verdict")) r->next_verdict();
+  ImGui::SameLine();
+  if (ImGui::Button("Flip")) app_.flip();
+  ImGui::SameLine();
+  if (ImGui::Button("Close")) app_.close_replay();
+  int index = static_cast<int>(r->current());
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::SliderInt("##entry", &index, 0, static_cast<int>(r->size()) - 1, "entry %d"))
+    r->go_to(static_cast<std::size_t>(index));
+
+  const ReplayStep& step = r->step();
+  ImGui::Text("Entry %zu at +%s: %s", step.index, clock_text(step.time_ms).c_str(), step.text.c_str());
+  for (const auto& v : step.verdicts) ImGui::TextColored(step.blame ? kError : kGood, "%s", v.c_str());
+  if (!step.clocks.empty() && std::any_of(step.clocks.begin(), step.clocks.end(), [](std::uint64_t c) { return c > 0; })) {
+    for (std::size_t s = 0; s < step.clocks.size(); ++s) {
+      ImGui::TextColored(step.running[s] ? kGood : kQuiet, "%s %s", r->seat_names().at(s).c_str(),
+                         clock_text(step.clocks[s]).c_str());
+      if (s + 1 < step.clocks.size()) ImGui::SameLine(0, 30);
+    }
+  }
+  ImGui::Separator();
+
+  // Every entry; the current one selected and kept in view.
+  if (ImGui::BeginTable("entries", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY, ImVec2(0, ImGui::GetContentRegionAvail().y))) {
+    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("00000").x);
+    ImGui::TableSetupColumn("Seat", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("lobby....").x);
+    ImGui::TableSetupColumn("Entry");
+    for (std::size_t i = 0; i < r->size(); ++i) {
+      const ReplayStep& e = r->steps()[i];
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::PushID(static_cast<int>(i));
+      if (ImGui::Selectable(std::to_string(e.index).c_str(), i == r->current(), ImGuiSelectableFlags_SpanAllColumns))
+        r->go_to(i);
+      if (i == r->current() && replay_shown_ != i) {
+        ImGui::SetScrollHereY(0.5f);
+        replay_shown_ = i;
+      }
+      ImGui::PopID();
+      ImGui::TableNextColumn();
+      ImGui::TextColored(kQuiet, "%s", e.seat ? r->seat_names().at(e.seat->index).c_str() : "lobby");
+      ImGui::TableNextColumn();
+      if (e.blame)
+        ImGui::TextColored(kError, "%s", e.text.c_str());
+      else if (!e.verdicts.empty())
+        ImGui::TextColored(kGood, "%s", e.text.c_str());
+      else
+        ImGui::TextUnformatted(e.text.c_str());
+    }
+    ImGui::EndTable();
+  }
+  ImGui::EndChild();
+}
+
+void Screens::open_log_dialog(std::uint64_t local_ms) {
+  if (open_log_requested_) {
+    refresh_logs();
+    ImGui::OpenPopup("Open a game log");
+    open_log_requested_ = false;
+  }
+  ImGui::SetNextWindowSize(ImVec2(620 * window_.scale(), 420 * window_.scale()), ImGuiCond_Appearing);
+  if (!ImGui::BeginPopupModal("Open a game log")) return;
+  ImGui::TextUnformatted("A .plog file:");
+  ImGui::SetNextItemWidth(-90 * window_.scale());
+  const bool enter = ImGui::InputText("##log-path", &log_path_, ImGuiInputTextFlags_EnterReturnsTrue);
+  ImGui::SameLine();
+  if (ImGui::Button("Open") || enter) {
+    open_log(log_path_, local_ms);
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::TextColored(kQuiet, "Your recent games (%s):", (data_dir_ / "logs").string().c_str());
+  ImGui::BeginChild("recent", ImVec2(0, -ImGui::GetFrameHeightWithSpacing()), true);
+  for (const auto& path : recent_logs_) {
+    if (ImGui::Selectable(path.filename().string().c_str(), false, ImGuiSelectableFlags_AllowDoubleClick)) {
+      log_path_ = path.string();
+      if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+        open_log(path, local_ms);
+        ImGui::CloseCurrentPopup();
+      }
+    }
+  }
+  if (recent_logs_.empty()) ImGui::TextColored(kQuiet, "(none yet)");
+  ImGui::EndChild();
+  if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
+}
+
+void Screens::notices_and_banners(std::uint64_t local_ms) {
+  const float width = static_cast<float>(window_.width());
+  float y = menu_height_ + 6;
+  // Red banners stay: a seat caught cheating, a lobby fault, this seat's runner stopping.
+  const auto banners = app_.banners();
+  auto* list = ImGui::GetForegroundDrawList();
+  for (const auto& text : banners) {
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, width - 40);
+    list->AddRectFilled(ImVec2(10, y), ImVec2(width - 10, y + size.y + 12), IM_COL32(170, 30, 30, 235), 6);
+    list->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(20, y + 6), IM_COL32(255, 255, 255, 255), text.c_str(),
+                  nullptr, width - 40);
+    y += size.y + 18;
+  }
+  // Notices fade after a few seconds, bottom right.
+  float bottom = static_cast<float>(window_.height()) - 10;
+  const auto notices = app_.active_notices(local_ms);
+  for (auto it = notices.rbegin(); it != notices.rend(); ++it) {
+    const float w = std::min(520.0f * window_.scale(), width - 20);
+    const ImVec2 size = ImGui::CalcTextSize(it->text.c_str(), nullptr, false, w - 20);
+    const ImVec2 a(width - 10 - w, bottom - size.y - 14);
+    const ImU32 colour = it->kind == Notice::Kind::error ? IM_COL32(120, 36, 36, 240) : IM_COL32(36, 70, 110, 240);
+    list->AddRectFilled(a, ImVec2(width - 10, bottom), colour, 6);
+    list->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(a.x + 10, a.y + 7), IM_COL32(255, 255, 255, 255),
+                  it->text.c_str(), nullptr, w - 20);
+    bottom = a.y - 6;
+  }
+}
+
+}  // namespace parley::ui::sdl
