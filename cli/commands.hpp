@@ -46,6 +46,7 @@ struct SeatCommand {
   std::string invite;             // invite code of an invite-only room
   std::string engine = "random";  // bots: random | uci:PATH
   int movetime_ms = 200;          // bots with a UCI engine
+  int delay_ms = 0;               // random bots: thinking time per move
   std::string identity;           // key file; bots default to a fresh key per run
   std::string name;
   std::string data_dir;           // sessions and logs (default: the user's data directory)

@@ -83,6 +83,8 @@ void add_network(CLI::App& app, Invocation& in) {
   bot->add_option("--engine", in.bot.engine, "random, or uci:PATH for any UCI engine (e.g. uci:/usr/games/stockfish)");
   bot->add_option("--movetime", in.bot.movetime_ms, "Milliseconds per move for a UCI engine")->check(CLI::Range(10, 600000));
   bot->add_option("--seed", in.bot.seed, "Seed of the random bot");
+  bot->add_option("--delay", in.bot.delay_ms, "Milliseconds the random bot waits before each move")
+      ->check(CLI::Range(0, 600000));
   bot->callback([&in] { in.status = run_bot(in.bot); });
 
   auto* play = app.add_subcommand("play", "Play a game through a lobby at this terminal");

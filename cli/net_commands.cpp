@@ -108,7 +108,7 @@ int run_bot(const SeatCommand& c) {
   std::unique_ptr<peer::Player> player;
   if (c.engine == "random") {
     std::uint64_t seed = c.seed ? c.seed : static_cast<std::uint64_t>(std::random_device{}()) << 32 | std::random_device{}();
-    player = std::make_unique<peer::RandomChessPlayer>(seed);
+    player = std::make_unique<peer::RandomChessPlayer>(seed, std::chrono::milliseconds(c.delay_ms));
     if (options->display_name.empty()) options->display_name = "random bot";
   } else if (c.engine.rfind("uci:", 0) == 0) {
     auto uci = peer::UciChessPlayer::start({c.engine.substr(4)}, c.movetime_ms);

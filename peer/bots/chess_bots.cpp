@@ -8,20 +8,32 @@ using namespace game::chess;
 
 const Game& chess_game(const Session& session) { return static_cast<const ChessRules&>(session.rules()).game_state(); }
 
-std::optional<Bytes> decline_open_offers(const Game& game, Seat me) {
+std::optional<Bytes> answer_before_moving(const Game& game, Seat me) {
   Color mine = color_of(me);
   if (game.draw_offered_by() && *game.draw_offered_by() != mine)
     return chess_message({Action::Kind::decline_draw, me, Move::none(), 0});
   if (game.takeback_request() && game.takeback_request()->by != mine)
     return chess_message({Action::Kind::decline_takeback, me, Move::none(), 0});
+  if (game.position().side_to_move() == mine && game.can_claim_draw())
+    return chess_message({Action::Kind::claim_draw, me, Move::none(), 0});
   return std::nullopt;
+}
+
+bool ThinkingTime::done(std::size_t ply) {
+  auto now = std::chrono::steady_clock::now();
+  if (ply_ != ply) {
+    ply_ = ply;
+    since_ = now;
+  }
+  return now - since_ >= delay_;
 }
 
 std::optional<Bytes> RandomChessPlayer::act(const Session& session, Seat me) {
   const Game& game = chess_game(session);
   if (game.result()) return std::nullopt;
-  if (auto answer = decline_open_offers(game, me)) return answer;
+  if (auto answer = answer_before_moving(game, me)) return answer;
   if (seat_of(game.position().side_to_move()) != me) return std::nullopt;
+  if (!thinking_.done(game.moves().size())) return std::nullopt;
   MoveList moves(game.position());
   Move m = moves[static_cast<std::size_t>(rng_() % moves.size())];
   return chess_message({Action::Kind::move, me, m, 0});
@@ -42,7 +54,7 @@ game::Result<std::unique_ptr<UciChessPlayer>, std::string> UciChessPlayer::start
 std::optional<Bytes> UciChessPlayer::act(const Session& session, Seat me) {
   const Game& game = chess_game(session);
   if (game.result()) return std::nullopt;
-  if (auto answer = decline_open_offers(game, me)) return answer;
+  if (auto answer = answer_before_moving(game, me)) return answer;
   if (seat_of(game.position().side_to_move()) != me) return std::nullopt;
   const std::size_t ply = game.moves().size();
   if (searching_ply_ != ply) {

@@ -1,6 +1,9 @@
 #pragma once
 // Chess players for `parley bot chess`: a random mover, and any UCI engine (stockfish, …)
-// given a time per move. Both decline draw offers and take-back requests.
+// given a time per move. Both decline draw offers and take-back requests, claim a draw when the
+// rules allow one (threefold repetition, fifty moves), and may wait a while before each move so
+// that people can follow the game.
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <random>
@@ -12,13 +15,27 @@
 
 namespace parley::peer {
 
+// Holds a bot's move back until it has "thought" for the given time.
+class ThinkingTime {
+ public:
+  explicit ThinkingTime(std::chrono::milliseconds delay) : delay_(delay) {}
+  // True once the bot has waited its delay on this ply.
+  bool done(std::size_t ply);
+
+ private:
+  std::chrono::milliseconds delay_;
+  std::optional<std::size_t> ply_;
+  std::chrono::steady_clock::time_point since_;
+};
+
 class RandomChessPlayer final : public Player {
  public:
-  explicit RandomChessPlayer(std::uint64_t seed) : rng_(seed) {}
+  explicit RandomChessPlayer(std::uint64_t seed, std::chrono::milliseconds delay = {}) : rng_(seed), thinking_(delay) {}
   std::optional<Bytes> act(const Session& session, Seat me) override;
 
  private:
   std::mt19937_64 rng_;
+  ThinkingTime thinking_;
 };
 
 class UciChessPlayer final : public Player {
@@ -36,8 +53,9 @@ class UciChessPlayer final : public Player {
   std::optional<std::size_t> searching_ply_;  // the ply the engine is thinking about
 };
 
-// The answer a bot gives to an open offer or request addressed to it, if any.
-std::optional<Bytes> decline_open_offers(const game::chess::Game& game, Seat me);
+// What a bot says before it thinks about a move: it declines an open offer or request addressed
+// to it, and claims a draw the rules allow it.
+std::optional<Bytes> answer_before_moving(const game::chess::Game& game, Seat me);
 const game::chess::Game& chess_game(const Session& session);
 
 }  // namespace parley::peer

@@ -157,6 +157,8 @@ void SeatRunner::on_event(lobby::ClientEvent& event) {
       if (const auto* t = client_->transcript(*room_)) kept_ = *t;
     note("lost the lobby (" + d->reason + "); reconnecting");
     client_.reset();
+    in_flight_.reset();
+    awaiting_room_state_ = true;
     reconnect_at_ = std::chrono::steady_clock::now() + std::chrono::seconds(1);
   }
 }
@@ -174,10 +176,15 @@ void SeatRunner::on_room(const lobby::RoomState& state) {
     }
     note("room " + std::to_string(state.room.value) + ": " + std::to_string(seated) + " of " +
          std::to_string(state.seats.size()) + " seats taken");
-    if (!me_ready) client_->set_ready(state.room, true);
+    if (!me_ready && !ready_sent_) {
+      client_->set_ready(state.room, true);
+      ready_sent_ = true;
+    }
   } else if (state.phase == lobby::RoomPhase::started) {
     if (status_ != RunnerStatus::playing) note("the game in room " + std::to_string(state.room.value) + " has started");
     status_ = RunnerStatus::playing;
+    awaiting_room_state_ = false;
+    catch_up_to_ = std::max(catch_up_to_, state.entry_count);
   } else if (state.phase == lobby::RoomPhase::closed && !(session_ && session_->phase() == Phase::complete)) {
     fail("the room was closed before the game was complete");
   }
@@ -253,6 +260,7 @@ void SeatRunner::act() {
   if (!session_ || !local_ || in_flight_ || session_->phase() == Phase::complete) return;
   const lobby::Transcript* t = transcript();
   if (!t || t->next_index() != session_->next_index()) return;  // not caught up yet
+  if (awaiting_room_state_ || t->next_index() < catch_up_to_) return;
 
   if (auto duty = local_->duty(*session_, options_.display_name)) {
     if (auto* setup = std::get_if<SetupMessage>(&*duty)) setup->game_setup = player_.game_setup(*session_, *me_);

@@ -89,6 +89,12 @@ class SeatRunner {
   std::size_t events_seen_ = 0;
   std::size_t stored_entries_ = 0;
   std::optional<MessageKind> in_flight_;   // posted, not yet seen in the transcript
+  // After (re)connecting, nothing is posted until the room's state has come and every entry it
+  // counts is here: a post lost with the connection may have been made durable by the lobby,
+  // and posting it again would be a second, illegal move.
+  bool awaiting_room_state_ = true;
+  bool ready_sent_ = false;
+  lobby::EntryIndex catch_up_to_;
   std::optional<std::uint64_t> claimed_deadline_;
   std::int64_t lobby_offset_ms_ = 0;       // lobby clock minus ours, from the newest entry
   std::optional<std::chrono::steady_clock::time_point> reconnect_at_;

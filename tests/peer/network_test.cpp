@@ -1,0 +1,343 @@
+// Whole games through a real parley-lobby on 127.0.0.1 with real `parley bot` processes: honest
+// games, cheating peers (an in-test client built on the same libraries), and crashes of a peer
+// and of the lobby. Every peer's log must verify, and be the same bytes.
+#include <gtest/gtest.h>
+
+#include "game/chess/notation.hpp"
+#include "peer/log/verify.hpp"
+#include "peer/session/chess_rules.hpp"
+#include "peer/session/local_seat.hpp"
+#include "tests/lobby/lobby_process.hpp"
+#include "tests/peer/processes.hpp"
+
+namespace parley::peer {
+namespace {
+
+namespace fs = std::filesystem;
+using lobby::testing::LobbyProcess;
+using testing::ParleyProcess;
+using testing::read_text;
+using namespace game::chess;
+
+class Network : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("parley_net_" + std::to_string(::getpid()) + "_" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override {
+    if (!HasFailure()) fs::remove_all(dir_);
+  }
+  std::vector<std::string> bot(const LobbyProcess& lobby, const std::string& name, std::vector<std::string> extra) {
+    std::vector<std::string> args = {"bot", "chess", "--lobby", "127.0.0.1:" + std::to_string(lobby.port()),
+                                     "--data", (dir_ / name).string(), "--give-up", "120"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
+  }
+  VerifyReport verify_file(const std::string& path) {
+    std::string bytes = read_text(path);
+    return verify_bytes({reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()});
+  }
+  fs::path dir_;
+};
+
+TEST_F(Network, TwoRandomBotsFinishAGameAndTheirLogsAreIdenticalAndVerify) {
+  LobbyProcess lobby(dir_);
+  ParleyProcess a(dir_, "a", bot(lobby, "a", {"--seed", "11"}));
+  ParleyProcess b(dir_, "b", bot(lobby, "b", {"--seed", "12"}));
+  ASSERT_EQ(a.wait(), 0) << a.err();
+  ASSERT_EQ(b.wait(), 0) << b.err();
+  EXPECT_EQ(read_text(a.log_path()), read_text(b.log_path()));
+  auto report = verify_file(a.log_path());
+  EXPECT_TRUE(report.valid) << report.fault;
+  for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest);
+  EXPECT_EQ(a.result(), b.result());
+  // And through the command line, as an organiser would.
+  ParleyProcess verify(dir_, "verify", {"verify", a.log_path(), b.log_path()});
+  EXPECT_EQ(verify.wait(), 0) << verify.out();
+}
+
+TEST_F(Network, StockfishAgainstStockfish) {
+  LobbyProcess lobby(dir_);
+  ParleyProcess a(dir_, "a", bot(lobby, "a", {"--engine", "uci:/usr/games/stockfish", "--movetime", "10"}));
+  ParleyProcess b(dir_, "b", bot(lobby, "b", {"--engine", "uci:/usr/games/stockfish", "--movetime", "10"}));
+  ASSERT_EQ(a.wait(), 0) << a.err();
+  ASSERT_EQ(b.wait(), 0) << b.err();
+  EXPECT_EQ(read_text(a.log_path()), read_text(b.log_path()));
+  auto report = verify_file(a.log_path());
+  EXPECT_TRUE(report.valid) << report.fault;
+  ParleyProcess pgn(dir_, "pgn", {"pgn", "export", a.log_path()});
+  EXPECT_EQ(pgn.wait(), 0);
+  EXPECT_NE(pgn.out().find("[White \"engine bot\"]"), std::string::npos) << pgn.out();
+}
+
+// A seat played by the test: honest through setup and beacon, then it does what each test
+// asks. It follows the transcript through the same session code as every peer.
+class TestSeat {
+ public:
+  explicit TestSeat(lobby::Endpoint lobby) {
+    lobby::ClientOptions options{lobby, identity_, "tester", std::nullopt};
+    client_ = std::move(lobby::LobbyClient::connect(options)).value();
+  }
+  lobby::LobbyClient& client() { return *client_; }
+  const crypto::Identity& identity() const { return identity_; }
+
+  // Creates a room and waits until it exists.
+  void create_room(const RoomOptions& options) {
+    pump_until([&] { return room_.has_value(); }, [&](const lobby::ClientEvent& e) {
+      if (std::holds_alternative<lobby::Welcome>(e)) client_->create_room("chess", 2, encode(options), lobby::Visibility::public_room);
+      if (auto* s = std::get_if<lobby::RoomState>(&e)) room_ = s->room;
+    });
+    client_->set_ready(*room_, true);
+  }
+  lobby::RoomId room() const { return *room_; }
+
+  // Until the game starts and this seat has set up and opened its beacon.
+  void start_playing() {
+    pump_until([&] { return session_ && session_->phase() == Phase::play; });
+  }
+  const Session& session() const { return *session_; }
+  const Game& chess() const { return static_cast<const ChessRules&>(session_->rules()).game_state(); }
+  Seat me() const { return me_; }
+  lobby::EntryIndex head() const { return client_->transcript(*room_)->next_index(); }
+
+  void post(const Message& m) {
+    auto posted = client_->post(*room_, envelope_kind(kind_of(m)), encode(m));
+    ASSERT_TRUE(posted.ok());
+    posted_ = *posted;
+  }
+  void post_action(const Action& a) { post(ActionMessage{session_->state_hash(), chess_message(a)}); }
+  // Waits until the lobby answers the last post: its entry, or a refusal.
+  std::optional<lobby::Refused> await_answer() {
+    std::optional<lobby::Refused> refused;
+    auto before = head();
+    pump_until([&] { return refused || head() > before; }, [&](const lobby::ClientEvent& e) {
+      if (auto* r = std::get_if<lobby::Refused>(&e); r && r->request == posted_) refused = *r;
+    });
+    return refused;
+  }
+  // Waits for the session to reach a phase (the opponent's moves arrive meanwhile).
+  void wait_for(std::function<bool(const Session&)> done) {
+    pump_until([&] { return session_ && done(*session_); });
+  }
+
+  template <class Done, class OnEvent = std::function<void(const lobby::ClientEvent&)>>
+  void pump_until(Done done, OnEvent on_event = [](const lobby::ClientEvent&) {}) {
+    for (int round = 0; round < 3000 && !done(); ++round) {
+      client_->poll(10);
+      while (auto e = client_->next_event()) on_event(*e);
+      follow();
+    }
+    ASSERT_TRUE(done()) << "the awaited state never came";
+  }
+
+ private:
+  void follow() {
+    const lobby::Transcript* t = room_ ? client_->transcript(*room_) : nullptr;
+    if (!t) return;
+    if (!session_) {
+      session_.emplace(Session::start(t->genesis(), t->entries().front().entry.lobby_time_ms).value());
+      for (std::uint8_t i = 0; i < t->genesis().seat_keys.size(); ++i)
+        if (t->genesis().seat_keys[i] == identity_.public_key()) me_ = Seat{i};
+      local_.emplace(LocalSeat::create(t->genesis().session_id, me_));
+    }
+    for (std::size_t i = session_->next_index().value; i < t->entries().size(); ++i) session_->apply(t->entries()[i]);
+    // Honest until play begins.
+    if (session_->phase() == Phase::setup || session_->phase() == Phase::beacon)
+      if (auto duty = local_->duty(*session_, "tester"); duty && !duty_posted_[static_cast<int>(session_->phase())]) {
+        duty_posted_[static_cast<int>(session_->phase())] = true;
+        post(*duty);
+      }
+  }
+
+  crypto::Identity identity_ = crypto::Identity::generate();
+  std::unique_ptr<lobby::LobbyClient> client_;
+  std::optional<lobby::RoomId> room_;
+  std::optional<Session> session_;
+  std::optional<LocalSeat> local_;
+  Seat me_;
+  bool duty_posted_[5] = {};
+  lobby::RequestId posted_;
+};
+
+RoomOptions quick_timeouts() {
+  RoomOptions o;
+  o.response_limit_ms = 1500;
+  return o;
+}
+
+// The tester creates the room (seat 0, white) and an honest bot joins it.
+struct Match {
+  Match(LobbyProcess& lobby, const fs::path& dir, std::vector<std::string> bot_extra = {}) : seat(lobby.endpoint()) {
+    seat.create_room(quick_timeouts());
+    std::vector<std::string> args{"bot", "chess", "--lobby", "127.0.0.1:" + std::to_string(lobby.port()),
+                                  "--room", std::to_string(seat.room().value), "--data",
+                                  (dir / "honest").string(), "--give-up", "60", "--seed", "7"};
+    args.insert(args.end(), bot_extra.begin(), bot_extra.end());
+    honest.emplace(dir, "honest", args);
+    seat.start_playing();
+  }
+  TestSeat seat;
+  std::optional<ParleyProcess> honest;
+};
+
+// The honest bot's log: the cheat must be named at the entry where it happened.
+void expect_caught(const VerifyReport& report, Seat cheater, lobby::EntryIndex at, Offence offence) {
+  EXPECT_TRUE(report.valid) << report.fault;
+  const SeatVerdict& v = report.seats.at(cheater.index);
+  EXPECT_EQ(v.kind, SeatVerdict::Kind::blamed);
+  ASSERT_TRUE(v.index);
+  EXPECT_EQ(v.index->value, at.value);
+  EXPECT_NE(v.reason.find(describe(offence)), std::string::npos) << v.reason;
+  EXPECT_EQ(report.seats.at(1 - cheater.index).kind, SeatVerdict::Kind::honest);
+}
+
+TEST_F(Network, AnIllegalMoveIsCaughtLiveAndInTheLog) {
+  LobbyProcess lobby(dir_);
+  Match m(lobby, dir_);
+  auto at = m.seat.head();
+  m.seat.post_action({Action::Kind::move, m.seat.me(), Move(Square::at(4, 1), Square::at(4, 4)), 0});  // e2e5
+  ASSERT_FALSE(m.seat.await_answer());
+  EXPECT_EQ(m.seat.session().seat(m.seat.me()).blame->offence, Offence::illegal_action);
+  ASSERT_EQ(m.honest->wait(), 0) << m.honest->err();
+  EXPECT_EQ(m.honest->result(), "seat 1 wins (forfeit)");
+  expect_caught(verify_file(m.honest->log_path()), m.seat.me(), at, Offence::illegal_action);
+}
+
+TEST_F(Network, AMoveOutOfTurnIsCaught) {
+  LobbyProcess lobby(dir_);
+  Match m(lobby, dir_, {"--delay", "3000"});  // the bot takes its time to answer
+  m.seat.post_action({Action::Kind::move, m.seat.me(), *parse_uci(m.seat.chess().position(), "e2e4"), 0});
+  m.seat.await_answer();
+  auto at = m.seat.head();
+  // White moves again although it is black's turn (the move would be legal for white).
+  m.seat.post_action({Action::Kind::move, m.seat.me(), Move(Square::at(3, 1), Square::at(3, 3)), 0});
+  m.seat.await_answer();
+  ASSERT_EQ(m.honest->wait(), 0) << m.honest->err();
+  expect_caught(verify_file(m.honest->log_path()), m.seat.me(), at, Offence::illegal_action);
+}
+
+TEST_F(Network, AFalseResultClaimIsCaught) {
+  LobbyProcess lobby(dir_);
+  Match m(lobby, dir_);
+  m.seat.post_action({Action::Kind::resign, m.seat.me(), Move::none(), 0});
+  m.seat.await_answer();
+  auto at = m.seat.head();
+  FinalMessage lie = *m.seat.session().expected_final();
+  lie.winner = m.seat.me();
+  m.seat.post(lie);
+  m.seat.await_answer();
+  ASSERT_EQ(m.honest->wait(), 0) << m.honest->err();
+  EXPECT_EQ(m.honest->result(), "seat 1 wins (resignation)");
+  expect_caught(verify_file(m.honest->log_path()), m.seat.me(), at, Offence::false_result);
+}
+
+TEST_F(Network, ATimeoutClaimTheStampsDoNotSupportIsCaught) {
+  LobbyProcess lobby(dir_);
+  Match m(lobby, dir_);
+  m.seat.post_action({Action::Kind::move, m.seat.me(), *parse_uci(m.seat.chess().position(), "e2e4"), 0});
+  m.seat.await_answer();
+  auto at = m.seat.head();
+  m.seat.post(TimeoutClaimMessage{Seat{1}});
+  m.seat.await_answer();
+  ASSERT_EQ(m.honest->wait(), 0) << m.honest->err();
+  expect_caught(verify_file(m.honest->log_path()), m.seat.me(), at, Offence::unsupported_timeout_claim);
+}
+
+TEST_F(Network, AForgedSignatureAndAnEnvelopeFromAnotherSessionAreRefusedByTheLobby) {
+  LobbyProcess lobby(dir_);
+  Match m(lobby, dir_);
+  const lobby::Transcript& t = *m.seat.client().transcript(m.seat.room());
+  lobby::Envelope envelope{t.session_id(), m.seat.me(), lobby::EntryIndex{t.next_index().value - 1}, t.head_hash(),
+                           envelope_kind(MessageKind::action),
+                           encode(Message{ActionMessage{m.seat.session().state_hash(),
+                                                        chess_message({Action::Kind::resign, m.seat.me(), Move::none(), 0})}})};
+  auto send_post = [&](const lobby::SignedEnvelope& signed_envelope) {
+    game::ByteWriter out;
+    lobby::write_header(out, lobby::WireTag::post);
+    out.u32(4242);
+    out.u64(m.seat.room().value);
+    lobby::write_signed_envelope(out, signed_envelope);
+    m.seat.client().send_raw(out.data());
+    std::optional<lobby::Refused> refused;
+    m.seat.pump_until([&] { return refused.has_value(); }, [&](const lobby::ClientEvent& e) {
+      if (auto* r = std::get_if<lobby::Refused>(&e); r && r->request.value == 4242) refused = *r;
+    });
+    return *refused;
+  };
+  // Signed by another key than the seat's.
+  auto forged = lobby::sign_envelope(crypto::Identity::generate(), envelope);
+  EXPECT_EQ(send_post(forged).reason, lobby::Refusal::bad_envelope_signature);
+  // Properly signed, but for another session.
+  lobby::Envelope replay = envelope;
+  replay.session_id.bytes[0] ^= 1;
+  EXPECT_EQ(send_post(lobby::sign_envelope(m.seat.identity(), replay)).reason, lobby::Refusal::wrong_session);
+  // Neither reached the transcript; the game goes on and ends honestly.
+  m.seat.post_action({Action::Kind::resign, m.seat.me(), Move::none(), 0});
+  m.seat.await_answer();
+  m.seat.post(*m.seat.session().expected_final());
+  m.seat.await_answer();
+  ASSERT_EQ(m.honest->wait(), 0) << m.honest->err();
+  auto report = verify_file(m.honest->log_path());
+  EXPECT_TRUE(report.valid) << report.fault;
+  for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest) << s.reason;
+}
+
+// Waits, up to rounds × 20 ms, for a condition on the processes' files.
+template <class Done>
+bool eventually(Done done, int rounds = 1500) {
+  for (int r = 0; r < rounds; ++r) {
+    if (done()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return done();
+}
+
+std::uintmax_t stored_entry_bytes(const fs::path& data) {
+  std::error_code ec;
+  if (!fs::is_directory(data / "sessions", ec)) return 0;
+  for (const auto& s : fs::directory_iterator(data / "sessions", ec)) return fs::file_size(s.path() / "entries", ec);
+  return 0;
+}
+
+TEST_F(Network, APeerKilledMidGameRestartsAndFinishes) {
+  LobbyProcess lobby(dir_);
+  fs::path key = dir_ / "b.key";
+  ParleyProcess a(dir_, "a", bot(lobby, "a", {"--create", "2", "--delay", "60", "--seed", "1"}));
+  ASSERT_TRUE(eventually([&] { return a.err().find("room 1:") != std::string::npos; }));
+  std::vector<std::string> b_args = bot(lobby, "b", {"--room", "1", "--identity", key.string(), "--delay", "60", "--seed", "2"});
+  ParleyProcess b1(dir_, "b1", b_args);
+  // A dozen moves in, b dies with no chance to clean up.
+  ASSERT_TRUE(eventually([&] { return stored_entry_bytes(dir_ / "b") > 3000; })) << b1.err();
+  b1.kill9();
+  ParleyProcess b2(dir_, "b2", b_args);
+  ASSERT_EQ(b2.wait(), 0) << b2.err();
+  ASSERT_EQ(a.wait(), 0) << a.err();
+  EXPECT_NE(b2.err().find("resuming the game in room 1"), std::string::npos) << b2.err();
+  EXPECT_EQ(read_text(a.log_path()), read_text(b2.log_path()));
+  auto report = verify_file(a.log_path());
+  EXPECT_TRUE(report.valid) << report.fault;
+  for (const auto& s : report.seats) EXPECT_NE(s.kind, SeatVerdict::Kind::blamed) << s.reason;
+}
+
+TEST_F(Network, TheLobbyKilledMidGameRestartsAndTheGameFinishes) {
+  auto lobby = std::make_unique<LobbyProcess>(dir_);
+  std::uint16_t port = lobby->port();
+  ParleyProcess a(dir_, "a", bot(*lobby, "a", {"--delay", "40", "--seed", "3"}));
+  ParleyProcess b(dir_, "b", bot(*lobby, "b", {"--delay", "40", "--seed", "4"}));
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  lobby->kill9();
+  lobby.reset();
+  LobbyProcess again(dir_, port);
+  ASSERT_EQ(a.wait(), 0) << a.err();
+  ASSERT_EQ(b.wait(), 0) << b.err();
+  EXPECT_NE(a.err().find("reconnecting"), std::string::npos) << a.err();
+  EXPECT_EQ(read_text(a.log_path()), read_text(b.log_path()));
+  auto report = verify_file(a.log_path());
+  EXPECT_TRUE(report.valid) << report.fault;
+}
+
+}  // namespace
+}  // namespace parley::peer
