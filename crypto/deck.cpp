@@ -146,12 +146,6 @@ game::Result<JointKey, DeckError> JointKey::combine(const DeckContext& deck,
   return key;
 }
 
-JointKey JointKey::without(std::span<const game::Seat> excluded) const {
-  JointKey key = *this;
-  for (game::Seat s : excluded) key.joint_ = key.joint_ - seat_keys_.at(s.index);
-  return key;
-}
-
 // ---- Shares ------------------------------------------------------------------------------------
 
 CardShare make_share(const DeckContext& deck, game::Seat seat, const DeckKey& key, CardPosition position,

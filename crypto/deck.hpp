@@ -129,11 +129,6 @@ class JointKey {
   const Point& point() const { return joint_; }
   const Point& seat_key(game::Seat seat) const { return seat_keys_.at(seat.index); }
   std::size_t seats() const { return seat_keys_.size(); }
-  // The joint key of a deck formed by some of the seats only (Risiko re-forms a deck without a
-  // seat that left): point() sums the keys of the seats not excluded; seat_key() still names
-  // every seat's key, so each share is checked against its own seat. `excluded` holds distinct
-  // seats of this key.
-  JointKey without(std::span<const game::Seat> excluded) const;
 
  private:
   Point joint_;

@@ -257,13 +257,6 @@ class Machine {
     return std::nullopt;
   }
 
-  Check retire_draw_pile() {
-    if (!t().started) return Error::game_not_started;
-    DeckEpoch& e = t().deck.epochs.back();
-    e.dealt = static_cast<std::uint16_t>(e.contents.size());
-    return std::nullopt;
-  }
-
   Check learn_mission(Seat seat, MissionId m) {
     if (!t().started) return Error::game_not_started;
     if (seat.index >= t().players.size()) return Error::unknown_seat;
@@ -625,12 +618,6 @@ Result<State, Error> learn_mission(const State& state, Seat seat, MissionId miss
 Result<State, Error> lose_cards(const State& state, Seat seat, std::span<const std::size_t> slots) {
   Machine m(state);
   if (auto e = m.lose_cards(seat, slots)) return *e;
-  return std::move(m).finish().state;
-}
-
-Result<State, Error> retire_draw_pile(const State& state) {
-  Machine m(state);
-  if (auto e = m.retire_draw_pile()) return *e;
   return std::move(m).finish().state;
 }
 

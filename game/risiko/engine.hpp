@@ -58,15 +58,12 @@ Result<MultiAttack, Error> roll_multi_attack(const State& state, const MultiAtta
 // Whether the game has ended, and how.
 std::optional<Outcome> outcome(const State& state);
 
-// Cards the protocol can no longer deal or hand over leave play (docs/risiko.md, "Protocol"):
-// seeds 000's rules never lose a card, but a mental deck whose keyholder vanished cannot be
-// opened. These change the public Table; every peer applies them at the same transcript entry.
-//   lose_cards        the hand slots (distinct, in range) of `seat` leave play, as a leaver's
-//                     cards do; a current player left with 5 or fewer leaves MUST_TRADE
-//   retire_draw_pile  the undealt positions of the current deck epoch leave play; the next card
-//                     due reshuffles the discard pile (or none is drawn if it is empty)
+// Cards the protocol can no longer open leave play (docs/risiko.md, "Protocol"): seed 000's
+// rules never lose a card, but a mental deck whose keyholder vanished without its key cannot be
+// opened. The hand slots (distinct, in range) of `seat` leave play, as a leaver's cards do; a
+// current player left with 5 or fewer leaves MUST_TRADE. Every peer applies it at the same
+// transcript entry.
 Result<State, Error> lose_cards(const State& state, Seat seat, std::span<const std::size_t> slots);
-Result<State, Error> retire_draw_pile(const State& state);
 
 struct Risiko {
   using State = risiko::State;

@@ -30,7 +30,11 @@ void put_chain(game::ByteWriter& out, const crypto::ChainValue& v) { out.raw(v.b
 
 struct Writer {
   game::ByteWriter& out;
-  void operator()(const DeckKeyMessage& m) { put(out, m.key); }
+  void operator()(const DeckKeyMessage& m) {
+    put(out, m.key);
+    put_chain(out, m.chain_anchor);
+    out.u32(m.chain_length);
+  }
   void operator()(const ShuffleMessage& m) {
     out.u8(static_cast<std::uint8_t>(m.decks.size()));
     for (const auto& d : m.decks) {
@@ -89,11 +93,6 @@ struct Writer {
   void operator()(const TransferMessage& m) {
     out.u8(static_cast<std::uint8_t>(m.transfers.size()));
     for (const auto& t : m.transfers) put(out, t);
-  }
-  void operator()(const DisputeMessage&) {}
-  void operator()(const DisputeRevealMessage& m) {
-    out.u8(static_cast<std::uint8_t>(m.shares.size()));
-    for (const auto& s : m.shares) put(out, s);
   }
 };
 
@@ -163,7 +162,9 @@ bool read_share(Reader& r, crypto::CardShare& s) {
 bool read_seat(Reader& r, game::Seat& s) { return r.u8(s.index) && r.check(s.index < game::kMaxSeats); }
 
 bool read_body(Reader& r, DeckKeyMessage& m) {
-  return r.embedded(m.key, kMaxKeyBytes, [](const Bytes& b) { return crypto::decode_deck_key(b); });
+  return r.embedded(m.key, kMaxKeyBytes, [](const Bytes& b) { return crypto::decode_deck_key(b); }) &&
+         read_chain(r, m.chain_anchor) && r.u32(m.chain_length) &&
+         r.check(m.chain_length >= 1 && m.chain_length <= crypto::kMaxChainLength);
 }
 
 bool read_body(Reader& r, ShuffleMessage& m) {
@@ -252,17 +253,6 @@ bool read_body(Reader& r, TransferMessage& m) {
   return true;
 }
 
-bool read_body(Reader&, DisputeMessage&) { return true; }
-
-bool read_body(Reader& r, DisputeRevealMessage& m) {
-  std::uint8_t n = 0;
-  if (!r.u8(n) || !r.check(n >= 1)) return false;
-  m.shares.resize(n);
-  for (auto& s : m.shares)
-    if (!read_share(r, s)) return false;
-  return true;
-}
-
 template <std::size_t I = 0>
 bool read_kind(Reader& r, std::uint8_t kind, Message& out) {
   if constexpr (I == std::variant_size_v<Message>) {
@@ -294,7 +284,7 @@ std::string_view describe(MessageError error) {
 std::string_view kind_name(const Message& message) {
   static constexpr std::array<std::string_view, std::variant_size_v<Message>> names = {
       "deck key", "shuffle", "shares", "placement commitment", "placement reveal", "attack", "dice",
-      "play", "trade", "mission claim", "leave", "card transfer", "transfer dispute", "dispute reveal"};
+      "play", "trade", "mission claim", "leave", "card transfer"};
   return names[message.index()];
 }
 

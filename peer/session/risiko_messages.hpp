@@ -5,7 +5,8 @@
 // by its own decoder. docs/risiko.md ("Protocol") says when each is posted and what it proves.
 //
 //   kind  message            fields
-//   1     deck_key           deck key announcement (Y_j and its Schnorr proof)
+//   1     deck_key           deck key announcement (Y_j and its Schnorr proof) ‖ dice chain
+//                            anchor[32] ‖ u32 chain length (1..65536)
 //   2     shuffle            u8 n (1..2) ‖ n × (u32 deck ‖ masked deck ‖ shuffle proof)
 //   3     shares             u16 n (1..64) ‖ n × (u32 deck ‖ u16 position ‖ card share)
 //   4     placement_commit   hash commitment of the initial placement
@@ -17,8 +18,6 @@
 //   10    claim              u8 mission ‖ card share (the claimer's share of its mission)
 //   11    leave              u8 0 | u8 1 ‖ scalar[32] (the seat's deck key, once announced)
 //   12    transfer           u8 n (1..255) ‖ n × sealed share
-//   13    dispute            (no fields)
-//   14    dispute_reveal     u8 n (1..255) ‖ n × card share
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -47,6 +46,8 @@ inline constexpr std::size_t kMaxPlacementBytes = 2048;
 
 struct DeckKeyMessage {
   crypto::DeckKeyAnnouncement key;
+  crypto::ChainValue chain_anchor;  // the seat's dice chain for this game: x_N
+  std::uint32_t chain_length = 0;   // N
   friend bool operator==(const DeckKeyMessage&, const DeckKeyMessage&) = default;
 };
 
@@ -122,18 +123,9 @@ struct TransferMessage {
   std::vector<crypto::ShareTransfer> transfers;
 };
 
-struct DisputeMessage {
-  friend bool operator==(const DisputeMessage&, const DisputeMessage&) = default;
-};
-
-struct DisputeRevealMessage {
-  std::vector<crypto::CardShare> shares;
-  friend bool operator==(const DisputeRevealMessage&, const DisputeRevealMessage&) = default;
-};
-
 using Message = std::variant<DeckKeyMessage, ShuffleMessage, SharesMessage, PlacementCommitMessage,
                              PlacementRevealMessage, AttackMessage, DiceMessage, PlayMessage, TradeMessage,
-                             ClaimMessage, LeaveMessage, TransferMessage, DisputeMessage, DisputeRevealMessage>;
+                             ClaimMessage, LeaveMessage, TransferMessage>;
 
 enum class MessageError : std::uint8_t {
   truncated,

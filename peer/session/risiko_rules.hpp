@@ -1,23 +1,26 @@
 #pragma once
 // Risiko through the session layer, with no trusted server (docs/risiko.md, "Protocol"). The
-// engine (game/risiko) keeps seed 000's rules on the public Table; this adapter adds what the
+// engine (game/risiko) keeps seed 000's rules on the public Table; this adapter does what the
 // seed's server did in secret, as checks every peer and the verifier run on every message:
 //
-//   keys              every seat announces its mental-deck key (Schnorr proof)
-//   decks             each seat in turn shuffles the card deck and the mission deck
-//                     (permutation argument); nobody knows where any card is
-//   missions          every seat publishes its DLEQ share of every other seat's mission; each
-//                     seat opens its own privately
+//   keys              every seat announces its mental-deck key (Schnorr proof) and the anchor
+//                     of the hash chain its dice contributions come from
+//   decks             each seat in seat order shuffles the mission deck and the card deck in
+//                     one message (permutation argument); nobody knows where any card is
+//   missions          mission deck position i is seat i's; every seat publishes its share
+//                     (DLEQ) of every other seat's position, so each seat alone opens its own
 //   placement         every seat commits to its whole initial placement, then all reveal
-//   play              turns as in the engine; an attack carries the attacker's next hash-chain
-//                     value and the defender (or a stand-in) answers with its own; a card drawn
-//                     is dealt from the mental deck (shares from every other keyholder); a trade
-//                     or a mission claim publishes the holder's shares; an eliminated seat's
-//                     cards pass to its conqueror inside crypto_box; LEAVE_GAME at any moment
+//   play              turns as in the engine. An attack carries the attacker's next chain
+//                     value; the defender (or a stand-in) answers with its own; the dice come
+//                     from both. A card drawn is dealt from the epoch's mental deck (a
+//                     reshuffled discard pile is a new deck, shuffled by every active seat);
+//                     every other seat publishes its share. A trade or a mission claim
+//                     publishes the shares that open the cards. An eliminated seat's cards pass
+//                     to its conqueror inside crypto_box. LEAVE_GAME at any moment.
 //
-// Messages that answer a protocol step (shares, shuffles, dice, transfers) are not moves:
-// thinking() is false for them, so the room's response limit applies and a silent seat is
-// timed out and dropped as if it had left (the seed's LEAVE_GAME rule).
+// Messages that answer a protocol step (shares, shuffles, dice, transfers, placement reveals)
+// are not moves: thinking() is false for them, so the room's response limit applies and a
+// silent seat is timed out and leaves the game (the seed's LEAVE_GAME rule).
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -26,6 +29,7 @@
 #include <string>
 #include <vector>
 
+#include "crypto/commitment.hpp"
 #include "crypto/deck.hpp"
 #include "crypto/hash_chain.hpp"
 #include "game/risiko/engine.hpp"
@@ -37,72 +41,70 @@ namespace parley::peer::risiko {
 
 inline constexpr std::string_view kRisikoGame = "risiko";
 
+// The deck numbers of a session (crypto::derive_deck_id): the key proofs and the mission deck
+// use 0; the card deck of engine epoch e is 1 + e.
+inline constexpr std::uint32_t kMissionDeck = 0;
+inline constexpr std::uint32_t card_deck_number(std::uint32_t epoch) { return 1 + epoch; }
+
 enum class Stage : std::uint8_t { keys, decks, missions, placement_commit, placement_reveal, play, over };
 std::string_view describe(Stage stage);
 
-enum class DeckKind : std::uint8_t { cards, missions };
-
-// One mental deck: an open deck (card or mission indices) masked and shuffled in turn by its
-// keyholders. A card epoch of the engine is one deck; a deck re-formed after a keyholder left
-// gets a new number.
+// One mental deck: an open deck (card or mission indices, in this order) masked and shuffled in
+// turn by the seats in `shufflers`.
 struct MentalDeck {
   std::uint32_t number = 0;
-  DeckKind kind = DeckKind::cards;
-  std::uint32_t epoch = 0;              // cards: the engine's deck epoch
-  std::vector<std::uint16_t> contents;  // the open deck's card (or mission) indices, in order
-  std::vector<Seat> keyholders;         // seat order
-  std::vector<Seat> shuffle_order;
-  std::size_t shuffled = 0;             // how many of shuffle_order have shuffled
+  std::vector<std::uint16_t> contents;  // open deck position → card (or mission) index
+  std::vector<Seat> shufflers;          // seat order
+  std::size_t shuffled = 0;             // how many of them have shuffled
   std::vector<crypto::MaskedCard> cards;
-  crypto::JointKey key;                 // the keyholders' joint key
   std::shared_ptr<const crypto::CardTable> table;
-  bool cancelled = false;               // re-formed: messages about it are moot
-  bool stale = false;                   // a keyholder left before any deal: re-form at the next draw
-  bool ready() const { return !cancelled && shuffled == shuffle_order.size(); }
-  bool keyholder(Seat s) const;
+  bool ready() const { return shuffled == shufflers.size(); }
+  std::optional<Seat> next_shuffler() const {
+    return ready() ? std::nullopt : std::optional<Seat>(shufflers[shuffled]);
+  }
 };
 
-// A private message that handed a dealt card to a new owner.
+// A sealed share that handed a dealt card to a new owner.
 struct TransferRecord {
   Seat from;
   Seat to;
   crypto::ShareTransfer sealed;
 };
 
-// A position of a mental deck dealt to one seat (its holder).
+// A position of a mental deck dealt to one seat (its holder): every other seat's share point.
 struct Deal {
   std::uint32_t deck = 0;
   std::uint16_t position = 0;
   Seat holder;
-  std::map<std::uint8_t, crypto::Point> shares;  // by seat: checked, or computed from a published key
-  bool complete = false;                         // every keyholder but the holder has its share in
-  std::optional<crypto::Point> holder_share;     // once revealed in public (a trade, a claim, a dispute)
-  std::vector<TransferRecord> transfers;
+  std::map<std::uint8_t, crypto::Point> shares;  // by seat: proven, or computed from a published key
+  std::vector<TransferRecord> transfers;         // in order: who passed the card to whom
 };
 
+// An attack whose dice wait for the second chain value.
 struct PendingRoll {
   std::uint32_t number = 0;
-  Seat attacker;
   Order order;
-  crypto::ChainValue first;
-  std::set<std::uint8_t> asked;  // every seat that has been the one to answer
+  crypto::ChainValue first;   // the attacker's
+  Seat responder;             // the defender, or its stand-in
+  std::set<std::uint8_t> asked;  // every seat that has been the responder
 };
 
-// Cards passing from an eliminated seat to its conqueror (also the shape of a dispute).
+// Cards passing from an eliminated seat to its conqueror.
 struct PendingTransfer {
   Seat from;
   Seat to;
-  std::vector<game::risiko::DeckPosition> positions;
+  std::vector<game::risiko::DeckPosition> positions;  // in the order of the sealed shares
 };
 
 struct SeatProtocol {
   std::optional<crypto::DeckKeyAnnouncement> key;
-  std::optional<crypto::Scalar> revealed_key;  // published when the seat left
-  bool departed = false;                       // left, timed out or blamed: takes no further part
+  std::optional<crypto::Scalar> published_key;  // a leaver's deck key, published with LEAVE_GAME
   std::optional<crypto::ChainVerifier> chain;
   std::uint32_t chain_length = 0;
+  bool shared_missions = false;
   std::optional<crypto::HashCommitment> placement;
   bool placed = false;
+  bool departed = false;  // left, timed out or blamed: takes no further part
 };
 
 class RisikoRules final : public GameRules {
@@ -123,40 +125,34 @@ class RisikoRules final : public GameRules {
   bool needs_reveals() const override { return false; }
   std::string describe_action(Seat seat, std::span<const std::uint8_t> message) const override;
 
-  // ---- What a seat's agent reads (peer/bots/risiko_agent) ----------------------------------
+  // ---- What a seat's agent reads (peer/bots/risiko_bot) --------------------------------------
   const RisikoOptions& options() const { return options_; }
   const game::risiko::State& state() const { return state_; }
   const game::risiko::World& world() const { return *world_; }
   Stage stage() const { return stage_; }
-  const crypto::SessionId& session() const { return start_->session; }
+  bool started() const { return start_.has_value(); }
   const GameStart& start() const { return *start_; }
+  const crypto::SessionId& session() const { return start_->session; }
   const SeatProtocol& seat(Seat s) const { return seats_.at(s.index); }
   std::size_t seat_count() const { return seats_.size(); }
   crypto::DeckContext deck_context(std::uint32_t number) const;
-  const MentalDeck& deck(std::uint32_t number) const { return decks_.at(number); }
-  std::optional<std::uint32_t> mission_deck() const { return mission_deck_; }
-  // The mental deck and position an engine hand slot holds.
-  std::optional<std::pair<std::uint32_t, std::uint16_t>> mental_position(game::risiko::DeckPosition p) const;
+  const crypto::JointKey& joint_key() const { return *joint_; }
+  const std::map<std::uint32_t, MentalDeck>& decks() const { return decks_; }
   const Deal* deal(std::uint32_t deck, std::uint16_t position) const;
   const std::optional<PendingRoll>& pending_roll() const { return roll_; }
   const std::optional<PendingTransfer>& pending_transfer() const { return transfer_; }
-  const std::optional<PendingTransfer>& pending_dispute() const { return dispute_; }
-  const std::optional<PendingTransfer>& disputable() const { return disputable_; }
-  // Chain values a seat has revealed so far (its next is contribution(used + 1)).
-  std::uint32_t chain_used(Seat s) const;
-  bool chain_left(Seat s) const;
+  // Whether cards can still be dealt (false once a keyholder vanished without its key).
+  bool deck_alive() const { return !dead_; }
 
   // Protocol steps a seat owes now.
   bool owes_key(Seat s) const;
-  std::vector<std::uint32_t> shuffles_owed(Seat s) const;
+  std::optional<std::uint32_t> shuffle_owed(Seat s) const;
   std::vector<std::pair<std::uint32_t, std::uint16_t>> shares_owed(Seat s) const;
   bool owes_placement_commit(Seat s) const;
   bool owes_placement_reveal(Seat s) const;
-  std::optional<std::uint32_t> dice_owed(Seat s) const;
-  // The seat that answers the pending roll: the defender if it is still playing, else the first
-  // playing seat after the attacker in turn order (never the attacker) with chain values left.
-  std::optional<Seat> second_revealer() const;
-  // Whether the seat is to choose a move now (its clock runs).
+  bool owes_dice(Seat s) const;
+  bool owes_transfer(Seat s) const;
+  // Whether the seat is to choose a move now (its clock runs): no protocol step is pending.
   bool deciding(Seat s) const;
 
  private:
@@ -177,36 +173,26 @@ class RisikoRules final : public GameRules {
   Check on(Seat seat, const ClaimMessage& m);
   Check on(Seat seat, const LeaveMessage& m);
   Check on(Seat seat, const TransferMessage& m);
-  Check on(Seat seat, const DisputeMessage& m);
-  Check on(Seat seat, const DisputeRevealMessage& m);
 
-  // The engine applies an action; the events may start protocol steps (deals, transfers).
+  // The engine applies an action; its events may start protocol steps (deals, transfers).
   Check apply(const game::risiko::Action& action);
-  void follow_events(const std::vector<game::risiko::Event>& events);
-  void replace_state(game::risiko::State next) { state_ = std::move(next); }
+  void follow(const std::vector<game::risiko::Event>& events);
   bool blocked() const;  // a protocol step is pending in play
-  bool in_turn(Seat s) const;
-
-  std::uint32_t form_deck(DeckKind kind, std::uint32_t epoch, std::vector<std::uint16_t> contents,
-                          std::optional<Seat> last);
-  void form_initial_decks();
-  void reform(std::uint32_t number, std::optional<Seat> last);
-  void deck_ready(MentalDeck& deck);
-  void open_deal(Deal& deal);
-  void check_deal(Deal& deal);
-  void missions_dealt_check();
-  void placement_check();
-  void depart(Seat seat, bool key_published);
+  void form_deck(std::uint32_t number, std::vector<std::uint16_t> contents);
+  void deal(std::uint32_t deck, std::uint16_t position, Seat holder);
+  bool deal_complete(const Deal& deal) const;
   void lose(Seat owner, const std::vector<game::risiko::DeckPosition>& positions);
-  std::vector<Seat> playing_seats() const;
-  std::optional<Seat> holder_of_slot(game::risiko::DeckPosition p) const;
-  Check check_holder_share(const Deal& deal, const crypto::CardShare& share, Seat holder) const;
-  game::Result<std::uint16_t, std::string> open_with(const Deal& deal, const crypto::Point& holder_share) const;
-  crypto::Point computed_share(Seat seat, const crypto::MaskedCard& card) const;
-  void encode_protocol(game::ByteWriter& out) const;
-  void after_change();  // stage transitions and who answers the pending roll
+  void depart(Seat seat, std::optional<crypto::Scalar> key);
+  void kill_decks();
+  void advance_stage();
+  std::optional<Seat> stand_in(const PendingRoll& roll) const;
+  bool has_chain_values(Seat s) const;
+  std::vector<Seat> active_seats() const;
+  // The card (or mission) a dealt position holds, given the holder's share.
+  game::Result<std::uint16_t, std::string> open_with(const Deal& deal, Seat share_seat,
+                                                     const crypto::CardShare& share) const;
+  crypto::Point computed_share(const crypto::Scalar& key, const crypto::MaskedCard& card) const;
 
-  std::size_t seat_count_;
   RisikoOptions options_;
   std::shared_ptr<const game::risiko::World> world_;
   game::risiko::State state_;
@@ -215,30 +201,20 @@ class RisikoRules final : public GameRules {
   std::vector<SeatProtocol> seats_;
   std::optional<crypto::JointKey> joint_;
   std::map<std::uint32_t, MentalDeck> decks_;
-  std::uint32_t next_deck_ = 1;  // deck 0 names the key proofs
-  std::optional<std::uint32_t> mission_deck_;
-  std::map<std::uint32_t, std::uint32_t> epoch_deck_;  // engine epoch → mental deck
   std::map<std::pair<std::uint32_t, std::uint16_t>, Deal> deals_;
   std::optional<PendingRoll> roll_;
   std::uint32_t rolls_ = 0;
-  // Rolls that ended without dice (the attacker left) → the seats that had been asked: a late
-  // answer from one of them is moot (its chain value is spent, nothing else happens).
-  std::map<std::uint32_t, std::set<std::uint8_t>> cancelled_rolls_;
   std::optional<PendingTransfer> transfer_;
-  std::optional<PendingTransfer> dispute_;
-  std::optional<PendingTransfer> disputable_;
-  std::optional<Seat> last_committer_;
-  bool abandoned_ = false;
+  bool dead_ = false;       // a keyholder vanished without its key: no card can be opened any more
+  bool abandoned_ = false;  // a seat vanished before every mission was dealt
 };
 
 game::Result<std::unique_ptr<GameRules>, RulesError> make_risiko_rules(std::size_t seats, const RoomOptions& options);
 
-// The bytes of a Risiko message, for agents and players to post.
-inline Bytes risiko_message(const Message& m) { return encode(m); }
-
-// The commitment domain of a seat's initial placement.
-crypto::HashCommitment placement_commitment(const crypto::SessionId& session, Seat seat,
-                                            const crypto::CommitmentOpening& opening);
+// The commitment to a seat's initial placement (an encoded PlaceArmies), bound to the session
+// and the seat.
+crypto::CommittedValue commit_placement(const crypto::SessionId& session, Seat seat,
+                                        std::span<const std::uint8_t> placement);
 bool placement_opens(const crypto::SessionId& session, Seat seat, const crypto::HashCommitment& commitment,
                      const crypto::CommitmentOpening& opening);
 

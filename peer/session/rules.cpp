@@ -1,6 +1,7 @@
 #include "peer/session/rules.hpp"
 
 #include "peer/session/chess_rules.hpp"
+#include "peer/session/risiko_rules.hpp"
 
 namespace parley::peer {
 
@@ -24,6 +25,7 @@ game::Result<std::unique_ptr<GameRules>, RulesError> make_rules(std::string_view
     if (!options.game_options.empty()) return RulesError::bad_options;
     return std::unique_ptr<GameRules>(std::make_unique<ChessRules>());
   }
+  if (game == risiko::kRisikoGame) return risiko::make_risiko_rules(seats, options);
   return RulesError::unknown_game;
 }
 
