@@ -34,6 +34,7 @@ struct Writer {
     put(out, m.key);
     put_chain(out, m.chain_anchor);
     out.u32(m.chain_length);
+    out.raw(m.box_key.bytes);
   }
   void operator()(const ShuffleMessage& m) {
     out.u8(static_cast<std::uint8_t>(m.decks.size()));
@@ -164,7 +165,7 @@ bool read_seat(Reader& r, game::Seat& s) { return r.u8(s.index) && r.check(s.ind
 bool read_body(Reader& r, DeckKeyMessage& m) {
   return r.embedded(m.key, kMaxKeyBytes, [](const Bytes& b) { return crypto::decode_deck_key(b); }) &&
          read_chain(r, m.chain_anchor) && r.u32(m.chain_length) &&
-         r.check(m.chain_length >= 1 && m.chain_length <= crypto::kMaxChainLength);
+         r.check(m.chain_length >= 1 && m.chain_length <= crypto::kMaxChainLength) && r.raw(m.box_key.bytes);
 }
 
 bool read_body(Reader& r, ShuffleMessage& m) {

@@ -6,7 +6,8 @@
 //
 //   kind  message            fields
 //   1     deck_key           deck key announcement (Y_j and its Schnorr proof) ‖ dice chain
-//                            anchor[32] ‖ u32 chain length (1..65536)
+//                            anchor[32] ‖ u32 chain length (1..65536) ‖ X25519 key[32] (for
+//                            the cards handed over when the seat conquers an eliminated seat)
 //   2     shuffle            u8 n (1..2) ‖ n × (u32 deck ‖ masked deck ‖ shuffle proof)
 //   3     shares             u16 n (1..64) ‖ n × (u32 deck ‖ u16 position ‖ card share)
 //   4     placement_commit   hash commitment of the initial placement
@@ -48,6 +49,7 @@ struct DeckKeyMessage {
   crypto::DeckKeyAnnouncement key;
   crypto::ChainValue chain_anchor;  // the seat's dice chain for this game: x_N
   std::uint32_t chain_length = 0;   // N
+  crypto::EphemeralPublicKey box_key;  // sealed card transfers to this seat
   friend bool operator==(const DeckKeyMessage&, const DeckKeyMessage&) = default;
 };
 

@@ -121,14 +121,17 @@ bool RisikoRules::owes_key(Seat s) const {
   return stage_ == Stage::keys && !seats_[s.index].departed && !seats_[s.index].key;
 }
 
-std::optional<std::uint32_t> RisikoRules::shuffle_owed(Seat s) const {
-  if (stage_ != Stage::decks && stage_ != Stage::play) return std::nullopt;
+std::vector<std::uint32_t> RisikoRules::shuffles_due(Seat s) const {
+  std::vector<std::uint32_t> out;
+  if (stage_ != Stage::decks && stage_ != Stage::play) return out;
+  // Decks are shuffled one after another, except the two initial decks, shuffled together.
   for (const auto& [number, deck] : decks_) {
     if (deck.ready()) continue;
-    if (deck.next_shuffler() == s) return number;
-    return std::nullopt;  // decks are shuffled one after another
+    if (deck.next_shuffler() != s) break;
+    out.push_back(number);
+    if (stage_ != Stage::decks) break;
   }
-  return std::nullopt;
+  return out;
 }
 
 bool RisikoRules::deal_complete(const Deal& d) const {
@@ -182,7 +185,7 @@ std::vector<Seat> RisikoRules::awaited() const {
   for (std::uint8_t i = 0; i < seats_.size(); ++i) {
     const Seat s{i};
     if (seats_[i].departed) continue;
-    if (owes_key(s) || shuffle_owed(s) || !shares_owed(s).empty() || owes_placement_commit(s) ||
+    if (owes_key(s) || !shuffles_due(s).empty() || !shares_owed(s).empty() || owes_placement_commit(s) ||
         owes_placement_reveal(s) || owes_dice(s) || owes_transfer(s) || deciding(s))
       out.push_back(s);
   }
@@ -214,16 +217,13 @@ RisikoRules::Check RisikoRules::on(Seat seat, const DeckKeyMessage& m) {
   me.key = m.key;
   me.chain.emplace(start_->session, seat, m.chain_anchor);
   me.chain_length = m.chain_length;
+  me.box_key = m.box_key;
   return std::nullopt;
 }
 
 RisikoRules::Check RisikoRules::on(Seat seat, const ShuffleMessage& m) {
-  auto owed = shuffle_owed(seat);
-  if (!owed) return Fault{"not this seat's turn to shuffle"};
-  // The initial stage shuffles the mission deck and the first card deck in one message.
-  std::vector<std::uint32_t> due;
-  for (const auto& [number, deck] : decks_)
-    if (!deck.ready() && deck.next_shuffler() == seat && (due.empty() || stage_ == Stage::decks)) due.push_back(number);
+  const std::vector<std::uint32_t> due = shuffles_due(seat);
+  if (due.empty()) return Fault{"not this seat's turn to shuffle"};
   if (m.decks.size() != due.size()) return Fault{"shuffles " + std::to_string(m.decks.size()) + " decks, " +
                                                  std::to_string(due.size()) + " are due"};
   for (std::size_t i = 0; i < due.size(); ++i) {
@@ -366,7 +366,10 @@ game::Result<std::uint16_t, std::string> RisikoRules::open_with(const Deal& d, S
   for (std::uint8_t i = 0; i < seats_.size(); ++i) points.push_back(i == share_seat.index ? share.share : d.shares.at(i));
   auto opened = crypto::unmask(*deck.table, card, points);
   if (!opened) return std::string(crypto::describe(opened.error().failure));
-  return deck.contents.at(opened->value);
+  // The table holds every card of the game; this deck only its contents (a reshuffled pile).
+  if (std::find(deck.contents.begin(), deck.contents.end(), opened->value) == deck.contents.end())
+    return std::string("the shares open a card that is not in this deck");
+  return opened->value;
 }
 
 RisikoRules::Check RisikoRules::on(Seat seat, const TradeMessage& m) {
@@ -636,6 +639,7 @@ crypto::Digest RisikoRules::public_state_hash() const {
   for (const SeatProtocol& p : seats_) {
     out.u8(p.key ? 1 : 0);
     if (p.key) out.raw(p.key->public_key.bytes());
+    out.raw(p.box_key.bytes);
     out.u8(p.published_key ? 1 : 0);
     out.u32(p.chain ? p.chain->accepted() : 0);
     if (p.chain) out.raw(p.chain->last().bytes);

@@ -53,7 +53,7 @@ std::string_view describe(Stage stage);
 // turn by the seats in `shufflers`.
 struct MentalDeck {
   std::uint32_t number = 0;
-  std::vector<std::uint16_t> contents;  // open deck position → card (or mission) index
+  std::vector<std::uint16_t> contents;  // the cards (or missions) in it: card i is table point i
   std::vector<Seat> shufflers;          // seat order
   std::size_t shuffled = 0;             // how many of them have shuffled
   std::vector<crypto::MaskedCard> cards;
@@ -98,6 +98,7 @@ struct PendingTransfer {
 
 struct SeatProtocol {
   std::optional<crypto::DeckKeyAnnouncement> key;
+  crypto::EphemeralPublicKey box_key;           // where cards handed to this seat are sealed to
   std::optional<crypto::Scalar> published_key;  // a leaver's deck key, published with LEAVE_GAME
   std::optional<crypto::ChainVerifier> chain;
   std::uint32_t chain_length = 0;
@@ -146,7 +147,8 @@ class RisikoRules final : public GameRules {
 
   // Protocol steps a seat owes now.
   bool owes_key(Seat s) const;
-  std::optional<std::uint32_t> shuffle_owed(Seat s) const;
+  // The decks this seat is to shuffle now, in one message: both initial decks, or one new deck.
+  std::vector<std::uint32_t> shuffles_due(Seat s) const;
   std::vector<std::pair<std::uint32_t, std::uint16_t>> shares_owed(Seat s) const;
   bool owes_placement_commit(Seat s) const;
   bool owes_placement_reveal(Seat s) const;

@@ -1,0 +1,54 @@
+// Full Risiko games between bots through the session layer (a FakeLobby): every protocol step,
+// every proof checked by the session; the log verifies.
+#include <gtest/gtest.h>
+
+#include <iostream>
+
+#include "game/risiko/mission.hpp"
+#include "tests/peer/risiko_table.hpp"
+
+namespace parley::peer {
+namespace {
+
+using testing::RisikoTable;
+namespace rk = game::risiko;
+
+void expect_complete_and_verified(RisikoTable& t) {
+  ASSERT_EQ(t.session->phase(), Phase::complete) << "entries: " << t.lobby.entries().size();
+  for (const Blame& b : t.blames()) ADD_FAILURE() << "seat " << int(b.seat.index) << " blamed at " << b.index.value << ": " << b.detail;
+  const auto& outcome = t.session->outcome();
+  ASSERT_TRUE(outcome.has_value());
+  ASSERT_TRUE(outcome->winner.has_value());
+  const rk::Table& table = t.rules().state().table;
+  EXPECT_EQ(table.winner, outcome->winner);
+  if (table.end == rk::EndReason::mission) {
+    // The winner revealed its mission, and it holds.
+    const auto& mission = table.player(*outcome->winner).revealed_mission;
+    ASSERT_TRUE(mission.has_value());
+    EXPECT_TRUE(rk::mission_fulfilled(t.rules().world(), table, *outcome->winner, t.rules().world().mission(*mission)));
+  } else {
+    EXPECT_EQ(table.end, rk::EndReason::last_player);
+  }
+  std::cout << "entries " << t.lobby.entries().size() << ", turns " << table.turn << ", winner seat "
+            << int(outcome->winner->index) << " (" << outcome->reason << ")\n";
+  const VerifyReport report = verify(t.lobby.log());
+  EXPECT_TRUE(report.valid) << report.fault;
+  ASSERT_TRUE(report.outcome.has_value());
+  EXPECT_EQ(report.outcome->winner, outcome->winner);
+  for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest);
+}
+
+TEST(RisikoGame, ThreeBotsFinishWithAVerifiedResult) {
+  RisikoTable t(3);
+  t.run();
+  expect_complete_and_verified(t);
+}
+
+TEST(RisikoGame, SixBotsFinishWithAVerifiedResult) {
+  RisikoTable t(6);
+  t.run();
+  expect_complete_and_verified(t);
+}
+
+}  // namespace
+}  // namespace parley::peer
