@@ -333,7 +333,7 @@ std::optional<Bytes> RisikoBot::act(const Session& session, Seat me) {
   if (session.phase() != Phase::play) return std::nullopt;
   const RisikoRules& rules = risiko_rules(session);
   if (!rules.started()) return std::nullopt;
-  if (auto m = agent_.duty(rules, me, [me](const rk::State& s) { return initial_placement(s, me); }))
+  if (auto m = agent_.duty(rules, me, [&](const rk::State& s) { return place_initially(s, me); }))
     return encode(*m);
   if (!rules.deciding(me)) {
     thinking_since_.reset();
@@ -348,6 +348,8 @@ std::optional<Bytes> RisikoBot::act(const Session& session, Seat me) {
   if (auto m = decide(rules, me)) return encode(*m);
   return std::nullopt;
 }
+
+rk::PlaceArmies RisikoBot::place_initially(const rk::State& state, Seat me) { return initial_placement(state, me); }
 
 std::optional<Message> RisikoBot::decide(const RisikoRules& rules, Seat me) {
   const rk::State s = agent_.knowledge(rules, me);

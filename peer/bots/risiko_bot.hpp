@@ -74,6 +74,8 @@ class RisikoBot : public Player {
  protected:
   // The move to make now (the agent has no protocol step due and the seat is deciding).
   virtual std::optional<Message> decide(const RisikoRules& rules, Seat me);
+  // The whole initial placement, committed before anyone reveals.
+  virtual rk::PlaceArmies place_initially(const rk::State& state, Seat me);
   RisikoAgent agent_;
 
  private:

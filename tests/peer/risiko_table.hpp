@@ -18,11 +18,15 @@ struct RisikoTable {
       locals.push_back(LocalSeat::create(lobby.genesis().session_id, Seat{i}));
       players.push_back(std::make_unique<risiko::RisikoBot>());
     }
+    last_post.resize(seats);
   }
 
   const risiko::RisikoRules& rules() const { return risiko::risiko_rules(*session); }
 
-  void post(Seat seat, const Message& m) { session->apply(lobby.post(seat, m)); }
+  void post(Seat seat, const Message& m) {
+    session->apply(lobby.post(seat, m));
+    last_post[seat.index] = lobby.entries().back().entry.index;
+  }
   void post_game(Seat seat, Bytes message) { post(seat, ActionMessage{session->state_hash(), std::move(message)}); }
 
   // One round: every seat, in seat order, posts what it has now (at most one message each).
@@ -72,6 +76,7 @@ struct RisikoTable {
   std::optional<Session> session;
   std::vector<LocalSeat> locals;
   std::vector<std::unique_ptr<Player>> players;
+  std::vector<std::optional<lobby::EntryIndex>> last_post;  // by seat
 };
 
 }  // namespace parley::peer::testing
