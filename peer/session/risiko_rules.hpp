@@ -140,6 +140,7 @@ class RisikoRules final : public GameRules {
   const crypto::JointKey& joint_key() const { return *joint_; }
   const std::map<std::uint32_t, MentalDeck>& decks() const { return decks_; }
   const Deal* deal(std::uint32_t deck, std::uint16_t position) const;
+  const std::map<std::pair<std::uint32_t, std::uint16_t>, Deal>& deals() const { return deals_; }
   const std::optional<PendingRoll>& pending_roll() const { return roll_; }
   const std::optional<PendingTransfer>& pending_transfer() const { return transfer_; }
   // Whether cards can still be dealt (false once a keyholder vanished without its key).

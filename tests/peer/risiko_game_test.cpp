@@ -29,8 +29,12 @@ void expect_complete_and_verified(RisikoTable& t) {
   } else {
     EXPECT_EQ(table.end, rk::EndReason::last_player);
   }
-  std::cout << "entries " << t.lobby.entries().size() << ", turns " << table.turn << ", winner seat "
-            << int(outcome->winner->index) << " (" << outcome->reason << ")\n";
+  std::size_t transfers = 0;
+  for (const auto& [where, deal] : t.rules().deals()) transfers += deal.transfers.size();
+  std::cout << "entries " << t.lobby.entries().size() << ", turns " << table.turn << ", cards dealt "
+            << t.rules().deals().size() - t.session->seat_count() << ", card decks " << t.rules().decks().size() - 1
+            << ", cards handed over " << transfers << ", winner seat " << int(outcome->winner->index) << " ("
+            << outcome->reason << ")\n";
   const VerifyReport report = verify(t.lobby.log());
   EXPECT_TRUE(report.valid) << report.fault;
   ASSERT_TRUE(report.outcome.has_value());
