@@ -194,16 +194,17 @@ std::optional<KnownCard> RisikoAgent::known(const RisikoRules& rules, Seat me, s
   std::optional<crypto::CardShare> share;
   if (d->holder == me) {
     share = crypto::make_share(context, me, *key_, where, card);
+  } else if (d->public_holder_share) {
+    share = *d->public_holder_share;  // checked by every peer when it was revealed
   } else {
     // Handed to this seat: the newest sealed share addressed to it.
     for (auto t = d->transfers.rbegin(); t != d->transfers.rend() && !share; ++t) {
       if (t->to != me) continue;
       auto opened = crypto::open_private(*box_, rules.seat(t->from).box_key, context.transfer(where, t->from, t->to),
                                          t->sealed.sealed);
-      if (!opened) return std::nullopt;
+      if (!opened) break;
       auto decoded = crypto::decode_card_share(*opened);
-      if (!decoded || !crypto::verify_share(context, d->holder, rules.joint_key(), where, card, *decoded))
-        return std::nullopt;
+      if (!decoded || !crypto::verify_share(context, d->holder, rules.joint_key(), where, card, *decoded)) break;
       share = *decoded;
     }
   }
@@ -311,6 +312,20 @@ std::optional<Message> RisikoAgent::duty(const RisikoRules& rules, Seat me,
     return m;
   }
   if (rules.owes_dice(me)) return DiceMessage{rules.pending_roll()->number, next_chain_value(rules, me)};
+  if (const auto& handed = rules.disputable(); handed && handed->to == me) {
+    // Every card handed over must open, or the hand-over is disputed before anything else.
+    for (const rk::DeckPosition& p : handed->positions)
+      if (!known(rules, me, card_deck_number(p.epoch), p.position)) return DisputeMessage{};
+  }
+  if (rules.owes_dispute_reveal(me)) {
+    DisputeRevealMessage m;
+    for (const rk::DeckPosition& p : rules.pending_dispute()->positions) {
+      auto k = known(rules, me, card_deck_number(p.epoch), p.position);
+      if (!k) return std::nullopt;
+      m.shares.push_back(k->holder_share);
+    }
+    return m;
+  }
   if (rules.owes_transfer(me)) {
     const PendingTransfer& t = *rules.pending_transfer();
     TransferMessage m;

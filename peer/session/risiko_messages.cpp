@@ -95,6 +95,11 @@ struct Writer {
     out.u8(static_cast<std::uint8_t>(m.transfers.size()));
     for (const auto& t : m.transfers) put(out, t);
   }
+  void operator()(const DisputeMessage&) {}
+  void operator()(const DisputeRevealMessage& m) {
+    out.u8(static_cast<std::uint8_t>(m.shares.size()));
+    for (const auto& s : m.shares) put(out, s);
+  }
 };
 
 // Reads fields and keeps the first error; every count is bounded before anything is allocated.
@@ -254,6 +259,17 @@ bool read_body(Reader& r, TransferMessage& m) {
   return true;
 }
 
+bool read_body(Reader&, DisputeMessage&) { return true; }
+
+bool read_body(Reader& r, DisputeRevealMessage& m) {
+  std::uint8_t n = 0;
+  if (!r.u8(n) || !r.check(n >= 1)) return false;
+  m.shares.resize(n);
+  for (auto& s : m.shares)
+    if (!read_share(r, s)) return false;
+  return true;
+}
+
 template <std::size_t I = 0>
 bool read_kind(Reader& r, std::uint8_t kind, Message& out) {
   if constexpr (I == std::variant_size_v<Message>) {
@@ -285,7 +301,7 @@ std::string_view describe(MessageError error) {
 std::string_view kind_name(const Message& message) {
   static constexpr std::array<std::string_view, std::variant_size_v<Message>> names = {
       "deck key", "shuffle", "shares", "placement commitment", "placement reveal", "attack", "dice",
-      "play", "trade", "mission claim", "leave", "card transfer"};
+      "play", "trade", "mission claim", "leave", "card transfer", "hand-over dispute", "hand-over reveal"};
   return names[message.index()];
 }
 

@@ -19,6 +19,8 @@
 //   10    claim              u8 mission ‖ card share (the claimer's share of its mission)
 //   11    leave              u8 0 | u8 1 ‖ scalar[32] (the seat's deck key, once announced)
 //   12    transfer           u8 n (1..255) ‖ n × sealed share
+//   13    dispute            (no fields): the conqueror cannot open a card handed to it
+//   14    dispute_reveal     u8 n (1..255) ‖ n × card share: the hand-over's shares, in public
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -125,9 +127,18 @@ struct TransferMessage {
   std::vector<crypto::ShareTransfer> transfers;
 };
 
+struct DisputeMessage {
+  friend bool operator==(const DisputeMessage&, const DisputeMessage&) = default;
+};
+
+struct DisputeRevealMessage {
+  std::vector<crypto::CardShare> shares;
+  friend bool operator==(const DisputeRevealMessage&, const DisputeRevealMessage&) = default;
+};
+
 using Message = std::variant<DeckKeyMessage, ShuffleMessage, SharesMessage, PlacementCommitMessage,
                              PlacementRevealMessage, AttackMessage, DiceMessage, PlayMessage, TradeMessage,
-                             ClaimMessage, LeaveMessage, TransferMessage>;
+                             ClaimMessage, LeaveMessage, TransferMessage, DisputeMessage, DisputeRevealMessage>;
 
 enum class MessageError : std::uint8_t {
   truncated,

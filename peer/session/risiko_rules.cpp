@@ -164,8 +164,10 @@ bool RisikoRules::owes_dice(Seat s) const { return roll_ && roll_->responder == 
 
 bool RisikoRules::owes_transfer(Seat s) const { return transfer_ && transfer_->from == s; }
 
+bool RisikoRules::owes_dispute_reveal(Seat s) const { return dispute_ && dispute_->from == s; }
+
 bool RisikoRules::blocked() const {
-  if (transfer_ || roll_) return true;
+  if (transfer_ || dispute_ || roll_) return true;
   for (const auto& [n, deck] : decks_)
     if (!deck.ready()) return true;
   for (const auto& [where, d] : deals_)
@@ -186,7 +188,7 @@ std::vector<Seat> RisikoRules::awaited() const {
     const Seat s{i};
     if (seats_[i].departed) continue;
     if (owes_key(s) || !shuffles_due(s).empty() || !shares_owed(s).empty() || owes_placement_commit(s) ||
-        owes_placement_reveal(s) || owes_dice(s) || owes_transfer(s) || deciding(s))
+        owes_placement_reveal(s) || owes_dice(s) || owes_transfer(s) || owes_dispute_reveal(s) || deciding(s))
       out.push_back(s);
   }
   return out;
@@ -202,6 +204,8 @@ Verdict RisikoRules::act(Seat seat, std::span<const std::uint8_t> bytes, const A
   if (seats_[seat.index].departed) return Rejection{"the seat has left the game"};
   auto message = decode_message(bytes);
   if (!message) return Rejection{"not a Risiko message: " + std::string(describe(message.error()))};
+  // A hand-over can be disputed only by its recipient's next message.
+  if (disputable_ && disputable_->to == seat && !std::holds_alternative<DisputeMessage>(*message)) disputable_.reset();
   Check fault = std::visit([&](const auto& m) { return on(seat, m); }, *message);
   if (fault) return Rejection{std::string(kind_name(*message)) + ": " + fault->reason};
   advance_stage();
@@ -424,6 +428,37 @@ RisikoRules::Check RisikoRules::on(Seat seat, const TransferMessage& m) {
     deals_.at({card_deck_number(t.positions[i].epoch), t.positions[i].position})
         .transfers.push_back({t.from, t.to, m.transfers[i]});
   transfer_.reset();
+  disputable_ = t;
+  return std::nullopt;
+}
+
+// The recipient says a sealed share does not open or does not prove: nobody else can tell who
+// is right, so the eliminated seat settles it by publishing the shares (the cards become
+// public); if it cannot, it is blamed and the cards leave play.
+RisikoRules::Check RisikoRules::on(Seat seat, const DisputeMessage&) {
+  if (!disputable_ || disputable_->to != seat) return Fault{"no hand-over to this seat can be disputed now"};
+  dispute_ = std::move(disputable_);
+  disputable_.reset();
+  if (seats_[dispute_->from.index].departed) {
+    lose(dispute_->to, dispute_->positions);
+    dispute_.reset();
+  }
+  return std::nullopt;
+}
+
+RisikoRules::Check RisikoRules::on(Seat seat, const DisputeRevealMessage& m) {
+  if (!owes_dispute_reveal(seat)) return Fault{"no disputed hand-over is to be settled by this seat"};
+  const PendingTransfer& t = *dispute_;
+  if (m.shares.size() != t.positions.size())
+    return Fault{"reveals " + std::to_string(m.shares.size()) + " shares, it handed over " +
+                 std::to_string(t.positions.size()) + " cards"};
+  for (std::size_t i = 0; i < t.positions.size(); ++i) {
+    const Deal& d = deals_.at({card_deck_number(t.positions[i].epoch), t.positions[i].position});
+    if (auto card = open_with(d, d.holder, m.shares[i]); !card) return Fault{"card " + std::to_string(i + 1) + ": " + card.error()};
+  }
+  for (std::size_t i = 0; i < t.positions.size(); ++i)
+    deals_.at({card_deck_number(t.positions[i].epoch), t.positions[i].position}).public_holder_share = m.shares[i];
+  dispute_.reset();
   return std::nullopt;
 }
 
@@ -474,7 +509,7 @@ void RisikoRules::form_deck(std::uint32_t number, std::vector<std::uint16_t> con
 }
 
 void RisikoRules::deal(std::uint32_t deck, std::uint16_t position, Seat holder) {
-  Deal d{deck, position, holder, {}, {}};
+  Deal d{deck, position, holder, {}, {}, std::nullopt};
   deals_[{deck, position}] = std::move(d);
 }
 
@@ -558,6 +593,11 @@ void RisikoRules::depart(Seat seat, std::optional<crypto::Scalar> key) {
     lose(transfer_->to, transfer_->positions);
     transfer_.reset();
   }
+  if (dispute_ && dispute_->from == seat) {
+    lose(dispute_->to, dispute_->positions);
+    dispute_.reset();
+  }
+  if (disputable_ && disputable_->to == seat) disputable_.reset();
   advance_stage();
 }
 
@@ -666,10 +706,14 @@ crypto::Digest RisikoRules::public_state_hash() const {
       out.raw(point.bytes());
     }
     out.u32(static_cast<std::uint32_t>(d.transfers.size()));
+    out.u8(d.public_holder_share ? 1 : 0);
+    if (d.public_holder_share) out.raw(d.public_holder_share->share.bytes());
   }
   out.u32(rolls_);
   out.u8(roll_ ? roll_->responder.index : 0xff);
   out.u8(transfer_ ? transfer_->from.index : 0xff);
+  out.u8(disputable_ ? disputable_->to.index : 0xff);
+  out.u8(dispute_ ? dispute_->from.index : 0xff);
   return state_digest(out.data());
 }
 

@@ -78,6 +78,7 @@ struct Deal {
   Seat holder;
   std::map<std::uint8_t, crypto::Point> shares;  // by seat: proven, or computed from a published key
   std::vector<TransferRecord> transfers;         // in order: who passed the card to whom
+  std::optional<crypto::CardShare> public_holder_share;  // revealed to settle a disputed hand-over
 };
 
 // An attack whose dice wait for the second chain value.
@@ -143,6 +144,10 @@ class RisikoRules final : public GameRules {
   const std::map<std::pair<std::uint32_t, std::uint16_t>, Deal>& deals() const { return deals_; }
   const std::optional<PendingRoll>& pending_roll() const { return roll_; }
   const std::optional<PendingTransfer>& pending_transfer() const { return transfer_; }
+  // The hand-over its recipient may still dispute (until its next message), and a dispute the
+  // eliminated seat must settle by revealing the shares in public.
+  const std::optional<PendingTransfer>& disputable() const { return disputable_; }
+  const std::optional<PendingTransfer>& pending_dispute() const { return dispute_; }
   // Whether cards can still be dealt (false once a keyholder vanished without its key).
   bool deck_alive() const { return !dead_; }
 
@@ -155,6 +160,7 @@ class RisikoRules final : public GameRules {
   bool owes_placement_reveal(Seat s) const;
   bool owes_dice(Seat s) const;
   bool owes_transfer(Seat s) const;
+  bool owes_dispute_reveal(Seat s) const;
   // Whether the seat is to choose a move now (its clock runs): no protocol step is pending.
   bool deciding(Seat s) const;
 
@@ -176,6 +182,8 @@ class RisikoRules final : public GameRules {
   Check on(Seat seat, const ClaimMessage& m);
   Check on(Seat seat, const LeaveMessage& m);
   Check on(Seat seat, const TransferMessage& m);
+  Check on(Seat seat, const DisputeMessage& m);
+  Check on(Seat seat, const DisputeRevealMessage& m);
 
   // The engine applies an action; its events may start protocol steps (deals, transfers).
   Check apply(const game::risiko::Action& action);
@@ -208,6 +216,8 @@ class RisikoRules final : public GameRules {
   std::optional<PendingRoll> roll_;
   std::uint32_t rolls_ = 0;
   std::optional<PendingTransfer> transfer_;
+  std::optional<PendingTransfer> disputable_;
+  std::optional<PendingTransfer> dispute_;
   bool dead_ = false;       // a keyholder vanished without its key: no card can be opened any more
   bool abandoned_ = false;  // a seat vanished before every mission was dealt
 };

@@ -21,6 +21,8 @@ enum class Cheat {
   false_trade,       // a trade naming cards the seat does not hold
   over_placement,    // an initial placement with one army more than the allowance
   foreign_attack,    // an attack from a territory the seat does not own
+  sealed_garbage,    // a hand-over whose sealed shares do not open (settled by a public reveal)
+  false_hand_over,   // the same, and the public reveal's shares are false too
 };
 
 class CheatingBot final : public RisikoBot {
@@ -34,7 +36,8 @@ class CheatingBot final : public RisikoBot {
     auto message = decode_message(*bytes);
     if (!message) return bytes;
     if (tamper(risiko_rules(session), me, *message)) {
-      cheated_ = true;
+      // A hand-over cheat is complete when the dispute has been answered.
+      cheated_ = cheat_ != Cheat::false_hand_over || std::holds_alternative<DisputeRevealMessage>(*message);
       return encode(*message);
     }
     return bytes;
@@ -93,6 +96,17 @@ class CheatingBot final : public RisikoBot {
         return true;
       }
       case Cheat::over_placement: return false;
+      case Cheat::sealed_garbage:
+      case Cheat::false_hand_over:
+        if (auto* t = std::get_if<TransferMessage>(&m)) {
+          for (auto& sealed : t->transfers) sealed.sealed.ciphertext.back() ^= 1;
+          return true;
+        }
+        if (auto* r = std::get_if<DisputeRevealMessage>(&m); r && cheat_ == Cheat::false_hand_over) {
+          r->shares[0].share = r->shares[0].share + crypto::Point::base();
+          return true;
+        }
+        return false;
       case Cheat::foreign_attack:
         if (auto* a = std::get_if<AttackMessage>(&m)) {
           // From the enemy territory it meant to attack, into one of that territory's neighbours.
@@ -160,6 +174,57 @@ TEST_P(RisikoCheat, TheCheaterIsNamedAtItsEntryLiveAndByTheVerifier) {
   }
   FAIL() << "the cheater never had the occasion to cheat";
 }
+
+// Every seat hands its cards over badly when it is eliminated: the first that does is caught.
+// Sealed garbage alone cannot be pinned on anyone (only the recipient sees the box), so the
+// recipient disputes it and the eliminated seat must reveal the shares in public: honest shares
+// settle it (the cards become public, nobody is blamed); false ones name the eliminated seat.
+void hand_over_game(Cheat cheat) {
+  for (int attempt = 0; attempt < 10; ++attempt) {
+    RisikoTable t(6);
+    std::vector<CheatingBot*> bots;
+    for (auto& p : t.players) {
+      auto bot = std::make_unique<CheatingBot>(cheat);
+      bots.push_back(bot.get());
+      p = std::move(bot);
+    }
+    auto cheater = [&]() -> std::optional<Seat> {
+      for (std::uint8_t i = 0; i < bots.size(); ++i)
+        if (bots[i]->cheated()) return Seat{i};
+      return std::nullopt;
+    };
+    auto settled = [&] {
+      const RisikoRules& r = t.rules();
+      return cheater() && !r.pending_transfer() && !r.disputable() && !r.pending_dispute() &&
+             t.last_post[cheater()->index].has_value();
+    };
+    if (!t.run_until(settled)) continue;
+    const Seat x = *cheater();
+    if (cheat == Cheat::false_hand_over) {
+      ASSERT_TRUE(t.session->seat(x).blame.has_value());
+      EXPECT_EQ(t.session->seat(x).blame->index, *t.last_post[x.index]);
+      EXPECT_NE(t.session->seat(x).blame->detail.find("hand-over reveal"), std::string::npos)
+          << t.session->seat(x).blame->detail;
+    } else {
+      EXPECT_TRUE(t.blames().empty());
+      // The revealed shares are public now, and the conqueror knows its cards.
+      std::size_t revealed = 0;
+      for (const auto& [where, deal] : t.rules().deals()) revealed += deal.public_holder_share.has_value();
+      EXPECT_GT(revealed, 0u);
+    }
+    t.run();
+    ASSERT_EQ(t.session->phase(), Phase::complete);
+    const VerifyReport report = verify(t.lobby.log());
+    EXPECT_TRUE(report.valid) << report.fault;
+    EXPECT_EQ(report.seats[x.index].kind,
+              cheat == Cheat::false_hand_over ? SeatVerdict::Kind::blamed : SeatVerdict::Kind::honest);
+    return;
+  }
+  FAIL() << "nobody was eliminated holding cards in ten games";
+}
+
+TEST(RisikoHandOver, SealedGarbageIsDisputedAndSettledInPublic) { hand_over_game(Cheat::sealed_garbage); }
+TEST(RisikoHandOver, AFalseRevealNamesTheEliminatedSeat) { hand_over_game(Cheat::false_hand_over); }
 
 INSTANTIATE_TEST_SUITE_P(
     Each, RisikoCheat,
