@@ -56,6 +56,8 @@ std::vector<Message> one_of_each() {
       LeaveMessage{std::nullopt},
       LeaveMessage{key.secret()},
       TransferMessage{{sealed, sealed}},
+      DisputeMessage{},
+      DisputeRevealMessage{{share}},
   };
 }
 
@@ -75,7 +77,7 @@ TEST(RisikoMessages, MalformedInputIsATypedError) {
   Bytes version = end_turn;
   version[0] = 2;
   EXPECT_EQ(decode_message(version).error(), MessageError::unsupported_version);
-  for (std::uint8_t kind : {0, 13, 255}) {
+  for (std::uint8_t kind : {0, 15, 255}) {
     Bytes unknown = end_turn;
     unknown[1] = kind;
     EXPECT_EQ(decode_message(unknown).error(), MessageError::unknown_kind) << int(kind);
@@ -99,6 +101,7 @@ TEST(RisikoMessages, MalformedInputIsATypedError) {
   EXPECT_EQ(decode_message(Bytes{1, 3, 65, 0}).error(), MessageError::bad_value);  // 65 shares
   EXPECT_EQ(decode_message(Bytes{1, 12, 0}).error(), MessageError::bad_value);    // no card handed over
   EXPECT_EQ(decode_message(Bytes{1, 11, 2}).error(), MessageError::bad_value);    // leave flag 2
+  EXPECT_EQ(decode_message(Bytes{1, 14, 0}).error(), MessageError::bad_value);    // no share revealed
 
   // A chain length of 0 in a key message.
   auto messages = one_of_each();
