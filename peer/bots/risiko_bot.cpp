@@ -272,6 +272,10 @@ AttackMessage RisikoAgent::attack(const RisikoRules& rules, Seat me, Order order
 std::optional<Message> RisikoAgent::duty(const RisikoRules& rules, Seat me,
                                          const std::function<rk::PlaceArmies(const rk::State&)>& placement) {
   if (rules.seat(me).departed || rules.outcome()) return std::nullopt;
+  // A seat that announced a key this agent does not hold (its process restarted: the secrets
+  // live in memory only) cannot answer for it any more; it leaves rather than post shares or
+  // dice that would be false.
+  if (!key_ && rules.seat(me).key) return LeaveMessage{std::nullopt};
   ensure_secrets(rules, me);
   if (rules.owes_key(me)) {
     const auto announcement = crypto::announce_deck_key(rules.deck_context(kMissionDeck), me, *key_);

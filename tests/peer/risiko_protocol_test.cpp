@@ -113,6 +113,20 @@ TEST(RisikoProtocol, ASeatThatLeavesWithItsKeyLeavesTheDecksWorking) {
   for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest);
 }
 
+TEST(RisikoProtocol, ABotThatLostItsSecretsLeavesInsteadOfCheating) {
+  RisikoTable t(4);
+  ASSERT_TRUE(t.run_until([&] { return t.rules().stage() == Stage::play && t.rules().state().table.turn >= 3; }));
+  t.players[1] = std::make_unique<RisikoBot>();  // a restarted process: its deck key is gone
+  t.run();
+  ASSERT_EQ(t.session->phase(), Phase::complete);
+  EXPECT_TRUE(t.blames().empty());
+  EXPECT_TRUE(t.rules().seat(Seat{1}).departed);
+  EXPECT_FALSE(t.rules().deck_alive());
+  const VerifyReport report = verify(t.lobby.log());
+  EXPECT_TRUE(report.valid) << report.fault;
+  for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest);
+}
+
 TEST(RisikoProtocol, ASilentSeatIsTimedOutAndTheOthersPlayOn) {
   RoomOptions options;
   options.move_limit_ms = 30'000;
