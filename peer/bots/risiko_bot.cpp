@@ -242,7 +242,8 @@ rk::State RisikoAgent::knowledge(const RisikoRules& rules, Seat me) {
   for (std::size_t i = 0; i < hand.size(); ++i) {
     auto k = known(rules, me, card_deck_number(hand[i].epoch), hand[i].position);
     if (!k) continue;
-    if (auto next = rk::learn_card(s, me, i, rk::CardId{static_cast<std::uint8_t>(k->index)})) s = std::move(next).value();
+    if (auto next = rk::learn_card(s, me, i, rk::CardId{static_cast<std::uint8_t>(k->index)}))
+      s = std::move(next).value();
   }
   return s;
 }
@@ -296,8 +297,9 @@ std::optional<Message> RisikoAgent::duty(const RisikoRules& rules, Seat me,
     for (const auto& [number, position] : owed) {
       if (m.shares.size() == kMaxSharesPerMessage) break;
       const crypto::MaskedCard& card = rules.decks().at(number).cards.at(position);
-      m.shares.push_back({number, position,
-                          crypto::make_share(rules.deck_context(number), me, *key_, crypto::CardPosition{position}, card)});
+      m.shares.push_back(
+          {number, position,
+           crypto::make_share(rules.deck_context(number), me, *key_, crypto::CardPosition{position}, card)});
     }
     return m;
   }

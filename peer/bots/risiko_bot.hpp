@@ -41,7 +41,8 @@ struct KnownCard {
 class RisikoAgent {
  public:
   // The protocol message this seat owes now, if any (moves excluded).
-  std::optional<Message> duty(const RisikoRules& rules, Seat me, const std::function<rk::PlaceArmies(const rk::State&)>& placement);
+  std::optional<Message> duty(const RisikoRules& rules, Seat me,
+                              const std::function<rk::PlaceArmies(const rk::State&)>& placement);
   // The engine state with this seat's own secrets filled in (its mission and cards).
   rk::State knowledge(const RisikoRules& rules, Seat me);
   std::optional<rk::MissionId> mission(const RisikoRules& rules, Seat me);

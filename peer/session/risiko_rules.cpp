@@ -231,7 +231,8 @@ RisikoRules::Check RisikoRules::on(Seat seat, const ShuffleMessage& m) {
   if (m.decks.size() != due.size()) return Fault{"shuffles " + std::to_string(m.decks.size()) + " decks, " +
                                                  std::to_string(due.size()) + " are due"};
   for (std::size_t i = 0; i < due.size(); ++i) {
-    if (m.decks[i].deck != due[i]) return Fault{"shuffles deck " + std::to_string(m.decks[i].deck) + ", not the deck due"};
+    if (m.decks[i].deck != due[i])
+      return Fault{"shuffles deck " + std::to_string(m.decks[i].deck) + ", not the deck due"};
     const MentalDeck& deck = decks_.at(due[i]);
     if (!crypto::verify_shuffle(deck_context(deck.number), seat, *joint_, deck.cards, m.decks[i].cards,
                                 m.decks[i].proof))
@@ -276,12 +277,14 @@ RisikoRules::Check RisikoRules::on(Seat seat, const PlacementRevealMessage& m) {
   if (!placement_opens(start_->session, seat, *seats_[seat.index].placement, opening))
     return Fault{"the placement does not open the seat's commitment"};
   auto action = rk::decode_action(m.placement);
-  if (!action || !std::holds_alternative<rk::PlaceArmies>(*action)) return Fault{"the committed placement is no placement"};
+  if (!action || !std::holds_alternative<rk::PlaceArmies>(*action))
+    return Fault{"the committed placement is no placement"};
   const auto& place = std::get<rk::PlaceArmies>(*action);
   if (place.seat != seat) return Fault{"a placement for another seat"};
   const std::uint32_t allowance = state_.table.player(seat).armies_to_place;
   if (total_armies(place) != allowance)
-    return Fault{"places " + std::to_string(total_armies(place)) + " armies, the allowance is " + std::to_string(allowance)};
+    return Fault{"places " + std::to_string(total_armies(place)) + " armies, the allowance is " +
+                 std::to_string(allowance)};
   if (auto f = apply(*action)) return f;
   seats_[seat.index].placed = true;
   return std::nullopt;
@@ -367,7 +370,8 @@ game::Result<std::uint16_t, std::string> RisikoRules::open_with(const Deal& d, S
   if (!crypto::verify_share(deck_context(d.deck), share_seat, *joint_, crypto::CardPosition{d.position}, card, share))
     return std::string("the holder's share has a false DLEQ proof");
   std::vector<crypto::Point> points;
-  for (std::uint8_t i = 0; i < seats_.size(); ++i) points.push_back(i == share_seat.index ? share.share : d.shares.at(i));
+  for (std::uint8_t i = 0; i < seats_.size(); ++i)
+    points.push_back(i == share_seat.index ? share.share : d.shares.at(i));
   auto opened = crypto::unmask(*deck.table, card, points);
   if (!opened) return std::string(crypto::describe(opened.error().failure));
   // The table holds every card of the game; this deck only its contents (a reshuffled pile).
@@ -408,7 +412,8 @@ RisikoRules::Check RisikoRules::on(Seat seat, const LeaveMessage& m) {
   if (m.key) {
     const auto& announced = seats_[seat.index].key;
     if (!announced) return Fault{"publishes a deck key it never announced"};
-    if (*m.key * crypto::Point::base() != announced->public_key) return Fault{"the published deck key is not the seat's"};
+    if (*m.key * crypto::Point::base() != announced->public_key)
+      return Fault{"the published deck key is not the seat's"};
   }
   depart(seat, m.key);
   return std::nullopt;
@@ -454,7 +459,8 @@ RisikoRules::Check RisikoRules::on(Seat seat, const DisputeRevealMessage& m) {
                  std::to_string(t.positions.size()) + " cards"};
   for (std::size_t i = 0; i < t.positions.size(); ++i) {
     const Deal& d = deals_.at({card_deck_number(t.positions[i].epoch), t.positions[i].position});
-    if (auto card = open_with(d, d.holder, m.shares[i]); !card) return Fault{"card " + std::to_string(i + 1) + ": " + card.error()};
+    if (auto card = open_with(d, d.holder, m.shares[i]); !card)
+      return Fault{"card " + std::to_string(i + 1) + ": " + card.error()};
   }
   for (std::size_t i = 0; i < t.positions.size(); ++i)
     deals_.at({card_deck_number(t.positions[i].epoch), t.positions[i].position}).public_holder_share = m.shares[i];
@@ -560,7 +566,8 @@ void RisikoRules::depart(Seat seat, std::optional<crypto::Scalar> key) {
   // Its turn at shuffling passes to the next seat.
   for (auto& [n, deck] : decks_) {
     if (deck.ready()) continue;
-    auto it = std::find(deck.shufflers.begin() + static_cast<std::ptrdiff_t>(deck.shuffled), deck.shufflers.end(), seat);
+    auto it =
+        std::find(deck.shufflers.begin() + static_cast<std::ptrdiff_t>(deck.shuffled), deck.shufflers.end(), seat);
     if (it != deck.shufflers.end()) deck.shufflers.erase(it);
   }
   // Its shares: computed from its key, or lost with it.
@@ -741,7 +748,8 @@ std::string RisikoRules::describe_action(Seat, std::span<const std::uint8_t> byt
                 using A = std::decay_t<decltype(a)>;
                 if constexpr (std::is_same_v<A, rk::PlaceArmies>) {
                   std::string s = "places";
-                  for (const auto& p : a.placements) s += " " + std::to_string(p.armies) + " on " + territory(p.territory);
+                  for (const auto& p : a.placements)
+                    s += " " + std::to_string(p.armies) + " on " + territory(p.territory);
                   return s;
                 } else if constexpr (std::is_same_v<A, rk::MoveIn>) {
                   return "moves " + std::to_string(a.armies) + " armies in";
@@ -756,8 +764,8 @@ std::string RisikoRules::describe_action(Seat, std::span<const std::uint8_t> byt
               },
               m.action);
         } else if constexpr (std::is_same_v<M, TradeMessage>) {
-          return "trades cards " + std::to_string(m.cards[0].value) + ", " + std::to_string(m.cards[1].value) + " and " +
-                 std::to_string(m.cards[2].value);
+          return "trades cards " + std::to_string(m.cards[0].value) + ", " + std::to_string(m.cards[1].value) +
+                 " and " + std::to_string(m.cards[2].value);
         } else if constexpr (std::is_same_v<M, ClaimMessage>) {
           return "claims victory with mission " + std::to_string(m.mission.value + 1);
         } else if constexpr (std::is_same_v<M, DiceMessage>) {

@@ -63,7 +63,8 @@ class CheatingBot final : public RisikoBot {
         if (auto* d = std::get_if<DiceMessage>(&m)) return d->value.bytes[7] ^= 0x80, true;
         return false;
       case Cheat::biased_shuffle:
-        if (auto* s = std::get_if<ShuffleMessage>(&m)) return std::swap(s->decks[0].cards[0], s->decks[0].cards[1]), true;
+        if (auto* s = std::get_if<ShuffleMessage>(&m))
+          return std::swap(s->decks[0].cards[0], s->decks[0].cards[1]), true;
         return false;
       case Cheat::false_share:
         if (auto* s = std::get_if<SharesMessage>(&m)) {

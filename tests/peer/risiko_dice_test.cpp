@@ -48,8 +48,10 @@ Chains fixed_chains(std::uint32_t length) {
   a.fill(0xA1);
   b.fill(0xB2);
   return {session,
-          crypto::HashChain::restore(session, game::Seat{0}, crypto::SecretBytes<crypto::kChainValueBytes>::copy_of(a), length),
-          crypto::HashChain::restore(session, game::Seat{1}, crypto::SecretBytes<crypto::kChainValueBytes>::copy_of(b), length)};
+          crypto::HashChain::restore(session, game::Seat{0}, crypto::SecretBytes<crypto::kChainValueBytes>::copy_of(a),
+                                     length),
+          crypto::HashChain::restore(session, game::Seat{1}, crypto::SecretBytes<crypto::kChainValueBytes>::copy_of(b),
+                                     length)};
 }
 
 // The attacker's losses in `rolls` battles of a against d dice, as a Risiko session rolls them:
@@ -109,7 +111,8 @@ TEST(RisikoDice, FacesAreUniform) {
   const Chains chains = fixed_chains(2000);
   std::vector<std::uint64_t> faces(6, 0);
   for (std::uint32_t k = 1; k <= 2000; ++k) {
-    DieStream dice(crypto::dice_seed(chains.session, k, *chains.attacker.contribution(k), *chains.defender.contribution(k)));
+    DieStream dice(
+        crypto::dice_seed(chains.session, k, *chains.attacker.contribution(k), *chains.defender.contribution(k)));
     for (int i = 0; i < 30; ++i) ++faces[dice.roll() - 1u];
   }
   EXPECT_LT(chi_square(faces, std::vector<std::uint64_t>(6, 1)), 20.52);  // 5 degrees of freedom
@@ -118,7 +121,8 @@ TEST(RisikoDice, FacesAreUniform) {
 TEST(RisikoDice, AnAttacksDiceAreTheCryptoToolkitsDice) {
   const Chains chains = fixed_chains(16);
   for (std::uint32_t k = 1; k <= 16; ++k) {
-    const auto seed = crypto::dice_seed(chains.session, k, *chains.attacker.contribution(k), *chains.defender.contribution(k));
+    const auto seed =
+        crypto::dice_seed(chains.session, k, *chains.attacker.contribution(k), *chains.defender.contribution(k));
     DieStream dice(seed);
     std::vector<std::uint8_t> mine;
     for (int i = 0; i < 6; ++i) mine.push_back(dice.roll());

@@ -34,8 +34,8 @@ std::vector<Message> one_of_each() {
   const auto share = crypto::make_share(context(), Seat{0}, key, crypto::CardPosition{2}, shuffled.cards[2]);
   const auto box_a = crypto::EphemeralKeyPair::generate();
   const auto box_b = crypto::EphemeralKeyPair::generate();
-  const auto sealed =
-      crypto::seal_share(context(), crypto::CardPosition{2}, Seat{0}, share, Seat{0}, box_a, Seat{1}, box_b.public_key());
+  const auto sealed = crypto::seal_share(context(), crypto::CardPosition{2}, Seat{0}, share, Seat{0}, box_a, Seat{1},
+                                         box_b.public_key());
   PlacementRevealMessage reveal;
   reveal.placement = rk::encode_action(rk::Action{rk::PlaceArmies{Seat{1}, {{rk::TerritoryId{3}, 7}}}});
   reveal.nonce.fill(0x99);
