@@ -336,8 +336,17 @@ RisikoRules::Check RisikoRules::on(Seat seat, const DiceMessage& m) {
   if (!seats_[seat.index].chain->accept(m.value)) return Fault{"the dice value does not extend the seat's hash chain"};
   const PendingRoll roll = std::move(*roll_);
   roll_.reset();
-  DieStream dice(crypto::dice_seed(start_->session, roll.number, roll.first, m.value));
-  auto action = std::visit(
+  auto action = rolled(roll, m.value);
+  // The order was legal when it was made and nothing has happened since (play was blocked).
+  if (!action) return Fault{std::string(rk::describe(action.error()))};
+  return apply(*action);
+}
+
+// The attack a roll's second chain value completes: the dice drawn from both values.
+game::Result<rk::Action, rk::Error> RisikoRules::rolled(const PendingRoll& roll,
+                                                        const crypto::ChainValue& second) const {
+  DieStream dice(crypto::dice_seed(start_->session, roll.number, roll.first, second));
+  return std::visit(
       [&](const auto& o) -> game::Result<rk::Action, rk::Error> {
         using O = std::decay_t<decltype(o)>;
         if constexpr (std::is_same_v<O, rk::AttackOrder>) {
@@ -351,9 +360,6 @@ RisikoRules::Check RisikoRules::on(Seat seat, const DiceMessage& m) {
         }
       },
       roll.order);
-  // The order was legal when it was made and nothing has happened since (play was blocked).
-  if (!action) return Fault{std::string(rk::describe(action.error()))};
-  return apply(*action);
 }
 
 RisikoRules::Check RisikoRules::on(Seat seat, const PlayMessage& m) {
@@ -726,7 +732,7 @@ crypto::Digest RisikoRules::public_state_hash() const {
 
 // ---- Words -------------------------------------------------------------------------------------
 
-std::string RisikoRules::describe_action(Seat, std::span<const std::uint8_t> bytes) const {
+std::string RisikoRules::describe_action(Seat seat, std::span<const std::uint8_t> bytes) const {
   auto message = decode_message(bytes);
   if (!message) return "(not a Risiko message)";
   auto territory = [&](rk::TerritoryId t) {
@@ -769,7 +775,25 @@ std::string RisikoRules::describe_action(Seat, std::span<const std::uint8_t> byt
         } else if constexpr (std::is_same_v<M, ClaimMessage>) {
           return "claims victory with mission " + std::to_string(m.mission.value + 1);
         } else if constexpr (std::is_same_v<M, DiceMessage>) {
-          return "answers roll " + std::to_string(m.roll);
+          std::string words = "answers roll " + std::to_string(m.roll);
+          // The dice it completes, for logs and screens (only if the value is the right one).
+          if (!roll_ || roll_->number != m.roll || roll_->responder != seat || !seats_[seat.index].chain) return words;
+          crypto::ChainVerifier check = *seats_[seat.index].chain;
+          if (!check.accept(m.value)) return words;
+          auto action = rolled(*roll_, m.value);
+          if (!action) return words;
+          std::vector<rk::Roll> rolls;
+          if (const auto* a = std::get_if<rk::Attack>(&*action)) rolls.push_back(a->roll);
+          if (const auto* a = std::get_if<rk::MultiAttack>(&*action)) rolls = a->rounds;
+          auto faces = [](const rk::Dice& d) {
+            std::string f;
+            for (std::uint8_t i = 0; i < d.count; ++i) f += (i ? "-" : "") + std::to_string(d.values[i]);
+            return f;
+          };
+          words += ":";
+          for (std::size_t i = 0; i < rolls.size(); ++i)
+            words += (i ? ", " : " ") + faces(rolls[i].attacker) + " against " + faces(rolls[i].defender);
+          return words;
         } else if constexpr (std::is_same_v<M, LeaveMessage>) {
           return m.key ? "leaves the game (publishing its deck key)" : "leaves the game";
         } else {

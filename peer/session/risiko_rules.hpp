@@ -187,6 +187,8 @@ class RisikoRules final : public GameRules {
 
   // The engine applies an action; its events may start protocol steps (deals, transfers).
   Check apply(const game::risiko::Action& action);
+  game::Result<game::risiko::Action, game::risiko::Error> rolled(const PendingRoll& roll,
+                                                                 const crypto::ChainValue& second) const;
   void follow(const std::vector<game::risiko::Event>& events);
   bool blocked() const;  // a protocol step is pending in play
   void form_deck(std::uint32_t number, std::vector<std::uint16_t> contents);

@@ -37,6 +37,11 @@ void expect_complete_and_verified(RisikoTable& t) {
             << t.rules().deals().size() - t.session->seat_count() << ", card decks " << t.rules().decks().size() - 1
             << ", cards handed over " << transfers << ", winner seat " << int(outcome->winner->index) << " ("
             << outcome->reason << ")\n";
+  // The log in words shows the dice each answer completed ("answers roll 3: 6-5-2 against 4-4").
+  std::size_t dice_shown = 0;
+  for (const auto& e : t.session->events())
+    dice_shown += e.kind == SessionEvent::Kind::action && e.text.find(" against ") != std::string::npos;
+  EXPECT_GT(dice_shown, 0u);
   const VerifyReport report = verify(t.lobby.log());
   EXPECT_TRUE(report.valid) << report.fault;
   ASSERT_TRUE(report.outcome.has_value());
