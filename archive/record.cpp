@@ -182,7 +182,7 @@ GameRecord record_from_pgn(const pgn::Game& game) {
 game::Result<GameRecord, LogRejected> record_from_log(std::span<const std::uint8_t> bytes) {
   auto decoded = peer::decode_log(bytes);
   if (!decoded) {
-    std::string detail(peer::describe(decoded.error().kind));
+    std::string detail(lobby::describe(decoded.error().kind));
     if (!decoded.error().detail.empty()) detail += ": " + decoded.error().detail;
     return LogRejected{detail};
   }

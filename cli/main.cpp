@@ -64,7 +64,7 @@ void add_pgn(CLI::App& app, Invocation& in) {
 }
 
 void seat_options(CLI::App* cmd, SeatCommand& c) {
-  cmd->add_option("GAME", c.game, "The game (chess, gunjin)")->required();
+  cmd->add_option("GAME", c.game, "The game (chess, gunjin; bots also play risiko)")->required();
   cmd->add_option("--lobby", c.lobby, "The lobby, HOST:PORT")->required();
   cmd->add_option("--quick-match", c.quick_match, "Join the quick-match queue for this many seats (the default, 2)")
       ->check(CLI::Range(2, 6));
@@ -88,7 +88,7 @@ void add_network(CLI::App& app, Invocation& in) {
   bot->add_option("--engine", in.bot.engine, "chess: random (default), or uci:PATH for any UCI engine (e.g. uci:/usr/games/stockfish); gunjin: tracking (default) or random");
   bot->add_option("--movetime", in.bot.movetime_ms, "Milliseconds per move for a UCI engine")->check(CLI::Range(10, 600000));
   bot->add_option("--seed", in.bot.seed, "Seed of the random bot");
-  bot->add_option("--delay", in.bot.delay_ms, "Milliseconds the random bot waits before each move")
+  bot->add_option("--delay", in.bot.delay_ms, "Milliseconds the random (or Risiko) bot waits before each move")
       ->check(CLI::Range(0, 600000));
   bot->callback([&in] { in.status = run_bot(in.bot); });
 

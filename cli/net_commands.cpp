@@ -9,6 +9,7 @@
 #include "lobby/protocol/endpoint.hpp"
 #include "peer/bots/chess_bots.hpp"
 #include "peer/bots/gunjin_agent.hpp"
+#include "peer/bots/risiko_bot.hpp"
 #include "peer/net/runner.hpp"
 
 namespace parley::cli {
@@ -95,9 +96,22 @@ int run_seat(const SeatCommand& c, peer::SeatOptions options, peer::Player& play
   return kSuccess;
 }
 
+// The heuristic Risiko bot (peer/bots/risiko_bot.hpp); --delay holds each of its moves back.
+int run_risiko_bot(const SeatCommand& c) {
+  auto options = seat_options(c, /*fresh_identity_by_default=*/true);
+  if (!options) {
+    fmt::print(stderr, "{}\n", options.error());
+    return kUsage;
+  }
+  if (options->display_name.empty()) options->display_name = "risiko bot";
+  peer::risiko::RisikoBot player(std::chrono::milliseconds(c.delay_ms));
+  return run_seat(c, std::move(options).value(), player);
+}
+
 }  // namespace
 
 int run_bot(const SeatCommand& c) {
+  if (c.game == peer::risiko::kRisikoGame) return run_risiko_bot(c);
   if (c.game != "chess" && c.game != "gunjin") {
     fmt::print(stderr, "no bot plays '{}' yet\n", c.game);
     return kUsage;

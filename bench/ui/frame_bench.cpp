@@ -110,7 +110,7 @@ int main(int argc, char** argv) {
   peer::testing::Table long_game;
   long_game.start_play();
   random_game(long_game, 400, 11);
-  auto viewer = ui::ReplayViewer::open(peer::encode(long_game.lobby.log()), "long.plog");
+  auto viewer = ui::ReplayViewer::open(lobby::encode(long_game.lobby.log()), "long.plog");
   if (!viewer) {
     std::fprintf(stderr, "%s\n", viewer.error().c_str());
     return 1;

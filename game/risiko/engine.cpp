@@ -239,6 +239,24 @@ class Machine {
     return std::nullopt;
   }
 
+  Check lose_cards(Seat seat, std::span<const std::size_t> slots) {
+    if (!t().started) return Error::game_not_started;
+    if (seat.index >= t().players.size()) return Error::unknown_seat;
+    auto& player = t().player(seat);
+    std::vector<std::size_t> sorted(slots.begin(), slots.end());
+    std::sort(sorted.begin(), sorted.end(), std::greater<>());
+    for (std::size_t i = 0; i < sorted.size(); ++i)
+      if (sorted[i] >= player.hand.size() || (i > 0 && sorted[i] == sorted[i - 1])) return Error::bad_card_slot;
+    auto& known = s_.secrets[seat.index].cards;
+    for (std::size_t slot : sorted) {
+      player.hand.erase(player.hand.begin() + static_cast<std::ptrdiff_t>(slot));
+      known.erase(known.begin() + static_cast<std::ptrdiff_t>(slot));
+    }
+    if (t().phase == Phase::must_trade && t().turn > 0 && t().current_player() == seat) resume_turn(seat);
+    prune_epochs();
+    return std::nullopt;
+  }
+
   Check learn_mission(Seat seat, MissionId m) {
     if (!t().started) return Error::game_not_started;
     if (seat.index >= t().players.size()) return Error::unknown_seat;
@@ -594,6 +612,12 @@ Result<State, Error> learn_card(const State& state, Seat seat, std::size_t slot,
 Result<State, Error> learn_mission(const State& state, Seat seat, MissionId mission) {
   Machine m(state);
   if (auto e = m.learn_mission(seat, mission)) return *e;
+  return std::move(m).finish().state;
+}
+
+Result<State, Error> lose_cards(const State& state, Seat seat, std::span<const std::size_t> slots) {
+  Machine m(state);
+  if (auto e = m.lose_cards(seat, slots)) return *e;
   return std::move(m).finish().state;
 }
 

@@ -17,6 +17,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "game/core/engine.hpp"
@@ -56,6 +57,13 @@ Result<MultiAttack, Error> roll_multi_attack(const State& state, const MultiAtta
 
 // Whether the game has ended, and how.
 std::optional<Outcome> outcome(const State& state);
+
+// Cards the protocol can no longer open leave play (docs/risiko.md, "Protocol"): seed 000's
+// rules never lose a card, but a mental deck whose keyholder vanished without its key cannot be
+// opened. The hand slots (distinct, in range) of `seat` leave play, as a leaver's cards do; a
+// current player left with 5 or fewer leaves MUST_TRADE. Every peer applies it at the same
+// transcript entry.
+Result<State, Error> lose_cards(const State& state, Seat seat, std::span<const std::size_t> slots);
 
 struct Risiko {
   using State = risiko::State;

@@ -2,6 +2,7 @@
 
 #include "peer/session/chess_rules.hpp"
 #include "peer/session/gunjin_rules.hpp"
+#include "peer/session/risiko_rules.hpp"
 
 namespace parley::peer {
 
@@ -31,6 +32,7 @@ game::Result<std::unique_ptr<GameRules>, RulesError> make_rules(std::string_view
     if (!gunjin) return RulesError::bad_options;
     return std::unique_ptr<GameRules>(std::make_unique<GunjinRules>(*gunjin));
   }
+  if (game == risiko::kRisikoGame) return risiko::make_risiko_rules(seats, options);
   return RulesError::unknown_game;
 }
 

@@ -286,7 +286,7 @@ game::Bytes fools_mate_log(peer::RoomOptions options = {}) {
     t.post(s, t.chess_action({Action::Kind::move, s, m, 0}));
   }
   for (auto& l : t.locals) t.post(l.seat(), *l.duty(*t.session, {}));
-  return peer::encode(t.lobby.log());
+  return lobby::encode(t.lobby.log());
 }
 
 TEST_P(ArchiveTest, LogsAreVerifiedStoredWithKeysAndComeBackByteForByte) {
@@ -353,7 +353,7 @@ TEST_P(ArchiveTest, InvalidLogsAreStoredWithTheirVerdictAndCorruptOnesSkipped) {
   auto log = *peer::decode_log(fools_mate_log());
   auto tampered = log;
   std::swap(tampered.entries[6], tampered.entries[7]);
-  ImportStats stats = import_bytes("tampered.plog", peer::encode(tampered));
+  ImportStats stats = import_bytes("tampered.plog", lobby::encode(tampered));
   EXPECT_EQ(stats.imported, 1U);
   EXPECT_EQ(stats.invalid_logs, 1U);
   ASSERT_EQ(stats.problems.size(), 1U);
@@ -363,9 +363,9 @@ TEST_P(ArchiveTest, InvalidLogsAreStoredWithTheirVerdictAndCorruptOnesSkipped) {
   EXPECT_FALSE(invalid[0].verified);
   EXPECT_FALSE(invalid[0].fault.empty());
   EXPECT_EQ(as_int(store_->sql().query("SELECT FaultEntry FROM Game WHERE Verified = 0").at(0).at(0)), 6);
-  EXPECT_EQ(*store_->log(invalid[0].id), peer::encode(tampered));
+  EXPECT_EQ(*store_->log(invalid[0].id), lobby::encode(tampered));
 
-  game::Bytes corrupt = peer::encode(log);
+  game::Bytes corrupt = lobby::encode(log);
   corrupt.resize(corrupt.size() / 2);
   ImportStats skipped = import_bytes("corrupt.plog", corrupt);
   EXPECT_EQ(skipped.imported, 0U);

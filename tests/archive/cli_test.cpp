@@ -120,7 +120,7 @@ TEST_F(ArchiveCli, LogsGoInVerifiedAndComeBackOutAsLogsThatVerify) {
     t.post(s, t.chess_action({Action::Kind::move, s, m, 0}));
   }
   for (auto& l : t.locals) t.post(l.seat(), *l.duty(*t.session, {}));
-  auto bytes = parley::peer::encode(t.lobby.log());
+  auto bytes = parley::lobby::encode(t.lobby.log());
   auto log_path = dir_ / "fools.plog";
   std::ofstream(log_path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
                                                   static_cast<std::streamsize>(bytes.size()));

@@ -259,7 +259,7 @@ TEST(App, TheReplayOpensFromAnyScreenAndClosesBackToIt) {
   c.online();
   Table t;
   t.start_play();
-  auto viewer = ReplayViewer::open(peer::encode(t.lobby.log()), "x.plog");
+  auto viewer = ReplayViewer::open(lobby::encode(t.lobby.log()), "x.plog");
   ASSERT_TRUE(viewer);
   c.app.open_replay(std::move(viewer).value());
   EXPECT_EQ(c.app.screen(), Screen::replay);

@@ -315,7 +315,7 @@ TEST(Render, TheReplayShowsTheBoardAtTheStepAndTheVerdictInRed) {
   t.post(kBlack, t.chess_action({Action::Kind::move, kBlack, *parse_uci(t.chess().position(), "d2d4"), 0}));
   for (auto& l : t.locals)
     if (auto duty = l.duty(*t.session, {})) t.post(l.seat(), *duty);
-  auto viewer = ReplayViewer::open(peer::encode(t.lobby.log()), "cheat.plog");
+  auto viewer = ReplayViewer::open(lobby::encode(t.lobby.log()), "cheat.plog");
   ASSERT_TRUE(viewer) << viewer.error();
   rig.app.open_replay(std::move(viewer).value());
   rig.app.replay()->next_verdict();  // the cheat

@@ -30,7 +30,7 @@ void sign_results(Table& t) {
 }
 
 ReplayViewer open(const Table& t) {
-  auto viewer = ReplayViewer::open(peer::encode(t.lobby.log()), "test.plog");
+  auto viewer = ReplayViewer::open(lobby::encode(t.lobby.log()), "test.plog");
   EXPECT_TRUE(viewer) << (viewer ? "" : viewer.error());
   return std::move(viewer).value();
 }
@@ -140,7 +140,7 @@ TEST(Replay, AFileThatIsNotALogIsATypedErrorNotACrash) {
   EXPECT_NE(v.error().find("not a readable game log"), std::string::npos) << v.error();
   Table t;
   t.start_play();
-  auto bytes = peer::encode(t.lobby.log());
+  auto bytes = lobby::encode(t.lobby.log());
   bytes.resize(bytes.size() - 3);
   auto cut = ReplayViewer::open(bytes, "cut");
   EXPECT_FALSE(cut);

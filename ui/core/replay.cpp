@@ -16,7 +16,7 @@ game::Result<ReplayViewer, std::string> ReplayViewer::open(std::span<const std::
   auto log = peer::decode_log(bytes);
   if (!log) {
     const peer::LogError& e = log.error();
-    std::string why = "not a readable game log: " + std::string(peer::describe(e.kind));
+    std::string why = "not a readable game log: " + std::string(lobby::describe(e.kind));
     if (e.kind == peer::LogErrorKind::bad_entry) why += " (entry " + std::to_string(e.entry) + ")";
     if (!e.detail.empty()) why += ": " + e.detail;
     return why;

@@ -1,0 +1,400 @@
+#include "peer/bots/risiko_bot.hpp"
+
+#include <algorithm>
+
+#include "crypto/shuffle.hpp"
+#include "game/risiko/cards.hpp"
+#include "game/risiko/mission.hpp"
+
+namespace parley::peer::risiko {
+
+namespace {
+
+using rk::TerritoryId;
+
+TerritoryId territory(std::size_t i) { return TerritoryId{static_cast<std::uint8_t>(i)}; }
+
+bool has_enemy_neighbour(const rk::State& s, Seat me, TerritoryId t) {
+  for (TerritoryId n : s.world->country(t).neighbours)
+    if (s.table.countries[n.value].owner != me) return true;
+  return false;
+}
+
+// How much the seat's mission wants territory t: its continents, or its target's armies.
+int mission_weight(const rk::State& s, Seat me, TerritoryId t) {
+  const auto& mission = s.secrets.at(me.index).mission;
+  if (!mission) return 0;
+  const rk::Mission& m = s.world->mission(*mission);
+  switch (m.kind) {
+    case rk::MissionKind::continents:
+      return std::find(m.continents.begin(), m.continents.end(), s.world->country(t).continent) != m.continents.end()
+                 ? 3
+                 : 0;
+    case rk::MissionKind::destroy: {
+      if (rk::destroy_falls_back(s.table, me, m)) return 0;
+      const Seat owner = s.table.countries[t.value].owner;
+      return s.table.player(owner).colour == m.target ? 4 : 0;
+    }
+    case rk::MissionKind::occupy: return 0;
+  }
+  return 0;
+}
+
+// A border territory's worth as a place for armies: its best margin over a neighbouring enemy,
+// plus what the mission wants there.
+std::optional<int> border_score(const rk::State& s, Seat me, TerritoryId t) {
+  std::optional<int> best;
+  const int mine = static_cast<int>(s.table.countries[t.value].armies);
+  for (TerritoryId n : s.world->country(t).neighbours) {
+    if (s.table.countries[n.value].owner == me) continue;
+    const int score = mine - static_cast<int>(s.table.countries[n.value].armies) + mission_weight(s, me, n) +
+                      mission_weight(s, me, t);
+    if (!best || score > *best) best = score;
+  }
+  return best;
+}
+
+// Own border territories, best first (ties: lower index first).
+std::vector<TerritoryId> borders_by_score(const rk::State& s, Seat me) {
+  std::vector<std::pair<int, std::size_t>> scored;
+  for (std::size_t i = 0; i < s.table.countries.size(); ++i) {
+    if (s.table.countries[i].owner != me) continue;
+    if (auto score = border_score(s, me, territory(i))) scored.push_back({-*score, i});
+  }
+  std::sort(scored.begin(), scored.end());
+  std::vector<TerritoryId> out;
+  for (const auto& [score, i] : scored) out.push_back(territory(i));
+  if (out.empty())
+    for (std::size_t i = 0; i < s.table.countries.size(); ++i)
+      if (s.table.countries[i].owner == me) out.push_back(territory(i));
+  return out;
+}
+
+rk::PlaceArmies spread(Seat me, std::vector<TerritoryId> targets, std::uint32_t armies) {
+  std::map<TerritoryId, std::uint32_t> amounts;
+  for (std::uint32_t k = 0; k < armies && !targets.empty(); ++k) ++amounts[targets[k % targets.size()]];
+  rk::PlaceArmies out{me, {}};
+  for (const auto& [t, n] : amounts) out.placements.push_back({t, n});
+  return out;
+}
+
+}  // namespace
+
+const RisikoRules& risiko_rules(const Session& session) { return dynamic_cast<const RisikoRules&>(session.rules()); }
+
+// ---- The bot's choices -------------------------------------------------------------------------
+
+rk::PlaceArmies initial_placement(const rk::State& state, Seat me) {
+  auto borders = borders_by_score(state, me);
+  if (borders.size() > 4) borders.resize(4);
+  return spread(me, std::move(borders), state.table.player(me).armies_to_place);
+}
+
+rk::PlaceArmies reinforcement(const rk::State& state, Seat me) {
+  auto borders = borders_by_score(state, me);
+  borders.resize(1);
+  return spread(me, std::move(borders), state.table.player(me).armies_to_place);
+}
+
+std::optional<rk::MultiAttackOrder> best_attack(const rk::State& state, Seat me) {
+  std::optional<rk::MultiAttackOrder> best;
+  int best_score = 0;
+  const auto& countries = state.table.countries;
+  for (std::size_t i = 0; i < countries.size(); ++i) {
+    const std::uint32_t a = countries[i].armies;
+    if (countries[i].owner != me || a < 3) continue;
+    for (TerritoryId to : state.world->country(territory(i)).neighbours) {
+      const std::uint32_t d = countries[to.value].armies;
+      if (countries[to.value].owner == me || a < d + 2) continue;
+      const int score = static_cast<int>(a) - static_cast<int>(d) + mission_weight(state, me, to);
+      rk::MultiAttackOrder order{me, territory(i), to, std::max<std::uint32_t>(1, a / 3)};
+      if (rk::check(state, rk::Decision{order})) continue;
+      if (!best || score > best_score) {
+        best = order;
+        best_score = score;
+      }
+    }
+  }
+  return best;
+}
+
+std::optional<rk::TradeCards> best_trade(const rk::State& state, Seat me) {
+  const auto& cards = state.secrets.at(me.index).cards;
+  std::optional<rk::TradeCards> best;
+  std::uint32_t best_value = 0;
+  for (std::size_t a = 0; a < cards.size(); ++a)
+    for (std::size_t b = a + 1; b < cards.size(); ++b)
+      for (std::size_t c = b + 1; c < cards.size(); ++c) {
+        if (!cards[a] || !cards[b] || !cards[c]) continue;
+        rk::TradeCards trade{me,
+                             {static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b), static_cast<std::uint8_t>(c)},
+                             {*cards[a], *cards[b], *cards[c]}};
+        auto set = rk::classify({state.world->card(*cards[a]).symbol, state.world->card(*cards[b]).symbol,
+                                 state.world->card(*cards[c]).symbol});
+        if (!set || rk::check(state, rk::Decision{trade})) continue;
+        const std::uint32_t value = rk::base_value(*set);
+        if (!best || value > best_value) {
+          best = trade;
+          best_value = value;
+        }
+      }
+  return best;
+}
+
+rk::MoveIn move_in(const rk::State& state, Seat me) {
+  const rk::PendingMove& m = *state.table.pending;
+  const std::uint32_t available = state.table.countries[m.from.value].armies - 1;
+  std::uint32_t armies = available;
+  if (has_enemy_neighbour(state, me, m.from)) armies = std::max<std::uint32_t>(m.min_armies, available / 2);
+  return rk::MoveIn{me, std::min(armies, available)};
+}
+
+std::optional<rk::MoveArmies> consolidation(const rk::State& state, Seat me) {
+  if (state.table.moved) return std::nullopt;
+  std::optional<rk::MoveArmies> best;
+  const auto& countries = state.table.countries;
+  for (std::size_t i = 0; i < countries.size(); ++i) {
+    const TerritoryId from = territory(i);
+    if (countries[i].owner != me || countries[i].armies < 2 || has_enemy_neighbour(state, me, from)) continue;
+    for (TerritoryId to : state.world->country(from).neighbours) {
+      if (!has_enemy_neighbour(state, me, to)) continue;
+      if (!best || countries[i].armies - 1 > best->armies) best = rk::MoveArmies{me, from, to, countries[i].armies - 1};
+      break;
+    }
+  }
+  return best;
+}
+
+// ---- The agent ---------------------------------------------------------------------------------
+
+void RisikoAgent::ensure_secrets(const RisikoRules& rules, Seat me) {
+  if (key_) return;
+  key_ = crypto::DeckKey::generate();
+  chain_ = crypto::HashChain::create(rules.session(), me, kBotChainLength);
+  box_ = crypto::EphemeralKeyPair::generate();
+}
+
+crypto::ChainValue RisikoAgent::next_chain_value(const RisikoRules& rules, Seat me) const {
+  return *chain_->contribution(rules.seat(me).chain->accepted() + 1);
+}
+
+bool RisikoAgent::has_chain_values(const RisikoRules& rules, Seat me) const {
+  return chain_ && rules.seat(me).chain && rules.seat(me).chain->accepted() < chain_->length();
+}
+
+std::optional<KnownCard> RisikoAgent::known(const RisikoRules& rules, Seat me, std::uint32_t deck_number,
+                                            std::uint16_t position) {
+  if (auto it = known_.find({deck_number, position}); it != known_.end()) return it->second;
+  const Deal* d = rules.deal(deck_number, position);
+  if (d == nullptr || !rules.decks().contains(deck_number)) return std::nullopt;
+  const MentalDeck& deck = rules.decks().at(deck_number);
+  const crypto::MaskedCard& card = deck.cards.at(position);
+  const auto context = rules.deck_context(deck_number);
+  const crypto::CardPosition where{position};
+  std::optional<crypto::CardShare> share;
+  if (d->holder == me) {
+    share = crypto::make_share(context, me, *key_, where, card);
+  } else if (d->public_holder_share) {
+    share = *d->public_holder_share;  // checked by every peer when it was revealed
+  } else {
+    // Handed to this seat: the newest sealed share addressed to it.
+    for (auto t = d->transfers.rbegin(); t != d->transfers.rend() && !share; ++t) {
+      if (t->to != me) continue;
+      auto opened = crypto::open_private(*box_, rules.seat(t->from).box_key, context.transfer(where, t->from, t->to),
+                                         t->sealed.sealed);
+      if (!opened) break;
+      auto decoded = crypto::decode_card_share(*opened);
+      if (!decoded || !crypto::verify_share(context, d->holder, rules.joint_key(), where, card, *decoded)) break;
+      share = *decoded;
+    }
+  }
+  if (!share) return std::nullopt;
+  std::vector<crypto::Point> points;
+  for (std::uint8_t i = 0; i < rules.seat_count(); ++i) {
+    if (i == d->holder.index) {
+      points.push_back(share->share);
+    } else {
+      auto it = d->shares.find(i);
+      if (it == d->shares.end()) return std::nullopt;  // not dealt completely yet
+      points.push_back(it->second);
+    }
+  }
+  auto opened = crypto::unmask(*deck.table, card, points);
+  if (!opened) return std::nullopt;
+  KnownCard k{opened->value, *share};
+  known_.emplace(std::pair{deck_number, position}, k);
+  return k;
+}
+
+std::optional<rk::MissionId> RisikoAgent::mission(const RisikoRules& rules, Seat me) {
+  if (!key_) return std::nullopt;
+  auto k = known(rules, me, kMissionDeck, me.index);
+  if (!k) return std::nullopt;
+  return rk::MissionId{static_cast<std::uint8_t>(k->index)};
+}
+
+rk::State RisikoAgent::knowledge(const RisikoRules& rules, Seat me) {
+  rk::State s = rules.state();
+  if (!key_) return s;
+  if (auto m = mission(rules, me))
+    if (auto next = rk::learn_mission(s, me, *m)) s = std::move(next).value();
+  const auto hand = s.table.player(me).hand;
+  for (std::size_t i = 0; i < hand.size(); ++i) {
+    auto k = known(rules, me, card_deck_number(hand[i].epoch), hand[i].position);
+    if (!k) continue;
+    if (auto next = rk::learn_card(s, me, i, rk::CardId{static_cast<std::uint8_t>(k->index)}))
+      s = std::move(next).value();
+  }
+  return s;
+}
+
+std::optional<Message> RisikoAgent::trade(const RisikoRules& rules, Seat me, const rk::TradeCards& t) {
+  TradeMessage m{t.slots, t.cards, {}};
+  const auto& hand = rules.state().table.player(me).hand;
+  for (std::size_t i = 0; i < 3; ++i) {
+    const rk::DeckPosition p = hand.at(t.slots[i]);
+    auto k = known(rules, me, card_deck_number(p.epoch), p.position);
+    if (!k) return std::nullopt;
+    m.shares[i] = k->holder_share;
+  }
+  return m;
+}
+
+std::optional<Message> RisikoAgent::claim(const RisikoRules& rules, Seat me, rk::MissionId mission) {
+  auto k = known(rules, me, kMissionDeck, me.index);
+  if (!k) return std::nullopt;
+  return ClaimMessage{mission, k->holder_share};
+}
+
+AttackMessage RisikoAgent::attack(const RisikoRules& rules, Seat me, Order order) {
+  return AttackMessage{std::move(order), next_chain_value(rules, me)};
+}
+
+std::optional<Message> RisikoAgent::duty(const RisikoRules& rules, Seat me,
+                                         const std::function<rk::PlaceArmies(const rk::State&)>& placement) {
+  if (rules.seat(me).departed || rules.outcome()) return std::nullopt;
+  // A seat that announced a key this agent does not hold (its process restarted: the secrets
+  // live in memory only) cannot answer for it any more; it leaves rather than post shares or
+  // dice that would be false.
+  if (!key_ && rules.seat(me).key) return LeaveMessage{std::nullopt};
+  ensure_secrets(rules, me);
+  if (rules.owes_key(me)) {
+    const auto announcement = crypto::announce_deck_key(rules.deck_context(kMissionDeck), me, *key_);
+    return DeckKeyMessage{announcement, chain_->anchor(), chain_->length(), box_->public_key()};
+  }
+  if (auto due = rules.shuffles_due(me); !due.empty()) {
+    ShuffleMessage m;
+    for (std::uint32_t number : due) {
+      const MentalDeck& deck = rules.decks().at(number);
+      auto shuffled = crypto::shuffle_deck(rules.deck_context(number), me, rules.joint_key(), deck.cards,
+                                           crypto::ShuffleArgument::permutation);
+      m.decks.push_back({number, std::move(shuffled.cards), std::move(shuffled.proof)});
+    }
+    return m;
+  }
+  if (auto owed = rules.shares_owed(me); !owed.empty()) {
+    SharesMessage m;
+    for (const auto& [number, position] : owed) {
+      if (m.shares.size() == kMaxSharesPerMessage) break;
+      const crypto::MaskedCard& card = rules.decks().at(number).cards.at(position);
+      m.shares.push_back(
+          {number, position,
+           crypto::make_share(rules.deck_context(number), me, *key_, crypto::CardPosition{position}, card)});
+    }
+    return m;
+  }
+  if (rules.owes_placement_commit(me)) {
+    const rk::PlaceArmies place = placement(knowledge(rules, me));
+    placement_ = commit_placement(rules.session(), me, rk::encode_action(rk::Action{place}));
+    return PlacementCommitMessage{placement_->commitment};
+  }
+  if (rules.owes_placement_reveal(me)) {
+    if (!placement_) return std::nullopt;  // lost with a restart: the seat will time out
+    PlacementRevealMessage m;
+    const auto value = placement_->opening.value();
+    m.placement.assign(value.begin(), value.end());
+    const auto nonce = placement_->opening.nonce().expose();
+    std::copy(nonce.begin(), nonce.end(), m.nonce.begin());
+    return m;
+  }
+  if (rules.owes_dice(me)) return DiceMessage{rules.pending_roll()->number, next_chain_value(rules, me)};
+  if (const auto& handed = rules.disputable(); handed && handed->to == me) {
+    // Every card handed over must open, or the hand-over is disputed before anything else.
+    for (const rk::DeckPosition& p : handed->positions)
+      if (!known(rules, me, card_deck_number(p.epoch), p.position)) return DisputeMessage{};
+  }
+  if (rules.owes_dispute_reveal(me)) {
+    DisputeRevealMessage m;
+    for (const rk::DeckPosition& p : rules.pending_dispute()->positions) {
+      auto k = known(rules, me, card_deck_number(p.epoch), p.position);
+      if (!k) return std::nullopt;
+      m.shares.push_back(k->holder_share);
+    }
+    return m;
+  }
+  if (rules.owes_transfer(me)) {
+    const PendingTransfer& t = *rules.pending_transfer();
+    TransferMessage m;
+    for (const rk::DeckPosition& p : t.positions) {
+      const std::uint32_t number = card_deck_number(p.epoch);
+      auto k = known(rules, me, number, p.position);
+      if (!k) return std::nullopt;
+      const Deal* d = rules.deal(number, p.position);
+      m.transfers.push_back(crypto::seal_share(rules.deck_context(number), crypto::CardPosition{p.position}, d->holder,
+                                               k->holder_share, me, *box_, t.to, rules.seat(t.to).box_key));
+    }
+    return m;
+  }
+  return std::nullopt;
+}
+
+// ---- The bot -----------------------------------------------------------------------------------
+
+std::optional<Bytes> RisikoBot::act(const Session& session, Seat me) {
+  if (session.phase() != Phase::play) return std::nullopt;
+  const RisikoRules& rules = risiko_rules(session);
+  if (!rules.started()) return std::nullopt;
+  if (auto m = agent_.duty(rules, me, [&](const rk::State& s) { return place_initially(s, me); }))
+    return encode(*m);
+  if (!rules.deciding(me)) {
+    thinking_since_.reset();
+    return std::nullopt;
+  }
+  if (delay_.count() > 0) {
+    const auto now = std::chrono::steady_clock::now();
+    if (!thinking_since_) thinking_since_ = now;
+    if (now - *thinking_since_ < delay_) return std::nullopt;
+  }
+  thinking_since_.reset();
+  if (auto m = decide(rules, me)) return encode(*m);
+  return std::nullopt;
+}
+
+rk::PlaceArmies RisikoBot::place_initially(const rk::State& state, Seat me) { return initial_placement(state, me); }
+
+std::optional<Message> RisikoBot::decide(const RisikoRules& rules, Seat me) {
+  const rk::State s = agent_.knowledge(rules, me);
+  const rk::Table& t = s.table;
+  const auto& mission = s.secrets.at(me.index).mission;
+  if (mission && t.phase != rk::Phase::waiting_for_move &&
+      rk::mission_fulfilled(*s.world, t, me, s.world->mission(*mission)))
+    return agent_.claim(rules, me, *mission);
+  switch (t.phase) {
+    case rk::Phase::must_trade:
+      if (auto trade = best_trade(s, me)) return agent_.trade(rules, me, *trade);
+      return agent_.leave();  // cards it cannot open: it cannot go on
+    case rk::Phase::place_armies:
+      if (auto trade = best_trade(s, me)) return agent_.trade(rules, me, *trade);
+      return PlayMessage{reinforcement(s, me)};
+    case rk::Phase::attack:
+      if (agent_.has_chain_values(rules, me))
+        if (auto order = best_attack(s, me)) return agent_.attack(rules, me, *order);
+      if (auto move = consolidation(s, me)) return PlayMessage{*move};
+      return PlayMessage{rk::EndTurn{me}};
+    case rk::Phase::waiting_for_move: return PlayMessage{move_in(s, me)};
+    case rk::Phase::no_move: break;
+  }
+  return std::nullopt;
+}
+
+}  // namespace parley::peer::risiko
