@@ -22,6 +22,21 @@ std::span<const std::uint8_t> bytes_of(const MappedFile& f) {
   return {reinterpret_cast<const std::uint8_t*>(f.text().data()), f.text().size()};
 }
 
+// A log file decoded, or the exit status once the reason has been printed.
+game::Result<peer::GameLog, int> read_log(const std::string& path) {
+  MappedFile file(path);
+  if (!file.ok()) {
+    fmt::print(stderr, "{}: cannot read: {}\n", path, file.error());
+    return kUnreadable;
+  }
+  auto log = peer::decode_log(bytes_of(file));
+  if (!log) {
+    fmt::print(stderr, "{}: {}\n", path, lobby::describe(log.error().kind));
+    return kInvalidInput;
+  }
+  return std::move(log).value();
+}
+
 }  // namespace
 
 int verify_logs(const VerifyOptions& options) {
@@ -65,32 +80,16 @@ int verify_logs(const VerifyOptions& options) {
 }
 
 int show_log(const std::string& path, bool json) {
-  MappedFile file(path);
-  if (!file.ok()) {
-    fmt::print(stderr, "{}: cannot read: {}\n", path, file.error());
-    return kUnreadable;
-  }
-  auto log = peer::decode_log(bytes_of(file));
-  if (!log) {
-    fmt::print(stderr, "{}: {}\n", path, lobby::describe(log.error().kind));
-    return kInvalidInput;
-  }
+  auto log = read_log(path);
+  if (!log) return log.error();
   auto description = peer::describe_log(*log);
-  fmt::print("{}{}", json ? peer::format_json(description, path) + "\n" : peer::format_text(description, path), "");
+  fmt::print("{}", json ? peer::format_json(description, path) + "\n" : peer::format_text(description, path));
   return description.report.valid ? kSuccess : kInvalidInput;
 }
 
 int export_pgn(const std::string& path) {
-  MappedFile file(path);
-  if (!file.ok()) {
-    fmt::print(stderr, "{}: cannot read: {}\n", path, file.error());
-    return kUnreadable;
-  }
-  auto log = peer::decode_log(bytes_of(file));
-  if (!log) {
-    fmt::print(stderr, "{}: {}\n", path, lobby::describe(log.error().kind));
-    return kInvalidInput;
-  }
+  auto log = read_log(path);
+  if (!log) return log.error();
   auto record = peer::chess_pgn(*log);
   if (!record) {
     fmt::print(stderr, "{}: {}\n", path, record.error().detail);
