@@ -26,7 +26,14 @@ class Wrapper {
     prefix_.clear();
   }
   void open_paren() { prefix_ += '('; }
-  void close_paren() { pending_ += ')'; }
+  void close_paren() {
+    // An empty variation has no token to carry its '(' and is written as "()".
+    if (!prefix_.empty() && prefix_.back() == '(') {
+      prefix_.pop_back();
+      return token("()");
+    }
+    pending_ += ')';
+  }
   // A ';' comment runs to the end of its line.
   void rest_of_line_comment(std::string_view text) {
     token(std::string(";").append(text));

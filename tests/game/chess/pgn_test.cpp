@@ -125,6 +125,20 @@ TEST(PgnWrite, RoundTripsByteForByteOnItsOwnOutput) {
   EXPECT_EQ(v.main.nodes[3].comments[0], "a rest-of-line comment");
 }
 
+TEST(PgnWrite, AnEmptyVariationIsWrittenAsEmptyParentheses) {
+  // Found by hand: "(2.4)" reads as a variation with no moves; the writer once glued its
+  // parentheses to the neighbouring tokens ("1. Nf3) (*"), which does not read back.
+  auto first = read_all("1. Nf3 (2.4) () e5 *\n");
+  ASSERT_TRUE(first.errors.empty()) << format(first.errors[0], "text");
+  ASSERT_EQ(first.games.size(), 1U);
+  ASSERT_EQ(first.games[0].main.nodes[0].variations.size(), 2U);
+  std::string out = write(first.games[0]);
+  EXPECT_NE(out.find("1. Nf3 () () 1... e5 *"), std::string::npos) << out;
+  auto second = read_all(out);
+  ASSERT_TRUE(second.errors.empty()) << format(second.errors[0], "text");
+  EXPECT_EQ(second.games[0].main, first.games[0].main);
+}
+
 TEST(PgnRead, HandlesByteOrderMarkEscapeLinesAndSuffixAnnotations) {
   std::string text = "\xEF\xBB\xBF% private data\n[Event \"x\"]\n[Result \"*\"]\n\n1. e4! e5? 2. Nf3!! Nc6?? "
                      "3. Bb5!? a6?! *\n";
