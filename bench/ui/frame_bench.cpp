@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <random>
+#include <string_view>
 
 #include "game/chess/movegen.hpp"
 #include "tests/peer/fake_lobby.hpp"
@@ -71,13 +72,17 @@ void report(const char* what, const Figures& f) {
 
 int main(int argc, char** argv) {
   const int frames = argc > 1 ? std::max(std::atoi(argv[1]), 100) : 2000;
-  ::setenv("SDL_VIDEODRIVER", "dummy", 0);
-  auto opened = ui::sdl::Window::open({"frame bench", 1280, 800, true, true, 1.0f});
+  // "accelerated": SDL's default renderer on the display in $DISPLAY (OpenGL; Mesa's llvmpipe
+  // on a machine without a GPU, e.g. under Xvfb) instead of the software renderer.
+  const bool software = !(argc > 2 && std::string_view(argv[2]) == "accelerated");
+  if (software) ::setenv("SDL_VIDEODRIVER", "dummy", 0);
+  auto opened = ui::sdl::Window::open({"frame bench", 1280, 800, true, software, 1.0f});
   if (!opened) {
     std::fprintf(stderr, "%s\n", opened.error().c_str());
     return 1;
   }
   ui::sdl::Window& window = **opened;
+  std::printf("renderer: %s, 1280x800\n", window.renderer_name().c_str());
 
   // The chess screen: white's view of a clocked game 40 plies in, a piece picked up.
   peer::RoomOptions options;

@@ -99,7 +99,9 @@ void Screens::draw(std::uint64_t local_ms) {
   menu_bar(local_ms);
   ImGui::SetNextWindowPos(ImVec2(0, menu_height_));
   ImGui::SetNextWindowSize(ImVec2(static_cast<float>(window_.width()), static_cast<float>(window_.height()) - menu_height_));
-  ImGui::Begin("##content", nullptr, kContentFlags);
+  // No background: the frame is cleared to the same colour, and a second full-window fill is
+  // a large part of a software-rendered frame.
+  ImGui::Begin("##content", nullptr, kContentFlags | ImGuiWindowFlags_NoBackground);
   switch (app_.screen()) {
     case Screen::connect: connect_screen(local_ms); break;
     case Screen::lobby: lobby_screen(local_ms); break;

@@ -6,6 +6,8 @@
 #include <imgui_impl_sdlrenderer.h>
 #include <stb/stb_image_write.h>
 
+#include "ui/sdl/software_render.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -26,7 +28,10 @@ float display_scale(SDL_Window* window) {
   return std::clamp(std::round(ddpi / 96.0f * 4.0f) / 4.0f, 1.0f, 3.0f);
 }
 
-void apply_style(float scale) {
+// `software`: SDL's software renderer draws axis-aligned quads as fast rectangle fills and
+// copies but rasterises every other triangle pixel by pixel; square corners and no
+// anti-aliased fringes keep all of ImGui's geometry on the fast path.
+void apply_style(float scale, bool software) {
   ImGuiStyle style;
   ImGui::StyleColorsDark(&style);
   style.WindowRounding = 6;
@@ -53,6 +58,11 @@ void apply_style(float scale) {
   c[ImGuiCol_FrameBg] = ImVec4(0.22f, 0.23f, 0.27f, 1.0f);
   c[ImGuiCol_FrameBgHovered] = ImVec4(0.28f, 0.30f, 0.35f, 1.0f);
   c[ImGuiCol_TableHeaderBg] = ImVec4(0.20f, 0.21f, 0.25f, 1.0f);
+  if (software) {
+    style.WindowRounding = style.ChildRounding = style.FrameRounding = style.PopupRounding = 0;
+    style.GrabRounding = style.TabRounding = style.ScrollbarRounding = 0;
+    style.AntiAliasedLines = style.AntiAliasedLinesUseTex = style.AntiAliasedFill = false;
+  }
   style.ScaleAllSizes(scale);
   ImGui::GetStyle() = style;
 }
@@ -76,6 +86,11 @@ game::Result<std::unique_ptr<Window>, std::string> Window::open(const WindowOpti
   if (w->renderer_ == nullptr && !options.software) w->renderer_ = SDL_CreateRenderer(w->window_, -1, SDL_RENDERER_SOFTWARE);
   if (w->renderer_ == nullptr) return std::string("cannot create a renderer: ") + SDL_GetError();
   SDL_SetRenderDrawBlendMode(w->renderer_, SDL_BLENDMODE_BLEND);
+  SDL_RendererInfo info;
+  if (SDL_GetRendererInfo(w->renderer_, &info) == 0) {
+    w->software_ = (info.flags & SDL_RENDERER_SOFTWARE) != 0;
+    w->renderer_name_ = info.name;
+  }
 
   IMGUI_CHECKVERSION();
   w->imgui_ = ImGui::CreateContext();
@@ -113,7 +128,7 @@ int Window::height() const {
 
 void Window::set_scale(float scale) {
   scale_ = std::clamp(scale, 0.5f, 4.0f);
-  apply_style(scale_);
+  apply_style(scale_, software_);
   fonts_built_for_ = 0;  // rebuilt at the next frame
 }
 
@@ -166,7 +181,10 @@ void Window::end_frame() {
   SDL_RenderSetScale(renderer_, 1.0f, 1.0f);
   SDL_SetRenderDrawColor(renderer_, 33, 36, 41, 255);
   SDL_RenderClear(renderer_);
-  ImGui_ImplSDLRenderer_RenderDrawData(ImGui::GetDrawData());
+  if (software_)
+    render_draw_data_software(renderer_, ImGui::GetDrawData());
+  else
+    ImGui_ImplSDLRenderer_RenderDrawData(ImGui::GetDrawData());
 }
 
 void Window::present() { SDL_RenderPresent(renderer_); }

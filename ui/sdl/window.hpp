@@ -56,6 +56,8 @@ class Window {
   int height() const;
   // Interface scale (1 at 96 dpi) and renderer pixels per window coordinate.
   float scale() const { return scale_; }
+  // SDL's name of the renderer in use ("software", "opengl", …).
+  const std::string& renderer_name() const { return renderer_name_; }
   float pixel_ratio() const { return ratio_; }
   void set_scale(float scale);
 
@@ -84,6 +86,8 @@ class Window {
   ImGuiContext* imgui_ = nullptr;
   FontFiles fonts_;
   float scale_ = 1;
+  bool software_ = false;
+  std::string renderer_name_;  // the renderer in use is SDL's software one (no GPU, or asked for)
   float ratio_ = 1;
   float fonts_built_for_ = 0;  // scale × ratio of the current atlas
   ImFont* text_ = nullptr;
