@@ -87,6 +87,9 @@ int main(int argc, char** argv) {
   app.add_option("--burst", limits.message_burst, "messages a connection may send at once")->capture_default_str();
   app.add_option("--byte-rate", limits.bytes_per_second, "bytes per second per connection")->capture_default_str();
   app.add_option("--max-rooms-per-player", limits.max_rooms_per_player)->capture_default_str();
+  app.add_option("--max-backlog", limits.max_backlog_bytes,
+                 "bytes a connection may leave untaken before it is disconnected as a slow reader")
+      ->capture_default_str();
   app.add_option("--status", status_of, "print the figures of the lobby at HOST:PORT and exit");
   app.add_flag("!--quiet", config.log, "no log lines on stderr");
   app.footer("Exit status: 0 stopped by SIGINT/SIGTERM, 1 could not start or the database failed, 2 usage error.");

@@ -23,6 +23,11 @@ struct Limits {
   // A connection refused this many times in a row for its rate is disconnected (with a last
   // refusal saying so): answering a flood message by message would amplify it.
   std::uint32_t flood_disconnect_after = 64;
+  // A connection with this much ENet has not yet delivered to it (queued, or sent and not
+  // acknowledged) is a slow reader: it is disconnected rather than buffered without bound, and
+  // catches up by fetching after it reconnects. Must exceed byte_burst (one fetch answer may
+  // queue that much at once).
+  std::uint64_t max_backlog_bytes = 16 * 1024 * 1024;
   // Rooms.
   std::uint32_t max_rooms_per_player = 8;    // open rooms in which one key holds a seat
   std::uint32_t max_spectated_rooms = 16;    // per connection

@@ -96,13 +96,36 @@ struct LobbyServer::Impl {
     return ConnectionId{static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(peer->data))};
   }
 
+  // Bytes ENet still holds for a peer: commands queued and reliable data sent but not
+  // acknowledged.
+  static std::uint64_t backlog_bytes(ENetPeer* peer) {
+    std::uint64_t bytes = peer->reliableDataInTransit;
+    for (ENetListIterator it = enet_list_begin(&peer->outgoingCommands); it != enet_list_end(&peer->outgoingCommands);
+         it = enet_list_next(it))
+      bytes += reinterpret_cast<const ENetOutgoingCommand*>(it)->fragmentLength;
+    return bytes;
+  }
+
   void deliver(const RoundOutput& out) {
+    std::map<ENetPeer*, std::uint64_t> backlog;  // each recipient's, counted once per delivery
     for (const Outgoing& o : out.messages) {
       ENetPacket* packet = enet_packet_create(o.message->data(), o.message->size(), ENET_PACKET_FLAG_RELIABLE);
       if (packet == nullptr) continue;
       for (ConnectionId to : o.recipients) {
         auto it = peers.find(to);
-        if (it != peers.end()) enet_peer_send(it->second, 0, packet);
+        if (it == peers.end() || it->second->state != ENET_PEER_STATE_CONNECTED) continue;
+        ENetPeer* peer = it->second;
+        auto [held, first] = backlog.try_emplace(peer, 0);
+        if (first) held->second = backlog_bytes(peer);
+        if (held->second + o.message->size() > config.limits.max_backlog_bytes) {
+          // Dropping the queue and closing the connection costs the reader nothing it cannot
+          // fetch again; buffering for it without bound would cost everyone the lobby's memory.
+          log("connection " + std::to_string(to.value) + " has " + std::to_string(held->second) +
+              " bytes it has not taken (a slow reader): disconnected, it can reconnect and fetch");
+          enet_peer_disconnect(peer, 0);
+          continue;
+        }
+        if (enet_peer_send(peer, 0, packet) == 0) held->second += o.message->size();
       }
       if (packet->referenceCount == 0) enet_packet_destroy(packet);
     }

@@ -368,6 +368,46 @@ TEST(LobbyProcessTest, SigtermShutsDownCleanlyAndRecordsTheDisconnections) {
   EXPECT_NE(lobby->log().find("loaded 1 open rooms; 0 seats marked disconnected"), std::string::npos) << lobby->log();
 }
 
+TEST(LobbyProcessTest, ASlowReaderIsDisconnectedTheOthersMissNothingAndItFetchesOnReturn) {
+  TempDir dir;
+  // The allowance must exceed one fetch answer (1 MiB), or the returning reader is cut again.
+  LobbyProcess lobby(dir.path(), 0, {"--max-backlog", "1572864"});
+  auto seats = players(lobby, 2);
+  auto watchers = players(lobby, 2, "w");  // watchers[1] stops reading once the game runs
+  ASSERT_TRUE(logged_in(seats));
+  ASSERT_TRUE(logged_in(watchers));
+  RoomId room = quick_match(seats, "chess");
+  for (auto& w : watchers) w->get().join_room(room, Role::spectator);
+  std::vector<TestClient*> everyone = all(seats);
+  for (auto& w : watchers) everyone.push_back(w.get());
+  ASSERT_TRUE(reach(everyone, room, 1));
+  std::vector<TestClient*> readers = {seats[0].get(), seats[1].get(), watchers[0].get()};
+
+  // 40 posts of 50 KB: 2 MB for every member, more than the slow reader's 1.5 MiB allowance.
+  constexpr int kPosts = 40;
+  const std::string filler(50'000, 'x');
+  for (int i = 0; i < kPosts; ++i) {
+    ASSERT_TRUE(seats[static_cast<std::size_t>(i % 2)]->get().post(room, EnvelopeKind{3}, body(filler)).ok());
+    if (i % 8 == 7) {
+      ASSERT_TRUE(reach(readers, room, static_cast<std::uint64_t>(2 + i)));
+    }
+  }
+  const std::uint64_t total = 1 + kPosts;
+  ASSERT_TRUE(reach(readers, room, total));
+  for (TestClient* c : readers) EXPECT_TRUE(no_faults(*c));
+  ASSERT_TRUE(pump(readers, [&] { return lobby.log().find("a slow reader") != std::string::npos; })) << lobby.log();
+  EXPECT_TRUE(pump({watchers[1].get()}, [&] { return watchers[1]->get().state() == ClientState::disconnected; }));
+
+  // Back with the same key: it fetches the whole transcript, the same one the others have.
+  TestClient back(lobby.endpoint(), watchers[1]->identity(), "w1");
+  ASSERT_TRUE(pump({&back}, [&] { return back.get().state() == ClientState::ready; }));
+  back.get().join_room(room, Role::spectator);
+  ASSERT_TRUE(reach({&back}, room, total));
+  EXPECT_EQ(back.get().transcript(room)->head_hash(), seats[0]->get().transcript(room)->head_hash());
+  EXPECT_TRUE(no_faults(back));
+  EXPECT_TRUE(lobby.running());
+}
+
 // ---- hostile input -----------------------------------------------------------------------
 
 TEST(LobbyProcessTest, HostileInputIsRefusedAndTheLobbyStillServesAGame) {
