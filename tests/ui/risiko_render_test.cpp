@@ -142,7 +142,7 @@ struct Rig {
   void expect_labels(const Image& image, const MapFrame& frame, const RisikoShapes& shapes) {
     for (const TerritoryShape& s : shapes.shapes()) {
       const Point c = frame.pixel(s.label);
-      const int r = static_cast<int>(std::max(8.0f, 1.9f * frame.scale) * 0.85f);
+      const int r = static_cast<int>(std::max(9.1f, 2.3f * frame.scale) * 0.85f);
       int disc = 0, ink = 0;
       for (int dy = -r; dy <= r; ++dy)
         for (int dx = -r; dx <= r; ++dx) {

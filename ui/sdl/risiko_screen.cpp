@@ -20,8 +20,6 @@ const ImVec4 kWarn(0.98f, 0.72f, 0.30f, 1.0f);
 
 int scaled(int v, float scale) { return static_cast<int>(std::lround(static_cast<float>(v) * scale)); }
 
-ImVec4 vec(Rgb c) { return ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f); }
-
 void swatch(Rgb c) {
   const float h = ImGui::GetTextLineHeight();
   const ImVec2 p = ImGui::GetCursorScreenPos();
@@ -55,8 +53,14 @@ RisikoLayout risiko_layout(int width, int height, int top, float scale) {
   const int panel_w = std::min(std::max(scaled(360, scale), width / 3), std::max(width - 2 * margin, 0));
   RisikoLayout l;
   const int avail_h = std::max(height - top - 2 * margin, 0);
-  l.map = {margin, top + margin, std::max(width - panel_w - 3 * margin, 0), avail_h};
+  // The map at the top, as wide as it may be (it is twice as wide as high).
+  const int map_w = std::max(width - panel_w - 3 * margin, 0);
+  l.map = {margin, top + margin, map_w, std::min(avail_h, map_w / 2)};
   l.panel = {l.map.x + l.map.w + margin, top + margin, panel_w, avail_h};
+  const int below_y = l.map.y + l.map.h + margin;
+  const int below_h = top + margin + avail_h - below_y;
+  if (below_h >= scaled(140, scale)) l.below = {margin, below_y, map_w, below_h};
+  else l.below = {0, 0, 0, 0};
   return l;
 }
 
@@ -98,8 +102,8 @@ void RisikoScreen::draw(int top, std::uint64_t local_ms, const std::function<voi
     scene.targets = board->targets();
     scene.draft = &board->draft();
     scene.hovered = hovered_;
-    draw_risiko_map(ImGui::GetWindowDrawList(), *board->shapes(), frame, scene, window_.small_font(),
-                    std::max(10.0f, frame.scale * 2.6f));
+    draw_risiko_map(ImGui::GetWindowDrawList(), *board->shapes(), frame, scene, window_.text_font(),
+                    std::max(13.0f, frame.scale * 3.6f));
     if (dealt) map_input(*board->shapes(), frame, *board);
   } else {
     ImGui::SetCursorScreenPos(ImVec2(static_cast<float>(layout.map.x), static_cast<float>(layout.map.y)));
@@ -116,7 +120,11 @@ void RisikoScreen::draw(int top, std::uint64_t local_ms, const std::function<voi
     ImGui::TextWrapped("%s", result->c_str());
     ImGui::PopFont();
   }
-  if (const char* h = hint(board->mode()); *h) ImGui::TextColored(kWarn, "%s", h);
+  if (const char* h = hint(board->mode()); *h) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kWarn);
+    ImGui::TextWrapped("%s", h);
+    ImGui::PopStyleColor();
+  }
   players(*board);
   ImGui::Separator();
   own_secrets(*board);
@@ -138,9 +146,24 @@ void RisikoScreen::draw(int top, std::uint64_t local_ms, const std::function<voi
     ImGui::TextColored(kQuiet, "Log: %s", seat->log->filename().string().c_str());
   if (app_.can_leave_game() && ImGui::Button("Back to the lobby")) app_.leave_game();
   ImGui::Separator();
+  const auto& lines = board->tracker().log();
+  if (layout.below.h > 0) {
+    // The events and the chat side by side under the map.
+    ImGui::EndChild();
+    const Rect b = layout.below;
+    const float half = static_cast<float>(b.w) / 2;
+    ImGui::SetCursorScreenPos(ImVec2(static_cast<float>(b.x), static_cast<float>(b.y)));
+    ImGui::BeginChild("risiko-events", ImVec2(half - 4 * s, static_cast<float>(b.h)), false);
+    log(lines, lines.size(), ImGui::GetContentRegionAvail().y - ImGui::GetTextLineHeightWithSpacing());
+    ImGui::EndChild();
+    ImGui::SetCursorScreenPos(ImVec2(static_cast<float>(b.x) + half + 4 * s, static_cast<float>(b.y)));
+    ImGui::BeginChild("risiko-chat", ImVec2(half - 4 * s, static_cast<float>(b.h)), false);
+    chat(static_cast<float>(b.h));
+    ImGui::EndChild();
+    return;
+  }
   const float chat_h = 150 * s;
-  log(board->tracker().log(), board->tracker().log().size(),
-      std::max(ImGui::GetContentRegionAvail().y - chat_h - ImGui::GetStyle().ItemSpacing.y, 60.0f));
+  log(lines, lines.size(), std::max(ImGui::GetContentRegionAvail().y - chat_h - ImGui::GetStyle().ItemSpacing.y, 60.0f));
   ImGui::BeginChild("risiko-chat", ImVec2(0, chat_h));
   chat(chat_h);
   ImGui::EndChild();
@@ -314,8 +337,8 @@ void RisikoScreen::draw_replay_map(Rect area) {
     scene.selected = f.roll->from;
     scene.target = f.roll->to;
   }
-  draw_risiko_map(ImGui::GetWindowDrawList(), *replay->shapes(), frame, scene, window_.small_font(),
-                  std::max(10.0f, frame.scale * 2.6f));
+  draw_risiko_map(ImGui::GetWindowDrawList(), *replay->shapes(), frame, scene, window_.text_font(),
+                  std::max(13.0f, frame.scale * 3.6f));
   if (f.roll) {
     const float side = std::max(12.0f, frame.scale * 3);
     draw_dice(ImGui::GetWindowDrawList(), frame.x + side * 0.5f, frame.y + frame.height - side * 2.8f, side, *f.roll, 3);

@@ -17,6 +17,7 @@ namespace parley::ui::sdl {
 struct RisikoLayout {
   Rect map;
   Rect panel;
+  Rect below;  // under the map, when there is room: the events and the chat (else in the panel)
 };
 RisikoLayout risiko_layout(int width, int height, int top, float scale);
 

@@ -96,7 +96,7 @@ void draw_risiko_map(ImDrawList* list, const RisikoShapes& shapes, const MapFram
 
   auto colour_of = [&](rk::TerritoryId t) {
     if (!scene.table || t.value >= scene.table->countries.size()) return RisikoColors::unowned;
-    const rk::Seat owner = scene.table->countries[t.value].owner;
+    const game::Seat owner = scene.table->countries[t.value].owner;
     if (owner.index >= scene.table->players.size()) return RisikoColors::unowned;
     return RisikoColors::owner(scene.table->player(owner).colour);
   };
@@ -115,7 +115,7 @@ void draw_risiko_map(ImDrawList* list, const RisikoShapes& shapes, const MapFram
 
   // Army counts.
   if (scene.table) {
-    const float radius = std::max(label_size * 0.75f, 1.9f * unit);
+    const float radius = std::max(label_size * 0.7f, 2.3f * unit);
     for (const TerritoryShape& shape : shapes.shapes()) {
       std::uint32_t armies = scene.table->countries[shape.id.value].armies;
       bool drafted = false;
