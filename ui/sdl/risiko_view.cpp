@@ -109,7 +109,7 @@ void draw_risiko_map(ImDrawList* list, const RisikoShapes& shapes, const MapFram
   const float line = std::max(1.0f, 0.28f * unit);
   for (const TerritoryShape& shape : shapes.shapes()) outline(list, shape, frame, IM_COL32(16, 20, 28, 220), line);
   for (rk::TerritoryId t : scene.targets)
-    if (t != scene.target) outline(list, shapes.shape(t), frame, col(RisikoColors::target_outline, 200), 2 * line);
+    if (t != scene.target) outline(list, shapes.shape(t), frame, col(RisikoColors::target_outline), 2 * line);
   if (scene.target) outline(list, shapes.shape(*scene.target), frame, col(RisikoColors::target_outline), 3.5f * line);
   if (scene.selected) outline(list, shapes.shape(*scene.selected), frame, col(RisikoColors::selected_outline), 3.5f * line);
 
