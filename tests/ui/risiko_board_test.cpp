@@ -125,6 +125,8 @@ TEST(RisikoBoard, TheInitialPlacementIsChosenByClicksAndCommittedWhole) {
   EXPECT_EQ(h.board->mode(), RisikoMode::placement_committed);
   EXPECT_FALSE(h.board->click(a).has_value());
   h.human->submit(*intent);
+  ASSERT_TRUE(h.run_until([&] { return peer::risiko::risiko_rules(*h.screen).seat(kMe).placed; }));
+  EXPECT_TRUE(h.board->draft().empty());  // revealed: on the table now, not drawn twice
 
   ASSERT_TRUE(h.run_until([&] { return h.table().turn >= 1; }));
   EXPECT_TRUE(h.human->take_refusals().empty());
@@ -273,7 +275,20 @@ TEST(RisikoBoard, NoInputOffTurnAndIllegalIntentsAreRefusedWithAReason) {
   ASSERT_EQ(refusals.size(), 1u);
   EXPECT_NE(refusals[0].find("place your starting armies first"), std::string::npos) << refusals[0];
   // Off turn, the board makes no intents.
-  ASSERT_TRUE(h.run_until([&] { return h.table().current_player() != kMe && h.board->mode() == RisikoMode::watching; }));
+  // (If seat 0 plays first, its turn is played through first.)
+  auto off_turn = [&] { return h.table().current_player() != kMe && h.board->mode() == RisikoMode::watching; };
+  for (int i = 0; i < 10 && !off_turn(); ++i) {
+    if (h.board->mode() == RisikoMode::reinforce) {
+      for (std::uint32_t n = h.board->allowance(); n > 0; --n) h.board->click(*h.own_territory());
+      h.submit(h.board->place());
+    } else if (h.board->mode() == RisikoMode::attack) {
+      h.submit(h.board->end_turn());
+    }
+    ASSERT_TRUE(h.run_until([&] {
+      return off_turn() || h.board->mode() == RisikoMode::reinforce || h.board->mode() == RisikoMode::attack;
+    }));
+  }
+  ASSERT_TRUE(off_turn());
   EXPECT_FALSE(h.board->click(*h.own_territory()).has_value());
   EXPECT_FALSE(h.board->end_turn().has_value());
   EXPECT_FALSE(h.board->place().has_value());

@@ -258,8 +258,10 @@ void RisikoBoard::after_entry(const peer::Session& session, const SeatNamer& nam
   if (selected_ && !owns(*selected_)) deselect();
   if (target_ && selected_ && !world_->adjacent(*selected_, *target_)) target_.reset();
   for (auto it = draft_.begin(); it != draft_.end();) it = owns(it->first) ? std::next(it) : draft_.erase(it);
-  if (!placement_due_ && !committed_ && state_.table.phase != rk::Phase::place_armies) draft_.clear();
-  if (state_.table.turn > 0 && state_.table.phase == rk::Phase::place_armies && !deciding_) draft_.clear();
+  // A draft lives while it can still be placed: before the placement is revealed, or in the
+  // seat's own reinforcement.
+  const bool reinforcing = deciding_ && state_.table.phase == rk::Phase::place_armies;
+  if (!placement_due_ && !committed_ && !reinforcing) draft_.clear();
   const auto hand = state_.table.player(me).hand.size();
   for (auto it = chosen_cards_.begin(); it != chosen_cards_.end();) it = *it < hand ? std::next(it) : chosen_cards_.erase(it);
 }

@@ -202,6 +202,16 @@ bool Screens::shortcut(const SDL_Event& event, std::uint64_t local_ms) {
     app_.refresh_rooms();
     return true;
   }
+  if (app_.screen() == Screen::game && app_.risiko()) {
+    RisikoBoard& board = *app_.risiko();
+    switch (key) {
+      case SDLK_ESCAPE: board.deselect(); return true;
+      case SDLK_RETURN:
+      case SDLK_KP_ENTER: app_.risiko_act(board.place()); return true;
+      case SDLK_e: app_.risiko_act(board.end_turn()); return true;
+      default: return false;
+    }
+  }
   if (app_.screen() == Screen::game) {
     if (app_.input().promotion()) {
       const std::pair<SDL_Keycode, PieceType> choices[] = {
