@@ -108,9 +108,9 @@ void RisikoTracker::after_entry(const peer::Session& session, const SeatNamer& n
     const peer::ActionRecord& record = session.actions()[actions_seen_];
     auto message = peer::risiko::decode_message(record.message);
     if (!message) continue;
-    if (const auto* attack = std::get_if<peer::risiko::AttackMessage>(&*message)) {
+    if (std::holds_alternative<peer::risiko::AttackMessage>(*message)) {
+      // The order; its dice come with the answer.
       log_.push_back(name(record.seat) + " " + rules.describe_action(record.seat, record.message));
-      (void)attack;
       continue;
     }
     auto action = engine_action(*message, record.seat, *before_, roll_before_, rules.session());
