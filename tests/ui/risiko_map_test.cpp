@@ -9,6 +9,7 @@
 #include <set>
 
 #include "game/risiko/builtin_maps.hpp"
+#include "game/risiko/map_format.hpp"
 #include "ui/core/risiko_shapes.hpp"
 
 namespace parley::ui {
@@ -137,6 +138,24 @@ TEST(RisikoMap, TheDrawingAgreesWithTheMapsBorders) {
   for (const auto& d : drawn)
     EXPECT_TRUE(borders.contains(d)) << "drawn but no border: " << world().countries[d.first].key << " - "
                                      << world().countries[d.second].key;
+}
+
+TEST(RisikoMap, AVariantsExtraBorderIsFoundForADashedLine) {
+  // classic.map and classic-82.map: every border drawn; classic-84.map adds Middle East - China.
+  EXPECT_TRUE(shapes().undrawn_borders(world()).empty());
+  EXPECT_EQ(shapes().shared_edges().size(), 83u - shapes().seas().size());
+  for (const auto& m : rk::builtin_maps()) {
+    auto variant = rk::parse_map(m.text);
+    ASSERT_TRUE(variant.ok()) << m.key;
+    const auto undrawn = shapes().undrawn_borders(*variant);
+    if (m.key == "classic-84") {
+      ASSERT_EQ(undrawn.size(), 1u);
+      EXPECT_EQ(variant->country(undrawn[0][0]).key, "china");
+      EXPECT_EQ(variant->country(undrawn[0][1]).key, "middle_east");
+    } else {
+      EXPECT_TRUE(undrawn.empty()) << m.key;
+    }
+  }
 }
 
 TEST(RisikoMap, TrianglesCoverEachOutlineExactly) {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <map>
+#include <set>
 
 #include "game/risiko/builtin_maps.hpp"
 
@@ -253,6 +255,21 @@ game::Result<RisikoShapes, ShapeError> RisikoShapes::parse(std::string_view text
     if (!drawn[i]) return ShapeError{ShapeErrorKind::missing_territory, 0, world.countries[i].key};
     shapes.shapes_.push_back(std::move(*drawn[i]));
   }
+  // Which outlines touch along an edge (the same two points in both).
+  using Edge = std::pair<std::pair<float, float>, std::pair<float, float>>;
+  std::map<Edge, std::vector<rk::TerritoryId>> owners;
+  for (const TerritoryShape& s : shapes.shapes_)
+    for (std::size_t i = 0; i < s.outline.size(); ++i) {
+      std::pair<float, float> a{s.outline[i].x, s.outline[i].y};
+      std::pair<float, float> b{s.outline[(i + 1) % s.outline.size()].x, s.outline[(i + 1) % s.outline.size()].y};
+      owners[{std::min(a, b), std::max(a, b)}].push_back(s.id);
+    }
+  std::set<std::array<rk::TerritoryId, 2>> shared;
+  for (const auto& [edge, ids] : owners)
+    for (std::size_t i = 0; i < ids.size(); ++i)
+      for (std::size_t j = i + 1; j < ids.size(); ++j)
+        if (ids[i] != ids[j]) shared.insert({std::min(ids[i], ids[j]), std::max(ids[i], ids[j])});
+  shapes.shared_.assign(shared.begin(), shared.end());
   return shapes;
 }
 
@@ -260,6 +277,15 @@ std::optional<rk::TerritoryId> RisikoShapes::hit(MapPoint p) const {
   for (const TerritoryShape& s : shapes_)
     if (inside(s.outline, p)) return s.id;
   return std::nullopt;
+}
+
+std::vector<std::array<rk::TerritoryId, 2>> RisikoShapes::undrawn_borders(const rk::World& world) const {
+  std::set<std::array<rk::TerritoryId, 2>> drawn(shared_.begin(), shared_.end());
+  for (const SeaLine& s : seas_) drawn.insert({std::min(s.a, s.b), std::max(s.a, s.b)});
+  std::vector<std::array<rk::TerritoryId, 2>> out;
+  for (const auto& b : world.borders())
+    if (b[0].value < shapes_.size() && b[1].value < shapes_.size() && !drawn.contains(b)) out.push_back(b);
+  return out;
 }
 
 std::shared_ptr<const RisikoShapes> builtin_shapes(std::string_view map_key) {

@@ -76,12 +76,18 @@ class RisikoShapes {
   const std::vector<SeaLine>& seas() const { return seas_; }
   // The territory whose outline contains the point (map coordinates), if any.
   std::optional<game::risiko::TerritoryId> hit(MapPoint p) const;
+  // Pairs of territories whose outlines share an edge (each pair once, the lower id first).
+  const std::vector<std::array<game::risiko::TerritoryId, 2>>& shared_edges() const { return shared_; }
+  // Borders of `world` the drawing shows neither as a shared edge nor as a sea line (a map
+  // variant's extra border): the screen draws them as dashed lines between the labels.
+  std::vector<std::array<game::risiko::TerritoryId, 2>> undrawn_borders(const game::risiko::World& world) const;
 
  private:
   float width_ = 0;
   float height_ = 0;
   std::vector<TerritoryShape> shapes_;  // by territory
   std::vector<SeaLine> seas_;
+  std::vector<std::array<game::risiko::TerritoryId, 2>> shared_;
 };
 
 // Whether a point lies inside a polygon (even-odd rule; points on an edge may go either way).

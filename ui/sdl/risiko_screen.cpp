@@ -102,6 +102,7 @@ void RisikoScreen::draw(int top, std::uint64_t local_ms, const std::function<voi
     scene.targets = board->targets();
     scene.draft = &board->draft();
     scene.hovered = hovered_;
+    scene.extra_borders = board->shapes()->undrawn_borders(board->world());
     draw_risiko_map(ImGui::GetWindowDrawList(), *board->shapes(), frame, scene, window_.text_font(),
                     std::max(13.0f, frame.scale * 3.6f));
     if (dealt) map_input(*board->shapes(), frame, *board);
@@ -333,6 +334,7 @@ void RisikoScreen::draw_replay_map(Rect area) {
   frame_ = frame;
   RisikoMapScene scene;
   scene.table = f.table ? &*f.table : nullptr;
+  scene.extra_borders = replay->shapes()->undrawn_borders(replay->world());
   if (f.roll) {
     scene.selected = f.roll->from;
     scene.target = f.roll->to;

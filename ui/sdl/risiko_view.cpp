@@ -94,6 +94,10 @@ void draw_risiko_map(ImDrawList* list, const RisikoShapes& shapes, const MapFram
     dashed(list, from, b, sea_line, 1.2f * unit, std::max(1.0f, 0.3f * unit));
   }
 
+  for (const auto& [a, b] : scene.extra_borders)
+    dashed(list, at(frame, shapes.shape(a).label), at(frame, shapes.shape(b).label), sea_line, 1.2f * unit,
+           std::max(1.0f, 0.3f * unit));
+
   auto colour_of = [&](rk::TerritoryId t) {
     if (!scene.table || t.value >= scene.table->countries.size()) return RisikoColors::unowned;
     const game::Seat owner = scene.table->countries[t.value].owner;

@@ -47,6 +47,8 @@ struct RisikoMapScene {
   std::vector<game::risiko::TerritoryId> targets;
   const std::map<game::risiko::TerritoryId, std::uint32_t>* draft = nullptr;
   std::optional<game::risiko::TerritoryId> hovered;
+  // Borders the drawing does not show (RisikoShapes::undrawn_borders): dashed like the sea's.
+  std::vector<std::array<game::risiko::TerritoryId, 2>> extra_borders;
 };
 
 // `label_font` at `label_size` pixels for the army counts.
