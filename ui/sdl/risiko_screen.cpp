@@ -206,6 +206,18 @@ void RisikoScreen::players(const RisikoBoard& board) {
     ImGui::Text("%zu", p.hand.size());
   }
   ImGui::EndTable();
+  // The continents, their bonus, and who holds one whole.
+  const rk::World& w = board.world();
+  std::string continents;
+  for (std::uint8_t c = 0; c < w.continents.size(); ++c) {
+    std::string held;
+    for (game::Seat seat : t.turn_order)
+      if (t.holds_continent(w, seat, rk::ContinentId{c})) held = ": " + game->seat_name(seat);
+    continents += (continents.empty() ? "" : ", ") + w.continents[c].name + " +" + std::to_string(w.continents[c].bonus) + held;
+  }
+  ImGui::PushStyleColor(ImGuiCol_Text, kQuiet);
+  ImGui::TextWrapped("Continents: %s", continents.c_str());
+  ImGui::PopStyleColor();
 }
 
 void RisikoScreen::own_secrets(RisikoBoard& board) {
