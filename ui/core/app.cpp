@@ -5,6 +5,7 @@
 #include "game/chess/pgn.hpp"
 #include "peer/log/chess_export.hpp"
 #include "peer/session/chess_rules.hpp"
+#include "peer/session/risiko_rules.hpp"
 
 namespace parley::ui {
 
@@ -21,7 +22,7 @@ std::string_view describe(Screen screen) {
   return "unknown";
 }
 
-bool playable(std::string_view game) { return game == peer::kChessGame; }
+bool playable(std::string_view game) { return game == peer::kChessGame || game == peer::risiko::kRisikoGame; }
 
 namespace {
 
@@ -105,7 +106,12 @@ void App::on_event(const NetEvent& event, std::uint64_t local_ms) {
     on_entries(*r, local_ms);
   } else if (const auto* s = std::get_if<SeatUpdate>(&event)) {
     on_seat(*s, local_ms);
+  } else if (const auto* secrets = std::get_if<RisikoSecrets>(&event)) {
+    if (game_room_ != secrets->room) return;
+    if (risiko_) risiko_->set_secrets(secrets->own);
+    else risiko_secrets_ = *secrets;
   } else if (const auto* refused = std::get_if<IntentRefused>(&event)) {
+    if (risiko_) risiko_->refused();
     pending_.reset();
     notify(Notice::Kind::error, "Not played: " + refused->reason, local_ms);
     input_ply_.reset();
@@ -140,6 +146,7 @@ void App::on_lobby(const lobby::ClientEvent& event, std::uint64_t local_ms) {
       case lobby::RoomPhase::started:
         if (game_room_ != s->room) {
           game_.reset();
+          risiko_.reset();
           game_room_ = s->room;
           pending_.reset();
           seat_.reset();
@@ -172,6 +179,12 @@ void App::on_entries(const RoomEntries& batch, std::uint64_t local_ms) {
         continue;
       }
       game_.emplace(std::move(started).value());
+      if (game_->session().rules().game() == peer::risiko::kRisikoGame) {
+        const auto& rules = peer::risiko::risiko_rules(game_->session());
+        risiko_.emplace(rules.state().world, builtin_shapes(rules.options().map), game_->me());
+        if (risiko_secrets_ && risiko_secrets_->room == batch.room) risiko_->set_secrets(risiko_secrets_->own);
+        risiko_secrets_.reset();
+      }
       flipped_ = game_->me() && game_->me()->index == 1;
       if (game_->me())
         say("you play " + seat_label(game_->session(), *game_->me()) + " in room " + std::to_string(batch.room.value));
@@ -180,6 +193,7 @@ void App::on_entries(const RoomEntries& batch, std::uint64_t local_ms) {
     } else {
       game_->apply(entry, local_ms);
     }
+    if (risiko_) risiko_->after_entry(game_->session(), [&](game::Seat s) { return game_->seat_name(s); });
   }
   if (!game_) return;
   log_session_events();
@@ -256,6 +270,8 @@ void App::create_room(const CreateRoomForm& form, std::uint64_t local_ms) {
   if (!playable(form.game)) return notify(Notice::Kind::error, "This client cannot play " + form.game + " yet", local_ms);
   if (form.game == peer::kChessGame && form.seats != 2)
     return notify(Notice::Kind::error, "Chess is for two players", local_ms);
+  if (form.game == peer::risiko::kRisikoGame && (form.seats < 3 || form.seats > 6))
+    return notify(Notice::Kind::error, "Risiko is for 3 to 6 players", local_ms);
   if (form.seats < 2 || form.seats > 6) return notify(Notice::Kind::error, "A room has 2 to 6 seats", local_ms);
   if (form.clock_minutes < 0 || form.clock_minutes > 24 * 60 || form.increment_seconds < 0 ||
       form.increment_seconds > 3600)
@@ -339,6 +355,7 @@ void App::leave_game() {
   if (lobby_.room() && !lobby_.my_seat()) send(LeaveRoomCommand{lobby_.room()->room});
   lobby_.left_room();
   game_.reset();
+  risiko_.reset();
   game_room_.reset();
   pending_.reset();
   result_dialog_ = false;
@@ -355,8 +372,15 @@ game::Result<std::string, peer::ExportError> App::game_pgn() const {
 
 // ---- replay -------------------------------------------------------------------------------
 
+void App::risiko_act(std::optional<RisikoIntent> intent) {
+  if (!intent || !risiko_ || !game_ || !game_->me()) return;
+  say("you: " + describe(*intent, risiko_->world()));
+  send(RisikoCommand{std::move(*intent)});
+}
+
 void App::open_replay(ReplayViewer viewer) {
   replay_.emplace(std::move(viewer));
+  risiko_replay_ = RisikoReplay::open(*replay_);
   if (screen_ != Screen::replay) before_replay_ = screen_;
   screen_ = Screen::replay;
   say("replaying " + replay_->name() + ": " + (replay_->report().valid ? "valid" : "invalid: " + replay_->report().fault));

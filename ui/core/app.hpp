@@ -17,6 +17,8 @@
 #include "ui/core/move_input.hpp"
 #include "ui/core/net_messages.hpp"
 #include "ui/core/replay.hpp"
+#include "ui/core/risiko_board.hpp"
+#include "ui/core/risiko_replay.hpp"
 
 namespace parley::ui {
 
@@ -108,6 +110,13 @@ class App {
   // The game so far as PGN (chess).
   game::Result<std::string, peer::ExportError> game_pgn() const;
 
+  // ---- Risiko (docs/ui.md, "Risiko"): the map's input makes intents, sent here ----
+  RisikoBoard* risiko() { return risiko_ ? &*risiko_ : nullptr; }
+  const RisikoBoard* risiko() const { return risiko_ ? &*risiko_ : nullptr; }
+  void risiko_act(std::optional<RisikoIntent> intent);
+  // The replay of a Risiko log, beside the replay viewer.
+  const RisikoReplay* risiko_replay() const { return risiko_replay_ ? &*risiko_replay_ : nullptr; }
+
   // ---- replay ----
   void open_replay(ReplayViewer viewer);
   void close_replay();
@@ -155,6 +164,9 @@ class App {
   std::vector<std::string> seat_failures_;
 
   std::optional<ReplayViewer> replay_;
+  std::optional<RisikoBoard> risiko_;
+  std::optional<RisikoSecrets> risiko_secrets_;  // arrived before the board (the genesis) did
+  std::optional<RisikoReplay> risiko_replay_;
   std::vector<Notice> notices_;
   std::vector<std::string> log_lines_;
 };

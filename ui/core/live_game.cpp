@@ -4,6 +4,7 @@
 
 #include "game/chess/notation.hpp"
 #include "peer/session/chess_rules.hpp"
+#include "peer/session/risiko_rules.hpp"
 
 namespace parley::ui {
 
@@ -82,6 +83,11 @@ void LiveGame::take_events() {
 
 std::string seat_label(const peer::Session& session, game::Seat seat) {
   if (session.rules().game() == peer::kChessGame) return seat.index == 0 ? "White" : "Black";
+  if (session.rules().game() == peer::risiko::kRisikoGame) {
+    // Seat i plays colour i (docs/risiko.md, "Stages").
+    static constexpr const char* kColours[] = {"Yellow", "Blue", "Red", "Black", "Purple", "Green"};
+    if (seat.index < std::size(kColours)) return kColours[seat.index];
+  }
   return "seat " + std::to_string(seat.index);
 }
 

@@ -14,6 +14,7 @@
 #include "peer/net/runner.hpp"
 #include "peer/session/options.hpp"
 #include "ui/core/chess_intent.hpp"
+#include "ui/core/risiko_intent.hpp"
 
 namespace parley::ui {
 
@@ -63,10 +64,13 @@ struct ChatCommand {
 struct ChessCommand {
   ChessIntent intent;
 };
+struct RisikoCommand {
+  RisikoIntent intent;
+};
 
 using NetCommand = std::variant<ConnectCommand, HostCommand, DisconnectCommand, ListRoomsCommand, CreateRoomCommand,
                                 JoinRoomCommand, LeaveRoomCommand, ReadyCommand, QuickMatchCommand, LeaveQueueCommand,
-                                ChatCommand, ChessCommand>;
+                                ChatCommand, ChessCommand, RisikoCommand>;
 
 // ---- network thread → screens -------------------------------------------------------------
 
@@ -109,7 +113,14 @@ struct SeatUpdate {
 struct IntentRefused {
   std::string reason;
 };
+// Risiko: this seat's own secrets as its player opened them (its mission, its cards), whenever
+// they change; no other peer and no other screen can know them.
+struct RisikoSecrets {
+  lobby::RoomId room;
+  game::risiko::Player own;
+};
 
-using NetEvent = std::variant<LobbyEvent, ConnectionLost, HostStarted, HostFailed, RoomEntries, SeatUpdate, IntentRefused>;
+using NetEvent = std::variant<LobbyEvent, ConnectionLost, HostStarted, HostFailed, RoomEntries, SeatUpdate, IntentRefused,
+                              RisikoSecrets>;
 
 }  // namespace parley::ui

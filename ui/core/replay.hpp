@@ -40,6 +40,7 @@ class ReplayViewer {
   const std::string& name() const { return name_; }
   const peer::VerifyReport& report() const { return report_; }
   const std::string& game() const { return report_.game; }
+  const peer::GameLog& log() const { return log_; }
   bool is_chess() const { return chess_; }
   std::size_t size() const { return steps_.size(); }
   const std::vector<ReplayStep>& steps() const { return steps_; }

@@ -1,6 +1,7 @@
 #include "ui/net/network_thread.hpp"
 
 #include "peer/session/chess_rules.hpp"
+#include "peer/session/risiko_rules.hpp"
 #include "ui/core/app.hpp"
 #include "ui/net/lan.hpp"
 
@@ -151,6 +152,8 @@ void NetworkThread::handle(NetCommand& command) {
     if (c) asked(c->chat(chat->room, chat->text));
   } else if (auto* chess = std::get_if<ChessCommand>(&command)) {
     player_.submit(chess->intent);
+  } else if (auto* risiko = std::get_if<RisikoCommand>(&command)) {
+    if (risiko_player_) risiko_player_->submit(std::move(risiko->intent));
   }
 }
 
@@ -222,7 +225,12 @@ void NetworkThread::start_seat(const lobby::RoomState& room) {
   options.expected_lobby_key = config_.expected_lobby_key;
   runner_room_ = room.room;
   reported_status_.reset();
-  runner_ = std::make_unique<peer::SeatRunner>(std::move(options), player_, std::move(client_), room);
+  const bool risiko = room.game == peer::risiko::kRisikoGame;
+  // A new game: no secrets or intents of the last one.
+  risiko_player_ = risiko ? std::make_unique<HumanRisikoPlayer>() : nullptr;
+  risiko_secrets_.reset();
+  peer::Player& player = risiko ? static_cast<peer::Player&>(*risiko_player_) : player_;
+  runner_ = std::make_unique<peer::SeatRunner>(std::move(options), player, std::move(client_), room);
   runner_->set_event_listener([this](const lobby::ClientEvent& e) {
     forward(e);
     if (const auto* r = std::get_if<lobby::RoomState>(&e); r && r->phase == lobby::RoomPhase::started)
@@ -235,6 +243,17 @@ void NetworkThread::step_seat() {
   runner_->step(config_.poll_ms);
   SeatUpdate update{*runner_room_, runner_->status(), runner_->failure(), runner_->log_path(), runner_->take_notes()};
   for (auto& why : player_.take_refusals()) emit(IntentRefused{std::move(why)});
+  const peer::Session* session = runner_->session();
+  if (risiko_player_ && session && session->rules().game() == peer::risiko::kRisikoGame) {
+    for (auto& why : risiko_player_->take_refusals()) emit(IntentRefused{std::move(why)});
+    if (auto me = runner_->seat()) {
+      game::risiko::Player own = risiko_player_->knowledge(*session, *me);
+      if (risiko_secrets_ != own) {
+        risiko_secrets_ = own;
+        emit(RisikoSecrets{*runner_room_, std::move(own)});
+      }
+    }
+  }
   const bool done = update.status == peer::RunnerStatus::finished || update.status == peer::RunnerStatus::failed;
   if (reported_status_ != update.status || !update.notes.empty()) {
     reported_status_ = update.status;

@@ -80,6 +80,8 @@ class NetworkThread {
   bool replaced_ = false;          // the lobby said this key logged in elsewhere: do not fight it
   std::optional<std::chrono::steady_clock::time_point> reconnect_at_;
   HumanChessPlayer player_;        // before runner_, which refers to it
+  std::unique_ptr<HumanRisikoPlayer> risiko_player_;  // the same in a Risiko room, new for each game
+  std::optional<game::risiko::Player> risiko_secrets_;  // as last passed on to the screens
   std::unique_ptr<peer::SeatRunner> runner_;
   std::optional<lobby::RoomId> runner_room_;
   std::optional<peer::RunnerStatus> reported_status_;

@@ -10,6 +10,7 @@
 #include "game/chess/notation.hpp"
 #include "peer/log/plog.hpp"
 #include "ui/sdl/board_view.hpp"
+#include "ui/sdl/risiko_screen.hpp"
 
 namespace parley::ui::sdl {
 
@@ -57,7 +58,11 @@ std::string file_stem_now(const char* prefix) {
 }  // namespace
 
 Screens::Screens(Window& window, App& app, fs::path data_dir)
-    : window_(window), app_(app), data_dir_(std::move(data_dir)), pieces_(window.renderer(), window.font_files().sans) {
+    : window_(window),
+      app_(app),
+      data_dir_(std::move(data_dir)),
+      pieces_(window.renderer(), window.font_files().sans),
+      risiko_(window, app) {
   host_port_ = app_.config().host_port;
   refresh_logs();
 }
@@ -199,6 +204,16 @@ bool Screens::shortcut(const SDL_Event& event, std::uint64_t local_ms) {
     app_.refresh_rooms();
     return true;
   }
+  if (app_.screen() == Screen::game && app_.risiko()) {
+    RisikoBoard& board = *app_.risiko();
+    switch (key) {
+      case SDLK_ESCAPE: board.deselect(); return true;
+      case SDLK_RETURN:
+      case SDLK_KP_ENTER: app_.risiko_act(board.place()); return true;
+      case SDLK_e: app_.risiko_act(board.end_turn()); return true;
+      default: return false;
+    }
+  }
   if (app_.screen() == Screen::game) {
     if (app_.input().promotion()) {
       const std::pair<SDL_Keycode, PieceType> choices[] = {
@@ -336,10 +351,13 @@ void Screens::lobby_screen(std::uint64_t local_ms) {
   ImGui::SetNextItemWidth(-1);
   if (ImGui::BeginCombo("##game", create_form_.game.c_str())) {
     if (ImGui::Selectable("chess", create_form_.game == "chess")) create_form_.game = "chess";
+    if (ImGui::Selectable("risiko", create_form_.game == "risiko")) create_form_.game = "risiko";
     ImGui::EndCombo();
   }
+  // Risiko is for three to six.
+  if (create_form_.game == "risiko") create_form_.seats = std::clamp(create_form_.seats, 3, 6);
   ImGui::SetNextItemWidth(-1);
-  ImGui::SliderInt("##seats", &create_form_.seats, 2, 6, "%d seats");
+  ImGui::SliderInt("##seats", &create_form_.seats, create_form_.game == "risiko" ? 3 : 2, 6, "%d seats");
   ImGui::SetNextItemWidth(-1);
   if (ImGui::BeginCombo("##clock", kTimeControls[time_control_].label)) {
     for (int i = 0; i < static_cast<int>(std::size(kTimeControls)); ++i)
@@ -553,8 +571,10 @@ void Screens::result_dialog(std::uint64_t local_ms) {
     ImGui::PushFont(window_.heading_font());
     ImGui::TextUnformatted(g->result_text().value_or("The game is over").c_str());
     ImGui::PopFont();
-    if (ImGui::Button("Save PGN")) save_pgn(local_ms);
-    ImGui::SameLine();
+    if (g->is_chess()) {
+      if (ImGui::Button("Save PGN")) save_pgn(local_ms);
+      ImGui::SameLine();
+    }
     if (ImGui::Button("Look at the board")) {
       app_.close_result_dialog();
       ImGui::CloseCurrentPopup();
@@ -616,6 +636,11 @@ void Screens::game_screen(std::uint64_t local_ms) {
   const LiveGame* g = app_.game();
   if (!g) {
     ImGui::TextColored(kQuiet, "The game is starting...");
+    return;
+  }
+  if (app_.risiko()) {
+    risiko_.draw(content_top(), local_ms, [this](float height) { chat("game-chat-lines", height); });
+    result_dialog(local_ms);
     return;
   }
   if (!g->is_chess()) {
@@ -691,7 +716,11 @@ void Screens::replay_screen() {
     BoardScene scene{&r->position(), r->last_move(), std::nullopt, 0, std::nullopt, {}};
     draw_board(ImGui::GetWindowDrawList(), geometry, scene, pieces_, window_.pixel_ratio(), window_.small_font());
   }
-  const Rect p = r->is_chess() ? layout.panel : Rect{layout.board.x, layout.board.y, window_.width() - 2 * layout.board.x, layout.board.h};
+  const RisikoLayout risiko_layout = sdl::risiko_layout(window_.width(), window_.height(), content_top(), window_.scale());
+  if (app_.risiko_replay()) risiko_.draw_replay_map(risiko_layout.map);
+  const Rect p = app_.risiko_replay() ? risiko_layout.panel
+                 : r->is_chess()      ? layout.panel
+                                      : Rect{layout.board.x, layout.board.y, window_.width() - 2 * layout.board.x, layout.board.h};
   ImGui::SetCursorScreenPos(ImVec2(static_cast<float>(p.x), static_cast<float>(p.y)));
   ImGui::BeginChild("replay-panel", ImVec2(static_cast<float>(p.w), static_cast<float>(p.h)), false);
   ImGui::PushFont(window_.heading_font());
@@ -748,6 +777,7 @@ void Screens::replay_screen() {
       if (s + 1 < step.clocks.size()) ImGui::SameLine(0, 30);
     }
   }
+  risiko_.replay_log();
   ImGui::Separator();
 
   // Every entry; the current one selected and kept in view.

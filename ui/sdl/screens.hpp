@@ -12,6 +12,7 @@
 
 #include "ui/core/app.hpp"
 #include "ui/sdl/pieces.hpp"
+#include "ui/sdl/risiko_screen.hpp"
 #include "ui/sdl/window.hpp"
 
 union SDL_Event;
@@ -33,6 +34,8 @@ class Screens {
   bool animating(std::uint64_t local_ms) const;
   // Where the board is on the chess and replay screens (for tests that click on it).
   std::optional<BoardGeometry> board_geometry() const { return board_; }
+  // Where the Risiko map is on the game and replay screens.
+  std::optional<MapFrame> risiko_map() const { return risiko_.frame(); }
 
  private:
   void menu_bar(std::uint64_t local_ms);
@@ -57,6 +60,7 @@ class Screens {
   App& app_;
   std::filesystem::path data_dir_;
   PieceAtlas pieces_;
+  RisikoScreen risiko_;
   std::optional<BoardGeometry> board_;
   float menu_height_ = 0;
   bool quit_ = false;

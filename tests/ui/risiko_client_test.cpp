@@ -1,0 +1,274 @@
+// End to end with the real window: the client — an X11 window on a private Xvfb display,
+// screens, App, network thread — in a Risiko room created from the lobby screen on a real lobby,
+// against two `parley bot risiko` processes. The person places its starting armies and its
+// reinforcements with mouse clicks on the map (the pointer warped onto a territory, the button
+// pressed and released), commits them with Enter, attacks by clicking its territory and then the
+// enemy twice, ends the turn with E, and leaves the game (publishing its key); the bots finish, and
+// the log the client's seat wrote verifies with every seat honest. (The display and click helpers
+// are those of client_test.cpp, repeated here so the two tests stay independent.)
+#include <SDL.h>
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#ifdef __SANITIZE_ADDRESS__
+#include <sanitizer/lsan_interface.h>
+#endif
+
+#include <chrono>
+#include <fstream>
+#include <thread>
+
+#include "peer/log/verify.hpp"
+#include "tests/peer/fake_lobby.hpp"
+#include "tests/peer/processes.hpp"
+#include "ui/core/app.hpp"
+#include "ui/net/network_thread.hpp"
+#include "ui/sdl/screens.hpp"
+#include "ui/sdl/window.hpp"
+
+namespace parley::ui::sdl {
+namespace {
+
+namespace fs = std::filesystem;
+namespace rk = game::risiko;
+
+std::uint64_t steady_ms() {
+  return static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
+}
+
+// A virtual X display of the test's own (Xvfb, no TCP): ImGui's SDL back end reads the pointer
+// from SDL's state, which only a real display moves.
+class VirtualDisplay {
+ public:
+  VirtualDisplay() {
+    for (int n = 190 + ::getpid() % 100; n < 500 && pid_ < 0; ++n) {
+      if (fs::exists("/tmp/.X11-unix/X" + std::to_string(n)) || fs::exists("/tmp/.X" + std::to_string(n) + "-lock"))
+        continue;
+      std::string display = ":" + std::to_string(n);
+      std::vector<std::string> args{"/usr/bin/Xvfb", display, "-screen", "0", "1280x1024x24", "-nolisten", "tcp"};
+      std::vector<char*> argv;
+      for (auto& a : args) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      posix_spawn_file_actions_t actions;
+      posix_spawn_file_actions_init(&actions);
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+      pid_t pid = -1;
+      const bool spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ) == 0;
+      posix_spawn_file_actions_destroy(&actions);
+      if (!spawned) return;
+      for (int i = 0; i < 200 && !fs::exists("/tmp/.X11-unix/X" + std::to_string(n)); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(25));
+      pid_ = pid;
+      if (!fs::exists("/tmp/.X11-unix/X" + std::to_string(n))) {
+        stop();
+        continue;
+      }
+      name_ = display;
+    }
+  }
+  ~VirtualDisplay() { stop(); }
+  const std::string& name() const { return name_; }
+
+ private:
+  void stop() {
+    if (pid_ <= 0) return;
+    ::kill(pid_, SIGTERM);
+    ::waitpid(pid_, nullptr, 0);
+    pid_ = -1;
+  }
+  pid_t pid_ = -1;
+  std::string name_;
+};
+
+#ifdef __SANITIZE_ADDRESS__
+// SDL loads and unloads libX11 and libdbus, which keep a few blocks whose frames cannot be named
+// after the unload (see client_test.cpp).
+using LeakCheckPause = __lsan::ScopedDisabler;
+#else
+struct LeakCheckPause {};
+#endif
+
+struct Client {
+  Client(const crypto::Identity& me, std::uint16_t port, const fs::path& dir)
+      : app(AppConfig{me.public_key(), "person", "127.0.0.1:" + std::to_string(port), port, true, false}),
+        net({me, dir, std::nullopt, 5}) {
+    ::setenv("SDL_VIDEODRIVER", "x11", 1);
+    auto opened = Window::open({"parley e2e", 1280, 800, false, true, 1.0f});
+    if (!opened) throw std::runtime_error(opened.error());
+    window = std::move(opened).value();
+    screens.emplace(*window, app, dir);
+  }
+
+  // One turn of the client's frame loop (client.cpp), with the events the test synthesised.
+  void frame() {
+    SDL_Event e;
+    while (SDL_PollEvent(&e) != 0) {
+      window->handle(e);
+      if (e.type == SDL_KEYDOWN) screens->shortcut(e, steady_ms());
+    }
+    for (auto& ev : net.take_events()) app.on_event(ev, steady_ms());
+    for (auto& c : app.take_commands()) net.send(std::move(c));
+    window->begin_frame();
+    screens->draw(steady_ms());
+    window->end_frame();
+    for (auto& c : app.take_commands()) net.send(std::move(c));
+    window->present();
+  }
+  template <class Predicate>
+  bool frames_until(Predicate done, int seconds) {
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+    while (!done() && std::chrono::steady_clock::now() < give_up) {
+      frame();
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    return done();
+  }
+
+  void click(Point p) {
+    SDL_WarpMouseInWindow(window->sdl_window(), p.x, p.y);
+    frame();
+    SDL_Event down{};
+    down.type = SDL_MOUSEBUTTONDOWN;
+    down.button.button = SDL_BUTTON_LEFT;
+    down.button.state = SDL_PRESSED;
+    down.button.clicks = 1;
+    down.button.x = p.x;
+    down.button.y = p.y;
+    down.button.windowID = SDL_GetWindowID(window->sdl_window());
+    SDL_PushEvent(&down);
+    frame();
+    SDL_Event up = down;
+    up.type = SDL_MOUSEBUTTONUP;
+    up.button.state = SDL_RELEASED;
+    SDL_PushEvent(&up);
+    frame();
+    frame();
+  }
+  // A click on a territory where the screen drew it (its label point).
+  void click(rk::TerritoryId t) {
+    ASSERT_TRUE(screens->risiko_map());
+    click(screens->risiko_map()->pixel(app.risiko()->shapes()->shape(t).label));
+  }
+  void key(SDL_Keycode sym) {
+    SDL_Event e{};
+    e.type = SDL_KEYDOWN;
+    e.key.keysym.sym = sym;
+    e.key.windowID = SDL_GetWindowID(window->sdl_window());
+    SDL_PushEvent(&e);
+    frame();
+    frame();
+  }
+  RisikoBoard& board() { return *app.risiko(); }
+
+  LeakCheckPause pause;  // first: alive for the whole client
+  App app;
+  NetworkThread net;
+  std::unique_ptr<Window> window;
+  std::optional<Screens> screens;
+};
+
+TEST(RisikoClient, APersonPlaysItsFirstTurnWithTheMouseThenLeavesAndTheLogVerifies) {
+  if (!fs::exists("/usr/bin/Xvfb")) GTEST_SKIP() << "Xvfb is not installed (scripts/setup installs xvfb)";
+  VirtualDisplay display;
+  ASSERT_FALSE(display.name().empty()) << "Xvfb did not start";
+  ::setenv("DISPLAY", display.name().c_str(), 1);
+  const fs::path dir = fs::temp_directory_path() / ("parley-ui-risiko-e2e-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  lobby::ServerConfig config;
+  config.listen = lobby::Endpoint{"127.0.0.1", 0};
+  config.database = dir / "lobby.db";
+  config.sync = lobby::SyncMode::normal;
+  config.log = false;
+  auto server = lobby::ServerThread::start(config);
+  ASSERT_TRUE(server) << lobby::to_string(server.error());
+  const std::uint16_t port = (*server)->endpoint().port;
+  {
+    Client client(peer::testing::identity_from(0x51), port, dir / "me");
+    ASSERT_TRUE(client.frames_until([&] { return client.app.screen() == Screen::lobby; }, 20));
+    client.app.create_room(CreateRoomForm{"risiko", 3, 0, 0, false, "e2e"}, steady_ms());
+    ASSERT_TRUE(client.frames_until([&] { return client.app.screen() == Screen::room && client.app.lobby().room(); }, 20));
+    const lobby::RoomId room = client.app.lobby().room()->room;
+    client.app.set_ready(true);
+    std::vector<std::unique_ptr<peer::testing::ParleyProcess>> bots;
+    for (int i = 0; i < 2; ++i) {
+      const std::string name = "bot" + std::to_string(i);
+      bots.push_back(std::make_unique<peer::testing::ParleyProcess>(
+          dir, name,
+          std::vector<std::string>{"bot", "risiko", "--lobby", "127.0.0.1:" + std::to_string(port), "--room",
+                                   std::to_string(room.value), "--data", (dir / name).string(), "--quiet"}));
+    }
+
+    // The starting armies: clicks on a border territory of ours, then Enter.
+    ASSERT_TRUE(client.frames_until(
+        [&] { return client.app.risiko() && client.board().mode() == RisikoMode::initial_placement; }, 120));
+    const rk::Table& table = client.board().table();
+    const game::Seat me = *client.board().me();
+    std::optional<rk::TerritoryId> home;
+    for (std::uint8_t i = 0; i < table.countries.size() && !home; ++i)
+      if (table.countries[i].owner == me)
+        for (auto n : client.board().world().country(rk::TerritoryId{i}).neighbours)
+          if (table.countries[n.value].owner != me) home = rk::TerritoryId{i};
+    ASSERT_TRUE(home);
+    const std::uint32_t allowance = client.board().allowance();
+    for (std::uint32_t i = 0; i < allowance; ++i) client.click(*home);
+    ASSERT_EQ(client.board().draft_total(), allowance) << "the clicks on the map did not place armies";
+    client.key(SDLK_RETURN);
+    EXPECT_NE(client.board().mode(), RisikoMode::initial_placement) << "Enter did not commit the placement";
+
+    // The first turn: reinforcements by clicks, then an attack: our territory, the enemy, again.
+    ASSERT_TRUE(client.frames_until([&] { return client.board().mode() == RisikoMode::reinforce; }, 180));
+    EXPECT_EQ(client.board().table().countries[home->value].armies, 1 + allowance);
+    const std::uint32_t more = client.board().allowance();
+    for (std::uint32_t i = 0; i < more; ++i) client.click(*home);
+    client.key(SDLK_RETURN);
+    ASSERT_TRUE(client.frames_until([&] { return client.board().mode() == RisikoMode::attack; }, 60));
+    std::optional<rk::TerritoryId> enemy;
+    for (auto n : client.board().world().country(*home).neighbours)
+      if (client.board().table().countries[n.value].owner != me) enemy = n;
+    ASSERT_TRUE(enemy) << "home was surrounded by our own territories";
+    client.click(*home);
+    ASSERT_EQ(client.board().selected(), home) << "the click did not select our territory";
+    client.click(*enemy);
+    ASSERT_EQ(client.board().target(), enemy) << "the click did not choose the target";
+    client.click(*enemy);
+    ASSERT_TRUE(client.frames_until(
+        [&] {
+          const RisikoMode m = client.board().mode();
+          return (m == RisikoMode::attack || m == RisikoMode::move_in) && client.board().tracker().last_roll() &&
+                 client.board().tracker().last_roll()->attacker == me;
+        },
+        60));
+    EXPECT_EQ(client.board().tracker().last_roll()->from, *home);
+    if (client.board().mode() == RisikoMode::move_in) {
+      client.click(*enemy);  // all the armies that may go
+      ASSERT_TRUE(client.frames_until([&] { return client.board().mode() == RisikoMode::attack; }, 60));
+    }
+    EXPECT_TRUE(write_png(client.window->read_pixels(), (fs::path(PARLEY_BINARY_DIR) / "tests/ui/render/e2e-risiko.png").string()));
+    client.key(SDLK_e);
+    ASSERT_TRUE(client.frames_until([&] { return client.board().table().current_player() != me; }, 60));
+
+    // Leaving: the key is published, the bots play on to the end; the seat still signs the result.
+    client.app.risiko_act(client.board().leave());
+    const bool finished = client.frames_until(
+        [&] { return client.app.seat() && client.app.seat()->status == peer::RunnerStatus::finished; }, 400);
+    ASSERT_TRUE(finished) << (client.app.seat() ? client.app.seat()->failure : "no seat");
+    EXPECT_EQ(client.board().table().player(me).status, rk::PlayerStatus::left);
+    std::ifstream in(*client.app.seat()->log, std::ios::binary);
+    std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    auto log = peer::decode_log(bytes);
+    ASSERT_TRUE(log);
+    auto report = peer::verify(*log);
+    EXPECT_TRUE(report.valid) << report.fault;
+    for (const auto& seat : report.seats) EXPECT_EQ(seat.kind, peer::SeatVerdict::Kind::honest) << seat.name << seat.reason;
+    for (auto& b : bots) EXPECT_EQ(b->wait(1200), 0) << b->err();
+  }
+  if (!HasFailure()) fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace parley::ui::sdl

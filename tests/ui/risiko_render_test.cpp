@@ -1,0 +1,308 @@
+// The Risiko screen rendered by SDL's software renderer under the dummy video driver, written to
+// build/tests/ui/render/risiko-*.png (look at them: the map must read as the world), and checked
+// pixel by pixel: every territory filled with its owner's colour, an army count disc with a
+// number at each label point, the selected territory lightened under a white outline and the
+// territories it can attack outlined in orange, the dice after a roll, and the replay of a whole
+// game's log showing the final map beside the verdict.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+
+#include "tests/peer/risiko_table.hpp"
+#include "ui/core/app.hpp"
+#include "ui/sdl/risiko_view.hpp"
+#include "ui/sdl/screens.hpp"
+#include "ui/sdl/window.hpp"
+
+namespace parley::ui::sdl {
+namespace {
+
+namespace fs = std::filesystem;
+namespace rk = game::risiko;
+using peer::testing::identity_from;
+using peer::testing::RisikoTable;
+constexpr game::Seat kMe{0};
+constexpr lobby::RoomId kRoom{7};
+
+bool near(Image::Pixel p, Rgb c, int tolerance = 6) {
+  return std::abs(p.r - c.r) <= tolerance && std::abs(p.g - c.g) <= tolerance && std::abs(p.b - c.b) <= tolerance;
+}
+
+std::string rgb(Image::Pixel p) {
+  return "(" + std::to_string(p.r) + "," + std::to_string(p.g) + "," + std::to_string(p.b) + ")";
+}
+
+// A point of the territory far from its label and its edges: where only its fill shows.
+MapPoint fill_point(const TerritoryShape& s) {
+  MapPoint best = s.label;
+  float best_score = -1;
+  auto edge_distance = [&](MapPoint p) {
+    float d = 1e9f;
+    for (std::size_t i = 0; i < s.outline.size(); ++i) {
+      const MapPoint a = s.outline[i], b = s.outline[(i + 1) % s.outline.size()];
+      const float dx = b.x - a.x, dy = b.y - a.y;
+      float t = ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy);
+      t = std::clamp(t, 0.0f, 1.0f);
+      d = std::min(d, std::hypot(a.x + t * dx - p.x, a.y + t * dy - p.y));
+    }
+    return d;
+  };
+  for (const auto& tri : s.triangles)
+    for (float u = 0.15f; u < 1; u += 0.15f)
+      for (float v = 0.15f; u + v < 1; v += 0.15f) {
+        const MapPoint a = s.outline[tri[0]], b = s.outline[tri[1]], c = s.outline[tri[2]];
+        const MapPoint p{a.x + u * (b.x - a.x) + v * (c.x - a.x), a.y + u * (b.y - a.y) + v * (c.y - a.y)};
+        const float score = std::min(edge_distance(p), std::hypot(p.x - s.label.x, p.y - s.label.y) - 3.0f);
+        if (score > best_score) {
+          best_score = score;
+          best = p;
+        }
+      }
+  return best;
+}
+
+// A hidden window, App and the screens for seat 0 of a FakeLobby Risiko game (seats 1 and 2
+// the bot), the person's seat played by the human player with intents from the map.
+struct Rig {
+  Rig()
+      : t(3),
+        app(AppConfig{identity_from(1).public_key(), "alice", "127.0.0.1:7777", 7777, false, false}) {
+    auto player = std::make_unique<HumanRisikoPlayer>();
+    human = player.get();
+    t.players[0] = std::move(player);
+    ::setenv("SDL_VIDEODRIVER", "dummy", 1);
+    auto opened = Window::open({"parley test", 1280, 800, true, true, 1.0f});
+    if (!opened) throw std::runtime_error(opened.error());
+    window = std::move(opened).value();
+    screens.emplace(*window, app, fs::path(PARLEY_BINARY_DIR) / "tests/ui/render/data");
+    app.connect(now);
+    app.on_event(LobbyEvent{lobby::Connected{t.lobby.log().lobby_key}}, now);
+    app.on_event(LobbyEvent{lobby::Welcome{lobby::RequestId{1}, "alice", {}}}, now);
+    lobby::RoomState r;
+    r.room = kRoom;
+    r.game = "risiko";
+    r.phase = lobby::RoomPhase::started;
+    for (std::uint8_t i = 0; i < 3; ++i)
+      r.seats.push_back({t.lobby.seat_identity(game::Seat{i}).public_key(), i == 0 ? "alice" : "bot", true, true});
+    app.on_event(LobbyEvent{r}, now);
+    deliver();
+  }
+
+  void deliver() {
+    const auto& all = t.lobby.entries();
+    RoomEntries batch{kRoom, t.lobby.log().lobby_key, lobby::EntryIndex{delivered}, {}};
+    batch.entries.assign(all.begin() + static_cast<long>(delivered), all.end());
+    delivered = all.size();
+    app.on_event(batch, now);
+    app.on_event(RisikoSecrets{kRoom, human->knowledge(*t.session, kMe)}, now);
+    // What the App sent is what the network thread would hand the player.
+    for (auto& c : app.take_commands())
+      if (auto* r = std::get_if<RisikoCommand>(&c)) human->submit(std::move(r->intent));
+  }
+  template <class Predicate>
+  bool run_until(Predicate done, std::size_t max_rounds = 5000) {
+    deliver();
+    for (std::size_t i = 0; i < max_rounds && !done(); ++i) {
+      const bool posted = t.round();
+      deliver();
+      if (!posted && !done()) return false;
+    }
+    return done();
+  }
+  RisikoBoard& board() { return *app.risiko(); }
+
+  Image render(const std::string& name) {
+    for (int i = 0; i < 3; ++i) {
+      window->begin_frame();
+      screens->draw(now);
+      window->end_frame();
+    }
+    Image image = window->read_pixels();
+    fs::path dir = fs::path(PARLEY_BINARY_DIR) / "tests/ui/render";
+    fs::create_directories(dir);
+    EXPECT_TRUE(write_png(image, (dir / (name + ".png")).string()));
+    return image;
+  }
+
+  // Every territory shows its owner's colour (the selected one lightened).
+  void expect_owners(const Image& image, const MapFrame& frame, const rk::Table& table, const RisikoShapes& shapes,
+                     std::optional<rk::TerritoryId> selected) {
+    for (const TerritoryShape& s : shapes.shapes()) {
+      const Point px = frame.pixel(fill_point(s));
+      Rgb expected = RisikoColors::owner(table.player(table.countries[s.id.value].owner).colour);
+      if (selected == s.id) expected = RisikoColors::lighten(expected, RisikoColors::selected_lighten);
+      EXPECT_TRUE(near(image.at(px.x, px.y), expected))
+          << shapes.shapes().size() << " " << board().world().country(s.id).name << " at " << px.x << "," << px.y
+          << " is " << rgb(image.at(px.x, px.y));
+    }
+  }
+
+  // Each label: a light disc with dark digits in it.
+  void expect_labels(const Image& image, const MapFrame& frame, const RisikoShapes& shapes) {
+    for (const TerritoryShape& s : shapes.shapes()) {
+      const Point c = frame.pixel(s.label);
+      const int r = static_cast<int>(std::max(9.1f, 2.3f * frame.scale) * 0.85f);
+      int disc = 0, ink = 0;
+      for (int dy = -r; dy <= r; ++dy)
+        for (int dx = -r; dx <= r; ++dx) {
+          if (dx * dx + dy * dy > r * r) continue;
+          const auto p = image.at(c.x + dx, c.y + dy);
+          disc += near(p, RisikoColors::label, 10) || near(p, RisikoColors::label_draft, 10);
+          ink += p.r < 90 && p.g < 90 && p.b < 90;
+        }
+      EXPECT_GT(disc, r * r) << board().world().country(s.id).name;
+      EXPECT_GT(ink, 4) << board().world().country(s.id).name << ": no digits";
+    }
+  }
+
+  RisikoTable t;
+  HumanRisikoPlayer* human = nullptr;
+  App app;
+  std::unique_ptr<Window> window;
+  std::optional<Screens> screens;
+  std::uint64_t now = 1000;
+  std::size_t delivered = 0;
+};
+
+TEST(RisikoRender, TheMapShowsOwnersArmiesAndTheDraftOfThePlacement) {
+  Rig rig;
+  ASSERT_EQ(rig.app.screen(), Screen::game);
+  ASSERT_NE(rig.app.risiko(), nullptr);
+  ASSERT_TRUE(rig.run_until([&] { return rig.board().mode() == RisikoMode::initial_placement && rig.board().own().mission; }));
+  // Three armies drafted on one own territory: its disc turns green and counts them.
+  rk::TerritoryId home{};
+  for (std::uint8_t i = 0; i < 42; ++i)
+    if (rig.board().table().countries[i].owner == kMe) home = rk::TerritoryId{i};
+  for (int i = 0; i < 3; ++i) rig.app.risiko_act(rig.board().click(home));
+  Image image = rig.render("risiko-placement");
+  ASSERT_TRUE(rig.screens->risiko_map());
+  const MapFrame frame = *rig.screens->risiko_map();
+  const RisikoShapes& shapes = *rig.board().shapes();
+  rig.expect_owners(image, frame, rig.board().table(), shapes, std::nullopt);
+  rig.expect_labels(image, frame, shapes);
+  const Point c = rig.screens->risiko_map()->pixel(shapes.shape(home).label);
+  int green = 0;
+  for (int dy = -6; dy <= 6; ++dy)
+    for (int dx = -6; dx <= 6; ++dx) green += near(image.at(c.x + dx, c.y + dy), RisikoColors::label_draft, 10);
+  EXPECT_GT(green, 40);
+  // The sea between the continents.
+  const Point atlantic = frame.pixel({70, 40});
+  EXPECT_TRUE(near(image.at(atlantic.x, atlantic.y), RisikoColors::sea)) << rgb(image.at(atlantic.x, atlantic.y));
+}
+
+TEST(RisikoRender, TheSelectedTerritoryAndItsTargetsAreHighlightedAndTheDiceShown) {
+  Rig rig;
+  ASSERT_TRUE(rig.run_until([&] { return rig.board().mode() == RisikoMode::initial_placement; }));
+  // The whole allowance on a border territory, by clicks on the map.
+  rk::TerritoryId home{};
+  bool found = false;
+  for (std::uint8_t i = 0; i < 42 && !found; ++i) {
+    if (rig.board().table().countries[i].owner != kMe) continue;
+    for (auto n : rig.board().world().country(rk::TerritoryId{i}).neighbours)
+      if (rig.board().table().countries[n.value].owner != kMe) found = true;
+    if (found) home = rk::TerritoryId{i};
+  }
+  for (std::uint32_t i = rig.board().allowance(); i > 0; --i) rig.app.risiko_act(rig.board().click(home));
+  rig.app.risiko_act(rig.board().place());
+  ASSERT_TRUE(rig.run_until([&] { return rig.board().mode() == RisikoMode::reinforce; }));
+  for (std::uint32_t i = rig.board().allowance(); i > 0; --i) rig.app.risiko_act(rig.board().click(home));
+  rig.app.risiko_act(rig.board().place());
+  ASSERT_TRUE(rig.run_until([&] { return rig.board().mode() == RisikoMode::attack; }));
+  rig.app.risiko_act(rig.board().click(home));
+  ASSERT_EQ(rig.board().selected(), home);
+  Image image = rig.render("risiko-selected");
+  const MapFrame frame = *rig.screens->risiko_map();
+  const RisikoShapes& shapes = *rig.board().shapes();
+  rig.expect_owners(image, frame, rig.board().table(), shapes, home);
+  rig.expect_labels(image, frame, shapes);
+  // The white outline around the selection, orange ones around the territories it can attack.
+  auto outline_pixels = [&](rk::TerritoryId t, Rgb colour) {
+    int n = 0;
+    const auto& outline = shapes.shape(t).outline;
+    for (std::size_t i = 0; i < outline.size(); ++i) {
+      const MapPoint a = outline[i], b = outline[(i + 1) % outline.size()];
+      for (float u = 0.2f; u < 0.85f; u += 0.2f) {
+        const Point p = frame.pixel({a.x + u * (b.x - a.x), a.y + u * (b.y - a.y)});
+        n += near(image.at(p.x, p.y), colour, 40);
+      }
+    }
+    return n;
+  };
+  EXPECT_GT(outline_pixels(home, RisikoColors::selected_outline), 3);
+  const auto targets = rig.board().targets();
+  ASSERT_FALSE(targets.empty());
+  for (rk::TerritoryId t : targets) {
+    if (rig.board().table().countries[t.value].owner == kMe) continue;
+    EXPECT_GT(outline_pixels(t, RisikoColors::target_outline), 0) << rig.board().world().country(t).name;
+  }
+  // A click on the target's pixels, as the mouse would: the territory under it is the target.
+  rk::TerritoryId enemy = targets.front();
+  for (rk::TerritoryId t : targets)
+    if (rig.board().table().countries[t.value].owner != kMe) enemy = t;
+  const Point target_px = frame.pixel(fill_point(shapes.shape(enemy)));
+  EXPECT_EQ(shapes.hit(frame.to_map(target_px)), enemy);
+  rig.app.risiko_act(rig.board().click(shapes.hit(frame.to_map(target_px))));
+  rig.app.risiko_act(rig.board().click(shapes.hit(frame.to_map(target_px))));  // rolls
+  ASSERT_TRUE(rig.run_until([&] {
+    return rig.board().mode() == RisikoMode::attack || rig.board().mode() == RisikoMode::move_in;
+  }));
+  ASSERT_TRUE(rig.board().tracker().last_roll().has_value());
+  image = rig.render("risiko-dice");
+  // The dice, red over blue, in the panel (right of the map).
+  const int panel_x = static_cast<int>(frame.x + frame.width) + 4;
+  int red = 0, blue = 0;
+  for (int y = 0; y < image.height; ++y)
+    for (int x = panel_x; x < image.width; ++x) {
+      red += near(image.at(x, y), RisikoColors::attacker_die, 4);
+      blue += near(image.at(x, y), RisikoColors::defender_die, 4);
+    }
+  const auto& roll = *rig.board().tracker().last_roll();
+  EXPECT_GT(red, 60 * roll.rounds.back().attacker.count);
+  EXPECT_GT(blue, 60 * roll.rounds.back().defender.count);
+}
+
+TEST(RisikoRender, TheReplayOfAWholeGameShowsTheFinalMapBesideTheVerdict) {
+  RisikoTable t(3);
+  t.run();
+  ASSERT_EQ(t.session->phase(), peer::Phase::complete);
+  Rig rig;
+  auto viewer = ReplayViewer::open(lobby::encode(t.lobby.log()), "risiko.plog");
+  ASSERT_TRUE(viewer.ok()) << viewer.error();
+  rig.app.open_replay(std::move(viewer).value());
+  const RisikoReplay* replay = rig.app.risiko_replay();
+  ASSERT_NE(replay, nullptr);
+  ASSERT_EQ(replay->size(), rig.app.replay()->size());
+  rig.app.replay()->last();
+  const RisikoReplayFrame& last = replay->frame(rig.app.replay()->current());
+  ASSERT_TRUE(last.table.has_value());
+  EXPECT_EQ(*last.table, t.rules().state().table);
+  EXPECT_EQ(last.log_lines, replay->log().size());
+  EXPECT_TRUE(std::any_of(replay->log().begin(), replay->log().end(),
+                          [](const std::string& l) { return l.starts_with("Game over: "); }));
+  EXPECT_TRUE(rig.app.replay()->report().valid);
+  Image image = rig.render("risiko-replay");
+  ASSERT_TRUE(rig.screens->risiko_map());
+  const MapFrame frame = *rig.screens->risiko_map();
+  const RisikoShapes& shapes = *replay->shapes();
+  for (const TerritoryShape& s : shapes.shapes()) {
+    if (last.roll && (s.id == last.roll->from || s.id == last.roll->to)) continue;  // highlighted
+    const Point px = frame.pixel(fill_point(s));
+    const Rgb expected = RisikoColors::owner(last.table->player(last.table->countries[s.id.value].owner).colour);
+    EXPECT_TRUE(near(image.at(px.x, px.y), expected)) << s.id.value << " is " << rgb(image.at(px.x, px.y));
+  }
+  // The verdict beside it: green text in the panel.
+  int green = 0;
+  for (int y = 0; y < 200; ++y)
+    for (int x = static_cast<int>(frame.x + frame.width) + 4; x < image.width; ++x) {
+      const auto p = image.at(x, y);
+      green += p.g > 170 && p.r < 150 && p.b < 150;
+    }
+  EXPECT_GT(green, 100);
+  // An earlier step: before the deal, no armies on the map.
+  rig.app.replay()->first();
+  EXPECT_FALSE(replay->frame(rig.app.replay()->current()).table.has_value());
+}
+
+}  // namespace
+}  // namespace parley::ui::sdl

@@ -1,0 +1,370 @@
+#include "ui/sdl/risiko_screen.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "game/risiko/cards.hpp"
+#include "ui/sdl/risiko_view.hpp"
+
+namespace parley::ui::sdl {
+
+namespace rk = game::risiko;
+
+namespace {
+
+const ImVec4 kQuiet(0.62f, 0.64f, 0.68f, 1.0f);
+const ImVec4 kGood(0.45f, 0.82f, 0.48f, 1.0f);
+const ImVec4 kWarn(0.98f, 0.72f, 0.30f, 1.0f);
+
+int scaled(int v, float scale) { return static_cast<int>(std::lround(static_cast<float>(v) * scale)); }
+
+void swatch(Rgb c) {
+  const float h = ImGui::GetTextLineHeight();
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + h, p.y + h), IM_COL32(c.r, c.g, c.b, 255), h * 0.2f);
+  ImGui::Dummy(ImVec2(h, h));
+}
+
+const char* hint(RisikoMode mode) {
+  switch (mode) {
+    case RisikoMode::initial_placement:
+      return "Place your starting armies: click your territories (right click takes one back), then Place. "
+             "They are committed all at once and revealed when everyone has committed.";
+    case RisikoMode::placement_committed: return "Placement committed: waiting for the others.";
+    case RisikoMode::must_trade: return "You hold more than 5 cards: choose three that form a set and trade them.";
+    case RisikoMode::reinforce: return "Click your territories to place your armies (right click takes one back), then Place.";
+    case RisikoMode::attack:
+      return "Click one of your territories, then a neighbour: an enemy to attack (click it again to roll the most "
+             "dice), or your own for the strategic move. End the turn when done.";
+    case RisikoMode::move_in: return "Conquered! Choose how many armies move in (or click the territory to move all).";
+    case RisikoMode::sent: return "Sent: waiting for the lobby to relay it.";
+    case RisikoMode::out: return "You are no longer playing in this game.";
+    case RisikoMode::watching: break;
+  }
+  return "";
+}
+
+}  // namespace
+
+RisikoLayout risiko_layout(int width, int height, int top, float scale) {
+  const int margin = scaled(10, scale);
+  const int panel_w = std::min(std::max(scaled(360, scale), width / 3), std::max(width - 2 * margin, 0));
+  RisikoLayout l;
+  const int avail_h = std::max(height - top - 2 * margin, 0);
+  // The map at the top, as wide as it may be (it is twice as wide as high).
+  const int map_w = std::max(width - panel_w - 3 * margin, 0);
+  l.map = {margin, top + margin, map_w, std::min(avail_h, map_w / 2)};
+  l.panel = {l.map.x + l.map.w + margin, top + margin, panel_w, avail_h};
+  const int below_y = l.map.y + l.map.h + margin;
+  const int below_h = top + margin + avail_h - below_y;
+  if (below_h >= scaled(140, scale)) l.below = {margin, below_y, map_w, below_h};
+  else l.below = {0, 0, 0, 0};
+  return l;
+}
+
+void RisikoScreen::map_input(const RisikoShapes& shapes, const MapFrame& frame, RisikoBoard& board) {
+  ImGui::SetCursorScreenPos(ImVec2(frame.x, frame.y));
+  ImGui::InvisibleButton("##map", ImVec2(std::max(frame.width, 1.0f), std::max(frame.height, 1.0f)),
+                         ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
+  hovered_.reset();
+  if (!ImGui::IsItemHovered()) return;
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const auto at = shapes.hit(frame.to_map(Point{static_cast<int>(mouse.x), static_cast<int>(mouse.y)}));
+  hovered_ = at;
+  if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) app_.risiko_act(board.click(at, false));
+  if (ImGui::IsMouseClicked(ImGuiMouseButton_Right)) app_.risiko_act(board.click(at, true));
+  if (at) {
+    const rk::Country& c = board.world().country(*at);
+    const rk::CountryInfo& info = board.table().countries[at->value];
+    std::string owner = app_.game() ? app_.game()->seat_name(info.owner) : "";
+    ImGui::SetTooltip("%s (%s)\n%s: %u armies", c.name.c_str(), board.world().continent(c.continent).name.c_str(),
+                      owner.c_str(), info.armies);
+  }
+}
+
+void RisikoScreen::draw(int top, std::uint64_t local_ms, const std::function<void(float)>& chat) {
+  RisikoBoard* board = app_.risiko();
+  const LiveGame* game = app_.game();
+  if (!board || !game) return;
+  const float s = window_.scale();
+  const RisikoLayout layout = risiko_layout(window_.width(), window_.height(), top, s);
+  frame_.reset();
+  if (board->shapes()) {
+    const MapFrame frame = fit_map(*board->shapes(), layout.map);
+    frame_ = frame;
+    RisikoMapScene scene;
+    const bool dealt = board->table().started;
+    scene.table = dealt ? &board->table() : nullptr;
+    scene.selected = board->selected();
+    scene.target = board->target();
+    scene.targets = board->targets();
+    scene.draft = &board->draft();
+    scene.hovered = hovered_;
+    scene.extra_borders = board->shapes()->undrawn_borders(board->world());
+    draw_risiko_map(ImGui::GetWindowDrawList(), *board->shapes(), frame, scene, window_.text_font(),
+                    std::max(13.0f, frame.scale * 3.6f));
+    if (dealt) map_input(*board->shapes(), frame, *board);
+  } else {
+    ImGui::SetCursorScreenPos(ImVec2(static_cast<float>(layout.map.x), static_cast<float>(layout.map.y)));
+    ImGui::TextWrapped("This client has no drawing of the map \"%s\"; the panel still shows the game.",
+                       board->world().name.c_str());
+  }
+
+  const Rect p = layout.panel;
+  ImGui::SetCursorScreenPos(ImVec2(static_cast<float>(p.x), static_cast<float>(p.y)));
+  ImGui::BeginChild("risiko-panel", ImVec2(static_cast<float>(p.w), static_cast<float>(p.h)), false);
+  ImGui::TextWrapped("%s", game->status(local_ms).c_str());
+  if (auto result = game->result_text()) {
+    ImGui::PushFont(window_.heading_font());
+    ImGui::TextWrapped("%s", result->c_str());
+    ImGui::PopFont();
+  }
+  if (const char* h = hint(board->mode()); *h) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kWarn);
+    ImGui::TextWrapped("%s", h);
+    ImGui::PopStyleColor();
+  }
+  players(*board);
+  ImGui::Separator();
+  own_secrets(*board);
+  controls(*board);
+  if (const auto& roll = board->tracker().last_roll()) {
+    ImGui::Separator();
+    const rk::World& w = board->world();
+    ImGui::Text("%s attacks %s from %s", game->seat_name(roll->attacker).c_str(), w.country(roll->to).name.c_str(),
+                w.country(roll->from).name.c_str());
+    const float side = ImGui::GetTextLineHeight() * 1.3f;
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    draw_dice(ImGui::GetWindowDrawList(), at.x, at.y, side, *roll, 3);
+    ImGui::Dummy(ImVec2(0, side * 2.4f));
+    ImGui::TextColored(kQuiet, "%zu round%s: attacker lost %u, defender lost %u%s", roll->rounds.size(),
+                       roll->rounds.size() == 1 ? "" : "s", roll->losses.attacker, roll->losses.defender,
+                       roll->conquered ? ", conquered" : "");
+  }
+  if (const auto& seat = app_.seat(); seat && seat->status == peer::RunnerStatus::finished && seat->log)
+    ImGui::TextColored(kQuiet, "Log: %s", seat->log->filename().string().c_str());
+  if (app_.can_leave_game() && ImGui::Button("Back to the lobby")) app_.leave_game();
+  ImGui::Separator();
+  const auto& lines = board->tracker().log();
+  if (layout.below.h > 0) {
+    // The events and the chat side by side under the map.
+    ImGui::EndChild();
+    const Rect b = layout.below;
+    const float half = static_cast<float>(b.w) / 2;
+    ImGui::SetCursorScreenPos(ImVec2(static_cast<float>(b.x), static_cast<float>(b.y)));
+    ImGui::BeginChild("risiko-events", ImVec2(half - 4 * s, static_cast<float>(b.h)), false);
+    log(lines, lines.size(), ImGui::GetContentRegionAvail().y - ImGui::GetTextLineHeightWithSpacing());
+    ImGui::EndChild();
+    ImGui::SetCursorScreenPos(ImVec2(static_cast<float>(b.x) + half + 4 * s, static_cast<float>(b.y)));
+    ImGui::BeginChild("risiko-chat", ImVec2(half - 4 * s, static_cast<float>(b.h)), false);
+    chat(static_cast<float>(b.h));
+    ImGui::EndChild();
+    return;
+  }
+  const float chat_h = 150 * s;
+  log(lines, lines.size(), std::max(ImGui::GetContentRegionAvail().y - chat_h - ImGui::GetStyle().ItemSpacing.y, 60.0f));
+  ImGui::BeginChild("risiko-chat", ImVec2(0, chat_h));
+  chat(chat_h);
+  ImGui::EndChild();
+  ImGui::EndChild();
+}
+
+void RisikoScreen::players(const RisikoBoard& board) {
+  const rk::Table& t = board.table();
+  const LiveGame* game = app_.game();
+  if (!t.started || !game) return;
+  if (!ImGui::BeginTable("risiko-players", 5, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) return;
+  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed);
+  ImGui::TableSetupColumn("Player", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn("Terr.");
+  ImGui::TableSetupColumn("Armies");
+  ImGui::TableSetupColumn("Cards");
+  ImGui::TableHeadersRow();
+  for (game::Seat seat : t.turn_order) {
+    const rk::PlayerInfo& p = t.player(seat);
+    std::uint32_t armies = 0;
+    for (const auto& c : t.countries)
+      if (c.owner == seat) armies += c.armies;
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    swatch(RisikoColors::owner(p.colour));
+    ImGui::TableNextColumn();
+    const bool current = t.turn > 0 && t.current_player() == seat && t.phase != rk::Phase::no_move;
+    std::string name = (current ? "> " : "") + game->seat_name(seat) + (board.me() == seat ? " (you)" : "");
+    if (p.status == rk::PlayerStatus::left) name += " - left";
+    if (p.status == rk::PlayerStatus::eliminated) name += " - eliminated";
+    if (p.armies_to_place > 0) name += " +" + std::to_string(p.armies_to_place) + " to place";
+    ImGui::TextColored(p.status == rk::PlayerStatus::playing ? (current ? kGood : ImGui::GetStyleColorVec4(ImGuiCol_Text)) : kQuiet,
+                       "%s", name.c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%u", t.territories_of(seat));
+    ImGui::TableNextColumn();
+    ImGui::Text("%u", armies);
+    ImGui::TableNextColumn();
+    ImGui::Text("%zu", p.hand.size());
+  }
+  ImGui::EndTable();
+  // The continents, their bonus, and who holds one whole.
+  const rk::World& w = board.world();
+  std::string continents;
+  for (std::uint8_t c = 0; c < w.continents.size(); ++c) {
+    std::string held;
+    for (game::Seat seat : t.turn_order)
+      if (t.holds_continent(w, seat, rk::ContinentId{c})) held = ": " + game->seat_name(seat);
+    continents += (continents.empty() ? "" : ", ") + w.continents[c].name + " +" + std::to_string(w.continents[c].bonus) + held;
+  }
+  ImGui::PushStyleColor(ImGuiCol_Text, kQuiet);
+  ImGui::TextWrapped("Continents: %s", continents.c_str());
+  ImGui::PopStyleColor();
+}
+
+void RisikoScreen::own_secrets(RisikoBoard& board) {
+  if (!board.me() || !board.table().started) return;
+  const rk::World& w = board.world();
+  const rk::Player& own = board.own();
+  if (own.mission)
+    ImGui::TextWrapped("Your mission: %s", mission_text(w, *own.mission).c_str());
+  else
+    ImGui::TextColored(kQuiet, "Your mission is being dealt...");
+  const auto& hand = board.table().player(*board.me()).hand;
+  if (hand.empty()) return;
+  ImGui::Text("Your cards (%zu):", hand.size());
+  for (std::size_t i = 0; i < hand.size(); ++i) {
+    const auto slot = static_cast<std::uint8_t>(i);
+    const bool known = i < own.cards.size() && own.cards[i].has_value();
+    std::string label = known ? card_text(w, *own.cards[i]) : "(being dealt...)";
+    ImGui::PushID(static_cast<int>(i));
+    if (ImGui::Selectable(label.c_str(), board.chosen_cards().contains(slot), ImGuiSelectableFlags_DontClosePopups))
+      board.toggle_card(slot);
+    ImGui::PopID();
+  }
+  ImGui::BeginDisabled(!board.can_trade());
+  if (ImGui::Button("Trade the three chosen cards")) app_.risiko_act(board.trade());
+  ImGui::EndDisabled();
+}
+
+void RisikoScreen::controls(RisikoBoard& board) {
+  const RisikoMode mode = board.mode();
+  ImGui::Separator();
+  switch (mode) {
+    case RisikoMode::initial_placement:
+    case RisikoMode::reinforce: {
+      const std::uint32_t total = board.draft_total(), allowance = board.allowance();
+      ImGui::Text("Armies to place: %u of %u chosen", total, allowance);
+      const bool ready = mode == RisikoMode::initial_placement ? total == allowance : total > 0;
+      ImGui::BeginDisabled(!ready);
+      if (ImGui::Button(mode == RisikoMode::initial_placement ? "Place (commit)" : "Place")) app_.risiko_act(board.place());
+      ImGui::EndDisabled();
+      ImGui::SameLine();
+      if (ImGui::Button("Clear")) board.clear_draft();
+      break;
+    }
+    case RisikoMode::attack: {
+      const auto from = board.selected();
+      const auto to = board.target();
+      const rk::World& w = board.world();
+      if (from && to && board.target_is_enemy()) {
+        ImGui::Text("Attack %s from %s", w.country(*to).name.c_str(), w.country(*from).name.c_str());
+        const int most = board.max_dice();
+        dice_ = std::clamp(dice_, 1, std::max(most, 1));
+        ImGui::SetNextItemWidth(120 * window_.scale());
+        ImGui::SliderInt("dice", &dice_, 1, std::max(most, 1));
+        ImGui::SameLine();
+        if (ImGui::Button("Attack")) app_.risiko_act(board.attack(static_cast<std::uint8_t>(dice_)));
+        const int armies = static_cast<int>(board.table().countries[from->value].armies);
+        stop_at_ = std::clamp(stop_at_, 1, std::max(armies - 1, 1));
+        ImGui::SetNextItemWidth(120 * window_.scale());
+        ImGui::SliderInt("stop at", &stop_at_, 1, std::max(armies - 1, 1));
+        ImGui::SameLine();
+        if (ImGui::Button("Attack until it falls")) app_.risiko_act(board.attack_until(static_cast<std::uint32_t>(stop_at_)));
+      } else if (from && to) {
+        ImGui::Text("Move from %s to %s (once per turn)", w.country(*from).name.c_str(), w.country(*to).name.c_str());
+        const int most = static_cast<int>(board.table().countries[from->value].armies) - 1;
+        move_armies_ = std::clamp(move_armies_, 1, std::max(most, 1));
+        ImGui::SetNextItemWidth(120 * window_.scale());
+        ImGui::SliderInt("armies", &move_armies_, 1, std::max(most, 1));
+        ImGui::SameLine();
+        if (ImGui::Button("Move")) app_.risiko_act(board.move(static_cast<std::uint32_t>(move_armies_)));
+      } else if (from) {
+        ImGui::Text("From %s: choose a neighbour", w.country(*from).name.c_str());
+      }
+      if (ImGui::Button("End turn")) app_.risiko_act(board.end_turn());
+      break;
+    }
+    case RisikoMode::move_in: {
+      const auto [least, most] = board.move_in_range();
+      move_in_ = std::clamp(move_in_, static_cast<int>(least), static_cast<int>(std::max(least, most)));
+      ImGui::SetNextItemWidth(120 * window_.scale());
+      ImGui::SliderInt("armies", &move_in_, static_cast<int>(least), static_cast<int>(std::max(least, most)));
+      ImGui::SameLine();
+      if (ImGui::Button("Move in")) app_.risiko_act(board.move_in(static_cast<std::uint32_t>(move_in_)));
+      break;
+    }
+    default: break;
+  }
+  if (board.can_claim()) {
+    ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.2f, 0.55f, 0.25f, 1));
+    if (ImGui::Button("Claim victory: your mission is accomplished")) app_.risiko_act(board.claim());
+    ImGui::PopStyleColor();
+  }
+  if (mode != RisikoMode::out && mode != RisikoMode::watching && board.me()) {
+    if (!confirm_leave_) {
+      if (ImGui::SmallButton("Leave the game...")) confirm_leave_ = true;
+    } else {
+      ImGui::TextColored(kWarn, "Leave for good? Your armies stay on the map.");
+      ImGui::SameLine();
+      if (ImGui::SmallButton("Leave")) {
+        app_.risiko_act(board.leave());
+        confirm_leave_ = false;
+      }
+      ImGui::SameLine();
+      if (ImGui::SmallButton("Stay")) confirm_leave_ = false;
+    }
+  }
+}
+
+void RisikoScreen::log(const std::vector<std::string>& lines, std::size_t count, float height) {
+  ImGui::TextUnformatted("Events");
+  ImGui::BeginChild("risiko-log", ImVec2(0, height), true);
+  for (std::size_t i = 0; i < count && i < lines.size(); ++i) ImGui::TextWrapped("%s", lines[i].c_str());
+  if (count != log_shown_) {
+    ImGui::SetScrollHereY(1.0f);
+    log_shown_ = count;
+  }
+  ImGui::EndChild();
+}
+
+void RisikoScreen::draw_replay_map(Rect area) {
+  const RisikoReplay* replay = app_.risiko_replay();
+  const ReplayViewer* viewer = app_.replay();
+  frame_.reset();
+  if (!replay || !viewer) return;
+  const RisikoReplayFrame& f = replay->frame(viewer->current());
+  const MapFrame frame = fit_map(*replay->shapes(), area);
+  frame_ = frame;
+  RisikoMapScene scene;
+  scene.table = f.table ? &*f.table : nullptr;
+  scene.extra_borders = replay->shapes()->undrawn_borders(replay->world());
+  if (f.roll) {
+    scene.selected = f.roll->from;
+    scene.target = f.roll->to;
+  }
+  draw_risiko_map(ImGui::GetWindowDrawList(), *replay->shapes(), frame, scene, window_.text_font(),
+                  std::max(13.0f, frame.scale * 3.6f));
+  if (f.roll) {
+    const float side = std::max(12.0f, frame.scale * 3);
+    draw_dice(ImGui::GetWindowDrawList(), frame.x + side * 0.5f, frame.y + frame.height - side * 2.8f, side, *f.roll, 3);
+  }
+}
+
+void RisikoScreen::replay_log() {
+  const RisikoReplay* replay = app_.risiko_replay();
+  const ReplayViewer* viewer = app_.replay();
+  if (!replay || !viewer) return;
+  const RisikoReplayFrame& f = replay->frame(viewer->current());
+  log(replay->log(), f.log_lines, 160 * window_.scale());
+}
+
+}  // namespace parley::ui::sdl
