@@ -116,8 +116,10 @@ bool eventually(Done done, int seconds = 30) {
 inline std::uintmax_t stored_entry_bytes(const std::filesystem::path& data) {
   std::error_code ec;
   if (!std::filesystem::is_directory(data / "sessions", ec)) return 0;
-  for (const auto& s : std::filesystem::directory_iterator(data / "sessions", ec))
-    return std::filesystem::file_size(s.path() / "entries", ec);
+  for (const auto& s : std::filesystem::directory_iterator(data / "sessions", ec)) {
+    const std::uintmax_t size = std::filesystem::file_size(s.path() / "entries", ec);
+    return ec ? 0 : size;  // not written yet: file_size reports -1
+  }
   return 0;
 }
 

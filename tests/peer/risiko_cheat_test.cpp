@@ -236,6 +236,7 @@ class FalseDisputer final : public RisikoBot {
  public:
   std::optional<Seat> disputed_by;  // this seat, once it has disputed
   std::optional<lobby::EntryIndex> dispute_at;
+  std::optional<PendingTransfer> disputed;  // the hand-over it disputed
   std::optional<Bytes> act(const Session& session, Seat me) override {
     const RisikoRules& rules = risiko_rules(session);
     if (!disputed_by && session.phase() == Phase::play && rules.started() && rules.disputable() &&
@@ -244,6 +245,7 @@ class FalseDisputer final : public RisikoBot {
       opened_before = agent_.knowledge(rules, me).secrets[me.index].cards;
       disputed_by = me;
       dispute_at = session.next_index();
+      disputed = rules.disputable();
       return encode(risiko::Message{DisputeMessage{}});
     }
     return RisikoBot::act(session, me);
@@ -265,14 +267,14 @@ TEST(RisikoHandOver, AFalseDisputeOfAnHonestHandOverIsSettledAndBlamesNoOne) {
         if (b->disputed_by) return b;
       return nullptr;
     };
-    std::optional<PendingTransfer> disputed;
     auto settled = [&] {
       const RisikoRules& r = t.rules();
-      if (r.pending_dispute()) disputed = r.pending_dispute();
-      return disputer() && disputed && !r.pending_dispute() && !r.disputable();
+      return disputer() && !r.pending_dispute() && !r.disputable();
     };
     if (!t.run_until(settled)) continue;
     FalseDisputer& d = *disputer();
+    const std::optional<PendingTransfer>& disputed = d.disputed;
+    ASSERT_TRUE(disputed);
     const Seat conqueror = *d.disputed_by, eliminated = disputed->from;
     EXPECT_EQ(disputed->to, conqueror);
     // The disputed hand-over's cards did open for the conqueror before it disputed.
