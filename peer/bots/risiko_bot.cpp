@@ -169,6 +169,8 @@ std::optional<rk::MoveArmies> consolidation(const rk::State& state, Seat me) {
 
 void RisikoAgent::ensure_secrets(const RisikoRules& rules, Seat me) {
   if (key_) return;
+  session_ = rules.session();
+  seat_ = me;
   key_ = crypto::DeckKey::generate();
   chain_ = crypto::HashChain::create(rules.session(), me, kBotChainLength);
   box_ = crypto::EphemeralKeyPair::generate();
@@ -273,10 +275,12 @@ AttackMessage RisikoAgent::attack(const RisikoRules& rules, Seat me, Order order
 std::optional<Message> RisikoAgent::duty(const RisikoRules& rules, Seat me,
                                          const std::function<rk::PlaceArmies(const rk::State&)>& placement) {
   if (rules.seat(me).departed || rules.outcome()) return std::nullopt;
-  // A seat that announced a key this agent does not hold (its process restarted: the secrets
-  // live in memory only) cannot answer for it any more; it leaves rather than post shares or
-  // dice that would be false.
-  if (!key_ && rules.seat(me).key) return LeaveMessage{std::nullopt};
+  // A seat that announced a key this agent does not hold (its process restarted and its kept
+  // secrets are gone, or are another game's) cannot answer for it any more; it leaves rather
+  // than post shares or dice that would be false.
+  if (const auto& announced = rules.seat(me).key;
+      announced && (!key_ || session_ != rules.session() || seat_ != me || announced->public_key != key_->public_key()))
+    return LeaveMessage{std::nullopt};
   ensure_secrets(rules, me);
   if (rules.owes_key(me)) {
     const auto announcement = crypto::announce_deck_key(rules.deck_context(kMissionDeck), me, *key_);
@@ -346,6 +350,87 @@ std::optional<Message> RisikoAgent::duty(const RisikoRules& rules, Seat me,
     return m;
   }
   return std::nullopt;
+}
+
+namespace {
+
+constexpr std::uint8_t kSecretsVersion = 1;
+// Everything but the placement: version, session, seat, key, chain seed and length, box key.
+constexpr std::size_t kFixedSecretsBytes = 1 + crypto::kSessionIdBytes + 1 + crypto::kScalarBytes +
+                                           crypto::kChainValueBytes + 4 + crypto::kBoxSecretKeyBytes;
+
+}  // namespace
+
+Bytes RisikoAgent::secrets() const {
+  if (!key_) return {};
+  // Written into one buffer of the final size: no reallocation leaves a copy the caller's
+  // sodium_memzero would miss.
+  const std::size_t placement_bytes =
+      placement_ ? crypto::kDigestBytes + crypto::kCommitmentNonceBytes + 4 + placement_->opening.value().size() : 0;
+  Bytes out;
+  out.reserve(kFixedSecretsBytes + 1 + placement_bytes);
+  auto raw = [&](std::span<const std::uint8_t> bytes) { out.insert(out.end(), bytes.begin(), bytes.end()); };
+  auto u32 = [&](std::uint32_t v) {
+    for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
+  };
+  out.push_back(kSecretsVersion);
+  raw(session_->bytes);
+  out.push_back(seat_.index);
+  raw(key_->secret().bytes());
+  raw(chain_->seed().expose());
+  u32(chain_->length());
+  raw(box_->secret().expose());
+  out.push_back(placement_ ? 1 : 0);
+  if (placement_) {
+    raw(placement_->commitment.digest);
+    raw(placement_->opening.nonce().expose());
+    u32(static_cast<std::uint32_t>(placement_->opening.value().size()));
+    raw(placement_->opening.value());
+  }
+  return out;
+}
+
+bool RisikoAgent::restore(std::span<const std::uint8_t> secrets) {
+  if (secrets.empty()) return true;  // nothing was kept yet
+  if (secrets.size() < kFixedSecretsBytes + 1) return false;
+  game::ByteReader in(secrets);
+  if (*in.u8() != kSecretsVersion) return false;
+  crypto::SessionId session;
+  std::ranges::copy(*in.raw(crypto::kSessionIdBytes), session.bytes.begin());
+  const Seat seat{*in.u8()};
+  auto key = crypto::Scalar::from_canonical(*in.raw(crypto::kScalarBytes));
+  if (!key || key->is_zero() || seat.index >= game::kMaxSeats) return false;
+  const auto seed = crypto::SecretBytes<crypto::kChainValueBytes>::copy_of(
+      in.raw(crypto::kChainValueBytes)->first<crypto::kChainValueBytes>());
+  const std::uint32_t length = *in.u32();
+  const auto box = crypto::SecretBytes<crypto::kBoxSecretKeyBytes>::copy_of(
+      in.raw(crypto::kBoxSecretKeyBytes)->first<crypto::kBoxSecretKeyBytes>());
+  if (length == 0 || length > crypto::kMaxChainLength) return false;
+  std::optional<crypto::CommittedValue> placement;
+  auto has_placement = in.u8();
+  if (!has_placement || *has_placement > 1) return false;
+  if (*has_placement == 1) {
+    auto digest = in.raw(crypto::kDigestBytes);
+    auto nonce = in.raw(crypto::kCommitmentNonceBytes);
+    if (!digest || !nonce) return false;
+    crypto::HashCommitment commitment;
+    std::ranges::copy(*digest, commitment.digest.begin());
+    const auto nonce_bytes = crypto::SecretBytes<crypto::kCommitmentNonceBytes>::copy_of(
+        nonce->first<crypto::kCommitmentNonceBytes>());
+    auto value = in.bytes(kMaxPlacementBytes);
+    if (!value) return false;
+    placement.emplace(crypto::CommittedValue{commitment, crypto::CommitmentOpening(*value, nonce_bytes)});
+    sodium_memzero(value->data(), value->size());
+  }
+  if (!in.finish()) return false;
+  session_ = session;
+  seat_ = seat;
+  key_ = crypto::DeckKey::restore(*key);
+  chain_ = crypto::HashChain::restore(session, seat, seed, length);
+  box_ = crypto::EphemeralKeyPair::restore(box);
+  placement_ = std::move(placement);
+  known_.clear();  // opened again from the transcript
+  return true;
 }
 
 // ---- The bot -----------------------------------------------------------------------------------

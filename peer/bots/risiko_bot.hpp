@@ -54,11 +54,22 @@ class RisikoAgent {
   // LEAVE_GAME, publishing the deck key so that the others can still open every card.
   LeaveMessage leave() const { return LeaveMessage{key_ ? std::optional(key_->secret()) : std::nullopt}; }
 
+  // The seat's secrets, for the runner to keep on disk (mode 0600) so that a process killed
+  // mid-game resumes as the same seat: `u8 version (1) ‖ session id[32] ‖ u8 seat ‖ deck key[32]
+  // ‖ chain seed x_0[32] ‖ u32 N ‖ X25519 secret[32] ‖ u8 placement (0/1) ‖ [commitment[32] ‖
+  // nonce[32] ‖ bytes PlaceArmies (≤ 2 KiB)]`; empty before the seat has any. What it has
+  // learnt (its mission, its cards) is not kept: it is opened again from the transcript.
+  Bytes secrets() const;
+  // False when the bytes are not what secrets() made.
+  bool restore(std::span<const std::uint8_t> secrets);
+
  private:
   void ensure_secrets(const RisikoRules& rules, Seat me);
   std::optional<KnownCard> known(const RisikoRules& rules, Seat me, std::uint32_t deck, std::uint16_t position);
   crypto::ChainValue next_chain_value(const RisikoRules& rules, Seat me) const;
 
+  std::optional<crypto::SessionId> session_;  // whose secrets these are
+  Seat seat_{0};
   std::optional<crypto::DeckKey> key_;
   std::optional<crypto::HashChain> chain_;
   std::optional<crypto::EphemeralKeyPair> box_;
@@ -71,6 +82,8 @@ class RisikoBot : public Player {
  public:
   explicit RisikoBot(std::chrono::milliseconds delay = {}) : delay_(delay) {}
   std::optional<Bytes> act(const Session& session, Seat me) override;
+  Bytes secrets() const override { return agent_.secrets(); }
+  bool restore(std::span<const std::uint8_t> secrets) override { return agent_.restore(secrets); }
 
  protected:
   // The move to make now (the agent has no protocol step due and the seat is deciding).

@@ -108,7 +108,8 @@ void RisikoRules::begin(const GameStart& start) {
   std::vector<rk::Colour> colours;
   for (std::size_t i = 0; i < seats_.size(); ++i) colours.push_back(static_cast<rk::Colour>(i));
   auto deal = rk::deal_game(*world_, std::move(colours), [&](std::uint32_t bound) { return stream.below(bound); });
-  auto step = rk::play(state_, rk::Action{deal});
+  history_.push_back(rk::Action{std::move(deal)});
+  auto step = rk::play(state_, history_.back());
   // The deal is valid by construction (tests/game/risiko check deal_game); the world supports
   // this many seats (make_risiko_rules).
   state_ = std::move(step).value().state;
@@ -479,6 +480,7 @@ RisikoRules::Check RisikoRules::on(Seat seat, const DisputeRevealMessage& m) {
 RisikoRules::Check RisikoRules::apply(const rk::Action& action) {
   auto step = rk::play(state_, action);
   if (!step) return Fault{std::string(rk::describe(step.error()))};
+  history_.push_back(action);
   state_ = std::move(step->state);
   follow(step->events);
   return std::nullopt;
@@ -565,6 +567,7 @@ void RisikoRules::depart(Seat seat, std::optional<crypto::Scalar> key) {
   std::erase_if(deals_, [&](const auto& kv) { return kv.second.holder == seat && !deal_complete(kv.second); });
   if (state_.table.playing(seat)) {
     if (auto step = rk::play(state_, rk::LeaveGame{seat})) {
+      history_.push_back(rk::LeaveGame{seat});
       state_ = std::move(step->state);
       follow(step->events);
     }

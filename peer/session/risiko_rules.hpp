@@ -150,6 +150,10 @@ class RisikoRules final : public GameRules {
   const std::optional<PendingTransfer>& pending_dispute() const { return dispute_; }
   // Whether cards can still be dealt (false once a keyholder vanished without its key).
   bool deck_alive() const { return !dead_; }
+  // Every engine action applied, in order, from the deal: with no cards lost (deck_alive()),
+  // game::risiko::play on them from new_game reaches state() — the game for the engine alone
+  // (bench/peer/risiko_game_bench).
+  const std::vector<game::risiko::Action>& history() const { return history_; }
 
   // Protocol steps a seat owes now.
   bool owes_key(Seat s) const;
@@ -209,6 +213,7 @@ class RisikoRules final : public GameRules {
   RisikoOptions options_;
   std::shared_ptr<const game::risiko::World> world_;
   game::risiko::State state_;
+  std::vector<game::risiko::Action> history_;
   std::optional<GameStart> start_;
   Stage stage_ = Stage::keys;
   std::vector<SeatProtocol> seats_;

@@ -16,31 +16,15 @@ namespace {
 namespace fs = std::filesystem;
 using lobby::testing::LobbyProcess;
 using testing::ParleyProcess;
+using testing::eventually;
 using testing::read_text;
+using testing::stored_entry_bytes;
+using testing::verify_file;
 using namespace game::chess;
 
-class Network : public ::testing::Test {
+class Network : public testing::NetworkFixture<> {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("parley_net_" + std::to_string(::getpid()) + "_" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override {
-    if (!HasFailure()) fs::remove_all(dir_);
-  }
-  std::vector<std::string> bot(const LobbyProcess& lobby, const std::string& name, std::vector<std::string> extra) {
-    std::vector<std::string> args = {"bot", "chess", "--lobby", "127.0.0.1:" + std::to_string(lobby.port()),
-                                     "--data", (dir_ / name).string(), "--give-up", "120"};
-    args.insert(args.end(), extra.begin(), extra.end());
-    return args;
-  }
-  VerifyReport verify_file(const std::string& path) {
-    std::string bytes = read_text(path);
-    return verify_bytes({reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()});
-  }
-  fs::path dir_;
+  Network() : NetworkFixture("chess", 120) {}
 };
 
 TEST_F(Network, TwoRandomBotsFinishAGameAndTheirLogsAreIdenticalAndVerify) {
@@ -308,23 +292,6 @@ TEST_F(Network, AForgedSignatureAndAnEnvelopeFromAnotherSessionAreRefusedByTheLo
   auto report = verify_file(m.honest->log_path());
   EXPECT_TRUE(report.valid) << report.fault;
   for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest) << s.reason;
-}
-
-// Waits, up to rounds × 20 ms, for a condition on the processes' files.
-template <class Done>
-bool eventually(Done done, int rounds = 1500) {
-  for (int r = 0; r < rounds; ++r) {
-    if (done()) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  return done();
-}
-
-std::uintmax_t stored_entry_bytes(const fs::path& data) {
-  std::error_code ec;
-  if (!fs::is_directory(data / "sessions", ec)) return 0;
-  for (const auto& s : fs::directory_iterator(data / "sessions", ec)) return fs::file_size(s.path() / "entries", ec);
-  return 0;
 }
 
 TEST_F(Network, APeerKilledMidGameRestartsAndFinishes) {

@@ -2,18 +2,28 @@
 // `parley` processes under test (bots), beside the real parley-lobby of tests/lobby. Output
 // goes to files in the test's directory; every process is killed and reaped by its destructor,
 // so a failing test leaves nothing running; waits are bounded by round counts.
+//
+// NetworkFixture is the base of the network tests of every game (tests/peer/network_test.cpp,
+// tests/peer/gunjin/gunjin_network_test.cpp, tests/peer/risiko_network_test.cpp): a directory
+// of the test's own, `parley bot` arguments, and the helpers they share.
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
+
+#include "peer/log/verify.hpp"
+#include "tests/lobby/lobby_process.hpp"
 
 extern char** environ;
 
@@ -90,6 +100,68 @@ class ParleyProcess {
   pid_t pid_ = -1;
   bool exited_ = false;
   int status_ = -1;
+};
+
+// Waits, polling every 20 ms for up to `seconds`, for a condition on the processes' files.
+template <class Done>
+bool eventually(Done done, int seconds = 30) {
+  for (int r = 0; r < seconds * 50; ++r) {
+    if (done()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return done();
+}
+
+// The bytes of verified entries a peer has kept for its (first) game under its data directory.
+inline std::uintmax_t stored_entry_bytes(const std::filesystem::path& data) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(data / "sessions", ec)) return 0;
+  for (const auto& s : std::filesystem::directory_iterator(data / "sessions", ec)) {
+    const std::uintmax_t size = std::filesystem::file_size(s.path() / "entries", ec);
+    return ec ? 0 : size;  // not written yet: file_size reports -1
+  }
+  return 0;
+}
+
+inline VerifyReport verify_file(const std::string& path) {
+  const std::string bytes = read_text(path);
+  return verify_bytes({reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()});
+}
+
+// A network test of one game: SetUp makes a fresh directory named after the test (kept when it
+// fails, for its processes' output), bot() the arguments of a `parley bot` in it. `Base` is
+// ::testing::Test or a ::testing::TestWithParam.
+template <class Base = ::testing::Test>
+class NetworkFixture : public Base {
+ protected:
+  NetworkFixture(std::string game, int give_up_s) : game_(std::move(game)), give_up_s_(give_up_s) {}
+
+  void SetUp() override {
+    const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
+    std::string name = std::string(test->test_suite_name()) + "_" + test->name();
+    std::replace(name.begin(), name.end(), '/', '_');
+    dir_ = std::filesystem::temp_directory_path() / ("parley_" + name + "_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override {
+    if (!this->HasFailure()) std::filesystem::remove_all(dir_);
+  }
+
+  // `parley bot GAME` on `lobby`, keeping its sessions and logs in the directory `name`.
+  std::vector<std::string> bot(const lobby::testing::LobbyProcess& lobby, const std::string& name,
+                               std::vector<std::string> extra) const {
+    std::vector<std::string> args = {"bot",    game_, "--lobby", "127.0.0.1:" + std::to_string(lobby.port()),
+                                     "--data", (dir_ / name).string(), "--give-up", std::to_string(give_up_s_)};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
+  }
+
+  std::filesystem::path dir_;
+
+ private:
+  std::string game_;
+  int give_up_s_;
 };
 
 }  // namespace parley::peer::testing

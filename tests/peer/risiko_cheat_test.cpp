@@ -227,6 +227,85 @@ void hand_over_game(Cheat cheat) {
 TEST(RisikoHandOver, SealedGarbageIsDisputedAndSettledInPublic) { hand_over_game(Cheat::sealed_garbage); }
 TEST(RisikoHandOver, AFalseRevealNamesTheEliminatedSeat) { hand_over_game(Cheat::false_hand_over); }
 
+// A conqueror that disputes every hand-over it receives, although the sealed shares open and
+// prove: a false dispute. Only the recipient can open the boxes, so nobody can tell a false
+// complaint from a false box; the design (docs/risiko.md, "Disputed hand-overs") settles it by
+// the eliminated seat's public reveal and blames no one when the shares are honest. The cost
+// falls on the disputer alone: the cards it was handed become public.
+class FalseDisputer final : public RisikoBot {
+ public:
+  std::optional<Seat> disputed_by;  // this seat, once it has disputed
+  std::optional<lobby::EntryIndex> dispute_at;
+  std::optional<PendingTransfer> disputed;  // the hand-over it disputed
+  std::optional<Bytes> act(const Session& session, Seat me) override {
+    const RisikoRules& rules = risiko_rules(session);
+    if (!disputed_by && session.phase() == Phase::play && rules.started() && rules.disputable() &&
+        rules.disputable()->to == me) {
+      // The cards open (checked here: the dispute is false, not a real complaint).
+      opened_before = agent_.knowledge(rules, me).secrets[me.index].cards;
+      disputed_by = me;
+      dispute_at = session.next_index();
+      disputed = rules.disputable();
+      return encode(risiko::Message{DisputeMessage{}});
+    }
+    return RisikoBot::act(session, me);
+  }
+  std::vector<std::optional<rk::CardId>> opened_before;
+};
+
+TEST(RisikoHandOver, AFalseDisputeOfAnHonestHandOverIsSettledAndBlamesNoOne) {
+  for (int attempt = 0; attempt < 10; ++attempt) {
+    RisikoTable t(6);
+    std::vector<FalseDisputer*> bots;
+    for (auto& p : t.players) {
+      auto bot = std::make_unique<FalseDisputer>();
+      bots.push_back(bot.get());
+      p = std::move(bot);
+    }
+    auto disputer = [&]() -> FalseDisputer* {
+      for (auto* b : bots)
+        if (b->disputed_by) return b;
+      return nullptr;
+    };
+    auto settled = [&] {
+      const RisikoRules& r = t.rules();
+      return disputer() && !r.pending_dispute() && !r.disputable();
+    };
+    if (!t.run_until(settled)) continue;
+    FalseDisputer& d = *disputer();
+    const std::optional<PendingTransfer>& disputed = d.disputed;
+    ASSERT_TRUE(disputed);
+    const Seat conqueror = *d.disputed_by, eliminated = disputed->from;
+    EXPECT_EQ(disputed->to, conqueror);
+    // The disputed hand-over's cards did open for the conqueror before it disputed.
+    for (const auto& card : d.opened_before) EXPECT_TRUE(card.has_value());
+    // The dispute was accepted (no blame for the disputer) and settled by the eliminated seat's
+    // honest public reveal (no blame for it either).
+    EXPECT_TRUE(t.blames().empty());
+    EXPECT_FALSE(t.rules().seat(conqueror).departed);
+    ASSERT_TRUE(t.last_post[eliminated.index]);
+    EXPECT_GT(*t.last_post[eliminated.index], *d.dispute_at);
+    // Every disputed card is public now, and still the conqueror's.
+    for (const rk::DeckPosition& p : disputed->positions) {
+      const Deal* deal = t.rules().deal(card_deck_number(p.epoch), p.position);
+      ASSERT_NE(deal, nullptr);
+      EXPECT_TRUE(deal->public_holder_share.has_value());
+    }
+    const auto& hand = t.rules().state().table.player(conqueror).hand;
+    for (const rk::DeckPosition& p : disputed->positions)
+      EXPECT_NE(std::find(hand.begin(), hand.end(), p), hand.end());
+
+    t.run();
+    ASSERT_EQ(t.session->phase(), Phase::complete);
+    EXPECT_TRUE(t.blames().empty());
+    const VerifyReport report = verify(t.lobby.log());
+    EXPECT_TRUE(report.valid) << report.fault;
+    for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest) << s.reason;
+    return;
+  }
+  FAIL() << "nobody was eliminated holding cards in ten games";
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Each, RisikoCheat,
     ::testing::Values(Case{"attacker_dice", Cheat::attacker_dice, 3, "does not extend its hash chain"},

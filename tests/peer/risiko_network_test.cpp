@@ -1,9 +1,11 @@
 // Risiko through a real parley-lobby on 127.0.0.1 with real `parley bot risiko` processes:
 // every peer runs every check on every entry; the game finishes, every peer writes the same log
-// bytes, and the log verifies (also through `parley verify`).
+// bytes, and the log verifies (also through `parley verify`) — also when one bot is killed in
+// the middle of the game and started again.
 #include <gtest/gtest.h>
 
 #include "peer/log/verify.hpp"
+#include "peer/session/risiko_messages.hpp"
 #include "tests/lobby/lobby_process.hpp"
 #include "tests/peer/processes.hpp"
 
@@ -13,20 +15,27 @@ namespace {
 namespace fs = std::filesystem;
 using lobby::testing::LobbyProcess;
 using testing::ParleyProcess;
+using testing::eventually;
 using testing::read_text;
+using testing::stored_entry_bytes;
+using testing::verify_file;
 
-class RisikoNetwork : public ::testing::TestWithParam<int> {
+// Where the crash test kills its bot: past the setup (a 3-seat setup is about 43 kB of entries,
+// a turn's entries about 0.3 kB each; a whole game some 150–200 kB), a few turns into play.
+constexpr std::uintmax_t kKillAfterBytes = 55'000;
+
+// Where a bot keeps its player's secrets for its (first) game.
+std::optional<fs::path> kept_player_secrets(const fs::path& data) {
+  std::error_code ec;
+  if (!fs::is_directory(data / "sessions", ec)) return std::nullopt;
+  for (const auto& s : fs::directory_iterator(data / "sessions", ec))
+    if (fs::exists(s.path() / "player", ec)) return s.path() / "player";
+  return std::nullopt;
+}
+
+class RisikoNetwork : public testing::NetworkFixture<::testing::TestWithParam<int>> {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("parley_risiko_net_" + std::to_string(::getpid()) + "_" +
-                                        std::to_string(GetParam()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override {
-    if (!HasFailure()) fs::remove_all(dir_);
-  }
-  fs::path dir_;
+  RisikoNetwork() : NetworkFixture("risiko", 500) {}
 };
 
 TEST_P(RisikoNetwork, BotsFinishAGameWithIdenticalLogsThatVerify) {
@@ -36,10 +45,7 @@ TEST_P(RisikoNetwork, BotsFinishAGameWithIdenticalLogsThatVerify) {
   for (int i = 0; i < seats; ++i) {
     const std::string name = "bot" + std::to_string(i);
     bots.push_back(std::make_unique<ParleyProcess>(
-        dir_, name,
-        std::vector<std::string>{"bot", "risiko", "--lobby", "127.0.0.1:" + std::to_string(lobby.port()),
-                                 "--quick-match", std::to_string(seats), "--data", (dir_ / name).string(),
-                                 "--give-up", "500", "--quiet"}));
+        dir_, name, bot(lobby, name, {"--quick-match", std::to_string(seats), "--quiet"})));
   }
   for (auto& b : bots) ASSERT_EQ(b->wait(12000), 0) << b->err();  // up to 10 minutes
   const std::string log = read_text(bots[0]->log_path());
@@ -53,6 +59,72 @@ TEST_P(RisikoNetwork, BotsFinishAGameWithIdenticalLogsThatVerify) {
   EXPECT_EQ(report.game, "risiko");
   for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest) << s.reason;
   ParleyProcess verify(dir_, "verify", {"verify", bots[0]->log_path()});
+  EXPECT_EQ(verify.wait(), 0) << verify.out();
+}
+
+// The Risiko messages of a log, with the seat that posted each.
+std::vector<std::pair<Seat, risiko::Message>> risiko_messages(const std::string& bytes) {
+  std::vector<std::pair<Seat, risiko::Message>> out;
+  auto log = decode_log({reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()});
+  if (!log) return out;
+  for (const auto& e : log->entries) {
+    const auto* env = std::get_if<lobby::SignedEnvelope>(&e.entry.payload);
+    if (env == nullptr) continue;
+    auto message = decode_message(env->envelope.kind, env->envelope.body);
+    if (!message || !std::holds_alternative<ActionMessage>(*message)) continue;
+    if (auto game = risiko::decode_message(std::get<ActionMessage>(*message).game_message))
+      out.emplace_back(env->envelope.seat, std::move(game).value());
+  }
+  return out;
+}
+
+// A bot killed (SIGKILL) in the middle of a 3-seat game — its deck key, hash chain, X25519 key
+// and placement opening kept only in its data directory — restarts, reloads them, and plays on
+// as the same seat: it does not leave, the game finishes, every peer writes the same log and
+// every seat verifies honest.
+class RisikoNetworkCrash : public testing::NetworkFixture<> {
+ protected:
+  RisikoNetworkCrash() : NetworkFixture("risiko", 500) {}
+};
+
+TEST_F(RisikoNetworkCrash, ABotKilledMidGameRestartsFromItsSecretsAndFinishes) {
+  LobbyProcess lobby(dir_);
+  ParleyProcess a(dir_, "a", bot(lobby, "a", {"--create", "3"}));
+  ASSERT_TRUE(eventually([&] { return a.err().find("room 1:") != std::string::npos; }, 120)) << a.err();
+  ParleyProcess b(dir_, "b", bot(lobby, "b", {"--room", "1", "--quiet"}));
+  const std::vector<std::string> c_args = bot(lobby, "c", {"--room", "1", "--identity", (dir_ / "c.key").string()});
+  ParleyProcess c1(dir_, "c1", c_args);
+  // Keys, both decks shuffled and proven, missions dealt, placements made, and some turns
+  // played (with dice from c's chain): then c dies with no chance to clean up.
+  ASSERT_TRUE(eventually([&] { return stored_entry_bytes(dir_ / "c") > kKillAfterBytes; }, 120)) << c1.err();
+  c1.kill9();
+  const std::uintmax_t kept_at_kill = stored_entry_bytes(dir_ / "c");
+  // Its secrets were on disk, readable by its owner alone.
+  const auto secrets = kept_player_secrets(dir_ / "c");
+  ASSERT_TRUE(secrets);
+  EXPECT_EQ(fs::status(*secrets).permissions() & fs::perms::all, fs::perms::owner_read | fs::perms::owner_write);
+  ParleyProcess c2(dir_, "c2", c_args);
+  ASSERT_EQ(c2.wait(12000), 0) << c2.err();
+  ASSERT_EQ(a.wait(12000), 0) << a.err();
+  ASSERT_EQ(b.wait(12000), 0) << b.err();
+  EXPECT_NE(c2.err().find("resuming the game in room 1"), std::string::npos) << c2.err();
+
+  const std::string log = read_text(a.log_path());
+  EXPECT_EQ(read_text(b.log_path()), log);
+  EXPECT_EQ(read_text(c2.log_path()), log);
+  // The game went on well past the kill, with c's seat honest and never gone: c2 played it.
+  EXPECT_GT(log.size(), kept_at_kill + 10'000);
+  EXPECT_EQ(c2.result(), a.result());
+  EXPECT_NE(a.result().find("wins"), std::string::npos) << a.result();
+  const auto report = verify_file(a.log_path());
+  EXPECT_TRUE(report.valid) << report.fault;
+  for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest) << s.reason;
+  // Nobody left: the restarted seat answered for its key, its dice and its cards itself.
+  const auto messages = risiko_messages(log);
+  EXPECT_GT(messages.size(), 0u);
+  for (const auto& [seat, m] : messages)
+    EXPECT_FALSE(std::holds_alternative<risiko::LeaveMessage>(m)) << "seat " << int(seat.index) << " left";
+  ParleyProcess verify(dir_, "verify", {"verify", a.log_path(), c2.log_path()});
   EXPECT_EQ(verify.wait(), 0) << verify.out();
 }
 

@@ -113,6 +113,67 @@ TEST(RisikoProtocol, ASeatThatLeavesWithItsKeyLeavesTheDecksWorking) {
   for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest);
 }
 
+// A bot process restarted with the secrets its runner kept (Player::secrets / restore) is the
+// same seat again: it answers for its key, dice and cards, and nobody leaves.
+TEST(RisikoProtocol, ABotRestoredFromItsKeptSecretsPlaysOnAsTheSameSeat) {
+  RisikoTable t(4);
+  // Killed after committing its placement, before revealing it; and again in the middle of play.
+  ASSERT_TRUE(t.run_until([&] { return t.rules().stage() == Stage::placement_reveal; }));
+  ASSERT_TRUE(t.rules().owes_placement_reveal(Seat{1}));
+  for (int restart = 0; restart < 2; ++restart) {
+    const Bytes kept = t.players[1]->secrets();
+    ASSERT_FALSE(kept.empty());
+    auto restarted = std::make_unique<RisikoBot>();
+    ASSERT_TRUE(restarted->restore(kept));
+    EXPECT_EQ(restarted->secrets(), kept);  // the same bytes: nothing lost, nothing new
+    t.players[1] = std::move(restarted);
+    if (restart == 0) {
+      ASSERT_TRUE(t.run_until([&] { return t.rules().stage() == Stage::play && t.rules().state().table.turn >= 4; }));
+    }
+  }
+  t.run();
+  ASSERT_EQ(t.session->phase(), Phase::complete);
+  EXPECT_TRUE(t.blames().empty());
+  for (std::uint8_t i = 0; i < 4; ++i) EXPECT_FALSE(t.rules().seat(Seat{i}).departed) << "seat " << int(i) << " left";
+  EXPECT_TRUE(t.rules().deck_alive());
+  const VerifyReport report = verify(t.lobby.log());
+  EXPECT_TRUE(report.valid) << report.fault;
+  for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest);
+}
+
+TEST(RisikoProtocol, KeptSecretsThatAreDamagedOrForeignAreRefusedOrLeadToALeave) {
+  RisikoTable t(3);
+  ASSERT_TRUE(t.run_until([&] { return t.rules().stage() == Stage::play; }));
+  const Bytes kept = t.players[1]->secrets();
+  RisikoBot fresh;
+  EXPECT_TRUE(fresh.restore({}));  // nothing kept yet: nothing to restore
+  EXPECT_TRUE(fresh.secrets().empty());
+  // Every truncation, a trailing byte, another version, a zero key, a chain of length 0.
+  for (std::size_t n = 1; n < kept.size(); ++n) EXPECT_FALSE(RisikoBot().restore({kept.data(), n})) << n;
+  Bytes longer = kept;
+  longer.push_back(0);
+  EXPECT_FALSE(RisikoBot().restore(longer));
+  Bytes version = kept;
+  version[0] = 2;
+  EXPECT_FALSE(RisikoBot().restore(version));
+  Bytes zero_key = kept;
+  std::fill_n(zero_key.begin() + 1 + 32 + 1, 32, 0);
+  EXPECT_FALSE(RisikoBot().restore(zero_key));
+  Bytes no_chain = kept;
+  std::fill_n(no_chain.begin() + 1 + 32 + 1 + 32 + 32, 4, 0);
+  EXPECT_FALSE(RisikoBot().restore(no_chain));
+  // Seat 2's secrets in seat 1's process: they do not match the key seat 1 announced, so the
+  // bot leaves (without a key) rather than answer with another seat's secrets.
+  auto foreign = std::make_unique<RisikoBot>();
+  ASSERT_TRUE(foreign->restore(t.players[2]->secrets()));
+  t.players[1] = std::move(foreign);
+  t.run();
+  ASSERT_EQ(t.session->phase(), Phase::complete);
+  EXPECT_TRUE(t.blames().empty());
+  EXPECT_TRUE(t.rules().seat(Seat{1}).departed);
+  EXPECT_FALSE(t.rules().seat(Seat{1}).published_key.has_value());
+}
+
 TEST(RisikoProtocol, ABotThatLostItsSecretsLeavesInsteadOfCheating) {
   RisikoTable t(4);
   ASSERT_TRUE(t.run_until([&] { return t.rules().stage() == Stage::play && t.rules().state().table.turn >= 3; }));

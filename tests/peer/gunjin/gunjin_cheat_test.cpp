@@ -281,6 +281,33 @@ TEST(GunjinCheat, AFalseDisputeIsNamed) {
   expect_caught(t, kSecond, *c.cheat_index, "disputed an entry that was valid");
 }
 
+// The attacker opens its duel secrets instead of claiming, although the defender's table entry it
+// received was valid and the defender claimed honestly: a false dispute by the other side. The
+// design makes it a fault (docs/gunjin.md: `false_dispute`, it would learn the defender's kind):
+// the disputer is named, the honest defender is not, and the battle is not settled on it.
+class AttackerFalseDispute final : public Cheater {
+ public:
+  AttackerFalseDispute() : Cheater(script(kBaseLayout)) {}
+
+ protected:
+  std::optional<GunjinMessage> cheat(const GunjinRules&, Seat, const std::optional<GunjinMessage>& m) override {
+    if (!m || !std::holds_alternative<DuelClaimMessage>(*m)) return std::nullopt;
+    return DuelOpeningMessage{duelist_->opening()};
+  }
+};
+
+TEST(GunjinCheat, AnAttackersFalseDisputeNamesTheAttackerAndNotTheHonestDefender) {
+  auto cheater = std::make_unique<AttackerFalseDispute>();
+  auto& c = *cheater;
+  GunjinTable t(std::move(cheater), testing::tracking_agent(2));
+  t.run();
+  ASSERT_TRUE(c.cheat_index);
+  // The defender had claimed: its honest reply was accepted before the dispute.
+  expect_caught(t, kFirst, *c.cheat_index, "disputed an entry that was valid");
+  EXPECT_FALSE(t.session->seat(kSecond).blame);
+  EXPECT_TRUE(t.rules().history().empty()) << "the battle was settled on a false dispute";
+}
+
 // "I have no legal move" at the first turn, with immobility proofs made from false openings.
 class FalseNoMove final : public FalseProver {
  public:

@@ -20,26 +20,13 @@ namespace {
 namespace fs = std::filesystem;
 using lobby::testing::LobbyProcess;
 using testing::ParleyProcess;
+using testing::eventually;
 using testing::read_text;
+using testing::stored_entry_bytes;
 
-class GunjinNetwork : public ::testing::Test {
+class GunjinNetwork : public testing::NetworkFixture<> {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("parley_gunjin_net_" + std::to_string(::getpid()) + "_" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override {
-    if (!HasFailure()) fs::remove_all(dir_);
-  }
-  std::vector<std::string> bot(const LobbyProcess& lobby, const std::string& name, std::vector<std::string> extra) {
-    std::vector<std::string> args = {"bot", "gunjin", "--lobby", "127.0.0.1:" + std::to_string(lobby.port()),
-                                     "--data", (dir_ / name).string(), "--give-up", "300"};
-    args.insert(args.end(), extra.begin(), extra.end());
-    return args;
-  }
-  fs::path dir_;
+  GunjinNetwork() : NetworkFixture("gunjin", 300) {}
 };
 
 TEST_F(GunjinNetwork, TwoBotsFinishAGameTheirLogsAreIdenticalAndVerify) {
@@ -66,33 +53,17 @@ TEST_F(GunjinNetwork, TwoBotsFinishAGameTheirLogsAreIdenticalAndVerify) {
   EXPECT_NE(show.out().find("claims:"), std::string::npos) << "no battle was shown";
 }
 
-std::uintmax_t stored_entry_bytes(const fs::path& data) {
-  std::error_code ec;
-  if (!fs::is_directory(data / "sessions", ec)) return 0;
-  for (const auto& s : fs::directory_iterator(data / "sessions", ec)) return fs::file_size(s.path() / "entries", ec);
-  return 0;
-}
-
-template <class F>
-bool eventually(F condition, int seconds = 60) {
-  for (int i = 0; i < seconds * 50; ++i) {
-    if (condition()) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  return false;
-}
-
 // A bot killed mid-game (its layout's openings and its duel secrets kept only on disk)
 // restarts, resumes the game and finishes it.
 TEST_F(GunjinNetwork, ABotKilledMidGameRestartsAndFinishes) {
   LobbyProcess lobby(dir_);
   fs::path key = dir_ / "b.key";
   ParleyProcess a(dir_, "a", bot(lobby, "a", {"--create", "2", "--seed", "4"}));
-  ASSERT_TRUE(eventually([&] { return a.err().find("room 1:") != std::string::npos; })) << a.err();
+  ASSERT_TRUE(eventually([&] { return a.err().find("room 1:") != std::string::npos; }, 60)) << a.err();
   std::vector<std::string> b_args = bot(lobby, "b", {"--room", "1", "--identity", key.string(), "--seed", "104"});
   ParleyProcess b1(dir_, "b1", b_args);
   // The army proofs and a few battles in, b dies with no chance to clean up.
-  ASSERT_TRUE(eventually([&] { return stored_entry_bytes(dir_ / "b") > 40000; })) << b1.err();
+  ASSERT_TRUE(eventually([&] { return stored_entry_bytes(dir_ / "b") > 40000; }, 60)) << b1.err();
   b1.kill9();
   ParleyProcess b2(dir_, "b2", b_args);
   ASSERT_EQ(b2.wait(), 0) << b2.err();
