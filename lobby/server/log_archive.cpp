@@ -67,6 +67,18 @@ std::set<std::uint64_t> read_ledger(const fs::path& path) {
   return rooms;
 }
 
+// A crash mid-line leaves a ledger without its last newline: end that line, so that the next
+// room recorded gets a line of its own.
+void end_torn_line(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  if (!in || in.tellg() <= 0) return;
+  in.seekg(-1, std::ios::end);
+  char last = 0;
+  in.get(last);
+  in.close();
+  if (last != '\n') std::ofstream(path, std::ios::binary | std::ios::app) << '\n';
+}
+
 bool append_to_ledger(const fs::path& path, RoomId room) {
   int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   if (fd < 0) return false;
@@ -94,6 +106,7 @@ game::Result<std::unique_ptr<LogArchive>, StorageError> LogArchive::open(const f
   auto closed = (*reader)->closed_rooms();
   if (!closed) return closed.error();
   // Decided before the thread starts: it appends to the ledger as it goes.
+  if (sink) end_torn_line(ledger_for(dir));
   const std::set<std::uint64_t> taken = sink ? read_ledger(ledger_for(dir)) : std::set<std::uint64_t>{};
   std::vector<RoomId> pending;
   for (RoomId room : *closed) {
