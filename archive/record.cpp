@@ -80,6 +80,9 @@ std::string emptied_movetext(std::string_view written, std::string_view result) 
   constexpr std::size_t kLineWidth = 79;  // the writer's
   std::size_t start = written.find("\n\n");
   std::string_view text = start == std::string_view::npos ? written : written.substr(start + 2);
+  // Without the termination marker (the writer's last token) and the line ends after it.
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.remove_suffix(1);
+  if (text.ends_with(result)) text.remove_suffix(result.size());
   std::string out, token;
   out.reserve(text.size());
   std::size_t column = 0;
@@ -110,7 +113,7 @@ std::string emptied_movetext(std::string_view written, std::string_view result) 
       token += c;
     }
   }
-  if (token != result) flush();  // the last token is the termination marker
+  flush();
   return out;
 }
 
