@@ -1,11 +1,7 @@
 #include "archive/importer.hpp"
 
 #include <algorithm>
-#include <condition_variable>
-#include <deque>
-#include <mutex>
 #include <optional>
-#include <thread>
 
 namespace parley::archive {
 
@@ -41,94 +37,23 @@ void Importer::count(const AddOutcome& added, const GameRecord& record, ImportSt
   if (record.moves) stats.positions += record.position_keys.size();
 }
 
-namespace {
-
-// One game of a PGN file as the reading thread hands it on: a record, or the report of a bad game.
-struct ReadGame {
-  std::optional<GameRecord> record;
-  std::string problem;
-};
-
-// Reads a PGN text on a thread of its own: replaying every move, writing the canonical text and
-// hashing it (half an import's CPU time) overlap with the database writes on the caller's
-// thread. Games come out in file order; at most kDepth wait. Destroying it stops the thread.
-class GameReader {
- public:
-  GameReader(std::string_view name, std::string_view text) : thread_([this, name, text] { run(name, text); }) {}
-  ~GameReader() {
-    {
-      std::lock_guard lock(mutex_);
-      stopping_ = true;
-    }
-    changed_.notify_all();
-    thread_.join();
-  }
-  GameReader(const GameReader&) = delete;
-  GameReader& operator=(const GameReader&) = delete;
-
-  // The next game, or nullopt after the last.
-  std::optional<ReadGame> next() {
-    std::unique_lock lock(mutex_);
-    changed_.wait(lock, [this] { return !queue_.empty() || finished_; });
-    if (queue_.empty()) return std::nullopt;
-    ReadGame game = std::move(queue_.front());
-    queue_.pop_front();
-    changed_.notify_all();
-    return game;
-  }
-
- private:
-  static constexpr std::size_t kDepth = 256;
-
-  void run(std::string_view name, std::string_view text) {
-    pgn::Reader reader(text);
-    while (auto next = reader.next()) {
-      ReadGame game;
-      try {
-        if (next->ok())
-          game.record = record_from_pgn(next->value());
-        else
-          game.problem = pgn::format(next->error(), name);
-      } catch (const std::exception& e) {  // out of memory: reported as the game's problem
-        game.record.reset();
-        game.problem = std::string(name) + ": " + e.what();
-      }
-      std::unique_lock lock(mutex_);
-      changed_.wait(lock, [this] { return queue_.size() < kDepth || stopping_; });
-      if (stopping_) break;
-      queue_.push_back(std::move(game));
-      changed_.notify_all();
-    }
-    std::lock_guard lock(mutex_);
-    finished_ = true;
-    changed_.notify_all();
-  }
-
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  std::deque<ReadGame> queue_;
-  bool finished_ = false, stopping_ = false;
-  std::thread thread_;  // last: started once the rest is ready
-};
-
-}  // namespace
-
 void Importer::import_pgn(std::string_view name, std::string_view text, ImportStats& stats) {
+  pgn::Reader reader(text);
   const std::size_t expected = progress_ ? expected_games(text) : 0;
   std::size_t seen = 0;
   std::optional<ArchiveStore::Batch> batch;
   std::size_t in_batch = 0;
-  GameReader reader(name, text);
   while (auto next = reader.next()) {
     ++seen;
     if (progress_) progress_(seen, std::max(seen, expected));
-    if (!next->record) {
+    if (!next->ok()) {
       ++stats.rejected;
-      stats.problems.push_back(std::move(next->problem));
+      stats.problems.push_back(pgn::format(next->error(), name));
       continue;
     }
+    GameRecord record = record_from_pgn(next->value());
     if (!batch) batch.emplace(store_);
-    count(store_.add(*next->record), *next->record, stats);
+    count(store_.add(record), record, stats);
     if (++in_batch == kGamesPerTransaction) {
       batch->commit();
       batch.reset();
