@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "archive/importer.hpp"
+#include "archive/lobby_feed.hpp"
 #include "archive/schema.hpp"
 #include "archive/standings.hpp"
 #include "archive/store.hpp"
@@ -332,6 +333,45 @@ game::Bytes fools_mate_log(peer::RoomOptions options = {}) {
   }
   for (auto& l : t.locals) t.post(l.seat(), *l.duty(*t.session, {}));
   return lobby::encode(t.lobby.log());
+}
+
+// What parley-lobby --archive runs per finished room: a log verified and stored; after the
+// connection is lost, one failure and then a new connection at the next log.
+TEST_P(ArchiveTest, TheLobbyFeedStoresLogsAndReconnectsAfterALostConnection) {
+  auto feed = LobbyFeed::open(location_);
+  ASSERT_TRUE(feed.ok()) << feed.error().detail;
+  game::Bytes log = fools_mate_log();
+  auto stored = (*feed)->store(log);
+  ASSERT_TRUE(stored.ok()) << stored.error().detail;
+  EXPECT_EQ(describe(*stored), "game 0, verified");
+  auto again = (*feed)->store(log);
+  ASSERT_TRUE(again.ok()) << again.error().detail;
+  EXPECT_EQ(describe(*again), "already archived as game 0");
+  game::Bytes not_a_log = {1, 2, 3};
+  auto refused = (*feed)->store(not_a_log);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_TRUE(refused.error().detail.starts_with("not a game log: ")) << refused.error().detail;
+
+  if (GetParam() != "postgresql") return;
+  // The server ends the feed's session (as a restart of the server would).
+  std::string why;
+  auto admin = ArchiveStore::open(testing::PgServer::shared(why)->url("postgres"));
+  ASSERT_TRUE(admin.ok());
+  const std::size_t name_at = location_.find("@/") + 2;  // postgresql://parley@/NAME?host=…
+  const std::string database = location_.substr(name_at, location_.find('?') - name_at);
+  (*admin)->sql().query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ? AND pid <> pg_backend_pid()",
+                        {SqlValue{database}});
+  peer::RoomOptions other;
+  other.event = "after the restart";
+  game::Bytes second = fools_mate_log(other);
+  auto lost = (*feed)->store(second);
+  ASSERT_FALSE(lost.ok());
+  auto reconnected = (*feed)->store(second);
+  ASSERT_TRUE(reconnected.ok()) << reconnected.error().detail;
+  EXPECT_TRUE(reconnected->inserted);
+  // The fixture's own connection was ended too: look through a new one.
+  store_ = std::move(ArchiveStore::open(location_)).value();
+  EXPECT_EQ(store_->games({.event = "after the restart"}).size(), 1U);
 }
 
 TEST_P(ArchiveTest, LogsAreVerifiedStoredWithKeysAndComeBackByteForByte) {
