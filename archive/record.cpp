@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <ctime>
-#include <functional>
 
 #include "archive/compress.hpp"
 #include "crypto/hash.hpp"
@@ -29,7 +28,8 @@ bool in_roster(std::string_view tag) {
 // Every comment of a line in movetext order: before the first move, then each move's own
 // comments and, after them, its variations (the order pgn::write emits them in, so that
 // emptying and refilling line up).
-void for_each_comment(pgn::Line& line, const std::function<void(std::string&)>& visit) {
+template <class LineT, class Visit>  // pgn::Line or const pgn::Line
+void for_each_comment(LineT& line, const Visit& visit) {
   for (auto& c : line.comments) visit(c);
   for (auto& node : line.nodes) {
     for (auto& c : node.comments) visit(c);
@@ -54,6 +54,13 @@ void count(const pgn::Line& line, Counts& c) {
 // number), which pgn::write cannot write back in a form the reader accepts (it prints
 // "1. Nf3) (*"). Such a variation says nothing about the game; the archive drops it, with any
 // comment inside it.
+bool has_empty_variation(const pgn::Line& line) {
+  for (const auto& node : line.nodes) {
+    for (const auto& v : node.variations)
+      if (v.nodes.empty() || has_empty_variation(v)) return true;
+  }
+  return false;
+}
 void drop_empty_variations(pgn::Line& line) {
   for (auto& node : line.nodes) {
     std::erase_if(node.variations, [](const pgn::Line& v) { return v.nodes.empty(); });
@@ -61,16 +68,53 @@ void drop_empty_variations(pgn::Line& line) {
   }
 }
 
-// The movetext of pgn::write without the tag section and the termination marker.
-std::string movetext_of(const pgn::Game& game) {
-  std::string text = pgn::write(game);
-  std::size_t start = text.find("\n\n");
-  text = start == std::string::npos ? text : text.substr(start + 2);
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-  if (text.size() >= game.result.size() && text.compare(text.size() - game.result.size(), game.result.size(), game.result) == 0)
-    text.resize(text.size() - game.result.size());
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-  return text;
+// PositionSearch.Moves from the text pgn::write made of the game: the movetext (after the tag
+// section) with every comment emptied to "{}" and without the termination marker, wrapped as
+// the writer wraps. Emptying the text instead of writing the game again with its comments
+// cleared halves an import's SAN work (every move's check and mate test); the tokens, and so
+// the text, are the ones that second write gives. The writer braces every comment except one
+// holding '}', which it writes as a ';' comment to the end of the line; outside comments the
+// movetext has neither '{' nor ';'. (After such a ';' comment a closing parenthesis stands
+// apart, "{} )" where the second write gave "{})": the same movetext to a reader.)
+std::string emptied_movetext(std::string_view written, std::string_view result) {
+  constexpr std::size_t kLineWidth = 79;  // the writer's
+  std::size_t start = written.find("\n\n");
+  std::string_view text = start == std::string_view::npos ? written : written.substr(start + 2);
+  // Without the termination marker (the writer's last token) and the line ends after it.
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.remove_suffix(1);
+  if (text.ends_with(result)) text.remove_suffix(result.size());
+  std::string out, token;
+  out.reserve(text.size());
+  std::size_t column = 0;
+  auto flush = [&] {
+    if (token.empty()) return;
+    if (column > 0 && column + 1 + token.size() > kLineWidth) {
+      out += '\n';
+      column = 0;
+    } else if (column > 0) {
+      out += ' ';
+      ++column;
+    }
+    out += token;
+    column += token.size();
+    token.clear();
+  };
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '{' || c == ';') {
+      token += "{}";
+      std::size_t end = text.find(c == '{' ? '}' : '\n', i + 1);
+      if (end == std::string_view::npos) break;
+      i = end;
+      if (c == ';') flush();
+    } else if (c == ' ' || c == '\n') {
+      flush();
+    } else {
+      token += c;
+    }
+  }
+  flush();
+  return out;
 }
 
 game::Bytes digest_of(crypto::DomainLabel label, std::span<const std::uint8_t> data) {
@@ -105,10 +149,18 @@ std::string result_of(const std::optional<game::Outcome>& outcome, std::size_t s
   return out;
 }
 
-// Fills the chess-specific parts (movetext, comments, counts, positions) from a PGN game.
-void add_movetext(GameRecord& r, const pgn::Game& original) {
-  pgn::Game game = original;
-  drop_empty_variations(game.main);
+// Fills the chess-specific parts (movetext, comments, counts, positions) from a PGN game and
+// the text pgn::write made of it; a game with an empty variation is written again without it.
+void add_movetext(GameRecord& r, const pgn::Game& original, std::string_view written) {
+  std::optional<pgn::Game> dropped;
+  std::string rewritten;
+  if (has_empty_variation(original.main)) {
+    dropped.emplace(original);
+    drop_empty_variations(dropped->main);
+    rewritten = pgn::write(*dropped);
+    written = rewritten;
+  }
+  const pgn::Game& game = dropped ? *dropped : original;
   Counts c;
   count(game.main, c);
   r.ply_count = static_cast<std::int64_t>(game.main.nodes.size());
@@ -116,14 +168,10 @@ void add_movetext(GameRecord& r, const pgn::Game& original) {
   r.comment_count = c.comments;
   r.nag_count = c.nags;
 
-  pgn::Game emptied = game;
-  emptied.tags.clear();
   r.comments.clear();
-  for_each_comment(emptied.main, [&](std::string& comment) {
-    r.comments.push_back(std::move(comment));
-    comment.clear();
-  });
-  r.moves = movetext_of(emptied);
+  r.comments.reserve(static_cast<std::size_t>(c.comments));
+  for_each_comment(game.main, [&](const std::string& comment) { r.comments.push_back(comment); });
+  r.moves = emptied_movetext(written, game.result);
 
   game::chess::Position p = game.start;
   r.position_keys.clear();
@@ -174,8 +222,9 @@ GameRecord record_from_pgn(const pgn::Game& game) {
   r.seats.push_back(SeatRecord{1, tag("Black"), std::nullopt, std::nullopt, std::nullopt, {}, scores[1]});
   for (const auto& t : game.tags)
     if (!in_roster(t.name)) r.extra_tags.push_back(t);
-  add_movetext(r, game);
-  r.content_hash = digest_of(crypto::DomainLabel("archive-pgn-game"), bytes_of(pgn::write(game)));
+  const std::string written = pgn::write(game);
+  add_movetext(r, game, written);
+  r.content_hash = digest_of(crypto::DomainLabel("archive-pgn-game"), bytes_of(written));
   return r;
 }
 
@@ -236,7 +285,7 @@ game::Result<GameRecord, LogRejected> record_from_log(std::span<const std::uint8
     if (auto game = peer::chess_pgn(log)) {
       for (const auto& t : game->tags)
         if (!in_roster(t.name)) r.extra_tags.push_back(t);
-      add_movetext(r, *game);
+      add_movetext(r, *game, pgn::write(*game));
     }
   }
   return r;

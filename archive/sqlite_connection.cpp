@@ -5,19 +5,25 @@
 namespace parley::archive {
 
 SqliteConnection::SqliteConnection(const std::string& path) {
-  if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
+  // One thread at a time uses a connection (the lobby hands its feed's to its archive thread),
+  // so SQLite's per-call mutex is not needed.
+  constexpr int kFlags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
+  if (sqlite3_open_v2(path.c_str(), &db_, kFlags, nullptr) != SQLITE_OK) {
     std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
     sqlite3_close(db_);
     db_ = nullptr;
     throw SqlError("cannot open " + path + ": " + why);
   }
-  // Foreign keys are declared in the schema; SQLite checks them only when asked. Another
-  // process importing at the same time waits for the lock instead of failing at once.
+  // Another process importing at the same time waits for the lock instead of failing at once.
   sqlite3_busy_timeout(db_, 10'000);
-  // A large page cache: position keys arrive in random order, and an index bigger than the
-  // default 2 MB cache would be written out and read back page by page during an import.
+  // Foreign keys are declared in the schema (PostgreSQL enforces them) but SQLite does not
+  // check them here: ArchiveStore is the only writer and inserts a game's parent rows first in
+  // the same transaction, and checking every PositionKey row against Game was a quarter of an
+  // import's CPU time (docs/archive.md, "Import"). A large page cache: position keys arrive in
+  // random order, and an index bigger than the default 2 MB cache would be written out and
+  // read back page by page during an import.
   exec_script(
-      "PRAGMA foreign_keys = ON; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; "
+      "PRAGMA foreign_keys = OFF; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; "
       "PRAGMA cache_size = -262144; PRAGMA temp_store = MEMORY");
 }
 

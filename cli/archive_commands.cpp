@@ -77,7 +77,12 @@ void print_game(const archive::GameSummary& g) {
   fmt::print("{:>6}  {}  {}  {}  {}  [{} from {}, {} plies]", g.id.value, g.date.empty() ? "?" : g.date,
              where.empty() ? "?" : where, players_of(g), g.result, g.kind, g.origin, g.ply_count);
   if (g.ply) fmt::print(" at ply {}", *g.ply);
+  // A log's verdict: the whole log's, then any seat the verifier did not find honest.
   if (!g.verified) fmt::print("  INVALID: {}", g.fault);
+  else if (g.origin == "plog") fmt::print("  verified");
+  for (const auto& s : g.seats) {
+    if (s.verdict && *s.verdict != "honest") fmt::print("; seat {} {}", s.index, *s.verdict);
+  }
   fmt::print("\n");
 }
 

@@ -1,5 +1,6 @@
 // parley-lobby: the matchmaking and ordered-relay server (docs/lobby.md). Thin: options, signal
-// handling and the status query; the work is in parley_lobby.
+// handling, the status query, and wiring --archive (the game database of archive/, which the
+// lobby library does not depend on) to the lobby's log archive; the work is in parley_lobby.
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -7,6 +8,7 @@
 #include <csignal>
 #include <cstdio>
 
+#include "archive/lobby_feed.hpp"
 #include "lobby/client/lobby_client.hpp"
 #include "lobby/protocol/endpoint.hpp"
 #include "lobby/server/lobby_server.hpp"
@@ -59,6 +61,16 @@ int print_status(const Endpoint& lobby) {
   return kExitFailure;
 }
 
+// --archive: each finished room's log is verified and stored in the game database, on the
+// lobby's archive thread.
+LogSink archive_sink(std::shared_ptr<parley::archive::LobbyFeed> feed) {
+  return [feed = std::move(feed)](RoomId, std::span<const std::uint8_t> log) {
+    auto fed = feed->store(log);
+    if (!fed) return LogSinkOutcome{false, fed.error().detail};
+    return LogSinkOutcome{true, describe(*fed)};
+  };
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -68,12 +80,16 @@ int main(int argc, char** argv) {
   std::string listen = to_string(config.listen);
   std::string status_of;
   std::string sync = "full";
+  std::string archive;
   app.add_option("--listen", listen, "HOST:PORT to serve on (UDP; port 0 picks a free one)")->capture_default_str();
   app.add_option("--db", config.database, "SQLite database (WAL); the lobby's key is kept in FILE.key")
       ->capture_default_str();
   app.add_option("--key", config.key_file, "the lobby's Ed25519 key file (default: the database path + .key)");
   app.add_option("--logs", config.logs_dir,
                  "where each finished room's game log is archived as room-ID.plog (default: the database path + .logs)");
+  app.add_option("--archive", archive,
+                 "also store each finished room's game in this archive (an SQLite file or a postgresql:// URL; "
+                 "verified, as by `parley archive import`)");
   app.add_option("--sync", sync, "full: fsync every commit; normal: survive a crash of the lobby, not of the machine")
       ->check(CLI::IsMember({"full", "normal"}))
       ->capture_default_str();
@@ -118,7 +134,16 @@ int main(int argc, char** argv) {
   config.listen = *endpoint;
   config.sync = sync == "full" ? SyncMode::full : SyncMode::normal;
 
-  auto server = LobbyServer::open(config);
+  LogSink sink;
+  if (!archive.empty()) {
+    auto feed = parley::archive::LobbyFeed::open(archive);
+    if (!feed) {
+      fmt::print(stderr, "parley-lobby: --archive {}: {}\n", archive, feed.error().detail);
+      return kExitFailure;
+    }
+    sink = archive_sink(std::move(*feed));
+  }
+  auto server = LobbyServer::open(config, std::move(sink));
   if (!server) {
     fmt::print(stderr, "parley-lobby: {}\n", to_string(server.error()));
     return kExitFailure;

@@ -1,5 +1,5 @@
 // The archive's import rate against pgn-extract (reading and checking every move, the anchor)
-// and scid's own importer (pgnscid, when Debian's scid is installed), each a whole process on
+// and scid's own importer (sc_import, when Debian's scid is installed), each a whole process on
 // the same generated corpus in the same run; then the time of position queries on the archive
 // the import built (the target: under 10 ms on at least a million positions).
 #include <CLI/CLI.hpp>
@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "archive/store.hpp"
 #include "bench/chess/random_games.hpp"
@@ -24,7 +26,10 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr const char* kPgnExtract = "/usr/games/pgn-extract";
-constexpr const char* kPgnScid = "/usr/games/pgnscid";
+// Debian's scid 4.7 ships no pgnscid; its importer is the Tcl script sc_import run by tkscid
+// (which needs no display for a script). sc_import only imports into an existing database.
+constexpr const char* kTkScid = "/usr/games/tkscid";
+constexpr const char* kScImport = "/usr/games/sc_import";
 
 // A whole process with its output discarded: wall-clock seconds, and the CPU seconds (user +
 // system) it used, which the other work on a shared machine disturbs much less.
@@ -33,13 +38,13 @@ struct Timed {
   double wall = 0, cpu = 0;
 };
 
-Timed run_timed(const std::vector<std::string>& argv) {
+Timed run_timed(const std::vector<std::string>& argv, const std::string& output = "/dev/null") {
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, output.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
   auto start = std::chrono::steady_clock::now();
   pid_t pid = 0;
@@ -68,6 +73,27 @@ void remove_archive(const std::string& path) {
   for (auto suffix : {"", "-wal", "-shm"}) fs::remove(path + suffix);
 }
 
+std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// The number after `marker` in `text` (e.g. "imported 4000 games"), or -1.
+long long number_after(const std::string& text, const std::string& marker) {
+  auto at = text.find(marker);
+  return at == std::string::npos ? -1 : std::atoll(text.c_str() + at + marker.size());
+}
+
+// A new, empty scid database (not timed: sc_import needs one to exist).
+void create_scid_base(const std::string& base, const std::string& script) {
+  for (auto ext : {".si4", ".sg4", ".sn4"}) fs::remove(base + ext);
+  std::ofstream(script) << "sc_base close [sc_base create [lindex $argv 0]]\n";
+  if (run_timed({kTkScid, script, base}).status != 0 || !fs::exists(base + ".si4"))
+    throw std::runtime_error("tkscid could not create " + base);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -89,19 +115,24 @@ int main(int argc, char** argv) {
   }
   std::string db = corpus_dir + "/archive-bench.sqlite";
   std::string scid_base = corpus_dir + "/scid-bench";
-  bool have_scid = fs::exists(kPgnScid);
+  const std::string scid_script = corpus_dir + "/scid-create.tcl";
+  const std::string ours_output = corpus_dir + "/parley-import.out", scid_output = corpus_dir + "/scid-import.out";
+  bool have_scid = fs::exists(kTkScid) && fs::exists(kScImport);
 
   std::vector<double> ours, ours_cpu, extract, extract_cpu, scid, scid_cpu;
   for (int r = 0; r < runs; ++r) {
     remove_archive(db);
-    auto o = run_timed({parley_binary, "archive", "import", "--quiet", "--db", db, corpus});
-    if (o.status != 0) throw std::runtime_error("parley archive import failed on the corpus");
+    auto o = run_timed({parley_binary, "archive", "import", "--quiet", "--db", db, corpus}, ours_output);
+    if (o.status != 0 || number_after(read_text(ours_output), "imported ") != static_cast<long long>(games))
+      throw std::runtime_error("parley archive import failed on the corpus: " + read_text(ours_output));
     ours.push_back(o.wall), ours_cpu.push_back(o.cpu);
     auto e = run_timed({kPgnExtract, "-r", "-s", corpus});
     extract.push_back(e.wall), extract_cpu.push_back(e.cpu);
     if (have_scid) {
-      for (auto ext : {".si4", ".sg4", ".sn4"}) fs::remove(scid_base + ext);
-      auto s = run_timed({kPgnScid, "-f", corpus, scid_base});
+      create_scid_base(scid_base, scid_script);
+      auto s = run_timed({kTkScid, kScImport, scid_base, corpus}, scid_output);
+      if (s.status != 0 || number_after(read_text(scid_output), "Imported ") != static_cast<long long>(games))
+        throw std::runtime_error("scid's sc_import failed on the corpus: " + read_text(scid_output));
       scid.push_back(s.wall), scid_cpu.push_back(s.cpu);
     }
   }
@@ -117,11 +148,11 @@ int main(int argc, char** argv) {
   fmt::print("  ratio parley / pgn-extract rate: {:.2f} wall, {:.2f} CPU\n", median(extract) / median(ours),
              median(extract_cpu) / median(ours_cpu));
   if (have_scid) {
-    line("scid pgnscid (import)", scid, scid_cpu);
+    line("scid sc_import (import)", scid, scid_cpu);
     fmt::print("  ratio parley / scid rate: {:.2f} wall, {:.2f} CPU (target >= 1)\n", median(scid) / median(ours),
                median(scid_cpu) / median(ours_cpu));
   } else {
-    fmt::print("  scid: {} not installed (Debian package scid), not compared\n", kPgnScid);
+    fmt::print("  scid: {} not installed (Debian package scid), not compared\n", kScImport);
   }
 
   auto store = std::move(archive::ArchiveStore::open(db)).value();

@@ -255,7 +255,7 @@ struct LobbyServer::Impl {
 LobbyServer::LobbyServer(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 LobbyServer::~LobbyServer() = default;
 
-game::Result<std::unique_ptr<LobbyServer>, ServerError> LobbyServer::open(const ServerConfig& config) {
+game::Result<std::unique_ptr<LobbyServer>, ServerError> LobbyServer::open(const ServerConfig& config, LogSink sink) {
   if (!ensure_enet()) return ServerError{ServerError::Kind::network, "ENet failed to initialise"};
   ENetAddress address{};
   if (config.listen.host == "*" || config.listen.host == "0.0.0.0") {
@@ -283,7 +283,8 @@ game::Result<std::unique_ptr<LobbyServer>, ServerError> LobbyServer::open(const 
   }
   auto core = LobbyCore::open(config, **storage, **reader, std::move(*identity), logger);
   if (!core) return ServerError{ServerError::Kind::storage, core.error().detail};
-  auto archive = LogArchive::open(config.database, logs_dir_for(config), (*core)->public_key(), logger);
+  auto archive = LogArchive::open(config.database, logs_dir_for(config), (*core)->public_key(), logger,
+                                   std::move(sink));
   if (!archive) return ServerError{ServerError::Kind::storage, archive.error().detail};
   auto checkpointer = Storage::open_checkpointer(config.database, config.sync);
   if (!checkpointer) return ServerError{ServerError::Kind::storage, checkpointer.error().detail};
@@ -318,8 +319,8 @@ void LobbyServer::request_stop() noexcept { impl_->stop.store(true, std::memory_
 
 ServerThread::ServerThread(std::unique_ptr<LobbyServer> server) : server_(std::move(server)) {}
 
-game::Result<std::unique_ptr<ServerThread>, ServerError> ServerThread::start(const ServerConfig& config) {
-  auto server = LobbyServer::open(config);
+game::Result<std::unique_ptr<ServerThread>, ServerError> ServerThread::start(const ServerConfig& config, LogSink sink) {
+  auto server = LobbyServer::open(config, std::move(sink));
   if (!server) return server.error();
   std::unique_ptr<ServerThread> t(new ServerThread(std::move(*server)));
   t->thread_ = std::thread([raw = t.get()] { raw->outcome_ = raw->server_->run(); });

@@ -14,6 +14,7 @@
 #include "game/core/result.hpp"
 #include "lobby/protocol/endpoint.hpp"
 #include "lobby/server/config.hpp"
+#include "lobby/server/log_archive.hpp"
 
 namespace parley::lobby {
 
@@ -25,8 +26,9 @@ std::string to_string(const ServerError& error);
 
 class LobbyServer {
  public:
-  // Loads (or creates) the lobby's key, opens the database and binds the socket.
-  static game::Result<std::unique_ptr<LobbyServer>, ServerError> open(const ServerConfig& config);
+  // Loads (or creates) the lobby's key, opens the database and binds the socket. `sink`, if
+  // given, also receives every finished room's log (LogArchive, off the network thread).
+  static game::Result<std::unique_ptr<LobbyServer>, ServerError> open(const ServerConfig& config, LogSink sink = {});
   ~LobbyServer();
   LobbyServer(const LobbyServer&) = delete;
   LobbyServer& operator=(const LobbyServer&) = delete;
@@ -52,7 +54,7 @@ class LobbyServer {
 // destructor.
 class ServerThread {
  public:
-  static game::Result<std::unique_ptr<ServerThread>, ServerError> start(const ServerConfig& config);
+  static game::Result<std::unique_ptr<ServerThread>, ServerError> start(const ServerConfig& config, LogSink sink = {});
   ~ServerThread();
   ServerThread(const ServerThread&) = delete;
   ServerThread& operator=(const ServerThread&) = delete;

@@ -4,11 +4,13 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <sstream>
 #include <thread>
 
 #include "archive/importer.hpp"
+#include "archive/lobby_feed.hpp"
 #include "archive/schema.hpp"
 #include "archive/standings.hpp"
 #include "archive/store.hpp"
@@ -190,6 +192,50 @@ TEST_P(ArchiveTest, PgnThroughTheArchiveComesBackAsTheSameCanonicalPgn) {
   EXPECT_NE(originals[1].find("(2. f4 exf4)"), std::string::npos);
 }
 
+// PositionSearch.Moves is made by emptying the comments in the text pgn::write made of the
+// game (one SAN pass per import); it must be the text that writing the game again with its
+// comments cleared gives, line breaks and all, and rebuild to the same game.
+TEST(ArchiveRecord, MovesAreTheWritersMovetextWithEveryCommentEmptied) {
+  const std::string long_comment =
+      "a long comment that the writer has to wrap over more than one line because it runs well past seventy-nine "
+      "columns, with { a brace and ; a semicolon inside";
+  const std::string text = "[Event \"e\"]\n[Result \"1-0\"]\n\n{opening words} 1. e4 {" + long_comment +
+                           "} e5 $1 (1... c5 {the Sicilian} 2. Nf3 (2. c3 {Alapin}) d6) 2. Nf3 Nc6 {x} "
+                           "3. Bb5 ; a rest-of-line comment with a } brace\n a6 (3... Nf6 ; another } one\n) 4. Ba4 "
+                           "{} 4... Nf6 1-0\n";
+  pgn::Reader reader(text);
+  auto read = reader.next();
+  ASSERT_TRUE(read && read->ok()) << (read ? pgn::format(read->error(), "test") : "no game");
+  const pgn::Game& game = read->value();
+  GameRecord record = record_from_pgn(game);
+  ASSERT_TRUE(record.moves);
+
+  pgn::Game emptied = game;
+  emptied.tags.clear();
+  std::function<void(pgn::Line&)> clear = [&](pgn::Line& line) {
+    for (auto& c : line.comments) c.clear();
+    for (auto& node : line.nodes) {
+      for (auto& c : node.comments) c.clear();
+      for (auto& v : node.variations) clear(v);
+    }
+  };
+  clear(emptied.main);
+  std::string expected = pgn::write(emptied);
+  expected = expected.substr(expected.find("\n\n") + 2);
+  expected = expected.substr(0, expected.rfind(" 1-0"));
+  // The one place the texts may differ: a ';' comment before a closing parenthesis.
+  std::string ours = *record.moves;
+  for (std::size_t at; (at = ours.find("{} )")) != std::string::npos;) ours.erase(at + 2, 1);
+  EXPECT_EQ(ours, expected);
+  EXPECT_EQ(record.comments.size(), 8u);
+  EXPECT_EQ(record.comments[1], long_comment);
+
+  StoredPgn stored{game.tags, game.result, *record.moves, record.comments};
+  auto rebuilt = rebuild_pgn(stored);
+  ASSERT_TRUE(rebuilt.ok()) << rebuilt.error().detail;
+  EXPECT_EQ(pgn::write(*rebuilt), pgn::write(game));
+}
+
 TEST_P(ArchiveTest, GamesFromASetUpPositionKeepTheirStartAndIndexFromIt) {
   const std::string fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
   std::string text = "[Event \"Endings\"]\n[SetUp \"1\"]\n[FEN \"" + fen +
@@ -287,6 +333,45 @@ game::Bytes fools_mate_log(peer::RoomOptions options = {}) {
   }
   for (auto& l : t.locals) t.post(l.seat(), *l.duty(*t.session, {}));
   return lobby::encode(t.lobby.log());
+}
+
+// What parley-lobby --archive runs per finished room: a log verified and stored; after the
+// connection is lost, one failure and then a new connection at the next log.
+TEST_P(ArchiveTest, TheLobbyFeedStoresLogsAndReconnectsAfterALostConnection) {
+  auto feed = LobbyFeed::open(location_);
+  ASSERT_TRUE(feed.ok()) << feed.error().detail;
+  game::Bytes log = fools_mate_log();
+  auto stored = (*feed)->store(log);
+  ASSERT_TRUE(stored.ok()) << stored.error().detail;
+  EXPECT_EQ(describe(*stored), "game 0, verified");
+  auto again = (*feed)->store(log);
+  ASSERT_TRUE(again.ok()) << again.error().detail;
+  EXPECT_EQ(describe(*again), "already archived as game 0");
+  game::Bytes not_a_log = {1, 2, 3};
+  auto refused = (*feed)->store(not_a_log);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_TRUE(refused.error().detail.starts_with("not a game log: ")) << refused.error().detail;
+
+  if (GetParam() != "postgresql") return;
+  // The server ends the feed's session (as a restart of the server would).
+  std::string why;
+  auto admin = ArchiveStore::open(testing::PgServer::shared(why)->url("postgres"));
+  ASSERT_TRUE(admin.ok());
+  const std::size_t name_at = location_.find("@/") + 2;  // postgresql://parley@/NAME?host=…
+  const std::string database = location_.substr(name_at, location_.find('?') - name_at);
+  (*admin)->sql().query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ? AND pid <> pg_backend_pid()",
+                        {SqlValue{database}});
+  peer::RoomOptions other;
+  other.event = "after the restart";
+  game::Bytes second = fools_mate_log(other);
+  auto lost = (*feed)->store(second);
+  ASSERT_FALSE(lost.ok());
+  auto reconnected = (*feed)->store(second);
+  ASSERT_TRUE(reconnected.ok()) << reconnected.error().detail;
+  EXPECT_TRUE(reconnected->inserted);
+  // The fixture's own connection was ended too: look through a new one.
+  store_ = std::move(ArchiveStore::open(location_)).value();
+  EXPECT_EQ(store_->games({.event = "after the restart"}).size(), 1U);
 }
 
 TEST_P(ArchiveTest, LogsAreVerifiedStoredWithKeysAndComeBackByteForByte) {

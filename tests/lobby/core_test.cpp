@@ -4,10 +4,13 @@
 
 #include <algorithm>
 #include <atomic>
+#include <fstream>
 #include <map>
+#include <sstream>
 
 #include "lobby/protocol/limits.hpp"
 #include "lobby/protocol/text.hpp"
+#include "lobby/server/log_archive.hpp"
 #include "lobby/server/rate_limiter.hpp"
 #include "lobby/server/worker_pool.hpp"
 #include "tests/lobby/core_harness.hpp"
@@ -615,6 +618,114 @@ TEST(LobbyCorePresence, ARoomNobodyComesBackToClosesAfterTheIdleLimit) {
   EXPECT_EQ(h.core().status(h.now()).rooms_started, 1u);
   h.advance(2'000ms);
   EXPECT_EQ(h.core().status(h.now()).rooms_started, 0u);
+}
+
+// ---- the log archive's sink -----------------------------------------------------------
+
+std::string read_file(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// A started room whose seats have left: closed and committed, ready for the archive.
+RoomId closed_room(CoreHarness& h) {
+  Table t = start_game(h, 2);
+  for (Player& p : t.players) h.send(p.connection, LeaveRoom{p.next(), t.room});
+  EXPECT_EQ(h.core().status(h.now()).rooms_started, 0u);
+  return t.room;
+}
+
+TEST(LobbyLogArchive, ASinkThatFailsOrThrowsLeavesTheFileAndTheRoomIsOfferedAgainAtTheNextStart) {
+  CoreHarness h;
+  RoomId room = closed_room(h);
+  const auto dir = h.config().database.parent_path() / "logs";
+  std::vector<std::string> lines;
+  auto logger = [&](std::string_view line) { lines.emplace_back(line); };
+  int calls = 0;
+  std::string handed;
+  auto sink = [&](bool succeed) {
+    return [&, succeed](RoomId r, std::span<const std::uint8_t> log) -> LogSinkOutcome {
+      ++calls;
+      EXPECT_EQ(r, room);
+      handed.assign(log.begin(), log.end());
+      if (calls == 1) throw std::runtime_error("the archive went away");
+      if (!succeed) return {false, "locked"};
+      return {true, "game 7, verified"};
+    };
+  };
+  const std::string expected_line = "room " + std::to_string(room.value) + " not stored in the archive: ";
+  {
+    // First start: the room has no file yet; it is written, then the sink throws.
+    auto archive = LogArchive::open(h.config().database, dir, h.lobby().public_key(), logger, sink(false));
+    ASSERT_TRUE(archive.ok());
+    (*archive)->drain();
+  }
+  EXPECT_EQ(calls, 1);
+  ASSERT_TRUE(std::filesystem::exists(LogArchive::file_for(dir, room)));
+  EXPECT_EQ(handed, read_file(LogArchive::file_for(dir, room)));
+  EXPECT_FALSE(std::filesystem::exists(LogArchive::ledger_for(dir)));
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines.back(), expected_line + "the archive went away; its log stays in " +
+                              LogArchive::file_for(dir, room).string() + " and is offered again at the next start");
+  {
+    // Second start: the file exists, the sink has not taken it; offered again, refused again.
+    auto archive = LogArchive::open(h.config().database, dir, h.lobby().public_key(), logger, sink(false));
+    ASSERT_TRUE(archive.ok());
+    (*archive)->drain();
+  }
+  EXPECT_EQ(calls, 2);
+  EXPECT_TRUE(lines.back().starts_with(expected_line + "locked;")) << lines.back();
+  EXPECT_FALSE(std::filesystem::exists(LogArchive::ledger_for(dir)));
+  {
+    // Third start: taken, and recorded in the ledger.
+    auto archive = LogArchive::open(h.config().database, dir, h.lobby().public_key(), logger, sink(true));
+    ASSERT_TRUE(archive.ok());
+    (*archive)->drain();
+  }
+  EXPECT_EQ(calls, 3);
+  EXPECT_EQ(handed, read_file(LogArchive::file_for(dir, room)));
+  EXPECT_EQ(lines.back(), "room " + std::to_string(room.value) + " stored in the archive: game 7, verified");
+  EXPECT_EQ(read_file(LogArchive::ledger_for(dir)), std::to_string(room.value) + "\n");
+  {
+    // Fourth start: nothing to offer. Without a sink, nothing either (the file is there).
+    auto archive = LogArchive::open(h.config().database, dir, h.lobby().public_key(), logger, sink(true));
+    ASSERT_TRUE(archive.ok());
+    (*archive)->drain();
+    auto plain = LogArchive::open(h.config().database, dir, h.lobby().public_key(), logger);
+    ASSERT_TRUE(plain.ok());
+    (*plain)->drain();
+  }
+  EXPECT_EQ(calls, 3);
+}
+
+TEST(LobbyLogArchive, ATornLedgerLineIsIgnoredSoThatRoomIsOfferedAgain) {
+  CoreHarness h;
+  RoomId room = closed_room(h);
+  const auto dir = h.config().database.parent_path() / "logs";
+  std::filesystem::create_directories(dir);
+  std::ofstream(LogArchive::ledger_for(dir)) << "999\n" << room.value << "x";  // a crash mid-line
+  int calls = 0;
+  auto archive = LogArchive::open(h.config().database, dir, h.lobby().public_key(), nullptr,
+                                  [&](RoomId, std::span<const std::uint8_t>) {
+                                    ++calls;
+                                    return LogSinkOutcome{true, "already archived as game 0"};
+                                  });
+  ASSERT_TRUE(archive.ok());
+  (*archive)->drain();
+  EXPECT_EQ(calls, 1);
+  archive->reset();
+  EXPECT_EQ(read_file(LogArchive::ledger_for(dir)), "999\n" + std::to_string(room.value) + "x\n" + std::to_string(room.value) + "\n");
+  // The room has a line of its own now: not offered again.
+  auto again = LogArchive::open(h.config().database, dir, h.lobby().public_key(), nullptr,
+                                [&](RoomId, std::span<const std::uint8_t>) {
+                                  ++calls;
+                                  return LogSinkOutcome{true, ""};
+                                });
+  ASSERT_TRUE(again.ok());
+  (*again)->drain();
+  EXPECT_EQ(calls, 1);
 }
 
 // ---- crash and restart -------------------------------------------------------------------
