@@ -5,6 +5,7 @@
 #include "game/chess/pgn.hpp"
 #include "peer/log/chess_export.hpp"
 #include "peer/session/chess_rules.hpp"
+#include "peer/session/gunjin_rules.hpp"
 
 namespace parley::ui {
 
@@ -21,7 +22,7 @@ std::string_view describe(Screen screen) {
   return "unknown";
 }
 
-bool playable(std::string_view game) { return game == peer::kChessGame; }
+bool playable(std::string_view game) { return game == peer::kChessGame || game == peer::kGunjinGame; }
 
 namespace {
 
@@ -33,7 +34,8 @@ std::string trimmed(const std::string& text) {
 
 }  // namespace
 
-App::App(AppConfig config) : config_(std::move(config)), lobby_(config_.identity) {
+App::App(AppConfig config)
+    : config_(std::move(config)), lobby_(config_.identity), gunjin_editor_(sensible_layout(config_.identity.bytes()[0])) {
   address_field = config_.lobby_address;
   name_field = config_.display_name;
   if (config_.connect_now) connect(0);
@@ -105,8 +107,14 @@ void App::on_event(const NetEvent& event, std::uint64_t local_ms) {
     on_entries(*r, local_ms);
   } else if (const auto* s = std::get_if<SeatUpdate>(&event)) {
     on_seat(*s, local_ms);
+  } else if (const auto* in_use = std::get_if<GunjinLayoutInUse>(&event)) {
+    if (gunjin_ && game_room_ == in_use->room) {
+      gunjin_->set_layout(in_use->layout);
+      gunjin_->update(game_->session());
+    }
   } else if (const auto* refused = std::get_if<IntentRefused>(&event)) {
     pending_.reset();
+    if (gunjin_) gunjin_->refused();
     notify(Notice::Kind::error, "Not played: " + refused->reason, local_ms);
     input_ply_.reset();
     sync_input();
@@ -142,6 +150,7 @@ void App::on_lobby(const lobby::ClientEvent& event, std::uint64_t local_ms) {
           game_.reset();
           game_room_ = s->room;
           pending_.reset();
+          gunjin_.reset();
           seat_.reset();
           result_dialog_ = false;
           result_seen_ = false;
@@ -173,6 +182,7 @@ void App::on_entries(const RoomEntries& batch, std::uint64_t local_ms) {
       }
       game_.emplace(std::move(started).value());
       flipped_ = game_->me() && game_->me()->index == 1;
+      if (game_->session().rules().game() == peer::kGunjinGame) gunjin_.emplace(game_->me(), gunjin_layout_sent_);
       if (game_->me())
         say("you play " + seat_label(game_->session(), *game_->me()) + " in room " + std::to_string(batch.room.value));
       else
@@ -182,6 +192,7 @@ void App::on_entries(const RoomEntries& batch, std::uint64_t local_ms) {
     }
   }
   if (!game_) return;
+  if (gunjin_) gunjin_->update(game_->session());
   log_session_events();
   if (pending_ && game_->is_chess() && (game_->chess().moves().size() != pending_ply_ || game_->session().outcome()))
     pending_.reset();
@@ -247,6 +258,12 @@ void App::refresh_rooms() {
 
 void App::quick_match(std::uint8_t seats) { send(QuickMatchCommand{std::string(peer::kChessGame), seats}); }
 
+void App::quick_match_gunjin() {
+  gunjin_layout_sent_ = gunjin_editor_.layout();
+  send(GunjinLayoutCommand{*gunjin_layout_sent_});
+  send(QuickMatchCommand{std::string(peer::kGunjinGame), 2});
+}
+
 void App::leave_queue() {
   send(LeaveQueueCommand{});
   lobby_.left_queue();
@@ -256,6 +273,8 @@ void App::create_room(const CreateRoomForm& form, std::uint64_t local_ms) {
   if (!playable(form.game)) return notify(Notice::Kind::error, "This client cannot play " + form.game + " yet", local_ms);
   if (form.game == peer::kChessGame && form.seats != 2)
     return notify(Notice::Kind::error, "Chess is for two players", local_ms);
+  if (form.game == peer::kGunjinGame && form.seats != 2)
+    return notify(Notice::Kind::error, "Gunjin shogi is for two players", local_ms);
   if (form.seats < 2 || form.seats > 6) return notify(Notice::Kind::error, "A room has 2 to 6 seats", local_ms);
   if (form.clock_minutes < 0 || form.clock_minutes > 24 * 60 || form.increment_seconds < 0 ||
       form.increment_seconds > 3600)
@@ -281,7 +300,13 @@ void App::join_by_code(const std::string& code, lobby::Role role, std::uint64_t 
 // ---- room ---------------------------------------------------------------------------------
 
 void App::set_ready(bool ready) {
-  if (lobby_.room()) send(ReadyCommand{lobby_.room()->room, ready});
+  if (!lobby_.room()) return;
+  if (ready && lobby_.room()->game == peer::kGunjinGame) {
+    // The seat commits to the layout on screen when the game starts.
+    gunjin_layout_sent_ = gunjin_editor_.layout();
+    send(GunjinLayoutCommand{*gunjin_layout_sent_});
+  }
+  send(ReadyCommand{lobby_.room()->room, ready});
 }
 
 void App::leave_room() {
@@ -326,6 +351,36 @@ void App::act(ChessIntent intent, std::uint64_t local_ms) {
   send(ChessCommand{intent});
 }
 
+void App::submit_gunjin(const GunjinIntent& move) {
+  send(GunjinCommand{move});
+  gunjin_->sent(move);
+}
+
+void App::gunjin_press(std::optional<game::gunjin::Square> at) {
+  if (!gunjin_) return;
+  if (auto m = gunjin_->press(at)) submit_gunjin(*m);
+}
+
+void App::gunjin_drag(Point pointer) {
+  if (gunjin_) gunjin_->drag(pointer);
+}
+
+void App::gunjin_release(std::optional<game::gunjin::Square> at) {
+  if (!gunjin_) return;
+  if (auto m = gunjin_->release(at)) submit_gunjin(*m);
+}
+
+void App::gunjin_cancel() {
+  if (gunjin_) gunjin_->cancel();
+}
+
+void App::act(GunjinIntent intent, std::uint64_t local_ms) {
+  if (!game_ || !gunjin_ || !game_->me()) return;
+  auto action = gunjin_intent_action(gunjin_->view(), *game_->me(), intent);
+  if (!action) return notify(Notice::Kind::error, "Cannot " + action.error(), local_ms);
+  send(GunjinCommand{intent});
+}
+
 bool App::can_leave_game() const {
   if (!game_) return true;
   if (!game_->me()) return true;
@@ -339,6 +394,7 @@ void App::leave_game() {
   if (lobby_.room() && !lobby_.my_seat()) send(LeaveRoomCommand{lobby_.room()->room});
   lobby_.left_room();
   game_.reset();
+  gunjin_.reset();
   game_room_.reset();
   pending_.reset();
   result_dialog_ = false;

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "ui/core/gunjin_board.hpp"
+#include "ui/core/gunjin_layout_editor.hpp"
 #include "ui/core/lobby_state.hpp"
 #include "ui/core/live_game.hpp"
 #include "ui/core/move_input.hpp"
@@ -74,6 +76,8 @@ class App {
   const LobbyState& lobby() const { return lobby_; }
   void refresh_rooms();
   void quick_match(std::uint8_t seats = 2);
+  // Queues for a Gunjin game with the layout editor's layout.
+  void quick_match_gunjin();
   void leave_queue();
   void create_room(const CreateRoomForm& form, std::uint64_t local_ms);
   void join(lobby::RoomId room, lobby::Role role);
@@ -108,6 +112,19 @@ class App {
   // The game so far as PGN (chess).
   game::Result<std::string, peer::ExportError> game_pgn() const;
 
+  // ---- Gunjin (docs/ui.md, "Gunjin") ----
+  // The layout this client's next Gunjin seat commits to (edited in the room before Ready).
+  GunjinLayoutEditor& gunjin_editor() { return gunjin_editor_; }
+  const GunjinLayoutEditor& gunjin_editor() const { return gunjin_editor_; }
+  // The Gunjin game on screen, as this seat sees it.
+  const GunjinBoard* gunjin() const { return gunjin_ ? &*gunjin_ : nullptr; }
+  void gunjin_press(std::optional<game::gunjin::Square> at);
+  void gunjin_drag(Point pointer);
+  void gunjin_release(std::optional<game::gunjin::Square> at);
+  void gunjin_cancel();
+  // Resign, draw, "no legal move" (moves come from the board).
+  void act(GunjinIntent intent, std::uint64_t local_ms);
+
   // ---- replay ----
   void open_replay(ReplayViewer viewer);
   void close_replay();
@@ -131,6 +148,7 @@ class App {
   void sync_input();
   void log_session_events();
   void submit_move(game::chess::Move move);
+  void submit_gunjin(const GunjinIntent& move);
   void say(std::string line) { log_lines_.push_back(std::move(line)); }
 
   AppConfig config_;
@@ -153,6 +171,10 @@ class App {
   std::optional<std::size_t> input_ply_;  // the position the move input was last reset to
   bool input_may_move_ = false;
   std::vector<std::string> seat_failures_;
+
+  GunjinLayoutEditor gunjin_editor_;
+  std::optional<GunjinBoard> gunjin_;
+  std::optional<game::gunjin::Layout> gunjin_layout_sent_;
 
   std::optional<ReplayViewer> replay_;
   std::vector<Notice> notices_;

@@ -1,6 +1,7 @@
 #include "ui/net/network_thread.hpp"
 
 #include "peer/session/chess_rules.hpp"
+#include "peer/session/gunjin_rules.hpp"
 #include "ui/core/app.hpp"
 #include "ui/net/lan.hpp"
 
@@ -151,6 +152,10 @@ void NetworkThread::handle(NetCommand& command) {
     if (c) asked(c->chat(chat->room, chat->text));
   } else if (auto* chess = std::get_if<ChessCommand>(&command)) {
     player_.submit(chess->intent);
+  } else if (auto* layout = std::get_if<GunjinLayoutCommand>(&command)) {
+    gunjin_layout_ = layout->layout;
+  } else if (auto* gunjin = std::get_if<GunjinCommand>(&command)) {
+    if (gunjin_player_) gunjin_player_->submit(gunjin->intent);
   }
 }
 
@@ -222,7 +227,15 @@ void NetworkThread::start_seat(const lobby::RoomState& room) {
   options.expected_lobby_key = config_.expected_lobby_key;
   runner_room_ = room.room;
   reported_status_.reset();
-  runner_ = std::make_unique<peer::SeatRunner>(std::move(options), player_, std::move(client_), room);
+  peer::Player* player = &player_;
+  if (room.game == peer::kGunjinGame) {
+    // A resumed game restores the layout from the seat's secrets; a new one commits to the
+    // layout the screen sent (or, if it sent none, a sensible one).
+    gunjin_player_ = std::make_unique<HumanGunjinPlayer>(gunjin_layout_.value_or(sensible_layout(room.room.value)));
+    gunjin_layout_reported_ = false;
+    player = gunjin_player_.get();
+  }
+  runner_ = std::make_unique<peer::SeatRunner>(std::move(options), *player, std::move(client_), room);
   runner_->set_event_listener([this](const lobby::ClientEvent& e) {
     forward(e);
     if (const auto* r = std::get_if<lobby::RoomState>(&e); r && r->phase == lobby::RoomPhase::started)
@@ -235,6 +248,13 @@ void NetworkThread::step_seat() {
   runner_->step(config_.poll_ms);
   SeatUpdate update{*runner_room_, runner_->status(), runner_->failure(), runner_->log_path(), runner_->take_notes()};
   for (auto& why : player_.take_refusals()) emit(IntentRefused{std::move(why)});
+  if (gunjin_player_) {
+    for (auto& why : gunjin_player_->take_refusals()) emit(IntentRefused{std::move(why)});
+    if (!gunjin_layout_reported_ && gunjin_player_->layout()) {
+      gunjin_layout_reported_ = true;
+      emit(GunjinLayoutInUse{*runner_room_, *gunjin_player_->layout()});
+    }
+  }
   const bool done = update.status == peer::RunnerStatus::finished || update.status == peer::RunnerStatus::failed;
   if (reported_status_ != update.status || !update.notes.empty()) {
     reported_status_ = update.status;

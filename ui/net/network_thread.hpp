@@ -80,6 +80,10 @@ class NetworkThread {
   bool replaced_ = false;          // the lobby said this key logged in elsewhere: do not fight it
   std::optional<std::chrono::steady_clock::time_point> reconnect_at_;
   HumanChessPlayer player_;        // before runner_, which refers to it
+  // Gunjin: the layout the next seat commits to, and the seat's player (also before runner_).
+  std::optional<game::gunjin::Layout> gunjin_layout_;
+  std::unique_ptr<HumanGunjinPlayer> gunjin_player_;
+  bool gunjin_layout_reported_ = false;
   std::unique_ptr<peer::SeatRunner> runner_;
   std::optional<lobby::RoomId> runner_room_;
   std::optional<peer::RunnerStatus> reported_status_;

@@ -57,7 +57,11 @@ std::string file_stem_now(const char* prefix) {
 }  // namespace
 
 Screens::Screens(Window& window, App& app, fs::path data_dir)
-    : window_(window), app_(app), data_dir_(std::move(data_dir)), pieces_(window.renderer(), window.font_files().sans) {
+    : window_(window),
+      app_(app),
+      data_dir_(std::move(data_dir)),
+      pieces_(window.renderer(), window.font_files().sans),
+      gunjin_(window, app, data_dir_) {
   host_port_ = app_.config().host_port;
   refresh_logs();
 }
@@ -80,12 +84,16 @@ void Screens::open_log(const fs::path& path, std::uint64_t local_ms) {
   std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   auto viewer = ReplayViewer::open(bytes, path.filename().string());
   if (!viewer) return app_.notify(Notice::Kind::error, path.filename().string() + ": " + viewer.error(), local_ms);
+  if (viewer->game() == "gunjin")
+    gunjin_.open_replay(bytes);
+  else
+    gunjin_.close_replay();
   app_.open_replay(std::move(viewer).value());
   replay_shown_ = static_cast<std::size_t>(-1);
 }
 
 bool Screens::animating(std::uint64_t local_ms) const {
-  if (!app_.active_notices(local_ms).empty() || app_.input().dragging()) return true;
+  if (!app_.active_notices(local_ms).empty() || app_.input().dragging() || gunjin_.animating()) return true;
   if (const LiveGame* g = app_.game(); g && app_.screen() == Screen::game)
     for (std::uint8_t s = 0; s < g->session().seat_count(); ++s)
       if (g->clocked() && g->clock_running(game::Seat{s})) return true;
@@ -96,6 +104,7 @@ bool Screens::animating(std::uint64_t local_ms) const {
 
 void Screens::draw(std::uint64_t local_ms) {
   board_.reset();
+  gunjin_.begin_frame();
   menu_bar(local_ms);
   ImGui::SetNextWindowPos(ImVec2(0, menu_height_));
   ImGui::SetNextWindowSize(ImVec2(static_cast<float>(window_.width()), static_cast<float>(window_.height()) - menu_height_));
@@ -103,7 +112,7 @@ void Screens::draw(std::uint64_t local_ms) {
   switch (app_.screen()) {
     case Screen::connect: connect_screen(local_ms); break;
     case Screen::lobby: lobby_screen(local_ms); break;
-    case Screen::room: room_screen(); break;
+    case Screen::room: room_screen(local_ms); break;
     case Screen::game: game_screen(local_ms); break;
     case Screen::replay: replay_screen(); break;
   }
@@ -197,6 +206,9 @@ bool Screens::shortcut(const SDL_Event& event, std::uint64_t local_ms) {
     app_.refresh_rooms();
     return true;
   }
+  if (app_.gunjin() && app_.screen() == Screen::game && key != SDLK_f) return gunjin_.shortcut(event);
+  if (app_.screen() == Screen::room && app_.lobby().room() && app_.lobby().room()->game == "gunjin")
+    return gunjin_.shortcut(event);
   if (app_.screen() == Screen::game) {
     if (app_.input().promotion()) {
       const std::pair<SDL_Keycode, PieceType> choices[] = {
@@ -326,14 +338,16 @@ void Screens::lobby_screen(std::uint64_t local_ms) {
   if (lobby.queued()) {
     ImGui::Text("Looking for an opponent (%u waiting)", lobby.queued()->waiting);
     if (ImGui::Button("Stop looking", ImVec2(-1, 0))) app_.leave_queue();
-  } else if (ImGui::Button("Quick match: chess", ImVec2(-1, 0))) {
-    app_.quick_match(2);
+  } else {
+    if (ImGui::Button("Quick match: chess", ImVec2(-1, 0))) app_.quick_match(2);
+    if (ImGui::Button("Quick match: Gunjin shogi", ImVec2(-1, 0))) app_.quick_match_gunjin();
   }
   ImGui::Separator();
   ImGui::TextUnformatted("Create a room");
   ImGui::SetNextItemWidth(-1);
   if (ImGui::BeginCombo("##game", create_form_.game.c_str())) {
     if (ImGui::Selectable("chess", create_form_.game == "chess")) create_form_.game = "chess";
+    if (ImGui::Selectable("gunjin", create_form_.game == "gunjin")) create_form_.game = "gunjin";
     ImGui::EndCombo();
   }
   ImGui::SetNextItemWidth(-1);
@@ -363,7 +377,7 @@ void Screens::lobby_screen(std::uint64_t local_ms) {
 
 // ---- room ---------------------------------------------------------------------------------
 
-void Screens::room_screen() {
+void Screens::room_screen(std::uint64_t local_ms) {
   const auto& room = app_.lobby().room();
   if (!room) return;
   const float s = window_.scale();
@@ -399,6 +413,10 @@ void Screens::room_screen() {
   if (ImGui::Button("Leave the room", ImVec2(-1, 0))) app_.leave_room();
   ImGui::EndChild();
   ImGui::SameLine();
+  if (room->game == "gunjin" && app_.lobby().my_seat()) {
+    gunjin_.layout_editor(local_ms, std::max(ImGui::GetContentRegionAvail().x * 0.62f, 200.0f));
+    ImGui::SameLine();
+  }
   ImGui::BeginChild("room-chat", ImVec2(0, 0), true);
   chat("chat", 0);
   ImGui::EndChild();
@@ -551,8 +569,10 @@ void Screens::result_dialog(std::uint64_t local_ms) {
     ImGui::PushFont(window_.heading_font());
     ImGui::TextUnformatted(g->result_text().value_or("The game is over").c_str());
     ImGui::PopFont();
-    if (ImGui::Button("Save PGN")) save_pgn(local_ms);
-    ImGui::SameLine();
+    if (g->is_chess()) {
+      if (ImGui::Button("Save PGN")) save_pgn(local_ms);
+      ImGui::SameLine();
+    }
     if (ImGui::Button("Look at the board")) {
       app_.close_result_dialog();
       ImGui::CloseCurrentPopup();
@@ -614,6 +634,11 @@ void Screens::game_screen(std::uint64_t local_ms) {
   const LiveGame* g = app_.game();
   if (!g) {
     ImGui::TextColored(kQuiet, "The game is starting...");
+    return;
+  }
+  if (app_.gunjin()) {
+    gunjin_.game_screen(local_ms, content_top(), [&] { chat("gunjin-chat-lines", 170 * window_.scale()); });
+    result_dialog(local_ms);
     return;
   }
   if (!g->is_chess()) {
@@ -689,7 +714,9 @@ void Screens::replay_screen() {
     BoardScene scene{&r->position(), r->last_move(), std::nullopt, 0, std::nullopt, {}};
     draw_board(ImGui::GetWindowDrawList(), geometry, scene, pieces_, window_.pixel_ratio(), window_.small_font());
   }
-  const Rect p = r->is_chess() ? layout.panel : Rect{layout.board.x, layout.board.y, window_.width() - 2 * layout.board.x, layout.board.h};
+  Rect p = r->is_chess() ? layout.panel : Rect{layout.board.x, layout.board.y, window_.width() - 2 * layout.board.x, layout.board.h};
+  const bool gunjin = r->game() == "gunjin" && gunjin_.has_replay();
+  if (gunjin) p = gunjin_.replay_board(*r, content_top());
   ImGui::SetCursorScreenPos(ImVec2(static_cast<float>(p.x), static_cast<float>(p.y)));
   ImGui::BeginChild("replay-panel", ImVec2(static_cast<float>(p.w), static_cast<float>(p.h)), false);
   ImGui::PushFont(window_.heading_font());
@@ -713,6 +740,7 @@ void Screens::replay_screen() {
     std::string winner = report.outcome->winner ? r->seat_names().at(report.outcome->winner->index) + " wins" : "Draw";
     ImGui::Text("Result: %s (%s)", winner.c_str(), std::string(report.outcome->reason).c_str());
   }
+  if (gunjin) gunjin_.replay_controls(*r);
   ImGui::Separator();
 
   // Stepping.

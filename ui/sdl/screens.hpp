@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ui/core/app.hpp"
+#include "ui/sdl/gunjin_screens.hpp"
 #include "ui/sdl/pieces.hpp"
 #include "ui/sdl/window.hpp"
 
@@ -33,12 +34,14 @@ class Screens {
   bool animating(std::uint64_t local_ms) const;
   // Where the board is on the chess and replay screens (for tests that click on it).
   std::optional<BoardGeometry> board_geometry() const { return board_; }
+  // The Gunjin board (game, replay) and layout editor, when shown.
+  const GunjinScreens& gunjin() const { return gunjin_; }
 
  private:
   void menu_bar(std::uint64_t local_ms);
   void connect_screen(std::uint64_t local_ms);
   void lobby_screen(std::uint64_t local_ms);
-  void room_screen();
+  void room_screen(std::uint64_t local_ms);
   void game_screen(std::uint64_t local_ms);
   void replay_screen();
   void open_log_dialog(std::uint64_t local_ms);
@@ -57,6 +60,7 @@ class Screens {
   App& app_;
   std::filesystem::path data_dir_;
   PieceAtlas pieces_;
+  GunjinScreens gunjin_;
   std::optional<BoardGeometry> board_;
   float menu_height_ = 0;
   bool quit_ = false;
