@@ -187,7 +187,8 @@ void expect_board(const Image& image, const GunjinBoardGeometry& g, const State&
   }
 }
 
-void expect_hq_gates_and_river(const Image& image, const GunjinBoardGeometry& g) {
+// `moved`: the last move's squares, which are tinted.
+void expect_hq_gates_and_river(const Image& image, const GunjinBoardGeometry& g, SquareSet moved = {}) {
   const int c = g.cell_size();
   for (Seat s : {kSeat0, kSeat1}) {
     const Rect hq = g.square_rect(hq_of(s));
@@ -199,10 +200,12 @@ void expect_hq_gates_and_river(const Image& image, const GunjinBoardGeometry& g)
     EXPECT_TRUE(near(image.at(hq.x + c, bottom_free), kHq)) << "a line between the HQ's cells";
   }
   for (std::uint8_t gate : {18, 21, 24, 27}) {
+    if (moved.contains(Square{gate})) continue;
     const Rect r = g.square_rect(Square{gate});
     EXPECT_TRUE(near(image.at(r.x + 3, r.y + 3), kGate)) << "gate " << int(gate);
   }
   for (std::uint8_t plain : {17, 19, 20, 22, 23, 25}) {
+    if (moved.contains(Square{plain})) continue;
     const Rect r = g.square_rect(Square{plain});
     EXPECT_TRUE(near(image.at(r.x + 3, r.y + 3), kCell)) << "square " << int(plain);
   }
@@ -266,7 +269,15 @@ TEST(GunjinRender, SeatOneSeesTheBoardTurnedWithItsOwnCampBelow) {
   expect_piece(image, g, Square{45}, Face::open_seat1, "own back corner");
   expect_piece(image, g, Square{0}, Face::down, "enemy back corner");
   expect_board(image, g, rig.app.gunjin()->view(), kSeat1, false);
-  expect_hq_gates_and_river(image, g);
+  // Seat 0 (the bot) has moved first: its move's squares are tinted.
+  ASSERT_TRUE(rig.app.gunjin()->last_move());
+  SquareSet moved;
+  moved.insert(rig.app.gunjin()->last_move()->first);
+  moved.insert(rig.app.gunjin()->last_move()->second);
+  expect_hq_gates_and_river(image, g, moved);
+  const Rect from = g.square_rect(rig.app.gunjin()->last_move()->first);
+  const auto tinted = image.at(from.x + 3, from.y + 3);
+  EXPECT_FALSE(near(tinted, kCell) || near(tinted, kGate)) << "the last move is tinted";
 }
 
 TEST(GunjinRender, TheLayoutEditorShowsTheCampAndADraggedPiece) {
@@ -298,7 +309,7 @@ TEST(GunjinRender, TheLayoutEditorShowsTheCampAndADraggedPiece) {
   image = rig.render("gunjin-editor-mine");
   for (std::uint8_t gate : {18, 21}) {
     const Rect r = g.square_rect(Square{gate});
-    const auto p = image.at(r.x + 2, r.y + r.h / 2);
+    const auto p = image.at(r.x + 1, r.y + r.h / 2);
     EXPECT_TRUE(p.r > 200 && p.g < 60 && p.b < 60) << "gate " << int(gate) << " is outlined in red";
   }
 }

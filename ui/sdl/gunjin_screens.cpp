@@ -14,6 +14,7 @@ namespace parley::ui::sdl {
 
 namespace fs = std::filesystem;
 using namespace game::gunjin;
+using game::Seat;
 
 namespace {
 
@@ -111,8 +112,10 @@ void GunjinScreens::layout_editor(std::uint64_t local_ms, float width) {
   if (!saved_listed_) refresh_saved();
   ImGui::BeginChild("gunjin-layout", ImVec2(width, 0), true);
   ImGui::TextUnformatted("Your layout (布陣)");
-  ImGui::TextColored(kQuiet, "Click two pieces to swap them, or drag one onto another. Mines (地雷) and the flag (軍旗)\n"
-                             "may not stand on a gate (green). Your seat commits to this layout when you press Ready.");
+  ImGui::PushStyleColor(ImGuiCol_Text, kQuiet);
+  ImGui::TextWrapped("Click two pieces to swap them, or drag one onto another. Mines (地雷) and the flag (軍旗) may not "
+                     "stand on a gate (green). Your seat commits to this layout when you press Ready.");
+  ImGui::PopStyleColor();
   GunjinLayoutEditor& editor = app_.gunjin_editor();
   const float avail_h = ImGui::GetContentRegionAvail().y - 3 * ImGui::GetFrameHeightWithSpacing();
   const int cell = std::max(16, static_cast<int>(std::min((ImGui::GetContentRegionAvail().x - 8) / 6, avail_h * 2 / 17)));

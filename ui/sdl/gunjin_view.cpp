@@ -9,6 +9,7 @@
 namespace parley::ui::sdl {
 
 using namespace game::gunjin;
+using game::Seat;
 
 namespace {
 
