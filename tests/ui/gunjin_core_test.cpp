@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <random>
 
 #include "peer/log/verify.hpp"
@@ -139,6 +140,18 @@ TEST(GunjinLayoutFile, WritesAndReadsBackEveryLayout) {
   auto read = parse_layout(text);
   ASSERT_TRUE(read) << read.error() << "\n" << text;
   EXPECT_EQ(*read, layout);
+}
+
+TEST(GunjinLayoutFile, TheExampleInTheDocsIsALegalLayout) {
+  std::ifstream in(fs::path(PARLEY_SOURCE_DIR) / "docs/ui.md");
+  const std::string doc((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto start = doc.find("```\n# parley Gunjin layout");
+  ASSERT_NE(start, std::string::npos);
+  const auto end = doc.find("```", start + 3);
+  auto layout = parse_layout(doc.substr(start + 4, end - start - 4));
+  ASSERT_TRUE(layout) << layout.error();
+  EXPECT_EQ((*layout)[2], Kind::general);  // the back row's third entry is the HQ
+  EXPECT_EQ((*layout)[17], Kind::colonel);  // the front row comes first
 }
 
 TEST(GunjinLayoutFile, SaysWhatIsWrongWithABadFile) {

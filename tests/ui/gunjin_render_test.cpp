@@ -230,6 +230,24 @@ TEST(GunjinRender, OwnPiecesShowTheirNamesEnemyPiecesAreFaceDown) {
   EXPECT_EQ(g.square_at({g.bounds().x + 2, g.bounds().y + g.bounds().h - 2}), Square{0});
   expect_board(image, g, rig.app.gunjin()->view(), kSeat0, false);
   expect_hq_gates_and_river(image, g);
+  // With the readings on, the romaji is written under each own name: the lowest ink on the
+  // piece (above its outline) comes much lower; the enemy's face-down pieces stay blank.
+  rig.screens->gunjin().set_readings(true);
+  Image readings = rig.render("gunjin-game-readings");
+  auto lowest_ink = [&](const Image& im, Square s) {
+    const Rect r = g.square_rect(s);
+    const int c = g.cell_size(), cx = r.x + r.w / 2, cy = r.y + c / 2;
+    int lowest = cy;
+    for (int y = cy; y < cy + c * 40 / 100; ++y)
+      for (int x = cx - c / 4; x < cx + c / 4; ++x)
+        if (dark(im.at(x, y))) lowest = y;
+    return lowest;
+  };
+  for (std::uint8_t slot : {0, 5, 9, 17}) {
+    const Square s{slot};
+    EXPECT_GT(lowest_ink(readings, s), lowest_ink(image, s) + g.cell_size() / 20) << "slot " << int(slot);
+  }
+  expect_piece(readings, g, Square{40}, Face::down, "enemy with readings on");
 }
 
 TEST(GunjinRender, APickedUpPieceShowsItsTargetsAndBattlesAreAnnounced) {
@@ -312,6 +330,22 @@ TEST(GunjinRender, TheLayoutEditorShowsTheCampAndADraggedPiece) {
     const auto p = image.at(r.x + 1, r.y + r.h / 2);
     EXPECT_TRUE(p.r > 200 && p.g < 60 && p.b < 60) << "gate " << int(gate) << " is outlined in red";
   }
+}
+
+TEST(GunjinRender, TheLobbyOpensTheLayoutEditorForAQuickMatch) {
+  Rig rig;
+  rig.app.connect(rig.now);
+  rig.lobby(lobby::Connected{rig.table.lobby.log().lobby_key});
+  rig.lobby(lobby::Welcome{lobby::RequestId{1}, "alice", {}});
+  ASSERT_EQ(rig.app.screen(), Screen::lobby);
+  rig.render("gunjin-lobby");
+  EXPECT_FALSE(rig.screens->gunjin().editor_geometry());
+  rig.screens->gunjin().open_layout_dialog();
+  Image image = rig.render("gunjin-lobby-layout");
+  ASSERT_TRUE(rig.screens->gunjin().editor_geometry());
+  const GunjinBoardGeometry g = *rig.screens->gunjin().editor_geometry();
+  for (std::uint8_t slot = 0; slot < kArmySize; ++slot)
+    expect_piece(image, g, Square{slot}, Face::own_seat0, "slot " + std::to_string(slot));
 }
 
 TEST(GunjinRender, TheReplayOfAFinishedGameShowsBothArmiesAndTheVerdict) {

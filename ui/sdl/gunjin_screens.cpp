@@ -114,7 +114,8 @@ void GunjinScreens::layout_editor(std::uint64_t local_ms, float width) {
   ImGui::TextUnformatted("Your layout (布陣)");
   ImGui::PushStyleColor(ImGuiCol_Text, kQuiet);
   ImGui::TextWrapped("Click two pieces to swap them, or drag one onto another. Mines (地雷) and the flag (軍旗) may not "
-                     "stand on a gate (green). Your seat commits to this layout when you press Ready.");
+                     "stand on a gate (green). Your seat commits to this layout when you press Ready (or start a Gunjin "
+                     "quick match).");
   ImGui::PopStyleColor();
   GunjinLayoutEditor& editor = app_.gunjin_editor();
   const float avail_h = ImGui::GetContentRegionAvail().y - 3 * ImGui::GetFrameHeightWithSpacing();
@@ -176,6 +177,22 @@ void GunjinScreens::layout_editor(std::uint64_t local_ms, float width) {
     ImGui::EndCombo();
   }
   ImGui::EndChild();
+}
+
+void GunjinScreens::layout_dialog(std::uint64_t local_ms) {
+  if (layout_dialog_requested_) {
+    ImGui::OpenPopup("Your Gunjin layout");
+    layout_dialog_requested_ = false;
+  }
+  const float s = window_.scale();
+  ImGui::SetNextWindowSize(ImVec2(620 * s, std::min(760 * s, static_cast<float>(window_.height()) - 40)), ImGuiCond_Appearing);
+  if (!ImGui::BeginPopupModal("Your Gunjin layout")) return;
+  const float close_h = ImGui::GetFrameHeightWithSpacing();
+  ImGui::BeginChild("layout-dialog", ImVec2(0, -close_h));
+  layout_editor(local_ms, ImGui::GetContentRegionAvail().x);
+  ImGui::EndChild();
+  if (ImGui::Button("Close")) ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
 }
 
 // ---- the game -------------------------------------------------------------------------------

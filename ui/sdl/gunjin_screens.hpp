@@ -26,6 +26,9 @@ class GunjinScreens {
 
   // The room's layout editor, in the space left on the current line (before the chat).
   void layout_editor(std::uint64_t local_ms, float width);
+  // The same editor in a dialog, from the lobby (the layout a Gunjin quick match commits to).
+  void open_layout_dialog() { layout_dialog_requested_ = true; }
+  void layout_dialog(std::uint64_t local_ms);
   // The Gunjin game: board on the left, players, the referee and actions on the right; the
   // chat is drawn by `chat` into the space it is given.
   template <class Chat>
@@ -44,6 +47,8 @@ class GunjinScreens {
   void replay_controls(const ReplayViewer& viewer);
 
   bool shortcut(const SDL_Event& key);
+  // The romaji under every face-up name (R, or the "Readings" box).
+  void set_readings(bool on) { readings_ = on; }
   bool animating() const;
   // Where the board is (tests click on it): the game's or the replay's; the editor's.
   std::optional<GunjinBoardGeometry> board_geometry() const { return board_; }
@@ -73,6 +78,7 @@ class GunjinScreens {
   bool readings_ = false;
   bool show_armies_ = true;
   bool resign_requested_ = false;
+  bool layout_dialog_requested_ = false;
   std::string layout_name_ = "my-layout";
   std::vector<std::filesystem::path> saved_;
   bool saved_listed_ = false;

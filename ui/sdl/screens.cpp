@@ -118,6 +118,7 @@ void Screens::draw(std::uint64_t local_ms) {
   }
   ImGui::End();
   open_log_dialog(local_ms);
+  gunjin_.layout_dialog(local_ms);
   notices_and_banners(local_ms);
 }
 
@@ -126,7 +127,7 @@ void Screens::menu_bar(std::uint64_t local_ms) {
   if (ImGui::BeginMenu("Game")) {
     if (ImGui::MenuItem("Open game log...", "Ctrl+O")) open_log_requested_ = true;
     if (app_.screen() == Screen::replay && ImGui::MenuItem("Close replay", "Esc")) app_.close_replay();
-    if (app_.game() && ImGui::MenuItem("Save PGN", "Ctrl+S")) save_pgn(local_ms);
+    if (app_.game() && app_.game()->is_chess() && ImGui::MenuItem("Save PGN", "Ctrl+S")) save_pgn(local_ms);
     if (app_.game() && ImGui::MenuItem("Flip board", "F")) app_.flip();
     ImGui::Separator();
     if (app_.lobby().connection() != Connection::offline && !app_.game() && ImGui::MenuItem("Disconnect"))
@@ -181,7 +182,7 @@ bool Screens::shortcut(const SDL_Event& event, std::uint64_t local_ms) {
   const bool ctrl = (event.key.keysym.mod & KMOD_CTRL) != 0;
   if (ctrl && key == SDLK_q) return quit_ = true;
   if (ctrl && key == SDLK_o) return open_log_requested_ = true;
-  if (ctrl && key == SDLK_s && app_.game()) {
+  if (ctrl && key == SDLK_s && app_.game() && app_.game()->is_chess()) {
     save_pgn(local_ms);
     return true;
   }
@@ -341,6 +342,7 @@ void Screens::lobby_screen(std::uint64_t local_ms) {
   } else {
     if (ImGui::Button("Quick match: chess", ImVec2(-1, 0))) app_.quick_match(2);
     if (ImGui::Button("Quick match: Gunjin shogi", ImVec2(-1, 0))) app_.quick_match_gunjin();
+    if (ImGui::Button("Your Gunjin layout...", ImVec2(-1, 0))) gunjin_.open_layout_dialog();
   }
   ImGui::Separator();
   ImGui::TextUnformatted("Create a room");

@@ -36,6 +36,7 @@ class Screens {
   std::optional<BoardGeometry> board_geometry() const { return board_; }
   // The Gunjin board (game, replay) and layout editor, when shown.
   const GunjinScreens& gunjin() const { return gunjin_; }
+  GunjinScreens& gunjin() { return gunjin_; }
 
  private:
   void menu_bar(std::uint64_t local_ms);
