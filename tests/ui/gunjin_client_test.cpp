@@ -74,6 +74,10 @@ TEST(GunjinClient, ArrangesItsLayoutAndPlaysTheBotWithTheMouse) {
     EXPECT_EQ(app.gunjin_editor().layout(), edited);
     EXPECT_NE(app.gunjin_editor().refusal().find("gate"), std::string::npos);
     app.set_ready(true);
+    // Once ready, the layout is committed: the editor no longer takes clicks.
+    until([&] { return app.lobby().room()->seats[*app.lobby().my_seat()].ready; }, "not ready");
+    client.click(editor.square_rect(Square{a}).center());
+    EXPECT_EQ(app.gunjin_editor().selected(), std::nullopt) << "the editor is locked while ready";
 
     const std::string room = std::to_string(app.lobby().room()->room.value);
     peer::testing::ParleyProcess bot(dir, "bot",

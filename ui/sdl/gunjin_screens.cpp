@@ -107,7 +107,7 @@ void GunjinScreens::editor_input(const GunjinBoardGeometry& g) {
   if (ImGui::IsItemDeactivated()) editor.release(slot_at(g, p));
 }
 
-void GunjinScreens::layout_editor(std::uint64_t local_ms, float width) {
+void GunjinScreens::layout_editor(std::uint64_t local_ms, float width, bool locked) {
   const float s = window_.scale();
   if (!saved_listed_) refresh_saved();
   ImGui::BeginChild("gunjin-layout", ImVec2(width, 0), true);
@@ -117,6 +117,11 @@ void GunjinScreens::layout_editor(std::uint64_t local_ms, float width) {
                      "stand on a gate (green). Your seat commits to this layout when you press Ready (or start a Gunjin "
                      "quick match).");
   ImGui::PopStyleColor();
+  if (locked) {
+    app_.gunjin_editor().cancel();
+    ImGui::TextColored(kGood, "You are ready: your seat will play this layout. Press Not ready to change it.");
+  }
+  ImGui::BeginDisabled(locked);
   GunjinLayoutEditor& editor = app_.gunjin_editor();
   const float avail_h = ImGui::GetContentRegionAvail().y - 3 * ImGui::GetFrameHeightWithSpacing();
   const int cell = std::max(16, static_cast<int>(std::min((ImGui::GetContentRegionAvail().x - 8) / 6, avail_h * 2 / 17)));
@@ -176,6 +181,7 @@ void GunjinScreens::layout_editor(std::uint64_t local_ms, float width) {
     if (saved_.empty()) ImGui::TextColored(kQuiet, "(none in %s)", layout_dir(data_dir_).string().c_str());
     ImGui::EndCombo();
   }
+  ImGui::EndDisabled();
   ImGui::EndChild();
 }
 

@@ -24,8 +24,9 @@ class GunjinScreens {
  public:
   GunjinScreens(Window& window, App& app, std::filesystem::path data_dir);
 
-  // The room's layout editor, in the space left on the current line (before the chat).
-  void layout_editor(std::uint64_t local_ms, float width);
+  // The room's layout editor, in the space left on the current line (before the chat);
+  // `locked` once the seat is ready (it has sent its layout): shown, not editable.
+  void layout_editor(std::uint64_t local_ms, float width, bool locked = false);
   // The same editor in a dialog, from the lobby (the layout a Gunjin quick match commits to).
   void open_layout_dialog() { layout_dialog_requested_ = true; }
   void layout_dialog(std::uint64_t local_ms);

@@ -416,7 +416,8 @@ void Screens::room_screen(std::uint64_t local_ms) {
   ImGui::EndChild();
   ImGui::SameLine();
   if (room->game == "gunjin" && app_.lobby().my_seat()) {
-    gunjin_.layout_editor(local_ms, std::max(ImGui::GetContentRegionAvail().x * 0.62f, 200.0f));
+    gunjin_.layout_editor(local_ms, std::max(ImGui::GetContentRegionAvail().x * 0.62f, 200.0f),
+                          room->seats[*app_.lobby().my_seat()].ready);
     ImGui::SameLine();
   }
   ImGui::BeginChild("room-chat", ImVec2(0, 0), true);
