@@ -596,6 +596,41 @@ TEST(GunjinApp, TheGameScreenFollowsTheEntriesAndSendsMovesAsIntents) {
   EXPECT_TRUE(app.can_leave_game());
 }
 
+// A resumed game: the App never sent a layout in this process (it was restarted), so its board
+// shows only what is public until the network thread says which layout the seat plays.
+TEST(GunjinApp, AResumedSeatLearnsItsLayoutFromTheNetworkThread) {
+  const Layout layout = sensible_layout(35);
+  HumanGame g(layout);
+  const auto key = g.table.lobby.seat_identity(kSeat0).public_key();
+  App app(AppConfig{key, "alice", "127.0.0.1:7777", 7777, false, false});
+  app.connect(0);
+  app.on_event(LobbyEvent{lobby::Connected{g.table.lobby.log().lobby_key}}, 0);
+  app.on_event(LobbyEvent{lobby::Welcome{lobby::RequestId{1}, "alice", {lobby::RoomId{9}}}}, 0);
+  lobby::RoomState room;
+  room.room = lobby::RoomId{9};
+  room.game = "gunjin";
+  room.phase = lobby::RoomPhase::started;
+  room.seats = {{key, "alice", true, true}, {g.table.lobby.seat_identity(kSeat1).public_key(), "bot", true, true}};
+  app.on_event(LobbyEvent{room}, 0);
+  g.run();
+  const auto& all = g.table.lobby.entries();
+  app.on_event(RoomEntries{room.room, g.table.lobby.log().lobby_key, lobby::EntryIndex{0}, all}, 0);
+  ASSERT_TRUE(app.gunjin());
+  expect_sees_only_its_own(*app.gunjin(), std::nullopt);
+  // Without its kinds the board cannot tell where a piece may go: nothing is picked up.
+  const Square front = *app.gunjin()->view().piece(PieceId{kSeat0, 18}).square;  // a gate: it may attack across
+  app.gunjin_press(front);
+  EXPECT_EQ(app.gunjin()->selected(), std::nullopt);
+  app.on_event(GunjinLayoutInUse{room.room, layout}, 0);
+  expect_sees_only_its_own(*app.gunjin(), kSeat0);
+  EXPECT_EQ(app.gunjin()->view().piece(PieceId{kSeat0, 2}).kind, layout[2]);
+  app.gunjin_press(front);
+  EXPECT_EQ(app.gunjin()->selected(), front);
+  // Another room's layout is not this game's.
+  app.on_event(GunjinLayoutInUse{lobby::RoomId{10}, sensible_layout(36)}, 0);
+  EXPECT_EQ(app.gunjin()->layout(), layout);
+}
+
 TEST(GunjinReplay, AChessLogIsNotAGunjinReplay) {
   peer::testing::Table t;
   t.start_play();

@@ -271,7 +271,10 @@ void GunjinScreens::game_panel_begin(std::uint64_t local_ms, int top) {
       if (ImGui::Button("Accept draw")) app_.act(GunjinIntent{GunjinIntent::Kind::accept_draw, {}, {}}, local_ms);
       ImGui::SameLine();
     }
+    // The seat's agent decides on its own turn: offers are made then.
+    ImGui::BeginDisabled(!board.may_move() || board.view().draw_offer().has_value());
     if (ImGui::Button("Offer draw")) app_.act(GunjinIntent{GunjinIntent::Kind::offer_draw, {}, {}}, local_ms);
+    ImGui::EndDisabled();
     ImGui::SameLine();
     if (board.may_move() && board.no_legal_move()) {
       if (ImGui::Button("I cannot move")) app_.act(GunjinIntent{GunjinIntent::Kind::no_legal_move, {}, {}}, local_ms);
