@@ -629,6 +629,18 @@ TEST(GunjinApp, AResumedSeatLearnsItsLayoutFromTheNetworkThread) {
   // Another room's layout is not this game's.
   app.on_event(GunjinLayoutInUse{lobby::RoomId{10}, sensible_layout(36)}, 0);
   EXPECT_EQ(app.gunjin()->layout(), layout);
+
+  // The runner restores its secrets before it passes the first entries on: the layout may
+  // come first, and is kept for the board made from the genesis.
+  App again(AppConfig{key, "alice", "127.0.0.1:7777", 7777, false, false});
+  again.connect(0);
+  again.on_event(LobbyEvent{lobby::Connected{g.table.lobby.log().lobby_key}}, 0);
+  again.on_event(LobbyEvent{lobby::Welcome{lobby::RequestId{1}, "alice", {lobby::RoomId{9}}}}, 0);
+  again.on_event(LobbyEvent{room}, 0);
+  again.on_event(GunjinLayoutInUse{room.room, layout}, 0);
+  again.on_event(RoomEntries{room.room, g.table.lobby.log().lobby_key, lobby::EntryIndex{0}, all}, 0);
+  ASSERT_TRUE(again.gunjin());
+  expect_sees_only_its_own(*again.gunjin(), kSeat0);
 }
 
 TEST(GunjinReplay, AChessLogIsNotAGunjinReplay) {

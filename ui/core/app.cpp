@@ -108,9 +108,13 @@ void App::on_event(const NetEvent& event, std::uint64_t local_ms) {
   } else if (const auto* s = std::get_if<SeatUpdate>(&event)) {
     on_seat(*s, local_ms);
   } else if (const auto* in_use = std::get_if<GunjinLayoutInUse>(&event)) {
-    if (gunjin_ && game_room_ == in_use->room) {
-      gunjin_->set_layout(in_use->layout);
-      gunjin_->update(game_->session());
+    // It may come before the game's first entries (the runner restores its secrets first).
+    if (game_room_ == in_use->room) {
+      gunjin_layout_sent_ = in_use->layout;
+      if (gunjin_) {
+        gunjin_->set_layout(in_use->layout);
+        gunjin_->update(game_->session());
+      }
     }
   } else if (const auto* refused = std::get_if<IntentRefused>(&event)) {
     pending_.reset();

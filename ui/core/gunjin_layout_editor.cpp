@@ -1,6 +1,7 @@
 #include "ui/core/gunjin_layout_editor.hpp"
 
 #include <array>
+#include <cctype>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -25,8 +26,7 @@ constexpr std::array<FileRow, 4> kFileRows = {{{17, 6, "front row (gates in colu
                                                {5, 6, "second row"},
                                                {0, 5, "back row (the third entry is the HQ)"}}};
 
-std::string placement_text(const PlacementError& e, const Layout& layout) {
-  (void)layout;
+std::string placement_text(const PlacementError& e) {
   if (e.problem == PlacementError::Problem::immovable_on_gate)
     return std::string(japanese_name(e.kind)) + " (" + std::string(english_name(e.kind)) +
            ") may not stand on a gate: it never moves and would close the road";
@@ -81,7 +81,7 @@ game::Result<Layout, std::string> parse_layout(std::string_view text) {
   }
   if (row != kFileRows.size()) return "a layout has four rows; this one has " + std::to_string(row);
   auto valid = validate_layout(layout);
-  if (!valid) return placement_text(valid.error(), layout);
+  if (!valid) return placement_text(valid.error());
   return layout;
 }
 
@@ -143,7 +143,7 @@ bool GunjinLayoutEditor::swap(std::uint8_t a, std::uint8_t b) {
   std::swap(next[a], next[b]);
   auto valid = validate_layout(next);
   if (!valid) {
-    refusal_ = placement_text(valid.error(), next);
+    refusal_ = placement_text(valid.error());
     return false;
   }
   layout_ = next;

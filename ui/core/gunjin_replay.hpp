@@ -4,6 +4,7 @@
 // layouts and the verifier replays the whole game from them (GunjinRules::reveal), so a
 // verified log knows both armies. Each entry then has two boards: the public one (as a
 // spectator saw it live) and the open one (every piece face up, as the verifier checked it).
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <span>
