@@ -100,7 +100,11 @@ struct Rig {
     window = std::move(opened).value();
     screens.emplace(*window, app, data_dir());
   }
-  static fs::path data_dir() { return fs::path(PARLEY_BINARY_DIR) / "tests/ui/render/gunjin-data"; }
+  // One data directory per test: ctest runs the cases in parallel, and the editor writes there.
+  static fs::path data_dir() {
+    return fs::path(PARLEY_BINARY_DIR) / "tests/ui/render/gunjin-data" /
+           ::testing::UnitTest::GetInstance()->current_test_info()->name();
+  }
   HumanGunjinPlayer& human() { return static_cast<HumanGunjinPlayer&>(table.agent(me)); }
 
   void lobby(lobby::ClientEvent e) { app.on_event(LobbyEvent{std::move(e)}, now); }
@@ -273,6 +277,10 @@ TEST(GunjinRender, APickedUpPieceShowsItsTargetsAndBattlesAreAnnounced) {
         << "a dot on target " << int(i);
   }
   EXPECT_GE(rig.app.gunjin()->announcements().size(), 1U);
+  // The referee is heard on the terminal too, once per battle.
+  std::size_t said = 0;
+  for (const auto& line : rig.app.take_log_lines()) said += line.rfind("referee: Battle at ", 0) == 0 ? 1 : 0;
+  EXPECT_EQ(said, rig.app.gunjin()->announcements().size());
 }
 
 TEST(GunjinRender, SeatOneSeesTheBoardTurnedWithItsOwnCampBelow) {
@@ -330,6 +338,19 @@ TEST(GunjinRender, TheLayoutEditorShowsTheCampAndADraggedPiece) {
     const auto p = image.at(r.x + 1, r.y + r.h / 2);
     EXPECT_TRUE(p.r > 200 && p.g < 60 && p.b < 60) << "gate " << int(gate) << " is outlined in red";
   }
+}
+
+TEST(GunjinRender, TheEditorsLayoutIsRememberedForTheNextSession) {
+  const Layout chosen = sensible_layout(77);
+  {
+    Rig rig;
+    rig.in_room();
+    ASSERT_TRUE(rig.app.gunjin_editor().set(chosen));
+    rig.render("gunjin-editor-remembered");
+  }
+  EXPECT_EQ(load_layout(layout_dir(Rig::data_dir()) / "last.layout").value(), chosen);
+  Rig next;
+  EXPECT_EQ(next.app.gunjin_editor().layout(), chosen);
 }
 
 TEST(GunjinRender, TheLobbyOpensTheLayoutEditorForAQuickMatch) {

@@ -186,7 +186,10 @@ void App::on_entries(const RoomEntries& batch, std::uint64_t local_ms) {
       }
       game_.emplace(std::move(started).value());
       flipped_ = game_->me() && game_->me()->index == 1;
-      if (game_->session().rules().game() == peer::kGunjinGame) gunjin_.emplace(game_->me(), gunjin_layout_sent_);
+      if (game_->session().rules().game() == peer::kGunjinGame) {
+        gunjin_.emplace(game_->me(), gunjin_layout_sent_);
+        gunjin_announced_ = 0;
+      }
       if (game_->me())
         say("you play " + seat_label(game_->session(), *game_->me()) + " in room " + std::to_string(batch.room.value));
       else
@@ -196,7 +199,11 @@ void App::on_entries(const RoomEntries& batch, std::uint64_t local_ms) {
     }
   }
   if (!game_) return;
-  if (gunjin_) gunjin_->update(game_->session());
+  if (gunjin_) {
+    gunjin_->update(game_->session());
+    for (; gunjin_announced_ < gunjin_->announcements().size(); ++gunjin_announced_)
+      say("referee: " + gunjin_->announcements()[gunjin_announced_]);
+  }
   log_session_events();
   if (pending_ && game_->is_chess() && (game_->chess().moves().size() != pending_ply_ || game_->session().outcome()))
     pending_.reset();

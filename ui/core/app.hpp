@@ -175,6 +175,7 @@ class App {
   GunjinLayoutEditor gunjin_editor_;
   std::optional<GunjinBoard> gunjin_;
   std::optional<game::gunjin::Layout> gunjin_layout_sent_;
+  std::size_t gunjin_announced_ = 0;  // referee announcements said on the log lines
 
   std::optional<ReplayViewer> replay_;
   std::vector<Notice> notices_;

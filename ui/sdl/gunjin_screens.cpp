@@ -47,7 +47,11 @@ GunjinScreens::GunjinScreens(Window& window, App& app, fs::path data_dir)
     : window_(window),
       app_(app),
       data_dir_(std::move(data_dir)),
-      pieces_(window.renderer(), window.font_files().japanese, window.font_files().sans) {}
+      pieces_(window.renderer(), window.font_files().japanese, window.font_files().sans) {
+  // The layout of the last session, kept as "last" in the layouts folder.
+  if (auto last = load_layout(layout_dir(data_dir_) / "last.layout"); last && app_.gunjin_editor().set(*last))
+    remembered_ = *last;
+}
 
 void GunjinScreens::refresh_saved() {
   saved_.clear();
@@ -183,6 +187,11 @@ void GunjinScreens::layout_editor(std::uint64_t local_ms, float width, bool lock
   }
   ImGui::EndDisabled();
   ImGui::EndChild();
+  // Remember every change for the next session (a few hundred bytes, only when it changed).
+  if (remembered_ != editor.layout() && save_layout(data_dir_, "last", editor.layout())) {
+    remembered_ = editor.layout();
+    refresh_saved();
+  }
 }
 
 void GunjinScreens::layout_dialog(std::uint64_t local_ms) {

@@ -84,6 +84,7 @@ class GunjinScreens {
   std::vector<std::filesystem::path> saved_;
   bool saved_listed_ = false;
   std::uint64_t random_seed_ = 1;
+  std::optional<game::gunjin::Layout> remembered_;  // what <data>/gunjin/layouts/last.layout holds
   std::size_t announced_ = 0;
 };
 
