@@ -290,8 +290,8 @@ TEST(GunjinGeometry, SquaresAndTheRiverBothWaysUp) {
 
 // A game over the fake signing lobby: seat 0 a person (its agent), seat 1 the tracking bot.
 struct HumanGame {
-  explicit HumanGame(const Layout& layout = sensible_layout(21))
-      : table(std::make_unique<HumanGunjinPlayer>(layout), peer::testing::tracking_agent(4)),
+  explicit HumanGame(const Layout& layout = sensible_layout(21), const peer::GunjinRoomOptions& options = {})
+      : table(std::make_unique<HumanGunjinPlayer>(layout), peer::testing::tracking_agent(4), options),
         board(kSeat0, layout),
         watcher(std::nullopt, std::nullopt) {}
   HumanGunjinPlayer& human() { return static_cast<HumanGunjinPlayer&>(table.agent(kSeat0)); }
@@ -424,6 +424,27 @@ TEST(GunjinHuman, DrawOffersAndTheirAcceptanceGoThroughTheRules) {
   EXPECT_FALSE(gunjin_intent_action(h.board.view(), kSeat0, {GunjinIntent::Kind::move, moves[0].from, moves[0].to}));
 }
 
+TEST(GunjinHuman, WithOpenPiecesEveryPieceIsShownAndTheMovesAreThePersons) {
+  peer::GunjinRoomOptions open;
+  open.open_pieces = true;
+  HumanGame g(sensible_layout(23), open);
+  g.run();
+  ASSERT_TRUE(g.board.may_move()) << g.board.status();
+  for (std::uint8_t s = 0; s < 2; ++s)
+    for (std::uint8_t slot = 0; slot < kArmySize; ++slot) {
+      EXPECT_TRUE(g.board.view().piece(PieceId{Seat{s}, slot}).kind);
+      EXPECT_TRUE(g.watcher.view().piece(PieceId{Seat{s}, slot}).kind);
+    }
+  for (int turn = 0; turn < 5 && g.board.may_move(); ++turn) {
+    const Play m = peer::own_moves(g.board.view(), kSeat0).back();
+    g.human().submit({GunjinIntent::Kind::move, m.from, m.to});
+    g.run();
+    EXPECT_TRUE(g.human().take_refusals().empty());
+    EXPECT_EQ(std::get<Play>(g.table.rules().history()[static_cast<std::size_t>(2 * turn)].body).from, m.from);
+  }
+  for (const auto& e : g.table.session->events()) EXPECT_NE(e.kind, peer::SessionEvent::Kind::blame) << e.text;
+}
+
 TEST(GunjinBoardInput, ClickClickAndDragMakeIntentsOnlyForReachableSquares) {
   HumanGame g;
   g.run();
@@ -502,6 +523,16 @@ TEST(GunjinApp, AGunjinRoomSendsTheEditorsLayoutBeforeReady) {
   auto commands = app.take_commands();
   ASSERT_EQ(commands.size(), 1U);
   EXPECT_EQ(std::get<CreateRoomCommand>(commands[0]).game, "gunjin");
+  EXPECT_TRUE(std::get<CreateRoomCommand>(commands[0]).options.game_options.empty()) << "seed 001's rules: no blob";
+  // A variant goes into the room's options as the Gunjin blob.
+  form.gunjin.variants.engineer_beats_tank = true;
+  form.gunjin.open_pieces = true;
+  app.create_room(form, 0);
+  commands = app.take_commands();
+  ASSERT_EQ(commands.size(), 1U);
+  auto blob = peer::decode_gunjin_room_options(std::get<CreateRoomCommand>(commands[0]).options.game_options);
+  ASSERT_TRUE(blob);
+  EXPECT_EQ(*blob, form.gunjin);
 
   lobby::RoomState room;
   room.room = lobby::RoomId{7};

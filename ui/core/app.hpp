@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "peer/session/gunjin_messages.hpp"
 #include "ui/core/gunjin_board.hpp"
 #include "ui/core/gunjin_layout_editor.hpp"
 #include "ui/core/lobby_state.hpp"
@@ -41,6 +42,8 @@ struct CreateRoomForm {
   int increment_seconds = 0;
   bool invite_only = false;
   std::string event;
+  // Gunjin: other rule books' variants and open pieces (docs/gunjin.md); default seed 001's.
+  peer::GunjinRoomOptions gunjin;
 };
 
 struct Notice {

@@ -55,8 +55,10 @@ void GunjinBoard::update(const peer::Session& session) {
     }
 
   const bool in_play = session.phase() == peer::Phase::play && !session.outcome();
-  game_on_ = in_play && rules->began() && rules->army_proved(game::Seat{0}) && rules->army_proved(game::Seat{1}) &&
-             !rules->duel() && pub.phase() != Phase::over;
+  // With open pieces there is nothing to prove: the layouts are public from the setup.
+  const bool armies_ready = rules->room_options().open_pieces ||
+                            (rules->army_proved(game::Seat{0}) && rules->army_proved(game::Seat{1}));
+  game_on_ = in_play && rules->began() && armies_ready && !rules->duel() && pub.phase() != Phase::over;
   my_turn_ = game_on_ && me_ && pub.to_move() == *me_ && !session.seat(*me_).out();
   if (pending_ && (pub.ply() != pending_ply_ || !in_play)) pending_.reset();
 
@@ -64,7 +66,7 @@ void GunjinBoard::update(const peer::Session& session) {
   auto who = [&](game::Seat s) { return me_ == s ? std::string("you") : "seat " + std::to_string(s.index); };
   if (!in_play)
     status_.clear();
-  else if (!rules->began() || !rules->army_proved(game::Seat{0}) || !rules->army_proved(game::Seat{1}))
+  else if (!rules->began() || !armies_ready)
     status_ = "Checking both armies' proofs (23 pieces, no mine or flag on a gate)";
   else if (const auto& d = rules->duel())
     status_ = "Battle at " + square_name(d->to) + ": the duel is being settled";
