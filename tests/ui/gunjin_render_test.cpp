@@ -403,6 +403,12 @@ TEST(GunjinRender, TheReplayOfAFinishedGameShowsBothArmiesAndTheVerdict) {
   // The verdict beside the board, in green.
   const Rect panel{g.bounds().x + g.bounds().w + 10, g.bounds().y, 600, 120};
   EXPECT_GT(count(image, panel, [](auto p) { return p.g > 180 && p.r < 150 && p.b < 150; }), 100);
+  // The public board of the same step, as a spectator saw it live: every piece face down.
+  rig.screens->gunjin().set_show_armies(false);
+  image = rig.render("gunjin-replay-public");
+  for (std::uint8_t i = 0; i < kSquareCount; ++i)
+    expect_piece(image, g, Square{i}, full.piece_at(Square{i}) ? Face::down : Face::empty, "public " + std::to_string(i));
+  rig.screens->gunjin().set_show_armies(true);
   // Stepping back to the start: both armies where they were laid out, face up.
   rig.app.replay()->first();
   rig.app.replay()->step_by(3);

@@ -46,6 +46,8 @@ class GunjinScreens {
   Rect replay_board(const ReplayViewer& viewer, int top);
   // The replay's Gunjin controls and the referee's announcements so far (inside the panel).
   void replay_controls(const ReplayViewer& viewer);
+  // "Show both armies": the open boards (after the reveals) or the public ones.
+  void set_show_armies(bool on) { show_armies_ = on; }
 
   bool shortcut(const SDL_Event& key);
   // The romaji under every face-up name (R, or the "Readings" box).
