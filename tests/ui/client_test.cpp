@@ -2,23 +2,14 @@
 // App, network thread — against a real lobby on 127.0.0.1 and the house bot. Moves are made
 // with synthesised mouse clicks on the squares the screen drew; the bot must answer each, and
 // the game log the client's seat wrote must verify.
-#include <SDL.h>
 #include <gtest/gtest.h>
-#include <fcntl.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#ifdef __SANITIZE_ADDRESS__
-#include <sanitizer/lsan_interface.h>
-#endif
 
-#include <chrono>
 #include <fstream>
-#include <thread>
 
 #include "game/chess/movegen.hpp"
 #include "peer/log/verify.hpp"
 #include "tests/peer/fake_lobby.hpp"
+#include "tests/ui/client_rig.hpp"
 #include "ui/core/app.hpp"
 #include "ui/net/house_bot.hpp"
 #include "ui/net/network_thread.hpp"
@@ -31,119 +22,9 @@ namespace {
 namespace fs = std::filesystem;
 using namespace game::chess;
 
-std::uint64_t steady_ms() {
-  return static_cast<std::uint64_t>(
-      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
-}
-
-// A virtual X display of the test's own (Xvfb, no TCP), so that the window has a pointer and
-// input focus as on a desktop: SDL's dummy driver has neither, and ImGui's SDL back end reads
-// the pointer from SDL's state, which only a real display moves.
-class VirtualDisplay {
- public:
-  VirtualDisplay() {
-    for (int n = 90 + ::getpid() % 100; n < 400 && pid_ < 0; ++n) {
-      if (fs::exists("/tmp/.X11-unix/X" + std::to_string(n)) || fs::exists("/tmp/.X" + std::to_string(n) + "-lock"))
-        continue;
-      std::string display = ":" + std::to_string(n);
-      std::vector<std::string> args{"/usr/bin/Xvfb", display, "-screen", "0", "1280x1024x24", "-nolisten", "tcp"};
-      std::vector<char*> argv;
-      for (auto& a : args) argv.push_back(a.data());
-      argv.push_back(nullptr);
-      posix_spawn_file_actions_t actions;
-      posix_spawn_file_actions_init(&actions);
-      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-      pid_t pid = -1;
-      const bool spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ) == 0;
-      posix_spawn_file_actions_destroy(&actions);
-      if (!spawned) return;
-      for (int i = 0; i < 200 && !fs::exists("/tmp/.X11-unix/X" + std::to_string(n)); ++i)
-        std::this_thread::sleep_for(std::chrono::milliseconds(25));
-      pid_ = pid;
-      if (!fs::exists("/tmp/.X11-unix/X" + std::to_string(n))) {
-        stop();
-        continue;  // another server took the number: try the next
-      }
-      name_ = display;
-    }
-  }
-  ~VirtualDisplay() { stop(); }
-  const std::string& name() const { return name_; }
-
- private:
-  void stop() {
-    if (pid_ <= 0) return;
-    ::kill(pid_, SIGTERM);
-    ::waitpid(pid_, nullptr, 0);
-    pid_ = -1;
-  }
-  pid_t pid_ = -1;
-  std::string name_;
-};
-
-#ifdef __SANITIZE_ADDRESS__
-// SDL loads and unloads the X11 and D-Bus libraries, which keep a few blocks for the process's
-// life; their frames cannot be named after the unload. Leak detection is off while the X11
-// client lives; our own code is checked for leaks by the other tests (dummy driver, no X).
-using LeakCheckPause = __lsan::ScopedDisabler;
-#else
-struct LeakCheckPause {};
-#endif
-
-struct Client {
-  Client(const crypto::Identity& me, std::uint16_t port, const fs::path& dir)
-      : app(AppConfig{me.public_key(), "tester", "127.0.0.1:" + std::to_string(port), port, true, true}),
-        net({me, dir, std::nullopt, 5}) {
-    ::setenv("SDL_VIDEODRIVER", "x11", 1);
-    auto opened = Window::open({"parley e2e", 1280, 800, false, true, 1.0f});
-    if (!opened) throw std::runtime_error(opened.error());
-    window = std::move(opened).value();
-    screens.emplace(*window, app, dir);
-  }
-
-  // One turn of the client's frame loop (client.cpp), with the events the test synthesised.
-  void frame() {
-    SDL_Event e;
-    while (SDL_PollEvent(&e) != 0) window->handle(e);
-    for (auto& ev : net.take_events()) app.on_event(ev, steady_ms());
-    for (auto& c : app.take_commands()) net.send(std::move(c));
-    window->begin_frame();
-    screens->draw(steady_ms());
-    window->end_frame();
-    for (auto& c : app.take_commands()) net.send(std::move(c));
-    window->present();
-  }
-
-  // A left click at a point of the window: the pointer moves there, the button goes down for
-  // one frame and comes up the next, as from a mouse.
-  void click(Point p) {
-    SDL_WarpMouseInWindow(window->sdl_window(), p.x, p.y);
-    frame();
-    SDL_Event down{};
-    down.type = SDL_MOUSEBUTTONDOWN;
-    down.button.button = SDL_BUTTON_LEFT;
-    down.button.state = SDL_PRESSED;
-    down.button.clicks = 1;
-    down.button.x = p.x;
-    down.button.y = p.y;
-    down.button.windowID = SDL_GetWindowID(window->sdl_window());
-    SDL_PushEvent(&down);
-    frame();
-    SDL_Event up = down;
-    up.type = SDL_MOUSEBUTTONUP;
-    up.button.state = SDL_RELEASED;
-    SDL_PushEvent(&up);
-    frame();
-    frame();
-  }
-
-  LeakCheckPause pause;  // first: alive for the whole client
-  App app;
-  NetworkThread net;
-  std::unique_ptr<Window> window;
-  std::optional<Screens> screens;
-};
+using testing::Client;
+using testing::steady_ms;
+using testing::VirtualDisplay;
 
 TEST(Client, PlaysTheHouseBotWithMouseClicksAndTheLogVerifies) {
   if (!fs::exists("/usr/bin/Xvfb")) GTEST_SKIP() << "Xvfb is not installed (scripts/setup installs xvfb)";

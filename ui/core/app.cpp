@@ -6,6 +6,7 @@
 #include "peer/log/chess_export.hpp"
 #include "peer/session/chess_rules.hpp"
 #include "peer/session/risiko_rules.hpp"
+#include "peer/session/gunjin_rules.hpp"
 
 namespace parley::ui {
 
@@ -22,7 +23,9 @@ std::string_view describe(Screen screen) {
   return "unknown";
 }
 
-bool playable(std::string_view game) { return game == peer::kChessGame || game == peer::risiko::kRisikoGame; }
+bool playable(std::string_view game) {
+  return game == peer::kChessGame || game == peer::kGunjinGame || game == peer::risiko::kRisikoGame;
+}
 
 namespace {
 
@@ -34,7 +37,8 @@ std::string trimmed(const std::string& text) {
 
 }  // namespace
 
-App::App(AppConfig config) : config_(std::move(config)), lobby_(config_.identity) {
+App::App(AppConfig config)
+    : config_(std::move(config)), lobby_(config_.identity), gunjin_editor_(sensible_layout(config_.identity.bytes()[0])) {
   address_field = config_.lobby_address;
   name_field = config_.display_name;
   if (config_.connect_now) connect(0);
@@ -110,9 +114,19 @@ void App::on_event(const NetEvent& event, std::uint64_t local_ms) {
     if (game_room_ != secrets->room) return;
     if (risiko_) risiko_->set_secrets(secrets->own);
     else risiko_secrets_ = *secrets;
+  } else if (const auto* in_use = std::get_if<GunjinLayoutInUse>(&event)) {
+    // It may come before the game's first entries (the runner restores its secrets first).
+    if (game_room_ == in_use->room) {
+      gunjin_layout_sent_ = in_use->layout;
+      if (gunjin_) {
+        gunjin_->set_layout(in_use->layout);
+        gunjin_->update(game_->session());
+      }
+    }
   } else if (const auto* refused = std::get_if<IntentRefused>(&event)) {
     if (risiko_) risiko_->refused();
     pending_.reset();
+    if (gunjin_) gunjin_->refused();
     notify(Notice::Kind::error, "Not played: " + refused->reason, local_ms);
     input_ply_.reset();
     sync_input();
@@ -149,6 +163,7 @@ void App::on_lobby(const lobby::ClientEvent& event, std::uint64_t local_ms) {
           risiko_.reset();
           game_room_ = s->room;
           pending_.reset();
+          gunjin_.reset();
           seat_.reset();
           result_dialog_ = false;
           result_seen_ = false;
@@ -186,6 +201,10 @@ void App::on_entries(const RoomEntries& batch, std::uint64_t local_ms) {
         risiko_secrets_.reset();
       }
       flipped_ = game_->me() && game_->me()->index == 1;
+      if (game_->session().rules().game() == peer::kGunjinGame) {
+        gunjin_.emplace(game_->me(), gunjin_layout_sent_);
+        gunjin_announced_ = 0;
+      }
       if (game_->me())
         say("you play " + seat_label(game_->session(), *game_->me()) + " in room " + std::to_string(batch.room.value));
       else
@@ -196,6 +215,11 @@ void App::on_entries(const RoomEntries& batch, std::uint64_t local_ms) {
     if (risiko_) risiko_->after_entry(game_->session(), [&](game::Seat s) { return game_->seat_name(s); });
   }
   if (!game_) return;
+  if (gunjin_) {
+    gunjin_->update(game_->session());
+    for (; gunjin_announced_ < gunjin_->announcements().size(); ++gunjin_announced_)
+      say("referee: " + gunjin_->announcements()[gunjin_announced_]);
+  }
   log_session_events();
   if (pending_ && game_->is_chess() && (game_->chess().moves().size() != pending_ply_ || game_->session().outcome()))
     pending_.reset();
@@ -261,6 +285,12 @@ void App::refresh_rooms() {
 
 void App::quick_match(std::uint8_t seats) { send(QuickMatchCommand{std::string(peer::kChessGame), seats}); }
 
+void App::quick_match_gunjin() {
+  gunjin_layout_sent_ = gunjin_editor_.layout();
+  send(GunjinLayoutCommand{*gunjin_layout_sent_});
+  send(QuickMatchCommand{std::string(peer::kGunjinGame), 2});
+}
+
 void App::leave_queue() {
   send(LeaveQueueCommand{});
   lobby_.left_queue();
@@ -272,6 +302,8 @@ void App::create_room(const CreateRoomForm& form, std::uint64_t local_ms) {
     return notify(Notice::Kind::error, "Chess is for two players", local_ms);
   if (form.game == peer::risiko::kRisikoGame && (form.seats < 3 || form.seats > 6))
     return notify(Notice::Kind::error, "Risiko is for 3 to 6 players", local_ms);
+  if (form.game == peer::kGunjinGame && form.seats != 2)
+    return notify(Notice::Kind::error, "Gunjin shogi is for two players", local_ms);
   if (form.seats < 2 || form.seats > 6) return notify(Notice::Kind::error, "A room has 2 to 6 seats", local_ms);
   if (form.clock_minutes < 0 || form.clock_minutes > 24 * 60 || form.increment_seconds < 0 ||
       form.increment_seconds > 3600)
@@ -283,6 +315,9 @@ void App::create_room(const CreateRoomForm& form, std::uint64_t local_ms) {
   c.options.clock_base_ms = static_cast<std::uint64_t>(form.clock_minutes) * 60'000;
   c.options.clock_increment_ms = form.clock_minutes > 0 ? static_cast<std::uint64_t>(form.increment_seconds) * 1000 : 0;
   c.visibility = form.invite_only ? lobby::Visibility::invite_only : lobby::Visibility::public_room;
+  // An empty blob is seed 001's rules with hidden pieces (docs/gunjin.md, "Encodings").
+  if (form.game == peer::kGunjinGame && form.gunjin != peer::GunjinRoomOptions{})
+    c.options.game_options = peer::encode(form.gunjin);
   send(std::move(c));
 }
 
@@ -297,7 +332,13 @@ void App::join_by_code(const std::string& code, lobby::Role role, std::uint64_t 
 // ---- room ---------------------------------------------------------------------------------
 
 void App::set_ready(bool ready) {
-  if (lobby_.room()) send(ReadyCommand{lobby_.room()->room, ready});
+  if (!lobby_.room()) return;
+  if (ready && lobby_.room()->game == peer::kGunjinGame) {
+    // The seat commits to the layout on screen when the game starts.
+    gunjin_layout_sent_ = gunjin_editor_.layout();
+    send(GunjinLayoutCommand{*gunjin_layout_sent_});
+  }
+  send(ReadyCommand{lobby_.room()->room, ready});
 }
 
 void App::leave_room() {
@@ -342,6 +383,36 @@ void App::act(ChessIntent intent, std::uint64_t local_ms) {
   send(ChessCommand{intent});
 }
 
+void App::submit_gunjin(const GunjinIntent& move) {
+  send(GunjinCommand{move});
+  gunjin_->sent(move);
+}
+
+void App::gunjin_press(std::optional<game::gunjin::Square> at) {
+  if (!gunjin_) return;
+  if (auto m = gunjin_->press(at)) submit_gunjin(*m);
+}
+
+void App::gunjin_drag(Point pointer) {
+  if (gunjin_) gunjin_->drag(pointer);
+}
+
+void App::gunjin_release(std::optional<game::gunjin::Square> at) {
+  if (!gunjin_) return;
+  if (auto m = gunjin_->release(at)) submit_gunjin(*m);
+}
+
+void App::gunjin_cancel() {
+  if (gunjin_) gunjin_->cancel();
+}
+
+void App::act(GunjinIntent intent, std::uint64_t local_ms) {
+  if (!game_ || !gunjin_ || !game_->me()) return;
+  auto action = gunjin_intent_action(gunjin_->view(), *game_->me(), intent);
+  if (!action) return notify(Notice::Kind::error, "Cannot " + action.error(), local_ms);
+  send(GunjinCommand{intent});
+}
+
 bool App::can_leave_game() const {
   if (!game_) return true;
   if (!game_->me()) return true;
@@ -356,6 +427,7 @@ void App::leave_game() {
   lobby_.left_room();
   game_.reset();
   risiko_.reset();
+  gunjin_.reset();
   game_room_.reset();
   pending_.reset();
   result_dialog_ = false;

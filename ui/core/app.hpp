@@ -12,6 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "peer/session/gunjin_messages.hpp"
+#include "ui/core/gunjin_board.hpp"
+#include "ui/core/gunjin_layout_editor.hpp"
 #include "ui/core/lobby_state.hpp"
 #include "ui/core/live_game.hpp"
 #include "ui/core/move_input.hpp"
@@ -41,6 +44,8 @@ struct CreateRoomForm {
   int increment_seconds = 0;
   bool invite_only = false;
   std::string event;
+  // Gunjin: other rule books' variants and open pieces (docs/gunjin.md); default seed 001's.
+  peer::GunjinRoomOptions gunjin;
 };
 
 struct Notice {
@@ -76,6 +81,8 @@ class App {
   const LobbyState& lobby() const { return lobby_; }
   void refresh_rooms();
   void quick_match(std::uint8_t seats = 2);
+  // Queues for a Gunjin game with the layout editor's layout.
+  void quick_match_gunjin();
   void leave_queue();
   void create_room(const CreateRoomForm& form, std::uint64_t local_ms);
   void join(lobby::RoomId room, lobby::Role role);
@@ -116,6 +123,18 @@ class App {
   void risiko_act(std::optional<RisikoIntent> intent);
   // The replay of a Risiko log, beside the replay viewer.
   const RisikoReplay* risiko_replay() const { return risiko_replay_ ? &*risiko_replay_ : nullptr; }
+  // ---- Gunjin (docs/ui.md, "Gunjin") ----
+  // The layout this client's next Gunjin seat commits to (edited in the room before Ready).
+  GunjinLayoutEditor& gunjin_editor() { return gunjin_editor_; }
+  const GunjinLayoutEditor& gunjin_editor() const { return gunjin_editor_; }
+  // The Gunjin game on screen, as this seat sees it.
+  const GunjinBoard* gunjin() const { return gunjin_ ? &*gunjin_ : nullptr; }
+  void gunjin_press(std::optional<game::gunjin::Square> at);
+  void gunjin_drag(Point pointer);
+  void gunjin_release(std::optional<game::gunjin::Square> at);
+  void gunjin_cancel();
+  // Resign, draw, "no legal move" (moves come from the board).
+  void act(GunjinIntent intent, std::uint64_t local_ms);
 
   // ---- replay ----
   void open_replay(ReplayViewer viewer);
@@ -140,6 +159,7 @@ class App {
   void sync_input();
   void log_session_events();
   void submit_move(game::chess::Move move);
+  void submit_gunjin(const GunjinIntent& move);
   void say(std::string line) { log_lines_.push_back(std::move(line)); }
 
   AppConfig config_;
@@ -162,6 +182,11 @@ class App {
   std::optional<std::size_t> input_ply_;  // the position the move input was last reset to
   bool input_may_move_ = false;
   std::vector<std::string> seat_failures_;
+
+  GunjinLayoutEditor gunjin_editor_;
+  std::optional<GunjinBoard> gunjin_;
+  std::optional<game::gunjin::Layout> gunjin_layout_sent_;
+  std::size_t gunjin_announced_ = 0;  // referee announcements said on the log lines
 
   std::optional<ReplayViewer> replay_;
   std::optional<RisikoBoard> risiko_;

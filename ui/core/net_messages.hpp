@@ -14,6 +14,7 @@
 #include "peer/net/runner.hpp"
 #include "peer/session/options.hpp"
 #include "ui/core/chess_intent.hpp"
+#include "ui/core/gunjin_player.hpp"
 #include "ui/core/risiko_intent.hpp"
 
 namespace parley::ui {
@@ -67,10 +68,18 @@ struct ChessCommand {
 struct RisikoCommand {
   RisikoIntent intent;
 };
+// Gunjin: the layout this client's seat commits to in its next game (sent before Ready or a
+// quick match), and the person's intents in the game.
+struct GunjinLayoutCommand {
+  game::gunjin::Layout layout;
+};
+struct GunjinCommand {
+  GunjinIntent intent;
+};
 
 using NetCommand = std::variant<ConnectCommand, HostCommand, DisconnectCommand, ListRoomsCommand, CreateRoomCommand,
                                 JoinRoomCommand, LeaveRoomCommand, ReadyCommand, QuickMatchCommand, LeaveQueueCommand,
-                                ChatCommand, ChessCommand, RisikoCommand>;
+                                ChatCommand, ChessCommand, RisikoCommand, GunjinLayoutCommand, GunjinCommand>;
 
 // ---- network thread → screens -------------------------------------------------------------
 
@@ -120,7 +129,14 @@ struct RisikoSecrets {
   game::risiko::Player own;
 };
 
+// The layout the Gunjin seat of `room` plays with (also after resuming a game: the seat's
+// secrets hold it), so the screen can show its own pieces.
+struct GunjinLayoutInUse {
+  lobby::RoomId room;
+  game::gunjin::Layout layout;
+};
+
 using NetEvent = std::variant<LobbyEvent, ConnectionLost, HostStarted, HostFailed, RoomEntries, SeatUpdate, IntentRefused,
-                              RisikoSecrets>;
+                              RisikoSecrets, GunjinLayoutInUse>;
 
 }  // namespace parley::ui

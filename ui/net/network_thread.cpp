@@ -1,6 +1,7 @@
 #include "ui/net/network_thread.hpp"
 
 #include "peer/session/chess_rules.hpp"
+#include "peer/session/gunjin_rules.hpp"
 #include "peer/session/risiko_rules.hpp"
 #include "ui/core/app.hpp"
 #include "ui/net/lan.hpp"
@@ -154,6 +155,10 @@ void NetworkThread::handle(NetCommand& command) {
     player_.submit(chess->intent);
   } else if (auto* risiko = std::get_if<RisikoCommand>(&command)) {
     if (risiko_player_) risiko_player_->submit(std::move(risiko->intent));
+  } else if (auto* layout = std::get_if<GunjinLayoutCommand>(&command)) {
+    gunjin_layout_ = layout->layout;
+  } else if (auto* gunjin = std::get_if<GunjinCommand>(&command)) {
+    if (gunjin_player_) gunjin_player_->submit(gunjin->intent);
   }
 }
 
@@ -225,12 +230,22 @@ void NetworkThread::start_seat(const lobby::RoomState& room) {
   options.expected_lobby_key = config_.expected_lobby_key;
   runner_room_ = room.room;
   reported_status_.reset();
-  const bool risiko = room.game == peer::risiko::kRisikoGame;
   // A new game: no secrets or intents of the last one.
-  risiko_player_ = risiko ? std::make_unique<HumanRisikoPlayer>() : nullptr;
+  risiko_player_.reset();
   risiko_secrets_.reset();
-  peer::Player& player = risiko ? static_cast<peer::Player&>(*risiko_player_) : player_;
-  runner_ = std::make_unique<peer::SeatRunner>(std::move(options), player, std::move(client_), room);
+  gunjin_player_.reset();
+  peer::Player* player = &player_;
+  if (room.game == peer::risiko::kRisikoGame) {
+    risiko_player_ = std::make_unique<HumanRisikoPlayer>();
+    player = risiko_player_.get();
+  } else if (room.game == peer::kGunjinGame) {
+    // A resumed game restores the layout from the seat's secrets; a new one commits to the
+    // layout the screen sent (or, if it sent none, a sensible one).
+    gunjin_player_ = std::make_unique<HumanGunjinPlayer>(gunjin_layout_.value_or(sensible_layout(room.room.value)));
+    gunjin_layout_reported_ = false;
+    player = gunjin_player_.get();
+  }
+  runner_ = std::make_unique<peer::SeatRunner>(std::move(options), *player, std::move(client_), room);
   runner_->set_event_listener([this](const lobby::ClientEvent& e) {
     forward(e);
     if (const auto* r = std::get_if<lobby::RoomState>(&e); r && r->phase == lobby::RoomPhase::started)
@@ -252,6 +267,13 @@ void NetworkThread::step_seat() {
         risiko_secrets_ = own;
         emit(RisikoSecrets{*runner_room_, std::move(own)});
       }
+    }
+  }
+  if (gunjin_player_) {
+    for (auto& why : gunjin_player_->take_refusals()) emit(IntentRefused{std::move(why)});
+    if (!gunjin_layout_reported_ && gunjin_player_->layout()) {
+      gunjin_layout_reported_ = true;
+      emit(GunjinLayoutInUse{*runner_room_, *gunjin_player_->layout()});
     }
   }
   const bool done = update.status == peer::RunnerStatus::finished || update.status == peer::RunnerStatus::failed;

@@ -82,6 +82,10 @@ class NetworkThread {
   HumanChessPlayer player_;        // before runner_, which refers to it
   std::unique_ptr<HumanRisikoPlayer> risiko_player_;  // the same in a Risiko room, new for each game
   std::optional<game::risiko::Player> risiko_secrets_;  // as last passed on to the screens
+  // Gunjin: the layout the next seat commits to, and the seat's player (also before runner_).
+  std::optional<game::gunjin::Layout> gunjin_layout_;
+  std::unique_ptr<HumanGunjinPlayer> gunjin_player_;
+  bool gunjin_layout_reported_ = false;
   std::unique_ptr<peer::SeatRunner> runner_;
   std::optional<lobby::RoomId> runner_room_;
   std::optional<peer::RunnerStatus> reported_status_;

@@ -62,7 +62,8 @@ Screens::Screens(Window& window, App& app, fs::path data_dir)
       app_(app),
       data_dir_(std::move(data_dir)),
       pieces_(window.renderer(), window.font_files().sans),
-      risiko_(window, app) {
+      risiko_(window, app),
+      gunjin_(window, app, data_dir_) {
   host_port_ = app_.config().host_port;
   refresh_logs();
 }
@@ -85,12 +86,16 @@ void Screens::open_log(const fs::path& path, std::uint64_t local_ms) {
   std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   auto viewer = ReplayViewer::open(bytes, path.filename().string());
   if (!viewer) return app_.notify(Notice::Kind::error, path.filename().string() + ": " + viewer.error(), local_ms);
+  if (viewer->game() == "gunjin")
+    gunjin_.open_replay(bytes);
+  else
+    gunjin_.close_replay();
   app_.open_replay(std::move(viewer).value());
   replay_shown_ = static_cast<std::size_t>(-1);
 }
 
 bool Screens::animating(std::uint64_t local_ms) const {
-  if (!app_.active_notices(local_ms).empty() || app_.input().dragging()) return true;
+  if (!app_.active_notices(local_ms).empty() || app_.input().dragging() || gunjin_.animating()) return true;
   if (const LiveGame* g = app_.game(); g && app_.screen() == Screen::game)
     for (std::uint8_t s = 0; s < g->session().seat_count(); ++s)
       if (g->clocked() && g->clock_running(game::Seat{s})) return true;
@@ -101,6 +106,7 @@ bool Screens::animating(std::uint64_t local_ms) const {
 
 void Screens::draw(std::uint64_t local_ms) {
   board_.reset();
+  gunjin_.begin_frame();
   menu_bar(local_ms);
   ImGui::SetNextWindowPos(ImVec2(0, menu_height_));
   ImGui::SetNextWindowSize(ImVec2(static_cast<float>(window_.width()), static_cast<float>(window_.height()) - menu_height_));
@@ -110,12 +116,13 @@ void Screens::draw(std::uint64_t local_ms) {
   switch (app_.screen()) {
     case Screen::connect: connect_screen(local_ms); break;
     case Screen::lobby: lobby_screen(local_ms); break;
-    case Screen::room: room_screen(); break;
+    case Screen::room: room_screen(local_ms); break;
     case Screen::game: game_screen(local_ms); break;
     case Screen::replay: replay_screen(); break;
   }
   ImGui::End();
   open_log_dialog(local_ms);
+  gunjin_.layout_dialog(local_ms);
   notices_and_banners(local_ms);
 }
 
@@ -124,7 +131,7 @@ void Screens::menu_bar(std::uint64_t local_ms) {
   if (ImGui::BeginMenu("Game")) {
     if (ImGui::MenuItem("Open game log...", "Ctrl+O")) open_log_requested_ = true;
     if (app_.screen() == Screen::replay && ImGui::MenuItem("Close replay", "Esc")) app_.close_replay();
-    if (app_.game() && ImGui::MenuItem("Save PGN", "Ctrl+S")) save_pgn(local_ms);
+    if (app_.game() && app_.game()->is_chess() && ImGui::MenuItem("Save PGN", "Ctrl+S")) save_pgn(local_ms);
     if (app_.game() && ImGui::MenuItem("Flip board", "F")) app_.flip();
     ImGui::Separator();
     if (app_.lobby().connection() != Connection::offline && !app_.game() && ImGui::MenuItem("Disconnect"))
@@ -179,7 +186,7 @@ bool Screens::shortcut(const SDL_Event& event, std::uint64_t local_ms) {
   const bool ctrl = (event.key.keysym.mod & KMOD_CTRL) != 0;
   if (ctrl && key == SDLK_q) return quit_ = true;
   if (ctrl && key == SDLK_o) return open_log_requested_ = true;
-  if (ctrl && key == SDLK_s && app_.game()) {
+  if (ctrl && key == SDLK_s && app_.game() && app_.game()->is_chess()) {
     save_pgn(local_ms);
     return true;
   }
@@ -214,6 +221,9 @@ bool Screens::shortcut(const SDL_Event& event, std::uint64_t local_ms) {
       default: return false;
     }
   }
+  if (app_.gunjin() && app_.screen() == Screen::game && key != SDLK_f) return gunjin_.shortcut(event);
+  if (app_.screen() == Screen::room && app_.lobby().room() && app_.lobby().room()->game == "gunjin")
+    return gunjin_.shortcut(event);
   if (app_.screen() == Screen::game) {
     if (app_.input().promotion()) {
       const std::pair<SDL_Keycode, PieceType> choices[] = {
@@ -343,14 +353,17 @@ void Screens::lobby_screen(std::uint64_t local_ms) {
   if (lobby.queued()) {
     ImGui::Text("Looking for an opponent (%u waiting)", lobby.queued()->waiting);
     if (ImGui::Button("Stop looking", ImVec2(-1, 0))) app_.leave_queue();
-  } else if (ImGui::Button("Quick match: chess", ImVec2(-1, 0))) {
-    app_.quick_match(2);
+  } else {
+    if (ImGui::Button("Quick match: chess", ImVec2(-1, 0))) app_.quick_match(2);
+    if (ImGui::Button("Quick match: Gunjin shogi", ImVec2(-1, 0))) app_.quick_match_gunjin();
+    if (ImGui::Button("Your Gunjin layout...", ImVec2(-1, 0))) gunjin_.open_layout_dialog();
   }
   ImGui::Separator();
   ImGui::TextUnformatted("Create a room");
   ImGui::SetNextItemWidth(-1);
   if (ImGui::BeginCombo("##game", create_form_.game.c_str())) {
     if (ImGui::Selectable("chess", create_form_.game == "chess")) create_form_.game = "chess";
+    if (ImGui::Selectable("gunjin", create_form_.game == "gunjin")) create_form_.game = "gunjin";
     if (ImGui::Selectable("risiko", create_form_.game == "risiko")) create_form_.game = "risiko";
     ImGui::EndCombo();
   }
@@ -366,6 +379,14 @@ void Screens::lobby_screen(std::uint64_t local_ms) {
   }
   create_form_.clock_minutes = kTimeControls[time_control_].minutes;
   create_form_.increment_seconds = kTimeControls[time_control_].increment;
+  if (create_form_.game == "gunjin") {
+    create_form_.seats = 2;
+    ImGui::TextColored(kQuiet, "Variants (default: seed 001's table)");
+    ImGui::Checkbox("A mine that wins is removed too", &create_form_.gunjin.variants.mine_removes_both);
+    ImGui::Checkbox("Engineer beats tank", &create_form_.gunjin.variants.engineer_beats_tank);
+    ImGui::Checkbox("Spy beats the general only attacking", &create_form_.gunjin.variants.spy_wins_only_attacking);
+    ImGui::Checkbox("Open pieces (teaching game, no secrets)", &create_form_.gunjin.open_pieces);
+  }
   ImGui::Checkbox("Invite only", &create_form_.invite_only);
   ImGui::SetNextItemWidth(-1);
   ImGui::InputTextWithHint("##event", "event name (optional)", &create_form_.event);
@@ -383,7 +404,7 @@ void Screens::lobby_screen(std::uint64_t local_ms) {
 
 // ---- room ---------------------------------------------------------------------------------
 
-void Screens::room_screen() {
+void Screens::room_screen(std::uint64_t local_ms) {
   const auto& room = app_.lobby().room();
   if (!room) return;
   const float s = window_.scale();
@@ -419,6 +440,11 @@ void Screens::room_screen() {
   if (ImGui::Button("Leave the room", ImVec2(-1, 0))) app_.leave_room();
   ImGui::EndChild();
   ImGui::SameLine();
+  if (room->game == "gunjin" && app_.lobby().my_seat()) {
+    gunjin_.layout_editor(local_ms, std::max(ImGui::GetContentRegionAvail().x * 0.62f, 200.0f),
+                          room->seats[*app_.lobby().my_seat()].ready);
+    ImGui::SameLine();
+  }
   ImGui::BeginChild("room-chat", ImVec2(0, 0), true);
   chat("chat", 0);
   ImGui::EndChild();
@@ -643,6 +669,11 @@ void Screens::game_screen(std::uint64_t local_ms) {
     result_dialog(local_ms);
     return;
   }
+  if (app_.gunjin()) {
+    gunjin_.game_screen(local_ms, content_top(), [&] { chat("gunjin-chat-lines", 170 * window_.scale()); });
+    result_dialog(local_ms);
+    return;
+  }
   if (!g->is_chess()) {
     ImGui::Text("%s: this client shows the entries of this game but has no board for it yet.", g->genesis().game.c_str());
     ImGui::TextUnformatted(g->status(local_ms).c_str());
@@ -718,9 +749,11 @@ void Screens::replay_screen() {
   }
   const RisikoLayout risiko_layout = sdl::risiko_layout(window_.width(), window_.height(), content_top(), window_.scale());
   if (app_.risiko_replay()) risiko_.draw_replay_map(risiko_layout.map);
-  const Rect p = app_.risiko_replay() ? risiko_layout.panel
-                 : r->is_chess()      ? layout.panel
-                                      : Rect{layout.board.x, layout.board.y, window_.width() - 2 * layout.board.x, layout.board.h};
+  Rect p = app_.risiko_replay() ? risiko_layout.panel
+           : r->is_chess()      ? layout.panel
+                                : Rect{layout.board.x, layout.board.y, window_.width() - 2 * layout.board.x, layout.board.h};
+  const bool gunjin = r->game() == "gunjin" && gunjin_.has_replay();
+  if (gunjin) p = gunjin_.replay_board(*r, content_top());
   ImGui::SetCursorScreenPos(ImVec2(static_cast<float>(p.x), static_cast<float>(p.y)));
   ImGui::BeginChild("replay-panel", ImVec2(static_cast<float>(p.w), static_cast<float>(p.h)), false);
   ImGui::PushFont(window_.heading_font());
@@ -744,6 +777,7 @@ void Screens::replay_screen() {
     std::string winner = report.outcome->winner ? r->seat_names().at(report.outcome->winner->index) + " wins" : "Draw";
     ImGui::Text("Result: %s (%s)", winner.c_str(), std::string(report.outcome->reason).c_str());
   }
+  if (gunjin) gunjin_.replay_controls(*r);
   ImGui::Separator();
 
   // Stepping.

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ui/core/app.hpp"
+#include "ui/sdl/gunjin_screens.hpp"
 #include "ui/sdl/pieces.hpp"
 #include "ui/sdl/risiko_screen.hpp"
 #include "ui/sdl/window.hpp"
@@ -36,12 +37,15 @@ class Screens {
   std::optional<BoardGeometry> board_geometry() const { return board_; }
   // Where the Risiko map is on the game and replay screens.
   std::optional<MapFrame> risiko_map() const { return risiko_.frame(); }
+  // The Gunjin board (game, replay) and layout editor, when shown.
+  const GunjinScreens& gunjin() const { return gunjin_; }
+  GunjinScreens& gunjin() { return gunjin_; }
 
  private:
   void menu_bar(std::uint64_t local_ms);
   void connect_screen(std::uint64_t local_ms);
   void lobby_screen(std::uint64_t local_ms);
-  void room_screen();
+  void room_screen(std::uint64_t local_ms);
   void game_screen(std::uint64_t local_ms);
   void replay_screen();
   void open_log_dialog(std::uint64_t local_ms);
@@ -61,6 +65,7 @@ class Screens {
   std::filesystem::path data_dir_;
   PieceAtlas pieces_;
   RisikoScreen risiko_;
+  GunjinScreens gunjin_;
   std::optional<BoardGeometry> board_;
   float menu_height_ = 0;
   bool quit_ = false;

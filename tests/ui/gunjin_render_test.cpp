@@ -1,0 +1,421 @@
+// The Gunjin screens rendered by SDL's software renderer in a hidden window under the dummy
+// video driver, written to build/tests/ui/render/gunjin-*.png, and checked pixel by pixel: own
+// pieces face up with their names, enemy pieces face down, the HQ one square over two cells,
+// the gates and the bridges over the river, the picked-up piece and its targets, the board
+// turned for seat 1, the layout editor with a dragged piece, and the replay of a finished game
+// with both armies face up.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+
+#include "peer/bots/gunjin_strategy.hpp"
+#include "tests/peer/gunjin/gunjin_table.hpp"
+#include "ui/core/app.hpp"
+#include "ui/sdl/gunjin_view.hpp"
+#include "ui/sdl/screens.hpp"
+#include "ui/sdl/window.hpp"
+
+namespace parley::ui::sdl {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace game::gunjin;
+using game::Seat;
+
+constexpr Seat kSeat0{0}, kSeat1{1};
+
+struct Rgb {
+  int r, g, b;
+};
+constexpr Rgb kCell{223, 203, 156}, kHq{212, 182, 126}, kGate{167, 196, 134}, kRiver{74, 138, 184},
+    kBridge{138, 91, 45}, kCream{248, 238, 200}, kBlue{196, 220, 242}, kBack{122, 46, 46};
+
+bool near(Image::Pixel p, Rgb c, int tolerance = 4) {
+  return std::abs(p.r - c.r) <= tolerance && std::abs(p.g - c.g) <= tolerance && std::abs(p.b - c.b) <= tolerance;
+}
+bool dark(Image::Pixel p) { return p.r < 90 && p.g < 90 && p.b < 90; }
+
+template <class Pred>
+int count(const Image& image, Rect r, Pred pred) {
+  int n = 0;
+  for (int y = r.y; y < r.y + r.h; ++y)
+    for (int x = r.x; x < r.x + r.w; ++x) n += pred(image.at(x, y)) ? 1 : 0;
+  return n;
+}
+
+// The body of the piece on a square (inside its outline, where the name is written).
+Rect body(const GunjinBoardGeometry& g, Square s) {
+  const Rect r = g.square_rect(s);
+  const int c = g.cell_size();
+  const int cx = r.x + r.w / 2, cy = r.y + c / 2;
+  return {cx - c * 3 / 10, cy - c / 8, c * 6 / 10, c * 3 / 8};
+}
+
+enum class Face { own_seat0, open_seat1, down, empty };
+
+void expect_piece(const Image& image, const GunjinBoardGeometry& g, Square s, Face face, const std::string& what) {
+  const Rect b = body(g, s);
+  const int area = b.w * b.h;
+  const int cream = count(image, b, [](auto p) { return near(p, kCream, 6); });
+  const int blue = count(image, b, [](auto p) { return near(p, kBlue, 6); });
+  const int back = count(image, b, [](auto p) { return near(p, kBack, 6); });
+  const int ink = count(image, b, dark);
+  switch (face) {
+    case Face::own_seat0:
+      EXPECT_GT(cream, area / 5) << what;
+      EXPECT_GT(ink, area / 40) << what << ": a name written on it";
+      EXPECT_EQ(back, 0) << what;
+      break;
+    case Face::open_seat1:
+      EXPECT_GT(blue, area / 5) << what;
+      EXPECT_GT(ink, area / 40) << what;
+      break;
+    case Face::down:
+      EXPECT_GT(back, area * 8 / 10) << what << ": a plain back";
+      EXPECT_EQ(cream + blue, 0) << what;
+      EXPECT_EQ(ink, 0) << what << ": nothing written on it";
+      break;
+    case Face::empty:
+      EXPECT_EQ(cream + blue + back + ink, 0) << what;
+      break;
+  }
+}
+
+// A hidden window, App and the screens, for seat `me` of a fake lobby's Gunjin game against the
+// tracking bot (whose agent is the other seat); the client's own seat is played by a
+// HumanGunjinPlayer with the layout the App sent.
+struct Rig {
+  explicit Rig(Seat me = kSeat0)
+      : me(me),
+        layout(sensible_layout(41)),
+        table(me == kSeat0 ? std::unique_ptr<peer::GunjinAgent>(std::make_unique<HumanGunjinPlayer>(layout))
+                           : peer::testing::tracking_agent(8),
+              me == kSeat1 ? std::unique_ptr<peer::GunjinAgent>(std::make_unique<HumanGunjinPlayer>(layout))
+                           : peer::testing::tracking_agent(8)),
+        app(AppConfig{table.lobby.seat_identity(me).public_key(), "alice", "127.0.0.1:7777", 7777, false, false}) {
+    ::setenv("SDL_VIDEODRIVER", "dummy", 1);
+    auto opened = Window::open({"parley test", 1280, 800, true, true, 1.0f});
+    if (!opened) throw std::runtime_error(opened.error());
+    window = std::move(opened).value();
+    screens.emplace(*window, app, data_dir());
+  }
+  // One data directory per test: ctest runs the cases in parallel, and the editor writes there.
+  static fs::path data_dir() {
+    return fs::path(PARLEY_BINARY_DIR) / "tests/ui/render/gunjin-data" /
+           ::testing::UnitTest::GetInstance()->current_test_info()->name();
+  }
+  HumanGunjinPlayer& human() { return static_cast<HumanGunjinPlayer&>(table.agent(me)); }
+
+  void lobby(lobby::ClientEvent e) { app.on_event(LobbyEvent{std::move(e)}, now); }
+  void in_room() {
+    app.connect(now);
+    lobby(lobby::Connected{table.lobby.log().lobby_key});
+    lobby(lobby::Welcome{lobby::RequestId{1}, "alice", {}});
+    room.room = lobby::RoomId{42};
+    room.game = "gunjin";
+    room.phase = lobby::RoomPhase::waiting;
+    room.seats = {{table.lobby.seat_identity(kSeat0).public_key(), me == kSeat0 ? "alice" : "bot", false, true},
+                  {table.lobby.seat_identity(kSeat1).public_key(), me == kSeat1 ? "alice" : "bot", true, true}};
+    lobby(room);
+  }
+  void in_game() {
+    in_room();
+    app.gunjin_editor().set(layout);
+    app.set_ready(true);
+    room.phase = lobby::RoomPhase::started;
+    lobby(room);
+    run();
+  }
+  void run() {
+    table.run();
+    const auto& all = table.lobby.entries();
+    RoomEntries batch{room.room, table.lobby.log().lobby_key, lobby::EntryIndex{delivered}, {}};
+    batch.entries.assign(all.begin() + static_cast<long>(delivered), all.end());
+    delivered = all.size();
+    app.on_event(batch, now);
+    for (auto& c : app.take_commands())
+      if (auto* g = std::get_if<GunjinCommand>(&c)) human().submit(g->intent);
+  }
+  // The person plays `n` moves (attacks first), each answered by the bot.
+  void play(int n) {
+    for (int i = 0; i < n && app.gunjin()->may_move(); ++i) {
+      auto moves = peer::own_moves(app.gunjin()->view(), me);
+      Play pick = moves.front();
+      for (const Play& m : moves)
+        if (app.gunjin()->view().piece_at(m.to)) pick = m;
+      app.gunjin_press(pick.from);
+      app.gunjin_release(pick.from);
+      app.gunjin_press(pick.to);
+      run();
+      run();
+    }
+  }
+
+  Image render(const std::string& name) {
+    for (int i = 0; i < 3; ++i) {
+      window->begin_frame();
+      screens->draw(now);
+      window->end_frame();
+    }
+    Image image = window->read_pixels();
+    fs::path dir = fs::path(PARLEY_BINARY_DIR) / "tests/ui/render";
+    fs::create_directories(dir);
+    EXPECT_TRUE(write_png(image, (dir / (name + ".png")).string()));
+    return image;
+  }
+
+  Seat me;
+  Layout layout;
+  peer::testing::GunjinTable table;
+  App app;
+  lobby::RoomState room;
+  std::unique_ptr<Window> window;
+  std::optional<Screens> screens;
+  std::uint64_t now = 1000;
+  std::size_t delivered = 0;
+};
+
+// Every square shows what the view has there: own pieces face up, enemy pieces face down.
+void expect_board(const Image& image, const GunjinBoardGeometry& g, const State& view, Seat me, bool open) {
+  for (std::uint8_t i = 0; i < kSquareCount; ++i) {
+    const Square s{i};
+    const auto id = view.piece_at(s);
+    const std::string what = "square " + std::to_string(i);
+    if (!id)
+      expect_piece(image, g, s, Face::empty, what);
+    else if (id->seat == me || open)
+      expect_piece(image, g, s, id->seat == kSeat0 ? Face::own_seat0 : Face::open_seat1, what);
+    else
+      expect_piece(image, g, s, Face::down, what);
+  }
+}
+
+// `moved`: the last move's squares, which are tinted.
+void expect_hq_gates_and_river(const Image& image, const GunjinBoardGeometry& g, SquareSet moved = {}) {
+  const int c = g.cell_size();
+  for (Seat s : {kSeat0, kSeat1}) {
+    const Rect hq = g.square_rect(hq_of(s));
+    EXPECT_EQ(hq.w, 2 * c);
+    // Both ends and the middle between the two cells are HQ-coloured: one square, no line.
+    EXPECT_TRUE(near(image.at(hq.x + c * 3 / 10, hq.y + c * 3 / 4), kHq));
+    EXPECT_TRUE(near(image.at(hq.x + hq.w - c * 3 / 10, hq.y + c * 3 / 4), kHq));
+    const int bottom_free = g.flipped() == (s == kSeat0) ? hq.y + 2 : hq.y + hq.h - 3;
+    EXPECT_TRUE(near(image.at(hq.x + c, bottom_free), kHq)) << "a line between the HQ's cells";
+  }
+  for (std::uint8_t gate : {18, 21, 24, 27}) {
+    if (moved.contains(Square{gate})) continue;
+    const Rect r = g.square_rect(Square{gate});
+    EXPECT_TRUE(near(image.at(r.x + 3, r.y + 3), kGate)) << "gate " << int(gate);
+  }
+  for (std::uint8_t plain : {17, 19, 20, 22, 23, 25}) {
+    if (moved.contains(Square{plain})) continue;
+    const Rect r = g.square_rect(Square{plain});
+    EXPECT_TRUE(near(image.at(r.x + 3, r.y + 3), kCell)) << "square " << int(plain);
+  }
+  const Rect river = g.river();
+  EXPECT_TRUE(near(image.at(river.x + c / 2, river.y + river.h / 2), kRiver));
+  EXPECT_TRUE(near(image.at(river.x + c * 5 / 2, river.y + river.h / 2), kRiver));
+  for (int column : kGateColumns) {
+    const Rect b = g.bridge(column);
+    EXPECT_TRUE(near(image.at(b.x + b.w / 2, b.y + b.h * 3 / 8), kBridge)) << "bridge " << column;
+  }
+}
+
+TEST(GunjinRender, OwnPiecesShowTheirNamesEnemyPiecesAreFaceDown) {
+  Rig rig;
+  rig.in_game();
+  ASSERT_TRUE(rig.app.gunjin());
+  ASSERT_TRUE(rig.app.gunjin()->may_move());
+  Image image = rig.render("gunjin-game");
+  ASSERT_TRUE(rig.screens->gunjin().board_geometry());
+  const GunjinBoardGeometry g = *rig.screens->gunjin().board_geometry();
+  EXPECT_FALSE(g.flipped());
+  EXPECT_EQ(g.square_at({g.bounds().x + 2, g.bounds().y + g.bounds().h - 2}), Square{0});
+  expect_board(image, g, rig.app.gunjin()->view(), kSeat0, false);
+  expect_hq_gates_and_river(image, g);
+  // With the readings on, the romaji is written under each own name: the lowest ink on the
+  // piece (above its outline) comes much lower; the enemy's face-down pieces stay blank.
+  rig.screens->gunjin().set_readings(true);
+  Image readings = rig.render("gunjin-game-readings");
+  auto lowest_ink = [&](const Image& im, Square s) {
+    const Rect r = g.square_rect(s);
+    const int c = g.cell_size(), cx = r.x + r.w / 2, cy = r.y + c / 2;
+    int lowest = cy;
+    for (int y = cy; y < cy + c * 40 / 100; ++y)
+      for (int x = cx - c / 4; x < cx + c / 4; ++x)
+        if (dark(im.at(x, y))) lowest = y;
+    return lowest;
+  };
+  for (std::uint8_t slot : {0, 5, 9, 17}) {
+    const Square s{slot};
+    EXPECT_GT(lowest_ink(readings, s), lowest_ink(image, s) + g.cell_size() / 20) << "slot " << int(slot);
+  }
+  expect_piece(readings, g, Square{40}, Face::down, "enemy with readings on");
+}
+
+TEST(GunjinRender, APickedUpPieceShowsItsTargetsAndBattlesAreAnnounced) {
+  Rig rig;
+  rig.in_game();
+  rig.play(8);
+  ASSERT_TRUE(rig.app.gunjin()->may_move());
+  const State& view = rig.app.gunjin()->view();
+  const Play m = peer::own_moves(view, kSeat0).front();
+  rig.app.gunjin_press(m.from);
+  rig.app.gunjin_release(m.from);
+  Image image = rig.render("gunjin-selected");
+  const GunjinBoardGeometry g = *rig.screens->gunjin().board_geometry();
+  const Rect from = g.square_rect(m.from);
+  const auto tint = image.at(from.x + 2, from.y + 2);
+  EXPECT_FALSE(near(tint, kCell) || near(tint, kGate) || near(tint, kHq)) << "the selected square is tinted";
+  for (std::uint8_t i = 0; i < kSquareCount; ++i) {
+    const Square s{i};
+    if (!rig.app.gunjin()->targets().contains(s) || view.piece_at(s)) continue;
+    const Rect r = g.square_rect(s);
+    EXPECT_TRUE(dark(image.at(r.x + r.w / 2, r.y + g.cell_size() / 2)) ||
+                image.at(r.x + r.w / 2, r.y + g.cell_size() / 2).r < 160)
+        << "a dot on target " << int(i);
+  }
+  EXPECT_GE(rig.app.gunjin()->announcements().size(), 1U);
+  // The referee is heard on the terminal too, once per battle.
+  std::size_t said = 0;
+  for (const auto& line : rig.app.take_log_lines()) said += line.rfind("referee: Battle at ", 0) == 0 ? 1 : 0;
+  EXPECT_EQ(said, rig.app.gunjin()->announcements().size());
+}
+
+TEST(GunjinRender, SeatOneSeesTheBoardTurnedWithItsOwnCampBelow) {
+  Rig rig(kSeat1);
+  rig.in_game();
+  ASSERT_TRUE(rig.app.gunjin());
+  Image image = rig.render("gunjin-seat1");
+  const GunjinBoardGeometry g = *rig.screens->gunjin().board_geometry();
+  EXPECT_TRUE(g.flipped());
+  EXPECT_EQ(g.square_at({g.bounds().x + 2, g.bounds().y + g.bounds().h - 2}), Square{45});
+  // Seat 1's own pieces are face up (blue tiles) at the bottom; seat 0's face down on top.
+  expect_piece(image, g, Square{45}, Face::open_seat1, "own back corner");
+  expect_piece(image, g, Square{0}, Face::down, "enemy back corner");
+  expect_board(image, g, rig.app.gunjin()->view(), kSeat1, false);
+  // Seat 0 (the bot) has moved first: its move's squares are tinted.
+  ASSERT_TRUE(rig.app.gunjin()->last_move());
+  SquareSet moved;
+  moved.insert(rig.app.gunjin()->last_move()->first);
+  moved.insert(rig.app.gunjin()->last_move()->second);
+  expect_hq_gates_and_river(image, g, moved);
+  const Rect from = g.square_rect(rig.app.gunjin()->last_move()->first);
+  const auto tinted = image.at(from.x + 3, from.y + 3);
+  EXPECT_FALSE(near(tinted, kCell) || near(tinted, kGate)) << "the last move is tinted";
+}
+
+TEST(GunjinRender, TheLayoutEditorShowsTheCampAndADraggedPiece) {
+  Rig rig;
+  rig.in_room();
+  rig.app.gunjin_editor().set(rig.layout);
+  Image image = rig.render("gunjin-editor");
+  ASSERT_TRUE(rig.screens->gunjin().editor_geometry());
+  const GunjinBoardGeometry g = *rig.screens->gunjin().editor_geometry();
+  for (std::uint8_t slot = 0; slot < kArmySize; ++slot)
+    expect_piece(image, g, Square{slot}, Face::own_seat0, "slot " + std::to_string(slot));
+  for (std::uint8_t i = kCampSquareCount; i < kSquareCount; ++i) expect_piece(image, g, Square{i}, Face::empty, "enemy camp");
+  // Drag slot 6's piece toward the river: its square is left empty, the piece is under the pointer.
+  rig.app.gunjin_editor().press(std::uint8_t{6});
+  const Rect river = g.river();
+  rig.app.gunjin_editor().drag({river.x + river.w / 2, river.y - g.cell_size()});
+  image = rig.render("gunjin-editor-drag");
+  const Rect six = g.square_rect(Square{6});
+  EXPECT_EQ(count(image, body(g, Square{6}), [](auto p) { return near(p, kCream, 6); }), 0);
+  EXPECT_GT(count(image, Rect{river.x + river.w / 2 - 5, river.y - g.cell_size() - 5, 10, 10},
+                  [](auto p) { return near(p, kCream, 6) || dark(p); }),
+            20);
+  (void)six;
+  // Mines and the flag may not go on the gates: those are outlined in red while a mine is up.
+  rig.app.gunjin_editor().cancel();
+  const auto mine = static_cast<std::uint8_t>(std::find(rig.layout.begin(), rig.layout.end(), Kind::mine) - rig.layout.begin());
+  rig.app.gunjin_editor().press(mine);
+  rig.app.gunjin_editor().release(mine);
+  image = rig.render("gunjin-editor-mine");
+  for (std::uint8_t gate : {18, 21}) {
+    const Rect r = g.square_rect(Square{gate});
+    const auto p = image.at(r.x + 1, r.y + r.h / 2);
+    EXPECT_TRUE(p.r > 200 && p.g < 60 && p.b < 60) << "gate " << int(gate) << " is outlined in red";
+  }
+}
+
+TEST(GunjinRender, TheEditorsLayoutIsRememberedForTheNextSession) {
+  const Layout chosen = sensible_layout(77);
+  {
+    Rig rig;
+    rig.in_room();
+    ASSERT_TRUE(rig.app.gunjin_editor().set(chosen));
+    rig.render("gunjin-editor-remembered");
+  }
+  EXPECT_EQ(load_layout(layout_dir(Rig::data_dir()) / "last.layout").value(), chosen);
+  Rig next;
+  EXPECT_EQ(next.app.gunjin_editor().layout(), chosen);
+}
+
+TEST(GunjinRender, TheLobbyOpensTheLayoutEditorForAQuickMatch) {
+  Rig rig;
+  rig.app.connect(rig.now);
+  rig.lobby(lobby::Connected{rig.table.lobby.log().lobby_key});
+  rig.lobby(lobby::Welcome{lobby::RequestId{1}, "alice", {}});
+  ASSERT_EQ(rig.app.screen(), Screen::lobby);
+  rig.render("gunjin-lobby");
+  EXPECT_FALSE(rig.screens->gunjin().editor_geometry());
+  rig.screens->gunjin().open_layout_dialog();
+  Image image = rig.render("gunjin-lobby-layout");
+  ASSERT_TRUE(rig.screens->gunjin().editor_geometry());
+  const GunjinBoardGeometry g = *rig.screens->gunjin().editor_geometry();
+  for (std::uint8_t slot = 0; slot < kArmySize; ++slot)
+    expect_piece(image, g, Square{slot}, Face::own_seat0, "slot " + std::to_string(slot));
+}
+
+TEST(GunjinRender, TheReplayOfAFinishedGameShowsBothArmiesAndTheVerdict) {
+  Rig rig;
+  rig.in_game();
+  rig.play(6);
+  rig.app.act(GunjinIntent{GunjinIntent::Kind::resign, {}, {}}, rig.now);
+  rig.run();
+  rig.run();
+  ASSERT_TRUE(rig.table.session->outcome());
+  ASSERT_EQ(rig.table.session->phase(), peer::Phase::complete);
+  // The live board too: both layouts opened, every piece face up.
+  rig.app.close_result_dialog();
+  Image live = rig.render("gunjin-game-over");
+  const GunjinBoardGeometry lg = *rig.screens->gunjin().board_geometry();
+  expect_board(live, lg, rig.app.gunjin()->view(), kSeat0, true);
+
+  fs::create_directories(Rig::data_dir());
+  const fs::path file = Rig::data_dir() / "gunjin-replay.plog";
+  {
+    const auto bytes = lobby::encode(rig.table.lobby.log());
+    std::ofstream out(file, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  }
+  rig.screens->open_log(file, rig.now);
+  ASSERT_EQ(rig.app.screen(), Screen::replay);
+  rig.app.replay()->last();
+  Image image = rig.render("gunjin-replay");
+  ASSERT_TRUE(rig.screens->gunjin().board_geometry());
+  const GunjinBoardGeometry g = *rig.screens->gunjin().board_geometry();
+  const State& full = *rig.table.rules().replayed();
+  expect_board(image, g, full, kSeat0, true);
+  expect_hq_gates_and_river(image, g);
+  // The verdict beside the board, in green.
+  const Rect panel{g.bounds().x + g.bounds().w + 10, g.bounds().y, 600, 120};
+  EXPECT_GT(count(image, panel, [](auto p) { return p.g > 180 && p.r < 150 && p.b < 150; }), 100);
+  // The public board of the same step, as a spectator saw it live: every piece face down.
+  rig.screens->gunjin().set_show_armies(false);
+  image = rig.render("gunjin-replay-public");
+  for (std::uint8_t i = 0; i < kSquareCount; ++i)
+    expect_piece(image, g, Square{i}, full.piece_at(Square{i}) ? Face::down : Face::empty, "public " + std::to_string(i));
+  rig.screens->gunjin().set_show_armies(true);
+  // Stepping back to the start: both armies where they were laid out, face up.
+  rig.app.replay()->first();
+  rig.app.replay()->step_by(3);
+  image = rig.render("gunjin-replay-start");
+  for (std::uint8_t i : {0, 2, 5, 17, 28, 43, 45})
+    expect_piece(image, g, Square{i}, i < kCampSquareCount ? Face::own_seat0 : Face::open_seat1, "start " + std::to_string(i));
+}
+
+}  // namespace
+}  // namespace parley::ui::sdl

@@ -1,0 +1,36 @@
+#pragma once
+// Gunjin shogi in words for the screen: each kind's name with its readings (kanji, kana,
+// romaji, English), square names, and the referee's announcement of a battle — which says
+// where it was and who was removed, never the kinds: exactly what a referee standing between
+// the two players would say aloud (docs/ui.md, "Gunjin").
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "game/gunjin/state.hpp"
+
+namespace parley::ui {
+
+// The reading in kana (たいしょう, タンク, …); romaji and English come from the engine.
+std::string_view kana_reading(game::gunjin::Kind kind);
+// "大佐 (たいさ, taisa): colonel".
+std::string kind_caption(game::gunjin::Kind kind);
+// The kind a layout file's word names: kanji/kana as on the piece, romaji with or without
+// long-vowel marks ("taishō", "taisho"), or the English name; case-insensitive.
+std::optional<game::gunjin::Kind> kind_from_word(std::string_view word);
+
+// Squares as the screen labels them: columns a–f from seat 0's left, rows 1–8 from seat 0's
+// back row; the two HQs are "HQ1" (seat 0's, row 1) and "HQ8" (seat 1's, row 8).
+std::string square_name(game::gunjin::Square square);
+
+// The referee's announcement of a battle, as heard by `listener` (a seat, or nothing for a
+// spectator): where, who attacked whom, and which pieces were removed. The listener's own
+// piece is named (it knows its kinds); the other side's never is.
+//   "Battle at c5: your 大佐 attacked from c4; both removed"
+//   "Battle at c5: seat 0 attacked from c4; the defender was removed"
+std::string referee_announcement(const game::gunjin::BattleRecord& battle, const game::gunjin::State& view,
+                                 std::optional<game::Seat> listener);
+// The outcome alone in the referee's words: "attacker removed", "both removed", "defender removed".
+std::string_view referee_outcome(game::gunjin::BattleOutcome outcome);
+
+}  // namespace parley::ui
