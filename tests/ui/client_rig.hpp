@@ -7,9 +7,6 @@
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
-#ifdef __SANITIZE_ADDRESS__
-#include <sanitizer/lsan_interface.h>
-#endif
 
 #include <chrono>
 #include <filesystem>
@@ -19,6 +16,7 @@
 #include "ui/net/network_thread.hpp"
 #include "ui/sdl/screens.hpp"
 #include "ui/sdl/window.hpp"
+#include "tests/ui/x11_leak_check.hpp"
 
 extern char** environ;
 
@@ -77,14 +75,6 @@ class VirtualDisplay {
   std::string name_;
 };
 
-#ifdef __SANITIZE_ADDRESS__
-// SDL loads and unloads the X11 and D-Bus libraries, which keep a few blocks for the process's
-// life; their frames cannot be named after the unload. Leak detection is off while the X11
-// client lives; our own code is checked for leaks by the other tests (dummy driver, no X).
-using LeakCheckPause = __lsan::ScopedDisabler;
-#else
-struct LeakCheckPause {};
-#endif
 
 struct Client {
   Client(const crypto::Identity& me, std::uint16_t port, const fs::path& dir, bool quick_match = true)

@@ -12,9 +12,6 @@
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
-#ifdef __SANITIZE_ADDRESS__
-#include <sanitizer/lsan_interface.h>
-#endif
 
 #include <chrono>
 #include <fstream>
@@ -27,6 +24,7 @@
 #include "ui/net/network_thread.hpp"
 #include "ui/sdl/screens.hpp"
 #include "ui/sdl/window.hpp"
+#include "tests/ui/x11_leak_check.hpp"
 
 namespace parley::ui::sdl {
 namespace {
@@ -84,13 +82,6 @@ class VirtualDisplay {
   std::string name_;
 };
 
-#ifdef __SANITIZE_ADDRESS__
-// SDL loads and unloads libX11 and libdbus, which keep a few blocks whose frames cannot be named
-// after the unload (see client_test.cpp).
-using LeakCheckPause = __lsan::ScopedDisabler;
-#else
-struct LeakCheckPause {};
-#endif
 
 struct Client {
   Client(const crypto::Identity& me, std::uint16_t port, const fs::path& dir)
