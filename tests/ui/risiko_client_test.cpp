@@ -214,10 +214,14 @@ TEST(RisikoClient, APersonPlaysItsFirstTurnWithTheMouseThenLeavesAndTheLogVerifi
     // The first turn: reinforcements by clicks, then an attack: our territory, the enemy, again.
     ASSERT_TRUE(client.frames_until([&] { return client.board().mode() == RisikoMode::reinforce; }, 180));
     EXPECT_EQ(client.board().table().countries[home->value].armies, 1 + allowance);
-    const std::uint32_t more = client.board().allowance();
-    for (std::uint32_t i = 0; i < more; ++i) client.click(*home);
+    // The allowance is read again after each click: the board may still be taking in the turn.
+    for (int guard = 0; guard < 200 && client.board().draft_total() < client.board().allowance(); ++guard)
+      client.click(*home);
+    ASSERT_EQ(client.board().draft_total(), client.board().allowance()) << "the clicks did not place the reinforcements";
     client.key(SDLK_RETURN);
-    ASSERT_TRUE(client.frames_until([&] { return client.board().mode() == RisikoMode::attack; }, 60));
+    ASSERT_TRUE(client.frames_until([&] { return client.board().mode() == RisikoMode::attack; }, 60))
+        << "mode " << describe(client.board().mode()) << ", drafted " << client.board().draft_total() << " of "
+        << client.board().allowance();
     std::optional<rk::TerritoryId> enemy;
     for (auto n : client.board().world().country(*home).neighbours)
       if (client.board().table().countries[n.value].owner != me) enemy = n;

@@ -262,6 +262,12 @@ void RisikoBoard::after_entry(const peer::Session& session, const SeatNamer& nam
   // seat's own reinforcement.
   const bool reinforcing = deciding_ && state_.table.phase == rk::Phase::place_armies;
   if (!placement_due_ && !committed_ && !reinforcing) draft_.clear();
+  // The initial placement's draft ends when it is revealed, even when the same entry starts
+  // this seat's first reinforcement (it would otherwise count as reinforcements).
+  if (protocol.placed && !initial_revealed_) {
+    initial_revealed_ = true;
+    draft_.clear();
+  }
   const auto hand = state_.table.player(me).hand.size();
   for (auto it = chosen_cards_.begin(); it != chosen_cards_.end();) it = *it < hand ? std::next(it) : chosen_cards_.erase(it);
 }

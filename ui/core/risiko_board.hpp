@@ -156,6 +156,7 @@ class RisikoBoard {
   bool over_ = false;
   bool sent_ = false;
   bool initial_sent_ = false;  // the initial placement went to the player (it commits it when due)
+  bool initial_revealed_ = false;  // this seat's initial placement has been revealed
   std::size_t my_actions_ = 0;
   std::optional<rk::TerritoryId> selected_;
   std::optional<rk::TerritoryId> target_;
