@@ -12,6 +12,7 @@
 
 #include "game/core/bytes.hpp"
 #include "game/core/result.hpp"
+#include "game/core/wire_reader.hpp"
 
 namespace parley::crypto {
 
@@ -58,38 +59,6 @@ std::string_view describe(WireError error);
 
 void write_header(game::ByteWriter& out, WireTag tag);
 
-class WireReader {
- public:
-  explicit WireReader(std::span<const std::uint8_t> in) : in_(in) {}
-
-  // Reads the tag and version; a mismatch is recorded as the error.
-  void header(WireTag expected);
-  std::uint8_t u8();
-  std::uint16_t u16();
-  std::uint32_t u32();
-  // A u32 element count that must not exceed `max` (checked before any allocation).
-  std::size_t count(std::size_t max);
-  // Exactly out.size() bytes; zeros after an error.
-  void raw(std::span<std::uint8_t> out);
-
-  // Records an error found by a caller's own check (the first error wins).
-  void fail(WireError error);
-  bool failed() const { return error_.has_value(); }
-
-  // The value if every field decoded and no bytes remain, else the first error.
-  template <class T>
-  game::Result<T, WireError> finish(T value) {
-    if (!error_ && remaining() != 0) error_ = WireError::trailing_bytes;
-    if (error_) return *error_;
-    return value;
-  }
-
- private:
-  std::size_t remaining() const { return in_.size() - pos_; }
-  std::uint64_t le(int width);
-  std::span<const std::uint8_t> in_;
-  std::size_t pos_ = 0;
-  std::optional<WireError> error_;
-};
+using WireReader = game::WireReader<WireTag, WireError, kWireVersion>;
 
 }  // namespace parley::crypto

@@ -14,6 +14,7 @@
 
 #include "game/core/bytes.hpp"
 #include "game/core/result.hpp"
+#include "game/core/wire_reader.hpp"
 
 namespace parley::lobby {
 
@@ -66,47 +67,7 @@ std::string_view describe(WireError error);
 
 void write_header(game::ByteWriter& out, WireTag tag);
 
-class WireReader {
- public:
-  explicit WireReader(std::span<const std::uint8_t> in) : in_(in) {}
-
-  // Reads the tag and version; a mismatch is recorded as the error.
-  void header(WireTag expected);
-  std::uint8_t u8();
-  std::uint16_t u16();
-  std::uint32_t u32();
-  std::uint64_t u64();
-  bool boolean();  // u8 0 or 1
-  // A u32-length-prefixed byte string of at most max_len bytes (checked before allocating).
-  Bytes bytes(std::size_t max_len);
-  std::string text(std::size_t max_len);
-  // A u32 element count that must not exceed max.
-  std::size_t count(std::size_t max);
-  // Exactly out.size() bytes; zeros after an error.
-  void raw(std::span<std::uint8_t> out);
-  // A view of exactly n bytes of the input (empty after an error).
-  std::span<const std::uint8_t> view(std::size_t n);
-
-  // Records an error found by a caller's own check (the first error wins).
-  void fail(WireError error);
-  bool failed() const { return error_.has_value(); }
-  std::size_t position() const { return pos_; }
-  std::size_t remaining() const { return in_.size() - pos_; }
-
-  // The value if every field decoded and no bytes remain, else the first error.
-  template <class T>
-  game::Result<T, WireError> finish(T value) {
-    if (!error_ && remaining() != 0) error_ = WireError::trailing_bytes;
-    if (error_) return *error_;
-    return value;
-  }
-
- private:
-  std::uint64_t le(int width);
-  std::span<const std::uint8_t> in_;
-  std::size_t pos_ = 0;
-  std::optional<WireError> error_;
-};
+using WireReader = game::WireReader<WireTag, WireError, kWireVersion>;
 
 // The tag of a record, if it has at least a tag byte (used to dispatch decoders).
 std::optional<WireTag> peek_tag(std::span<const std::uint8_t> bytes);
