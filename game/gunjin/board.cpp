@@ -50,6 +50,13 @@ std::span<const Cell> cells_of(Square square) {
   return {kGeometry.cells[square.index].data(), kGeometry.cell_count[square.index]};
 }
 
+std::string square_name(Square square) {
+  if (square == hq_of(Seat{0})) return "HQ1";
+  if (square == hq_of(Seat{1})) return "HQ8";
+  const Cell cell = cells_of(square)[0];
+  return {static_cast<char>('a' + cell.column), static_cast<char>('1' + cell.row)};
+}
+
 std::optional<Square> square_behind(Square square, Seat owner) {
   const Cell cell = cells_of(square)[0];
   return square_at(Cell{cell.column, static_cast<std::int8_t>(cell.row - forward_of(owner))});

@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 
 #include "game/core/seat.hpp"
 
@@ -53,6 +54,11 @@ struct Cell {
 std::optional<Square> square_at(Cell cell);
 // The cells of a square: one, or two for an HQ (left cell first).
 std::span<const Cell> cells_of(Square square);
+
+// A square's name as players read it: "a1".."f8" by its cell (columns a–f from seat 0's left,
+// rows 1–8 from seat 0's back row), and "HQ1" / "HQ8" for the two-cell headquarters, whose
+// cells would otherwise give one square two names.
+std::string square_name(Square square);
 
 // Seat 0's camp is rows 0–3 (squares 0–22), seat 1's rows 4–7 (squares 23–45).
 constexpr Seat camp_of(Square square) { return Seat{static_cast<std::uint8_t>(square.index < kCampSquareCount ? 0 : 1)}; }

@@ -93,12 +93,4 @@ crypto::DuelStatement duel_statement(const crypto::SessionId& session, const Sta
   return s;
 }
 
-std::string square_name(Square square) {
-  const Cell cell = cells_of(square)[0];
-  std::string name;
-  name += static_cast<char>('a' + cell.column);
-  name += static_cast<char>('1' + cell.row);
-  return name;
-}
-
 }  // namespace parley::peer

@@ -56,8 +56,4 @@ constexpr game::gunjin::BattleOutcome battle_outcome(crypto::DuelOutcome o) {
   return static_cast<game::gunjin::BattleOutcome>(static_cast<std::uint8_t>(o));
 }
 
-// Square names for people: column a–f from seat 0's left, row 1–8 from seat 0's back row; the
-// HQ is named by its left cell.
-std::string square_name(game::gunjin::Square square);
-
 }  // namespace parley::peer

@@ -44,15 +44,6 @@ TEST(GunjinText, EveryKindIsFoundByEachOfItsNames) {
   EXPECT_EQ(kind_caption(Kind::colonel), "大佐 (たいさ, taisa): colonel");
 }
 
-TEST(GunjinText, SquaresAreNamedFromSeatZerosSide) {
-  EXPECT_EQ(square_name(Square{0}), "a1");
-  EXPECT_EQ(square_name(Square{2}), "HQ1");
-  EXPECT_EQ(square_name(Square{3}), "e1");
-  EXPECT_EQ(square_name(Square{18}), "b4");
-  EXPECT_EQ(square_name(Square{43}), "HQ8");
-  EXPECT_EQ(square_name(Square{45}), "f8");
-}
-
 // A battle on an arranged board: seat 0's `attacker` on b4 (a gate) attacks seat 1's
 // `defender` on b5 across the bridge.
 struct Battle {

@@ -46,13 +46,6 @@ std::optional<Kind> kind_from_word(std::string_view word) {
   return std::nullopt;
 }
 
-std::string square_name(Square square) {
-  if (square == hq_of(game::Seat{0})) return "HQ1";
-  if (square == hq_of(game::Seat{1})) return "HQ8";
-  const Cell cell = cells_of(square).front();
-  return {static_cast<char>('a' + cell.column), static_cast<char>('1' + cell.row)};
-}
-
 std::string_view referee_outcome(BattleOutcome outcome) {
   switch (outcome) {
     case BattleOutcome::defender_stays: return "attacker removed";

@@ -19,10 +19,6 @@ std::string kind_caption(game::gunjin::Kind kind);
 // long-vowel marks ("taishō", "taisho"), or the English name; case-insensitive.
 std::optional<game::gunjin::Kind> kind_from_word(std::string_view word);
 
-// Squares as the screen labels them: columns a–f from seat 0's left, rows 1–8 from seat 0's
-// back row; the two HQs are "HQ1" (seat 0's, row 1) and "HQ8" (seat 1's, row 8).
-std::string square_name(game::gunjin::Square square);
-
 // The referee's announcement of a battle, as heard by `listener` (a seat, or nothing for a
 // spectator): where, who attacked whom, and which pieces were removed. The listener's own
 // piece is named (it knows its kinds); the other side's never is.

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <string>
 
 #include "fixtures.hpp"
 
@@ -50,6 +51,19 @@ TEST(Board, EachHqIsTheTwoMiddleCellsOfABackRow) {
       EXPECT_EQ(cells_of(Square{i}).size(), 1U) << int(i);
     }
   }
+}
+
+// One name per square, the same in the referee's log lines and on the client's board.
+TEST(Board, SquaresAreNamedFromSeatZerosSideAndEachHqHasOneName) {
+  EXPECT_EQ(square_name(Square{0}), "a1");
+  EXPECT_EQ(square_name(Square{2}), "HQ1");
+  EXPECT_EQ(square_name(Square{3}), "e1");
+  EXPECT_EQ(square_name(Square{18}), "b4");
+  EXPECT_EQ(square_name(Square{43}), "HQ8");
+  EXPECT_EQ(square_name(Square{45}), "f8");
+  std::set<std::string> names;
+  for (std::uint8_t i = 0; i < kSquareCount; ++i) names.insert(square_name(Square{i}));
+  EXPECT_EQ(names.size(), kSquareCount);
 }
 
 TEST(Board, CampsAreTwentyThreeSquaresEach) {
