@@ -17,10 +17,29 @@ using namespace testing;
 
 constexpr Seat kFirst{0}, kSecond{1};
 
-// The session blamed `cheater` at `index` for `words`, the other seat won by forfeit, the log is
-// complete and valid, and the verifier says the same.
-void expect_caught(const GunjinTable& t, Seat cheater, std::size_t index, std::string_view words,
+// A game of a `C` in seat `at` against the tracking bot, played to its end.
+template <class C>
+struct CheatGame {
+  std::unique_ptr<GunjinTable> table;
+  C& cheater;
+};
+
+template <class C, class... Args>
+CheatGame<C> play(Seat at, Args&&... args) {
+  auto owned = std::make_unique<C>(std::forward<Args>(args)...);
+  C& cheater = *owned;
+  auto table = at == kFirst ? std::make_unique<GunjinTable>(std::move(owned), testing::tracking_agent(2))
+                            : std::make_unique<GunjinTable>(testing::tracking_agent(1), std::move(owned));
+  table->run();
+  return {std::move(table), cheater};
+}
+
+// The cheat happened (at `index`), the session blamed `cheater` there for `words`, the other seat
+// won by forfeit, the log is complete and valid, and the verifier says the same.
+void expect_caught(const GunjinTable& t, Seat cheater, std::optional<std::size_t> cheat, std::string_view words,
                    Offence offence = Offence::illegal_action) {
+  ASSERT_TRUE(cheat) << "the cheater never cheated";
+  const std::size_t index = *cheat;
   const SeatRecord& record = t.session->seat(cheater);
   ASSERT_TRUE(record.blame) << "the cheat went unnoticed";
   EXPECT_EQ(record.blame->index.value, index);
@@ -63,12 +82,9 @@ class SecondGeneral final : public Cheater {
 };
 
 TEST(GunjinCheat, ALayoutWithASecondGeneralFailsItsArmyProof) {
-  auto cheater = std::make_unique<SecondGeneral>();
-  auto& c = *cheater;
-  GunjinTable t(std::move(cheater), testing::tracking_agent(2));
-  t.run();
-  ASSERT_TRUE(c.cheat_index);
-  expect_caught(t, kFirst, *c.cheat_index, "army proof fails");
+  auto [table, c] = play<SecondGeneral>(kFirst);
+  GunjinTable& t = *table;
+  expect_caught(t, kFirst, c.cheat_index, "army proof fails");
 }
 
 // ---- Moves ------------------------------------------------------------------------------------
@@ -76,25 +92,19 @@ TEST(GunjinCheat, ALayoutWithASecondGeneralFailsItsArmyProof) {
 TEST(GunjinCheat, AMineThatMovesIsCaughtByItsMoveProof) {
   // A mine on slot 17, beside the gate: once the gate's plane has attacked, the mine steps
   // sideways onto the gate square.
-  auto cheater = std::make_unique<FalseProver>(
+  auto [table, c] = play<FalseProver>(kFirst, 
       script(with_swapped(kBaseLayout, 1, 17), {{18, Square{24}}, {17, Square{18}}}));
-  auto& c = *cheater;
-  GunjinTable t(std::move(cheater), testing::tracking_agent(2));
-  t.run();
-  ASSERT_TRUE(c.cheat_index);
-  expect_caught(t, kFirst, *c.cheat_index, "the move proof fails");
+  GunjinTable& t = *table;
+  expect_caught(t, kFirst, c.cheat_index, "the move proof fails");
   EXPECT_EQ(t.rules().history().size(), 2U) << "the mine's move was applied";
 }
 
 TEST(GunjinCheat, AnEngineerThatFliesIsCaughtByItsMoveProof) {
   // An engineer on slot 19 (column 3, no gate) goes straight across the closed line: a plane's
   // move.
-  auto cheater = std::make_unique<FalseProver>(script(with_swapped(kBaseLayout, 19, 20), {{19, Square{25}}}));
-  auto& c = *cheater;
-  GunjinTable t(std::move(cheater), testing::tracking_agent(2));
-  t.run();
-  ASSERT_TRUE(c.cheat_index);
-  expect_caught(t, kFirst, *c.cheat_index, "the move proof fails");
+  auto [table, c] = play<FalseProver>(kFirst, script(with_swapped(kBaseLayout, 19, 20), {{19, Square{25}}}));
+  GunjinTable& t = *table;
+  expect_caught(t, kFirst, c.cheat_index, "the move proof fails");
   EXPECT_TRUE(t.rules().history().empty());
 }
 
@@ -113,12 +123,9 @@ class FalseHqClaim final : public Cheater {
 };
 
 TEST(GunjinCheat, APlaneClaimingTheHqAsAnOfficerIsCaught) {
-  auto cheater = std::make_unique<FalseHqClaim>();
-  auto& c = *cheater;
-  GunjinTable t(std::move(cheater), testing::tracking_agent(2));
-  t.run();
-  ASSERT_TRUE(c.cheat_index);
-  expect_caught(t, kFirst, *c.cheat_index, "could claim the HQ");
+  auto [table, c] = play<FalseHqClaim>(kFirst);
+  GunjinTable& t = *table;
+  expect_caught(t, kFirst, c.cheat_index, "could claim the HQ");
 }
 
 // ---- Battles ----------------------------------------------------------------------------------
@@ -145,12 +152,9 @@ class WrongDefenderKind final : public Cheater {
 };
 
 TEST(GunjinCheat, ADefenderChoosingAnotherKindInTheDuelIsCaught) {
-  auto cheater = std::make_unique<WrongDefenderKind>();
-  auto& c = *cheater;
-  GunjinTable t(testing::tracking_agent(1), std::move(cheater));  // the first move is always an attack
-  t.run();
-  ASSERT_TRUE(c.cheat_index);
-  expect_caught(t, kSecond, *c.cheat_index, "OT choice is not its committed");
+  auto [table, c] = play<WrongDefenderKind>(kSecond);  // the first move is always an attack
+  GunjinTable& t = *table;
+  expect_caught(t, kSecond, c.cheat_index, "OT choice is not its committed");
 }
 
 // The attacker asks the defender's table for another kind than the one it committed to.
@@ -173,12 +177,9 @@ class WrongAttackerKind final : public Cheater {
 };
 
 TEST(GunjinCheat, AnAttackerChoosingAnotherKindInTheDuelIsCaught) {
-  auto cheater = std::make_unique<WrongAttackerKind>();
-  auto& c = *cheater;
-  GunjinTable t(std::move(cheater), testing::tracking_agent(2));
-  t.run();
-  ASSERT_TRUE(c.cheat_index);
-  expect_caught(t, kFirst, *c.cheat_index, "OT choice is not its committed");
+  auto [table, c] = play<WrongAttackerKind>(kFirst);
+  GunjinTable& t = *table;
+  expect_caught(t, kFirst, c.cheat_index, "OT choice is not its committed");
 }
 
 // The defender's table gives the attacker a false outcome at every entry. The two claims then
@@ -224,12 +225,9 @@ class LyingTable final : public Cheater {
 };
 
 TEST(GunjinCheat, ALyingDuelTableIsFoundInTheDisputeAndNamed) {
-  auto cheater = std::make_unique<LyingTable>();
-  auto& c = *cheater;
-  GunjinTable t(testing::tracking_agent(1), std::move(cheater));
-  t.run();
-  ASSERT_TRUE(c.cheat_index);
-  expect_caught(t, kSecond, *c.cheat_index, "does not hold the rules' outcomes");
+  auto [table, c] = play<LyingTable>(kSecond);
+  GunjinTable& t = *table;
+  expect_caught(t, kSecond, c.cheat_index, "does not hold the rules' outcomes");
 }
 
 // The attacker claims another outcome than the token it received proves.
@@ -249,12 +247,9 @@ class FalseOutcome final : public Cheater {
 };
 
 TEST(GunjinCheat, AFalseOutcomeClaimIsCaught) {
-  auto cheater = std::make_unique<FalseOutcome>();
-  auto& c = *cheater;
-  GunjinTable t(std::move(cheater), testing::tracking_agent(2));
-  t.run();
-  ASSERT_TRUE(c.cheat_index);
-  expect_caught(t, kFirst, *c.cheat_index, "false outcome claim");
+  auto [table, c] = play<FalseOutcome>(kFirst);
+  GunjinTable& t = *table;
+  expect_caught(t, kFirst, c.cheat_index, "false outcome claim");
   EXPECT_TRUE(t.rules().history().empty()) << "the battle was settled on a false claim";
 }
 
@@ -273,12 +268,9 @@ class FalseDispute final : public Cheater {
 };
 
 TEST(GunjinCheat, AFalseDisputeIsNamed) {
-  auto cheater = std::make_unique<FalseDispute>();
-  auto& c = *cheater;
-  GunjinTable t(testing::tracking_agent(1), std::move(cheater));
-  t.run();
-  ASSERT_TRUE(c.cheat_index);
-  expect_caught(t, kSecond, *c.cheat_index, "disputed an entry that was valid");
+  auto [table, c] = play<FalseDispute>(kSecond);
+  GunjinTable& t = *table;
+  expect_caught(t, kSecond, c.cheat_index, "disputed an entry that was valid");
 }
 
 // The attacker opens its duel secrets instead of claiming, although the defender's table entry it
@@ -297,13 +289,10 @@ class AttackerFalseDispute final : public Cheater {
 };
 
 TEST(GunjinCheat, AnAttackersFalseDisputeNamesTheAttackerAndNotTheHonestDefender) {
-  auto cheater = std::make_unique<AttackerFalseDispute>();
-  auto& c = *cheater;
-  GunjinTable t(std::move(cheater), testing::tracking_agent(2));
-  t.run();
-  ASSERT_TRUE(c.cheat_index);
+  auto [table, c] = play<AttackerFalseDispute>(kFirst);
+  GunjinTable& t = *table;
   // The defender had claimed: its honest reply was accepted before the dispute.
-  expect_caught(t, kFirst, *c.cheat_index, "disputed an entry that was valid");
+  expect_caught(t, kFirst, c.cheat_index, "disputed an entry that was valid");
   EXPECT_FALSE(t.session->seat(kSecond).blame);
   EXPECT_TRUE(t.rules().history().empty()) << "the battle was settled on a false dispute";
 }
@@ -321,12 +310,9 @@ class FalseNoMove final : public FalseProver {
 };
 
 TEST(GunjinCheat, AFalseNoLegalMoveDeclarationIsCaught) {
-  auto cheater = std::make_unique<FalseNoMove>();
-  auto& c = *cheater;
-  GunjinTable t(std::move(cheater), testing::tracking_agent(2));
-  t.run();
-  ASSERT_TRUE(c.cheat_index);
-  expect_caught(t, kFirst, *c.cheat_index, "false declaration");
+  auto [table, c] = play<FalseNoMove>(kFirst);
+  GunjinTable& t = *table;
+  expect_caught(t, kFirst, c.cheat_index, "false declaration");
 }
 
 // ---- The end ----------------------------------------------------------------------------------
@@ -347,13 +333,10 @@ class BadReveal final : public GunjinAgent {
 };
 
 TEST(GunjinCheat, ARevealThatDoesNotOpenTheCommitmentsIsBlamed) {
-  auto cheater = std::make_unique<BadReveal>();
-  auto& c = *cheater;
-  GunjinTable t(std::move(cheater), testing::tracking_agent(2));
-  t.run();
-  ASSERT_TRUE(c.reveal_index);
+  auto [table, c] = play<BadReveal>(kFirst);
+  GunjinTable& t = *table;
   auto outcome = t.session->outcome();
-  expect_caught(t, kFirst, *c.reveal_index, "slot 7's opening does not open its commitment", Offence::bad_reveal);
+  expect_caught(t, kFirst, c.reveal_index, "slot 7's opening does not open its commitment", Offence::bad_reveal);
   // The result of the game stands.
   EXPECT_NE(outcome->reason, "forfeit");
   EXPECT_EQ(*t.session->outcome(), *outcome);
