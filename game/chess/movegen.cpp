@@ -6,7 +6,7 @@ namespace parley::game::chess {
 namespace {
 
 template <Color Us>
-void add_pawn_moves(const Position& pos, Bitboard targets, Bitboard pinned, MoveList& list) {
+void add_pawn_moves(const Position& pos, Bitboard targets, Bitboard destinations, Bitboard pinned, MoveList& list) {
   constexpr Color them = ~Us;
   constexpr int up = Us == Color::white ? 8 : -8;
   constexpr Bitboard promotion_rank = rank_bb(Us == Color::white ? 7 : 0);
@@ -44,7 +44,7 @@ void add_pawn_moves(const Position& pos, Bitboard targets, Bitboard pinned, Move
     Square from = pop_lsb(b);
     for (Bitboard caps = attacks::pawn(Us, from) & enemies & targets; caps;) add(from, pop_lsb(caps));
   }
-  if (auto ep = pos.en_passant()) {
+  if (auto ep = pos.en_passant(); ep && (ep->bb() & destinations)) {
     for (Bitboard b = attacks::pawn(them, *ep) & pawns; b;) {
       Square from = pop_lsb(b);
       if (pos.en_passant_is_legal(from, *ep)) list.push(Move(from, *ep, Move::Kind::en_passant));
@@ -52,8 +52,12 @@ void add_pawn_moves(const Position& pos, Bitboard targets, Bitboard pinned, Move
   }
 }
 
+// Generates the legal moves of the piece types in `types` (bit i for PieceType i) that end on
+// a square of `destinations`; the full list passes every type and every square. Restricting
+// only filters: pins, checks and king safety are decided exactly as for the full list.
 template <Color Us>
-void generate(const Position& pos, MoveList& list) {
+void generate(const Position& pos, unsigned types, Bitboard destinations, MoveList& list) {
+  auto wanted = [&](PieceType t) { return (types >> index(t)) & 1u; };
   const Square king = pos.king_square(Us);
   const Bitboard own = pos.pieces(Us);
   const Bitboard occupied = pos.occupied();
@@ -61,7 +65,7 @@ void generate(const Position& pos, MoveList& list) {
 
   // King moves: to squares no enemy attacks once the king has left its square.
   const Bitboard without_king = occupied ^ king.bb();
-  for (Bitboard b = attacks::king(king) & ~own; b;) {
+  for (Bitboard b = wanted(PieceType::king) ? attacks::king(king) & ~own & destinations : 0; b;) {
     Square to = pop_lsb(b);
     if (!(pos.attackers_to(to, without_king) & pos.pieces(~Us))) list.push(Move(king, to));
   }
@@ -69,11 +73,12 @@ void generate(const Position& pos, MoveList& list) {
 
   // In check, other pieces must capture the checker or block its line.
   Bitboard targets = checkers ? attacks::between(king, lsb(checkers)) | checkers : ~own;
-  targets &= ~own;
+  targets &= ~own & destinations;
   const Bitboard pinned = pos.blockers_for_king(Us);
 
-  add_pawn_moves<Us>(pos, targets, pinned, list);
+  if (wanted(PieceType::pawn)) add_pawn_moves<Us>(pos, targets, destinations, pinned, list);
   for (PieceType type : {PieceType::knight, PieceType::bishop, PieceType::rook, PieceType::queen}) {
+    if (!wanted(type)) continue;
     for (Bitboard b = pos.pieces(Us, type); b;) {
       Square from = pop_lsb(b);
       Bitboard moves = attacks::of(type, from, occupied) & targets;
@@ -82,17 +87,17 @@ void generate(const Position& pos, MoveList& list) {
     }
   }
 
-  if (checkers) return;
+  if (checkers || !wanted(PieceType::king)) return;
   constexpr int home = Us == Color::white ? 0 : 7;
   constexpr std::uint8_t kingside = Us == Color::white ? kWhiteKingside : kBlackKingside;
   constexpr std::uint8_t queenside = Us == Color::white ? kWhiteQueenside : kBlackQueenside;
   auto safe = [&](int file) {
     return !(pos.attackers_to(Square::at(file, home), occupied) & pos.pieces(~Us));
   };
-  if ((pos.castling_rights() & kingside) &&
+  if ((pos.castling_rights() & kingside) && (Square::at(6, home).bb() & destinations) &&
       !(occupied & (Square::at(5, home).bb() | Square::at(6, home).bb())) && safe(5) && safe(6))
     list.push(Move(king, Square::at(6, home), Move::Kind::castling));
-  if ((pos.castling_rights() & queenside) &&
+  if ((pos.castling_rights() & queenside) && (Square::at(2, home).bb() & destinations) &&
       !(occupied & (Square::at(1, home).bb() | Square::at(2, home).bb() | Square::at(3, home).bb())) &&
       safe(3) && safe(2))
     list.push(Move(king, Square::at(2, home), Move::Kind::castling));
@@ -100,11 +105,16 @@ void generate(const Position& pos, MoveList& list) {
 
 }  // namespace
 
-MoveList::MoveList(const Position& pos) {
+MoveList::MoveList(const Position& pos) : MoveList(pos, kAllPieceTypes, ~Bitboard{0}) {}
+
+MoveList::MoveList(const Position& pos, PieceType type, Square to)
+    : MoveList(pos, 1u << index(type), to.bb()) {}
+
+MoveList::MoveList(const Position& pos, unsigned types, Bitboard destinations) {
   if (pos.side_to_move() == Color::white)
-    generate<Color::white>(pos, *this);
+    generate<Color::white>(pos, types, destinations, *this);
   else
-    generate<Color::black>(pos, *this);
+    generate<Color::black>(pos, types, destinations, *this);
 }
 
 bool MoveList::contains(Move m) const { return std::find(raw_, raw_ + size_, m.raw()) != raw_ + size_; }

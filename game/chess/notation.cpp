@@ -70,9 +70,8 @@ std::string to_san(const Position& pos, Move m) {
       // Disambiguate among other pieces of the same type that can reach the same square:
       // by file if that suffices, else by rank, else both.
       bool clash = false, same_file = false, same_rank = false;
-      for (Move other : MoveList(pos)) {
-        if (other == m || other.to() != m.to() || other.from() == m.from()) continue;
-        if (pos.piece_on(other.from()).type != piece.type) continue;
+      for (Move other : MoveList(pos, piece.type, m.to())) {
+        if (other.from() == m.from()) continue;
         clash = true;
         same_file |= other.from().file() == m.from().file();
         same_rank |= other.from().rank() == m.from().rank();
@@ -109,9 +108,9 @@ Result<Move, NotationError> parse_san(const Position& pos, std::string_view text
   if (text.empty() || text.size() > 10) return NotationError::malformed;
 
   if (text == "O-O" || text == "0-0" || text == "O-O-O" || text == "0-0-0") {
-    int file = text.size() == 3 ? 6 : 2;
-    for (Move m : MoveList(pos))
-      if (m.kind() == Move::Kind::castling && m.to().file() == file) return m;
+    const Square to = Square::at(text.size() == 3 ? 6 : 2, pos.side_to_move() == Color::white ? 0 : 7);
+    for (Move m : MoveList(pos, PieceType::king, to))
+      if (m.kind() == Move::Kind::castling) return m;
     return NotationError::illegal;
   }
 
@@ -157,8 +156,8 @@ Result<Move, NotationError> parse_san(const Position& pos, std::string_view text
 
   Move found = Move::none();
   int matches = 0;
-  for (Move m : MoveList(pos)) {
-    if (m.to() != *to || pos.piece_on(m.from()).type != type) continue;
+  // Only the moves of that piece kind to that square: the SAN names both.
+  for (Move m : MoveList(pos, type, *to)) {
     if (from_file >= 0 && m.from().file() != from_file) continue;
     if (from_rank >= 0 && m.from().rank() != from_rank) continue;
     if (m.kind() == Move::Kind::castling) continue;
