@@ -40,7 +40,10 @@ void add_pawn_moves(const Position& pos, Bitboard targets, Bitboard destinations
     Square to = pop_lsb(b);
     add(Square(to.index() - 2 * up), to);
   }
-  for (Bitboard b = pawns; b;) {
+  // Toward one square only the pawns that attack it can capture there (the same pawns in the
+  // same order, fewer visited).
+  const Bitboard capturers = more_than_one(destinations) ? pawns : pawns & attacks::pawn(them, lsb(destinations));
+  for (Bitboard b = capturers; b;) {
     Square from = pop_lsb(b);
     for (Bitboard caps = attacks::pawn(Us, from) & enemies & targets; caps;) add(from, pop_lsb(caps));
   }
@@ -79,7 +82,10 @@ void generate(const Position& pos, unsigned types, Bitboard destinations, MoveLi
   if (wanted(PieceType::pawn)) add_pawn_moves<Us>(pos, targets, destinations, pinned, list);
   for (PieceType type : {PieceType::knight, PieceType::bishop, PieceType::rook, PieceType::queen}) {
     if (!wanted(type)) continue;
-    for (Bitboard b = pos.pieces(Us, type); b;) {
+    Bitboard pieces = pos.pieces(Us, type);
+    // Toward one square, only the pieces that attack it (attacks are symmetric for these).
+    if (!more_than_one(destinations)) pieces &= attacks::of(type, lsb(destinations), occupied);
+    for (Bitboard b = pieces; b;) {
       Square from = pop_lsb(b);
       Bitboard moves = attacks::of(type, from, occupied) & targets;
       if (pinned & from.bb()) moves &= attacks::line(king, from);
