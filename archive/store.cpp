@@ -1,7 +1,6 @@
 #include "archive/store.hpp"
 
 #include <algorithm>
-#include <utility>
 
 #include "archive/compress.hpp"
 #include "archive/postgres_connection.hpp"
@@ -219,36 +218,11 @@ ArchiveStore::Batch::~Batch() {
   store_.name_ids_.clear();
 }
 
-namespace {
-
-// Sorts position rows into the index's order (key, game, ply), the keys compared as the signed
-// integers the column holds. A batch appends its rows game by game (IDs rising) and ply by ply,
-// so they are already in (game, ply) order and a stable sort by key alone gives the full order:
-// an LSD radix sort, four passes of 16 bits, about half the time of std::sort's comparisons.
-void sort_into_index_order(std::vector<ArchiveStore::PositionRow>& rows) {
-  constexpr unsigned kDigitBits = 16;
-  constexpr std::size_t kBuckets = std::size_t{1} << kDigitBits;
-  auto digit = [](std::int64_t key, unsigned shift) {
-    // Flipping the sign bit orders signed keys as unsigned ones.
-    const auto biased = static_cast<std::uint64_t>(key) ^ (std::uint64_t{1} << 63);
-    return static_cast<std::size_t>((biased >> shift) & (kBuckets - 1));
-  };
-  std::vector<ArchiveStore::PositionRow> scratch(rows.size());
-  std::vector<std::size_t> starts(kBuckets);
-  for (unsigned shift = 0; shift < 64; shift += kDigitBits) {
-    std::fill(starts.begin(), starts.end(), 0);
-    for (const auto& row : rows) ++starts[digit(row.key, shift)];
-    std::size_t at = 0;
-    for (auto& start : starts) at += std::exchange(start, at);
-    for (const auto& row : rows) scratch[starts[digit(row.key, shift)]++] = row;
-    rows.swap(scratch);
-  }
-}
-
-}  // namespace
-
 void ArchiveStore::Batch::commit() {
-  sort_into_index_order(store_.pending_);
+  // Key order is the index's order (the keys as the signed integers the column holds). (A
+  // 16-bit radix sort and a top-byte bucket pass before std::sort were both measured slower:
+  // their scatter writes over a fresh 32 MB buffer cost more than the comparisons they saved.)
+  std::sort(store_.pending_.begin(), store_.pending_.end());
   store_.write_positions(store_.pending_);
   store_.pending_.clear();
   transaction_.commit();

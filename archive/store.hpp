@@ -113,13 +113,11 @@ class ArchiveStore {
 
   SqlConnection& sql() { return *db_; }
 
-  // One PositionKey row.
+ private:
   struct PositionRow {
     std::int64_t key, game, ply;
     friend auto operator<=>(const PositionRow&, const PositionRow&) = default;
   };
-
- private:
   void write_positions(std::span<const PositionRow> rows);
 
   // The first of `count` new consecutive IDs of a table.
