@@ -74,22 +74,25 @@ void generate(const Position& pos, unsigned types, Bitboard destinations, MoveLi
   }
   if (more_than_one(checkers)) return;
 
-  // In check, other pieces must capture the checker or block its line.
-  Bitboard targets = checkers ? attacks::between(king, lsb(checkers)) | checkers : ~own;
-  targets &= ~own & destinations;
-  const Bitboard pinned = pos.blockers_for_king(Us);
+  // Pins matter only to the other pieces (a king move alone, common in SAN, skips them).
+  if (types & ~(1u << index(PieceType::king))) {
+    // In check, other pieces must capture the checker or block its line.
+    Bitboard targets = checkers ? attacks::between(king, lsb(checkers)) | checkers : ~own;
+    targets &= ~own & destinations;
+    const Bitboard pinned = pos.blockers_for_king(Us);
 
-  if (wanted(PieceType::pawn)) add_pawn_moves<Us>(pos, targets, destinations, pinned, list);
-  for (PieceType type : {PieceType::knight, PieceType::bishop, PieceType::rook, PieceType::queen}) {
-    if (!wanted(type)) continue;
-    Bitboard pieces = pos.pieces(Us, type);
-    // Toward one square, only the pieces that attack it (attacks are symmetric for these).
-    if (!more_than_one(destinations)) pieces &= attacks::of(type, lsb(destinations), occupied);
-    for (Bitboard b = pieces; b;) {
-      Square from = pop_lsb(b);
-      Bitboard moves = attacks::of(type, from, occupied) & targets;
-      if (pinned & from.bb()) moves &= attacks::line(king, from);
-      while (moves) list.push(Move(from, pop_lsb(moves)));
+    if (wanted(PieceType::pawn)) add_pawn_moves<Us>(pos, targets, destinations, pinned, list);
+    for (PieceType type : {PieceType::knight, PieceType::bishop, PieceType::rook, PieceType::queen}) {
+      if (!wanted(type)) continue;
+      Bitboard pieces = pos.pieces(Us, type);
+      // Toward one square, only the pieces that attack it (attacks are symmetric for these).
+      if (!more_than_one(destinations)) pieces &= attacks::of(type, lsb(destinations), occupied);
+      for (Bitboard b = pieces; b;) {
+        Square from = pop_lsb(b);
+        Bitboard moves = attacks::of(type, from, occupied) & targets;
+        if (pinned & from.bb()) moves &= attacks::line(king, from);
+        while (moves) list.push(Move(from, pop_lsb(moves)));
+      }
     }
   }
 

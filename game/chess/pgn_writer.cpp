@@ -93,7 +93,8 @@ std::string_view number_token(char (&buffer)[24], std::string_view prefix, unsig
   return {buffer, static_cast<std::size_t>(at - buffer)};
 }
 
-void write_line(Wrapper& w, const Line& line, Position pos) {
+// `keys`, when given, receives the Zobrist key after each move of this line.
+void write_line(Wrapper& w, const Line& line, Position pos, std::vector<std::uint64_t>* keys = nullptr) {
   bool show_black_number = true;  // "12..." after anything that interrupts the moves
   char number[24];
   std::string san;
@@ -122,6 +123,7 @@ void write_line(Wrapper& w, const Line& line, Position pos) {
       show_black_number = true;
     }
     pos = next;
+    if (keys) keys->push_back(pos.key());
   }
 }
 
@@ -134,8 +136,13 @@ void append_escaped(std::string& out, std::string_view value) {
 
 }  // namespace
 
-std::string write(const Game& game) {
+std::string write(const Game& game, std::vector<std::uint64_t>* main_line_keys) {
   std::string out;
+  if (main_line_keys) {
+    main_line_keys->clear();
+    main_line_keys->reserve(game.main.nodes.size() + 1);
+    main_line_keys->push_back(game.start.key());
+  }
   for (std::size_t i = 0; i < kSevenTagRoster.size(); ++i) {
     std::string_view name = kSevenTagRoster[i];
     const std::string* value = game.tag(name);
@@ -158,7 +165,7 @@ std::string write(const Game& game) {
   }
   out += '\n';
   Wrapper w(out);
-  write_line(w, game.main, game.start);
+  write_line(w, game.main, game.start, main_line_keys);
   w.token(game.result);
   w.finish();
   out += '\n';
