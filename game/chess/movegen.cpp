@@ -5,7 +5,9 @@
 namespace parley::game::chess {
 namespace {
 
-template <Color Us>
+constexpr unsigned kAllPieceTypes = (1u << kPieceTypes) - 1;
+
+template <Color Us, bool Restricted>
 void add_pawn_moves(const Position& pos, Bitboard targets, Bitboard destinations, Bitboard pinned, MoveList& list) {
   constexpr Color them = ~Us;
   constexpr int up = Us == Color::white ? 8 : -8;
@@ -42,12 +44,13 @@ void add_pawn_moves(const Position& pos, Bitboard targets, Bitboard destinations
   }
   // Toward one square only the pawns that attack it can capture there (the same pawns in the
   // same order, fewer visited).
-  const Bitboard capturers = more_than_one(destinations) ? pawns : pawns & attacks::pawn(them, lsb(destinations));
+  const Bitboard capturers =
+      !Restricted || more_than_one(destinations) ? pawns : pawns & attacks::pawn(them, lsb(destinations));
   for (Bitboard b = capturers; b;) {
     Square from = pop_lsb(b);
     for (Bitboard caps = attacks::pawn(Us, from) & enemies & targets; caps;) add(from, pop_lsb(caps));
   }
-  if (auto ep = pos.en_passant(); ep && (ep->bb() & destinations)) {
+  if (auto ep = pos.en_passant(); ep && (!Restricted || (ep->bb() & destinations))) {
     for (Bitboard b = attacks::pawn(them, *ep) & pawns; b;) {
       Square from = pop_lsb(b);
       if (pos.en_passant_is_legal(from, *ep)) list.push(Move(from, *ep, Move::Kind::en_passant));
@@ -56,11 +59,13 @@ void add_pawn_moves(const Position& pos, Bitboard targets, Bitboard destinations
 }
 
 // Generates the legal moves of the piece types in `types` (bit i for PieceType i) that end on
-// a square of `destinations`; the full list passes every type and every square. Restricting
-// only filters: pins, checks and king safety are decided exactly as for the full list.
-template <Color Us>
-void generate(const Position& pos, unsigned types, Bitboard destinations, MoveList& list) {
-  auto wanted = [&](PieceType t) { return (types >> index(t)) & 1u; };
+// a square of `destinations`. Restricting only filters: pins, checks and king safety are
+// decided exactly as for the full list. The full list is its own instantiation (Restricted
+// false), in which every filter folds away, so perft pays nothing for the restricted lists.
+template <Color Us, bool Restricted>
+void generate(const Position& pos, unsigned types, Bitboard restricted_to, MoveList& list) {
+  auto wanted = [&](PieceType t) { return !Restricted || ((types >> index(t)) & 1u); };
+  const Bitboard destinations = Restricted ? restricted_to : ~Bitboard{0};
   const Square king = pos.king_square(Us);
   const Bitboard own = pos.pieces(Us);
   const Bitboard occupied = pos.occupied();
@@ -75,18 +80,18 @@ void generate(const Position& pos, unsigned types, Bitboard destinations, MoveLi
   if (more_than_one(checkers)) return;
 
   // Pins matter only to the other pieces (a king move alone, common in SAN, skips them).
-  if (types & ~(1u << index(PieceType::king))) {
+  if (!Restricted || (types & ~(1u << index(PieceType::king)))) {
     // In check, other pieces must capture the checker or block its line.
     Bitboard targets = checkers ? attacks::between(king, lsb(checkers)) | checkers : ~own;
     targets &= ~own & destinations;
     const Bitboard pinned = pos.blockers_for_king(Us);
 
-    if (wanted(PieceType::pawn)) add_pawn_moves<Us>(pos, targets, destinations, pinned, list);
+    if (wanted(PieceType::pawn)) add_pawn_moves<Us, Restricted>(pos, targets, destinations, pinned, list);
     for (PieceType type : {PieceType::knight, PieceType::bishop, PieceType::rook, PieceType::queen}) {
       if (!wanted(type)) continue;
       Bitboard pieces = pos.pieces(Us, type);
       // Toward one square, only the pieces that attack it (attacks are symmetric for these).
-      if (!more_than_one(destinations)) pieces &= attacks::of(type, lsb(destinations), occupied);
+      if (Restricted && !more_than_one(destinations)) pieces &= attacks::of(type, lsb(destinations), occupied);
       for (Bitboard b = pieces; b;) {
         Square from = pop_lsb(b);
         Bitboard moves = attacks::of(type, from, occupied) & targets;
@@ -114,16 +119,18 @@ void generate(const Position& pos, unsigned types, Bitboard destinations, MoveLi
 
 }  // namespace
 
-MoveList::MoveList(const Position& pos) : MoveList(pos, kAllPieceTypes, ~Bitboard{0}) {}
-
-MoveList::MoveList(const Position& pos, PieceType type, Square to)
-    : MoveList(pos, 1u << index(type), to.bb()) {}
-
-MoveList::MoveList(const Position& pos, unsigned types, Bitboard destinations) {
+MoveList::MoveList(const Position& pos) {
   if (pos.side_to_move() == Color::white)
-    generate<Color::white>(pos, types, destinations, *this);
+    generate<Color::white, false>(pos, kAllPieceTypes, ~Bitboard{0}, *this);
   else
-    generate<Color::black>(pos, types, destinations, *this);
+    generate<Color::black, false>(pos, kAllPieceTypes, ~Bitboard{0}, *this);
+}
+
+MoveList::MoveList(const Position& pos, PieceType type, Square to) {
+  if (pos.side_to_move() == Color::white)
+    generate<Color::white, true>(pos, 1u << index(type), to.bb(), *this);
+  else
+    generate<Color::black, true>(pos, 1u << index(type), to.bb(), *this);
 }
 
 bool MoveList::contains(Move m) const { return std::find(raw_, raw_ + size_, m.raw()) != raw_ + size_; }

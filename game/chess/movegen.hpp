@@ -61,9 +61,6 @@ class MoveList {
   void push(Move m) { raw_[size_++] = m.raw(); }
 
  private:
-  static constexpr unsigned kAllPieceTypes = (1u << kPieceTypes) - 1;
-  MoveList(const Position& pos, unsigned types, Bitboard destinations);
-
   std::uint16_t raw_[kMaxMoves];
   std::size_t size_ = 0;
 };
