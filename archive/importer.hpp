@@ -27,7 +27,7 @@ struct ImportStats {
 // Called for each game read with the games of the current file so far and their expected number.
 using ImportProgress = std::function<void(std::size_t done, std::size_t total)>;
 
-inline constexpr std::size_t kGamesPerTransaction = 500;
+inline constexpr std::size_t kGamesPerTransaction = 5000;
 
 class Importer {
  public:

@@ -149,9 +149,11 @@ std::string result_of(const std::optional<game::Outcome>& outcome, std::size_t s
   return out;
 }
 
-// Fills the chess-specific parts (movetext, comments, counts, positions) from a PGN game and
-// the text pgn::write made of it; a game with an empty variation is written again without it.
-void add_movetext(GameRecord& r, const pgn::Game& original, std::string_view written) {
+// Fills the chess-specific parts (movetext, comments, counts, positions) from a PGN game, the
+// text pgn::write made of it and the main line's position keys it gave; a game with an empty
+// variation is written again without it (its main line, and so its keys, stay the same).
+void add_movetext(GameRecord& r, const pgn::Game& original, std::string_view written,
+                  std::vector<std::uint64_t> main_line_keys) {
   std::optional<pgn::Game> dropped;
   std::string rewritten;
   if (has_empty_variation(original.main)) {
@@ -172,15 +174,7 @@ void add_movetext(GameRecord& r, const pgn::Game& original, std::string_view wri
   r.comments.reserve(static_cast<std::size_t>(c.comments));
   for_each_comment(game.main, [&](const std::string& comment) { r.comments.push_back(comment); });
   r.moves = emptied_movetext(written, game.result);
-
-  game::chess::Position p = game.start;
-  r.position_keys.clear();
-  r.position_keys.reserve(game.main.nodes.size() + 1);
-  r.position_keys.push_back(p.key());
-  for (const auto& node : game.main.nodes) {
-    p.play(node.move);
-    r.position_keys.push_back(p.key());
-  }
+  r.position_keys = std::move(main_line_keys);
 }
 
 }  // namespace
@@ -222,8 +216,9 @@ GameRecord record_from_pgn(const pgn::Game& game) {
   r.seats.push_back(SeatRecord{1, tag("Black"), std::nullopt, std::nullopt, std::nullopt, {}, scores[1]});
   for (const auto& t : game.tags)
     if (!in_roster(t.name)) r.extra_tags.push_back(t);
-  const std::string written = pgn::write(game);
-  add_movetext(r, game, written);
+  std::vector<std::uint64_t> keys;
+  const std::string written = pgn::write(game, &keys);
+  add_movetext(r, game, written, std::move(keys));
   r.content_hash = digest_of(crypto::DomainLabel("archive-pgn-game"), bytes_of(written));
   return r;
 }
@@ -285,7 +280,9 @@ game::Result<GameRecord, LogRejected> record_from_log(std::span<const std::uint8
     if (auto game = peer::chess_pgn(log)) {
       for (const auto& t : game->tags)
         if (!in_roster(t.name)) r.extra_tags.push_back(t);
-      add_movetext(r, *game, pgn::write(*game));
+      std::vector<std::uint64_t> keys;
+      const std::string written = pgn::write(*game, &keys);
+      add_movetext(r, *game, written, std::move(keys));
     }
   }
   return r;

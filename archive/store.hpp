@@ -3,6 +3,7 @@
 // SQLite and PostgreSQL run the very same statements: `open("games.sqlite")` or
 // `open("postgresql://…")`. Opening migrates the schema to the latest version.
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <span>
@@ -119,7 +120,8 @@ class ArchiveStore {
   };
   void write_positions(std::span<const PositionRow> rows);
 
-  std::int64_t next_id(std::string_view table, std::string_view column);
+  // The first of `count` new consecutive IDs of a table.
+  std::int64_t take_ids(std::string_view table, std::string_view column, std::int64_t count = 1);
   std::int64_t intern(std::string_view table, std::string_view id_column, const std::string& name);
   std::int64_t player_for(const SeatRecord& seat);
   void load_seats(std::vector<GameSummary>& games);
@@ -127,6 +129,12 @@ class ArchiveStore {
   std::unique_ptr<SqlConnection> db_;
   bool batching_ = false;
   std::vector<PositionRow> pending_;
+  // What this batch has learnt about IDs: the next free ID of each table and the IDs of the
+  // names it has looked up or inserted (Event, Site, Round, players without a key). A batch is
+  // one write transaction holding the writer lock, so no one else changes them meanwhile; it is
+  // forgotten when the batch ends, committed or rolled back (a rollback takes new IDs back).
+  std::map<std::string, std::int64_t, std::less<>> next_ids_;
+  std::map<std::pair<std::string, std::string>, std::int64_t, std::less<>> name_ids_;
 };
 
 }  // namespace parley::archive

@@ -5,8 +5,10 @@
 namespace parley::game::chess {
 namespace {
 
-template <Color Us>
-void add_pawn_moves(const Position& pos, Bitboard targets, Bitboard pinned, MoveList& list) {
+constexpr unsigned kAllPieceTypes = (1u << kPieceTypes) - 1;
+
+template <Color Us, bool Restricted>
+void add_pawn_moves(const Position& pos, Bitboard targets, Bitboard destinations, Bitboard pinned, MoveList& list) {
   constexpr Color them = ~Us;
   constexpr int up = Us == Color::white ? 8 : -8;
   constexpr Bitboard promotion_rank = rank_bb(Us == Color::white ? 7 : 0);
@@ -40,11 +42,15 @@ void add_pawn_moves(const Position& pos, Bitboard targets, Bitboard pinned, Move
     Square to = pop_lsb(b);
     add(Square(to.index() - 2 * up), to);
   }
-  for (Bitboard b = pawns; b;) {
+  // Toward one square only the pawns that attack it can capture there (the same pawns in the
+  // same order, fewer visited).
+  const Bitboard capturers =
+      !Restricted || more_than_one(destinations) ? pawns : pawns & attacks::pawn(them, lsb(destinations));
+  for (Bitboard b = capturers; b;) {
     Square from = pop_lsb(b);
     for (Bitboard caps = attacks::pawn(Us, from) & enemies & targets; caps;) add(from, pop_lsb(caps));
   }
-  if (auto ep = pos.en_passant()) {
+  if (auto ep = pos.en_passant(); ep && (!Restricted || (ep->bb() & destinations))) {
     for (Bitboard b = attacks::pawn(them, *ep) & pawns; b;) {
       Square from = pop_lsb(b);
       if (pos.en_passant_is_legal(from, *ep)) list.push(Move(from, *ep, Move::Kind::en_passant));
@@ -52,8 +58,14 @@ void add_pawn_moves(const Position& pos, Bitboard targets, Bitboard pinned, Move
   }
 }
 
-template <Color Us>
-void generate(const Position& pos, MoveList& list) {
+// Generates the legal moves of the piece types in `types` (bit i for PieceType i) that end on
+// a square of `destinations`. Restricting only filters: pins, checks and king safety are
+// decided exactly as for the full list. The full list is its own instantiation (Restricted
+// false), in which every filter folds away, so perft pays nothing for the restricted lists.
+template <Color Us, bool Restricted>
+void generate(const Position& pos, unsigned types, Bitboard restricted_to, MoveList& list) {
+  auto wanted = [&](PieceType t) { return !Restricted || ((types >> index(t)) & 1u); };
+  const Bitboard destinations = Restricted ? restricted_to : ~Bitboard{0};
   const Square king = pos.king_square(Us);
   const Bitboard own = pos.pieces(Us);
   const Bitboard occupied = pos.occupied();
@@ -61,38 +73,45 @@ void generate(const Position& pos, MoveList& list) {
 
   // King moves: to squares no enemy attacks once the king has left its square.
   const Bitboard without_king = occupied ^ king.bb();
-  for (Bitboard b = attacks::king(king) & ~own; b;) {
+  for (Bitboard b = wanted(PieceType::king) ? attacks::king(king) & ~own & destinations : 0; b;) {
     Square to = pop_lsb(b);
     if (!(pos.attackers_to(to, without_king) & pos.pieces(~Us))) list.push(Move(king, to));
   }
   if (more_than_one(checkers)) return;
 
-  // In check, other pieces must capture the checker or block its line.
-  Bitboard targets = checkers ? attacks::between(king, lsb(checkers)) | checkers : ~own;
-  targets &= ~own;
-  const Bitboard pinned = pos.blockers_for_king(Us);
+  // Pins matter only to the other pieces (a king move alone, common in SAN, skips them).
+  if (!Restricted || (types & ~(1u << index(PieceType::king)))) {
+    // In check, other pieces must capture the checker or block its line.
+    Bitboard targets = checkers ? attacks::between(king, lsb(checkers)) | checkers : ~own;
+    targets &= ~own & destinations;
+    const Bitboard pinned = pos.blockers_for_king(Us);
 
-  add_pawn_moves<Us>(pos, targets, pinned, list);
-  for (PieceType type : {PieceType::knight, PieceType::bishop, PieceType::rook, PieceType::queen}) {
-    for (Bitboard b = pos.pieces(Us, type); b;) {
-      Square from = pop_lsb(b);
-      Bitboard moves = attacks::of(type, from, occupied) & targets;
-      if (pinned & from.bb()) moves &= attacks::line(king, from);
-      while (moves) list.push(Move(from, pop_lsb(moves)));
+    if (wanted(PieceType::pawn)) add_pawn_moves<Us, Restricted>(pos, targets, destinations, pinned, list);
+    for (PieceType type : {PieceType::knight, PieceType::bishop, PieceType::rook, PieceType::queen}) {
+      if (!wanted(type)) continue;
+      Bitboard pieces = pos.pieces(Us, type);
+      // Toward one square, only the pieces that attack it (attacks are symmetric for these).
+      if (Restricted && !more_than_one(destinations)) pieces &= attacks::of(type, lsb(destinations), occupied);
+      for (Bitboard b = pieces; b;) {
+        Square from = pop_lsb(b);
+        Bitboard moves = attacks::of(type, from, occupied) & targets;
+        if (pinned & from.bb()) moves &= attacks::line(king, from);
+        while (moves) list.push(Move(from, pop_lsb(moves)));
+      }
     }
   }
 
-  if (checkers) return;
+  if (checkers || !wanted(PieceType::king)) return;
   constexpr int home = Us == Color::white ? 0 : 7;
   constexpr std::uint8_t kingside = Us == Color::white ? kWhiteKingside : kBlackKingside;
   constexpr std::uint8_t queenside = Us == Color::white ? kWhiteQueenside : kBlackQueenside;
   auto safe = [&](int file) {
     return !(pos.attackers_to(Square::at(file, home), occupied) & pos.pieces(~Us));
   };
-  if ((pos.castling_rights() & kingside) &&
+  if ((pos.castling_rights() & kingside) && (Square::at(6, home).bb() & destinations) &&
       !(occupied & (Square::at(5, home).bb() | Square::at(6, home).bb())) && safe(5) && safe(6))
     list.push(Move(king, Square::at(6, home), Move::Kind::castling));
-  if ((pos.castling_rights() & queenside) &&
+  if ((pos.castling_rights() & queenside) && (Square::at(2, home).bb() & destinations) &&
       !(occupied & (Square::at(1, home).bb() | Square::at(2, home).bb() | Square::at(3, home).bb())) &&
       safe(3) && safe(2))
     list.push(Move(king, Square::at(2, home), Move::Kind::castling));
@@ -102,9 +121,16 @@ void generate(const Position& pos, MoveList& list) {
 
 MoveList::MoveList(const Position& pos) {
   if (pos.side_to_move() == Color::white)
-    generate<Color::white>(pos, *this);
+    generate<Color::white, false>(pos, kAllPieceTypes, ~Bitboard{0}, *this);
   else
-    generate<Color::black>(pos, *this);
+    generate<Color::black, false>(pos, kAllPieceTypes, ~Bitboard{0}, *this);
+}
+
+MoveList::MoveList(const Position& pos, PieceType type, Square to) {
+  if (pos.side_to_move() == Color::white)
+    generate<Color::white, true>(pos, 1u << index(type), to.bb(), *this);
+  else
+    generate<Color::black, true>(pos, 1u << index(type), to.bb(), *this);
 }
 
 bool MoveList::contains(Move m) const { return std::find(raw_, raw_ + size_, m.raw()) != raw_ + size_; }

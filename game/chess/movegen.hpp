@@ -21,6 +21,10 @@ inline constexpr std::size_t kMaxMoves = 384;
 class MoveList {
  public:
   explicit MoveList(const Position& pos);
+  // Only the legal moves of pieces of `type` that end on `to` (castling counts as a king move
+  // to g1/c1 or g8/c8): what reading and writing SAN need, without the whole list. The same
+  // legality tests as the full list, so it is exactly the full list filtered.
+  MoveList(const Position& pos, PieceType type, Square to);
 
   class Iterator {
    public:

@@ -56,26 +56,30 @@ Result<Move, NotationError> parse_uci(const Position& pos, std::string_view text
   return NotationError::illegal;
 }
 
-std::string to_san(const Position& pos, Move m) {
-  std::string out;
+void append_san(std::string& out, const Position& pos, Move m, const Position& next) {
   const Piece piece = pos.piece_on(m.from());
   if (m.kind() == Move::Kind::castling) {
-    out = m.to().file() == 6 ? "O-O" : "O-O-O";
+    out += m.to().file() == 6 ? "O-O" : "O-O-O";
   } else {
     bool capture = !pos.piece_on(m.to()).empty() || m.kind() == Move::Kind::en_passant;
     if (piece.type == PieceType::pawn) {
       if (capture) out += file_char(m.from());
     } else {
       out += piece_letter(piece.type);
-      // Disambiguate among other pieces of the same type that can reach the same square:
-      // by file if that suffices, else by rank, else both.
+      // Disambiguate among other pieces of the same type that can legally reach the same
+      // square: by file if that suffices, else by rank, else both. Only when another such
+      // piece attacks the square at all is the legal list needed (rarely: most moves have no
+      // rival).
       bool clash = false, same_file = false, same_rank = false;
-      for (Move other : MoveList(pos)) {
-        if (other == m || other.to() != m.to() || other.from() == m.from()) continue;
-        if (pos.piece_on(other.from()).type != piece.type) continue;
-        clash = true;
-        same_file |= other.from().file() == m.from().file();
-        same_rank |= other.from().rank() == m.from().rank();
+      const Bitboard rivals = pos.pieces(piece.color, piece.type) & attacks::of(piece.type, m.to(), pos.occupied()) &
+                              ~m.from().bb();
+      if (rivals) {
+        for (Move other : MoveList(pos, piece.type, m.to())) {
+          if (other.from() == m.from()) continue;
+          clash = true;
+          same_file |= other.from().file() == m.from().file();
+          same_rank |= other.from().rank() == m.from().rank();
+        }
       }
       if (clash) {
         if (!same_file) {
@@ -96,8 +100,12 @@ std::string to_san(const Position& pos, Move m) {
       out += piece_letter(m.promotion());
     }
   }
-  Position next = pos.after(m);
   if (next.in_check()) out += MoveList(next).empty() ? '#' : '+';
+}
+
+std::string to_san(const Position& pos, Move m) {
+  std::string out;
+  append_san(out, pos, m, pos.after(m));
   return out;
 }
 
@@ -109,9 +117,9 @@ Result<Move, NotationError> parse_san(const Position& pos, std::string_view text
   if (text.empty() || text.size() > 10) return NotationError::malformed;
 
   if (text == "O-O" || text == "0-0" || text == "O-O-O" || text == "0-0-0") {
-    int file = text.size() == 3 ? 6 : 2;
-    for (Move m : MoveList(pos))
-      if (m.kind() == Move::Kind::castling && m.to().file() == file) return m;
+    const Square to = Square::at(text.size() == 3 ? 6 : 2, pos.side_to_move() == Color::white ? 0 : 7);
+    for (Move m : MoveList(pos, PieceType::king, to))
+      if (m.kind() == Move::Kind::castling) return m;
     return NotationError::illegal;
   }
 
@@ -157,8 +165,8 @@ Result<Move, NotationError> parse_san(const Position& pos, std::string_view text
 
   Move found = Move::none();
   int matches = 0;
-  for (Move m : MoveList(pos)) {
-    if (m.to() != *to || pos.piece_on(m.from()).type != type) continue;
+  // Only the moves of that piece kind to that square: the SAN names both.
+  for (Move m : MoveList(pos, type, *to)) {
     if (from_file >= 0 && m.from().file() != from_file) continue;
     if (from_rank >= 0 && m.from().rank() != from_rank) continue;
     if (m.kind() == Move::Kind::castling) continue;

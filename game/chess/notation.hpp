@@ -21,6 +21,9 @@ std::string to_uci(Move m);
 Result<Move, NotationError> parse_uci(const Position& pos, std::string_view text);
 
 std::string to_san(const Position& pos, Move m);
+// The same, appended to `out`, for a caller that has already played the move (`next` is
+// pos.after(m)): writing a game's SAN then plays each move once, not twice.
+void append_san(std::string& out, const Position& pos, Move m, const Position& next);
 // Accepts what players and other programs write: "0-0" for "O-O", a missing "=" before the
 // promotion piece, over-disambiguation ("Ng1f3"), a piece letter on pawn moves, and trailing
 // check, mate and annotation marks ("+", "#", "!", "?").

@@ -109,8 +109,10 @@ class Reader {
   Limits limits_;
 };
 
-// Canonical export-format PGN of one game, ending with a blank line.
-std::string write(const Game& game);
+// Canonical export-format PGN of one game, ending with a blank line. With `main_line_keys`,
+// also the Zobrist key of every position of the main line, the start included: the writer
+// plays the moves anyway, so a caller that indexes positions need not replay the game.
+std::string write(const Game& game, std::vector<std::uint64_t>* main_line_keys = nullptr);
 // One JSON object per game: tags, start FEN, the move tree (SAN, UCI, NAGs, comments,
 // variations) and the result.
 std::string to_json(const Game& game);

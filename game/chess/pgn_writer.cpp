@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <array>
+#include <charconv>
 
 #include <nlohmann/json.hpp>
 
@@ -84,16 +85,32 @@ void write_comment(Wrapper& w, const std::string& comment) {
   }
 }
 
-void write_line(Wrapper& w, const Line& line, Position pos) {
+// "12." / "12..." / "$14" without a temporary string per token.
+std::string_view number_token(char (&buffer)[24], std::string_view prefix, unsigned number, std::string_view suffix) {
+  char* at = std::copy(prefix.begin(), prefix.end(), buffer);
+  at = std::to_chars(at, buffer + sizeof buffer - suffix.size(), number).ptr;
+  at = std::copy(suffix.begin(), suffix.end(), at);
+  return {buffer, static_cast<std::size_t>(at - buffer)};
+}
+
+// `keys`, when given, receives the Zobrist key after each move of this line.
+void write_line(Wrapper& w, const Line& line, Position pos, std::vector<std::uint64_t>* keys = nullptr) {
   bool show_black_number = true;  // "12..." after anything that interrupts the moves
+  char number[24];
+  std::string san;
   for (const std::string& c : line.comments) write_comment(w, c);
   for (const Node& node : line.nodes) {
+    const auto move_number = static_cast<unsigned>(pos.fullmove_number());
     if (pos.side_to_move() == Color::white)
-      w.token(std::to_string(pos.fullmove_number()) + ".");
+      w.token(number_token(number, "", move_number, "."));
     else if (show_black_number)
-      w.token(std::to_string(pos.fullmove_number()) + "...");
-    w.token(to_san(pos, node.move));
-    for (std::uint8_t nag : node.nags) w.token("$" + std::to_string(nag));
+      w.token(number_token(number, "", move_number, "..."));
+    // The position after the move serves both the SAN's check and mate mark and the next move.
+    const Position next = pos.after(node.move);
+    san.clear();
+    append_san(san, pos, node.move, next);
+    w.token(san);
+    for (std::uint8_t nag : node.nags) w.token(number_token(number, "$", nag, ""));
     show_black_number = false;
     for (const std::string& c : node.comments) {
       write_comment(w, c);
@@ -105,7 +122,8 @@ void write_line(Wrapper& w, const Line& line, Position pos) {
       w.close_paren();
       show_black_number = true;
     }
-    pos.play(node.move);
+    pos = next;
+    if (keys) keys->push_back(pos.key());
   }
 }
 
@@ -118,8 +136,13 @@ void append_escaped(std::string& out, std::string_view value) {
 
 }  // namespace
 
-std::string write(const Game& game) {
+std::string write(const Game& game, std::vector<std::uint64_t>* main_line_keys) {
   std::string out;
+  if (main_line_keys) {
+    main_line_keys->clear();
+    main_line_keys->reserve(game.main.nodes.size() + 1);
+    main_line_keys->push_back(game.start.key());
+  }
   for (std::size_t i = 0; i < kSevenTagRoster.size(); ++i) {
     std::string_view name = kSevenTagRoster[i];
     const std::string* value = game.tag(name);
@@ -142,7 +165,7 @@ std::string write(const Game& game) {
   }
   out += '\n';
   Wrapper w(out);
-  write_line(w, game.main, game.start);
+  write_line(w, game.main, game.start, main_line_keys);
   w.token(game.result);
   w.finish();
   out += '\n';

@@ -156,6 +156,60 @@ TEST_P(ArchiveTest, ImportingTheSameGamesTwiceStoresThemOnce) {
   EXPECT_EQ(rows("Round"), 3);
 }
 
+// A batch keeps the IDs it has read or handed out (next IDs, interned names) instead of asking
+// the database per game; a batch that rolls back must forget them, or the next one would skip
+// IDs or point at rows that were never stored.
+TEST_P(ArchiveTest, ABatchRolledBackLeavesNoTraceAndTheNextBatchNumbersFromTheArchive) {
+  std::vector<GameRecord> games;
+  const std::string text = read_file(data("round_robin.pgn"));
+  pgn::Reader reader(text);
+  while (auto next = reader.next()) {
+    ASSERT_TRUE(next->ok());
+    games.push_back(record_from_pgn(next->value()));
+  }
+  ASSERT_EQ(games.size(), 6U);
+  {
+    ArchiveStore::Batch batch(*store_);
+    for (const auto& g : games) EXPECT_TRUE(store_->add(g).inserted);
+    // Destroyed without commit(): rolled back.
+  }
+  EXPECT_EQ(rows("Game"), 0);
+  EXPECT_EQ(rows("Player"), 0);
+  EXPECT_EQ(rows("PositionKey"), 0);
+  {
+    ArchiveStore::Batch batch(*store_);
+    for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(store_->add(games[i]).id.value, static_cast<std::int64_t>(i));
+    batch.commit();
+  }
+  // A second batch continues the numbering, finds the names the first one stored, and adds
+  // each row once.
+  {
+    ArchiveStore::Batch batch(*store_);
+    for (std::size_t i = 3; i < games.size(); ++i)
+      EXPECT_EQ(store_->add(games[i]).id.value, static_cast<std::int64_t>(i));
+    EXPECT_FALSE(store_->add(games[0]).inserted);
+    batch.commit();
+  }
+  ImportStats again = import("round_robin.pgn");
+  EXPECT_EQ(again.duplicates, 6U);
+  EXPECT_EQ(rows("Game"), 6);
+  EXPECT_EQ(rows("Player"), 4);
+  EXPECT_EQ(rows("Event"), 1);
+  EXPECT_EQ(rows("Round"), 3);
+  EXPECT_EQ(as_int(store_->sql().query("SELECT MAX(GameID) FROM Game").at(0).at(0)), 5);
+  EXPECT_EQ(as_int(store_->sql().query("SELECT COUNT(DISTINCT PlayerID) FROM Player").at(0).at(0)), 4);
+  std::int64_t positions = 0;
+  for (const auto& g : games) positions += static_cast<std::int64_t>(g.position_keys.size());
+  EXPECT_EQ(rows("PositionKey"), positions);
+  // Every game's players and event are rows that exist.
+  EXPECT_EQ(as_int(store_->sql()
+                       .query("SELECT COUNT(*) FROM Game g JOIN Event e ON e.EventID = g.EventID "
+                              "JOIN Player w ON w.PlayerID = g.WhiteID JOIN Player b ON b.PlayerID = g.BlackID")
+                       .at(0)
+                       .at(0)),
+            6);
+}
+
 TEST_P(ArchiveTest, BadGamesAreReportedWithFileAndLineAndTheOthersImported) {
   import("walther_tal.pgn");
   ImportStats stats = import("mixed.pgn");

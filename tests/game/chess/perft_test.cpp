@@ -2,6 +2,8 @@
 // re-checked with stockfish): the outside oracle for the move generator.
 #include "game/chess/perft.hpp"
 
+#include "game/chess/movegen.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
@@ -51,6 +53,30 @@ TEST(Perft, DivideSumsToTheTotal) {
   for (auto& [move, count] : divide) sum += count;
   EXPECT_EQ(divide.size(), 48U);
   EXPECT_EQ(sum, 97862U);
+}
+
+// The list restricted to one piece kind and one destination (what SAN reading and writing use)
+// must be exactly the full legal list filtered, move for move and in the same order: checked for
+// every kind and every square in the six standard positions and every position up to two moves
+// after them (castling through check, en passant with a pinned pawn, promotions, double check).
+void expect_restricted_lists_match(const Position& pos, int depth) {
+  const MoveList all(pos);
+  for (PieceType type : {PieceType::pawn, PieceType::knight, PieceType::bishop, PieceType::rook, PieceType::queen,
+                         PieceType::king}) {
+    for (int square = 0; square < 64; ++square) {
+      std::vector<Move> expected, restricted;
+      for (Move m : all)
+        if (m.to() == Square(square) && pos.piece_on(m.from()).type == type) expected.push_back(m);
+      for (Move m : MoveList(pos, type, Square(square))) restricted.push_back(m);
+      ASSERT_EQ(restricted, expected) << pos.fen() << " piece " << piece_letter(type) << " to square " << square;
+    }
+  }
+  if (depth > 0)
+    for (Move m : all) expect_restricted_lists_match(pos.after(m), depth - 1);
+}
+
+TEST(Perft, RestrictedListsAreTheFullListFiltered) {
+  for (const PerftCase& c : kCases) expect_restricted_lists_match(*Position::from_fen(c.fen), 2);
 }
 
 }  // namespace
