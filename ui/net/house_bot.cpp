@@ -3,6 +3,7 @@
 #include <chrono>
 #include <memory>
 #include <random>
+#include <set>
 
 #include "peer/bots/chess_bots.hpp"
 #include "peer/bots/gunjin_agent.hpp"
@@ -94,6 +95,7 @@ void HouseBot::run() {
   auto loaded = crypto::load_or_create_identity(options_.data_dir / "identity");
   const crypto::Identity identity = loaded ? std::move(loaded).value() : crypto::Identity::generate();
   std::mt19937_64 seeds{std::random_device{}()};
+  std::set<lobby::RoomId> finished_rooms;
   while (!stop_) {
     peer::SeatOptions options;
     options.lobby = options_.lobby;
@@ -108,9 +110,16 @@ void HouseBot::run() {
     while (!stop_ && runner.status() != peer::RunnerStatus::finished && runner.status() != peer::RunnerStatus::failed)
       runner.step(20);
     if (runner.status() == peer::RunnerStatus::finished) {
-      ++finished_;
       // Leave the finished room properly (the lobby closes and archives it), briefly.
       runner.disconnect(std::chrono::milliseconds(500));
+      // The lobby lists a started room among the key's seats until every seat has left it, so
+      // the next runner may take a game up again that this bot has already finished: it only
+      // writes the same log again. Counted once; and a moment's pause for the others to leave.
+      if (runner.room() && finished_rooms.insert(*runner.room()).second) {
+        ++finished_;
+      } else {
+        for (int i = 0; i < 5 && !stop_; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      }
     }
     // After a failure (the lobby not up yet, or gone), wait before queueing again.
     for (int i = 0; i < 10 && !stop_ && runner.status() == peer::RunnerStatus::failed; ++i)
