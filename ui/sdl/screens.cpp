@@ -356,7 +356,8 @@ void Screens::lobby_screen(std::uint64_t local_ms) {
   } else {
     if (const auto& bots = app_.config().house_bots) {
       // `parley host --bot`: the queue the house bots wait in, first.
-      const std::string label = "Play the house bots: " + bots->game + ", " + std::to_string(bots->seats) + " seats";
+      const std::string game = bots->game == "gunjin" ? "Gunjin shogi" : bots->game == "risiko" ? "Risiko" : bots->game;
+      const std::string label = "Play the house bots: " + game + ", " + std::to_string(bots->seats) + " seats";
       if (ImGui::Button(label.c_str(), ImVec2(-1, 0))) app_.play_house_bots();
     }
     if (ImGui::Button("Quick match: chess", ImVec2(-1, 0))) app_.quick_match(2);
