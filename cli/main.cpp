@@ -167,9 +167,13 @@ void add_client(CLI::App& app, Invocation& in) {
   auto* host = app.add_subcommand(
       "host", "Start a lobby in this process and open the graphical client on it; prints the address friends enter");
   host->add_option("--port", in.host.port, "The port the lobby listens on (0: any free port)")->check(CLI::Range(0, 65535));
-  host->add_option("--bot", in.host.bot, "Put a bot opponent in the quick-match queue (random)")
-      ->check(CLI::IsMember({"random"}));
-  host->add_option("--bot-delay", in.host.bot_delay_ms, "The bot's thinking time per move, in milliseconds")
+  host->add_option("--bot", in.host.bot,
+                   "House bots waiting in the quick-match queue: chess (random moves; 'random' is the same), "
+                   "gunjin (the tracking bot) or risiko (heuristic bots, --bots of them)")
+      ->check(CLI::IsMember({"chess", "random", "gunjin", "risiko"}));
+  host->add_option("--bots", in.host.bots, "risiko: how many house bots (default 2: a 3-seat game with you)")
+      ->check(CLI::Range(2, 5));
+  host->add_option("--bot-delay", in.host.bot_delay_ms, "The bots' thinking time per move, in milliseconds")
       ->check(CLI::Range(0, 60000));
   client_options(host, in.host);
   host->callback([&in] { in.status = run_host(in.host); });

@@ -3,6 +3,8 @@
 #include <fmt/core.h>
 
 #include <cstdlib>
+#include <memory>
+#include <vector>
 
 #include "cli/commands.hpp"
 #include "lobby/protocol/endpoint.hpp"
@@ -74,13 +76,29 @@ int run_host(const ClientCommand& c) {
   for (const auto& address : ui::lan_addresses(port)) fmt::print("  {}\n", address);
   std::fflush(stdout);
   options->hosted = std::move(server).value();
-  // The bot keeps its sessions apart from the host player's (they share the data directory).
-  std::optional<ui::HouseBot> bot;
-  if (c.bot == "random")
-    bot.emplace(lobby::Endpoint{"127.0.0.1", port}, options->data_dir / "house-bot",
-                static_cast<std::uint32_t>(c.bot_delay_ms));
-  // The window closes and the lobby stops inside run_client; the bot, left waiting to
-  // reconnect, stops last.
+  // The house bots keep their keys and sessions apart from the host player's (they share the
+  // data directory), one folder each; the person finds them by quick match (docs/ui.md).
+  std::vector<std::unique_ptr<ui::HouseBot>> bots;
+  if (!c.bot.empty()) {
+    const ui::HouseBotKind kind = *ui::parse_house_bot_kind(c.bot);  // checked by the parser
+    const int count = kind == ui::HouseBotKind::risiko ? c.bots : 1;
+    const auto seats = static_cast<std::uint8_t>(kind == ui::HouseBotKind::risiko ? count + 1 : 2);
+    for (int i = 0; i < count; ++i) {
+      ui::HouseBotOptions bot;
+      bot.lobby = lobby::Endpoint{"127.0.0.1", port};
+      bot.kind = kind;
+      bot.seats = seats;
+      bot.delay_ms = static_cast<std::uint32_t>(c.bot_delay_ms);
+      const std::string game(ui::game_of(kind));
+      bot.data_dir = options->data_dir / "house-bot" / (count == 1 ? game : game + "-" + std::to_string(i + 1));
+      bot.display_name = count == 1 ? "house bot" : "house bot " + std::to_string(i + 1);
+      bots.push_back(std::make_unique<ui::HouseBot>(std::move(bot)));
+    }
+    options->house_bots = ui::QuickMatchTarget{std::string(ui::game_of(kind)), seats};
+    fmt::print("house bots: {} x {} waiting for a {}-seat quick match of {}\n", count, c.bot, seats, ui::game_of(kind));
+  }
+  // The window closes and the lobby stops inside run_client; the bots, left waiting to
+  // reconnect, stop last (each thread joined).
   return ui::sdl::run_client(std::move(options).value());
 }
 

@@ -119,6 +119,58 @@ TEST(App, TheWelcomeOpensTheLobbyAndListsTheRoomsPageByPage) {
   EXPECT_EQ(c.app.lobby().rooms(), (std::vector<lobby::RoomSummary>{a, b}));
 }
 
+// `parley host --bot KIND --quick-match`: the Welcome queues where the house bots wait, and
+// "Play the house bots" does the same later; Risiko quick match keeps to 3–6 seats.
+TEST(App, PlayTheHouseBotsQueuesForTheirGameAndSeats) {
+  auto welcome = [](App& app) {
+    app.connect(0);
+    app.on_event(LobbyEvent{lobby::Welcome{lobby::RequestId{1}, "alice", {}}}, 0);
+  };
+  auto queued = [](App& app) {
+    std::vector<QuickMatchCommand> out;
+    bool layout = false;
+    for (auto& c : app.take_commands()) {
+      if (auto* q = std::get_if<QuickMatchCommand>(&c)) out.push_back(*q);
+      layout |= std::holds_alternative<GunjinLayoutCommand>(c);
+    }
+    return std::pair{out, layout};
+  };
+  AppConfig risiko{identity_from(1).public_key(), "alice", "127.0.0.1:7777", 7777, false, true, QuickMatchTarget{"risiko", 4}};
+  App a(risiko);
+  welcome(a);
+  auto [first, no_layout] = queued(a);
+  ASSERT_EQ(first.size(), 1U);
+  EXPECT_EQ(first[0].game, "risiko");
+  EXPECT_EQ(first[0].seats, 4);
+  EXPECT_FALSE(no_layout);
+  a.play_house_bots();
+  EXPECT_EQ(queued(a).first.size(), 1U);
+  a.quick_match_risiko(2);  // too few for Risiko: the smallest game
+  a.quick_match_risiko(9);  // too many: the largest
+  auto clamped = queued(a).first;
+  ASSERT_EQ(clamped.size(), 2U);
+  EXPECT_EQ(clamped[0].seats, 3);
+  EXPECT_EQ(clamped[1].seats, 6);
+
+  AppConfig gunjin{identity_from(2).public_key(), "bob", "127.0.0.1:7777", 7777, false, true, QuickMatchTarget{"gunjin", 2}};
+  App g(gunjin);
+  welcome(g);
+  auto [gunjin_queue, layout_sent] = queued(g);
+  ASSERT_EQ(gunjin_queue.size(), 1U);
+  EXPECT_EQ(gunjin_queue[0].game, "gunjin");
+  EXPECT_TRUE(layout_sent) << "a Gunjin quick match commits to the editor's layout";
+
+  // Without house bots: --quick-match is chess for two, and the button does nothing.
+  App c(AppConfig{identity_from(3).public_key(), "carol", "127.0.0.1:7777", 7777, false, true});
+  welcome(c);
+  auto chess = queued(c).first;
+  ASSERT_EQ(chess.size(), 1U);
+  EXPECT_EQ(chess[0].game, "chess");
+  EXPECT_EQ(chess[0].seats, 2);
+  c.play_house_bots();
+  EXPECT_TRUE(queued(c).first.empty());
+}
+
 TEST(App, CreateRoomChecksTheFormAndJoinReachesTheRoomScreen) {
   Client c;
   c.online();

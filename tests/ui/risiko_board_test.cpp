@@ -9,6 +9,7 @@
 
 #include "peer/log/verify.hpp"
 #include "tests/peer/risiko_table.hpp"
+#include "tests/ui/risiko_person.hpp"
 #include "ui/core/risiko_board.hpp"
 
 namespace parley::ui {
@@ -359,6 +360,72 @@ TEST(RisikoBoard, ASeatSeesItsOwnMissionAndCardsAndNobodyElses) {
     EXPECT_EQ(deal->holder, kMe);
   }
   EXPECT_EQ(view.table, h.spectator->view().table);  // the public table is everyone's
+}
+
+// A person's client restarted mid-game (same key, same data folder): the runner kept the seat
+// player's secrets, a new HumanRisikoPlayer restored from them takes the seat back with a new
+// screen, plays on to the end, and the log verifies with every seat honest. Without them its
+// agent would hold no deck key and the seat could only leave.
+TEST(RisikoBoard, AClientRestartedMidGameRestoresItsSecretsAndPlaysOnToAVerifiedEnd) {
+  Harness h;
+  testing::RisikoPerson person;
+  int refusals = 0;
+  auto act = [&](std::optional<RisikoIntent> intent) {
+    if (intent) h.human->submit(std::move(*intent));
+  };
+  // Rounds with the person at the map, until `done` (false when nothing moves any more).
+  auto play_until = [&](auto done, int max_rounds) {
+    h.deliver();
+    int idle = 0;
+    for (int i = 0; i < max_rounds && !done(); ++i) {
+      for (auto& why : h.human->take_refusals()) {
+        ADD_FAILURE() << "refused: " << why;
+        ++refusals;
+        h.board->refused();
+      }
+      person.play(&*h.board, act);
+      idle = h.round() ? 0 : idle + 1;
+      if (idle > 3) break;
+    }
+    return done();
+  };
+  const game::Bytes before_start = h.human->secrets();
+  EXPECT_TRUE(before_start.empty());  // nothing to keep before the seat has its keys
+
+  // The person places, plays a whole turn and ends it.
+  ASSERT_TRUE(play_until([&] { return person.turns >= 1 && h.board->mode() != RisikoMode::initial_placement; }, 20000));
+  const game::Bytes kept = h.human->secrets();
+  ASSERT_FALSE(kept.empty()) << "the human seat gives the runner no secrets to keep";
+  HumanRisikoPlayer damaged;
+  EXPECT_FALSE(damaged.restore(std::span(kept).first(kept.size() - 1)));
+
+  // The restart: a new player restored from the kept bytes, a new screen from the transcript.
+  auto fresh = std::make_unique<HumanRisikoPlayer>();
+  ASSERT_TRUE(fresh->restore(kept));
+  EXPECT_EQ(fresh->secrets(), kept);
+  h.human = fresh.get();
+  h.t.players[0] = std::move(fresh);
+  h.screen.emplace(peer::Session::start(h.t.lobby.genesis(), h.t.lobby.now()).value());
+  h.board.emplace(peer::risiko::risiko_rules(*h.screen).state().world, builtin_shapes("classic"), kMe);
+  h.delivered = 0;
+  const rk::Player known_before = h.board->own();
+  h.deliver();
+  EXPECT_TRUE(h.board->own().mission.has_value()) << "the restored seat cannot open its mission";
+  EXPECT_NE(h.board->own(), known_before);
+
+  // Plays on to the end.
+  const int turns_before = person.turns;
+  const bool finished = play_until([&] { return h.t.session->phase() == peer::Phase::complete; }, 60000);
+  ASSERT_TRUE(finished) << "stuck in mode " << static_cast<int>(h.board->mode()) << " after "
+                        << h.t.lobby.entries().size() << " entries";
+  EXPECT_GT(person.turns, turns_before) << "the restored seat never played a turn";
+  EXPECT_EQ(refusals, 0);
+  EXPECT_FALSE(h.t.rules().seat(kMe).departed) << "the restored seat left the game";
+  EXPECT_TRUE(h.t.blames().empty());
+  const peer::VerifyReport report = peer::verify(h.t.lobby.log());
+  EXPECT_TRUE(report.valid) << report.fault;
+  ASSERT_EQ(report.seats.size(), 3u);
+  for (const auto& seat : report.seats) EXPECT_EQ(seat.kind, peer::SeatVerdict::Kind::honest) << seat.name << seat.reason;
 }
 
 }  // namespace

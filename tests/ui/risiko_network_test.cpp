@@ -12,6 +12,7 @@
 #include "peer/log/verify.hpp"
 #include "tests/peer/fake_lobby.hpp"
 #include "tests/peer/processes.hpp"
+#include "tests/ui/risiko_person.hpp"
 #include "ui/core/app.hpp"
 #include "ui/net/network_thread.hpp"
 
@@ -19,83 +20,11 @@ namespace parley::ui {
 namespace {
 
 namespace fs = std::filesystem;
-namespace rk = game::risiko;
-namespace bot = peer::risiko;
 
 std::uint64_t steady_ms() {
   return static_cast<std::uint64_t>(
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
 }
-
-// What a person does at the map now, with the choices the heuristic bot would make, through the
-// map's clicks and the panel's buttons only.
-struct Person {
-  void play(App& app) {
-    RisikoBoard* b = app.risiko();
-    if (!b || !b->me()) return;
-    const game::Seat me = *b->me();
-    const rk::State s = b->knowing();
-    auto click_times = [&](rk::TerritoryId t, std::uint32_t n) {
-      for (std::uint32_t i = 0; i < n; ++i) app.risiko_act(b->click(t));
-    };
-    auto trade = [&](const rk::TradeCards& t) {
-      for (std::uint8_t slot : t.slots) b->toggle_card(slot);
-      app.risiko_act(b->trade());
-      ++trades;
-    };
-    switch (b->mode()) {
-      case RisikoMode::initial_placement:
-        b->clear_draft();
-        for (const auto& p : bot::initial_placement(s, me).placements) click_times(p.territory, p.armies);
-        app.risiko_act(b->place());
-        break;
-      case RisikoMode::must_trade:
-        if (auto t = bot::best_trade(s, me)) trade(*t);
-        else app.risiko_act(b->leave());
-        break;
-      case RisikoMode::reinforce:
-        if (b->can_claim()) {
-          app.risiko_act(b->claim());
-        } else if (auto t = bot::best_trade(s, me)) {
-          trade(*t);
-        } else {
-          click_times(bot::reinforcement(s, me).placements.front().territory, b->allowance() - b->draft_total());
-          app.risiko_act(b->place());
-        }
-        break;
-      case RisikoMode::attack: {
-        if (b->can_claim()) {
-          app.risiko_act(b->claim());
-          break;
-        }
-        std::optional<RisikoIntent> intent;
-        if (auto a = bot::best_attack(s, me)) {
-          b->deselect();
-          b->click(a->from);
-          b->click(a->to);
-          // Alternate: a single ATTACK by a second click on the target, or M_ATTACK from the panel.
-          intent = attacks % 2 == 0 ? b->click(a->to) : b->attack_until(a->stop_at);
-          ++attacks;
-        } else if (auto m = bot::consolidation(s, me)) {
-          b->deselect();
-          b->click(m->from);
-          b->click(m->to);
-          intent = b->move(m->armies);
-          ++moves;
-        }
-        if (!intent) {
-          intent = b->end_turn();
-          ++turns;
-        }
-        app.risiko_act(std::move(intent));
-        break;
-      }
-      case RisikoMode::move_in: app.risiko_act(b->move_in(bot::move_in(s, me).armies)); break;
-      default: break;
-    }
-  }
-  int attacks = 0, moves = 0, turns = 0, trades = 0;
-};
 
 TEST(RisikoClientNetwork, APersonPlaysAgainstTwoBotProcessesThroughARealLobbyAndTheLogVerifies) {
   const fs::path dir = fs::temp_directory_path() / ("parley-ui-risiko-" + std::to_string(::getpid()));
@@ -145,14 +74,14 @@ TEST(RisikoClientNetwork, APersonPlaysAgainstTwoBotProcessesThroughARealLobbyAnd
                                  std::to_string(room.value), "--data", (dir / name).string(), "--quiet"}));
   }
 
-  Person person;
+  testing::RisikoPerson person;
   bool saw_mission = false, saw_dice = false;
   const auto give_up = std::chrono::steady_clock::now() + std::chrono::minutes(8);
   while (!(app.seat() && app.seat()->status == peer::RunnerStatus::finished)) {
     ASSERT_LT(std::chrono::steady_clock::now(), give_up) << "the game did not finish";
     ASSERT_FALSE(app.seat() && app.seat()->status == peer::RunnerStatus::failed) << app.seat()->failure;
     pump();
-    person.play(app);
+    person.play(app.risiko(), [&](std::optional<RisikoIntent> i) { app.risiko_act(std::move(i)); });
     if (const RisikoBoard* b = app.risiko()) {
       saw_mission |= b->own().mission.has_value();
       saw_dice |= b->tracker().last_roll().has_value();

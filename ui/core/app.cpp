@@ -145,7 +145,8 @@ void App::on_lobby(const lobby::ClientEvent& event, std::uint64_t local_ms) {
       notify(Notice::Kind::info, "Resuming your game in room " + std::to_string(w->seated_rooms.front().value), local_ms);
     } else if (config_.quick_match) {
       config_.quick_match = false;  // once
-      quick_match(2);
+      if (config_.house_bots) play_house_bots();
+      else quick_match(2);
     }
   } else if (const auto* r = std::get_if<lobby::Refused>(&event)) {
     notify(Notice::Kind::error,
@@ -289,6 +290,18 @@ void App::quick_match_gunjin() {
   gunjin_layout_sent_ = gunjin_editor_.layout();
   send(GunjinLayoutCommand{*gunjin_layout_sent_});
   send(QuickMatchCommand{std::string(peer::kGunjinGame), 2});
+}
+
+void App::quick_match_risiko(std::uint8_t seats) {
+  send(QuickMatchCommand{std::string(peer::risiko::kRisikoGame), std::clamp<std::uint8_t>(seats, 3, 6)});
+}
+
+void App::play_house_bots() {
+  if (!config_.house_bots) return;
+  const QuickMatchTarget& bots = *config_.house_bots;
+  if (bots.game == peer::kGunjinGame) return quick_match_gunjin();
+  if (bots.game == peer::risiko::kRisikoGame) return quick_match_risiko(bots.seats);
+  send(QuickMatchCommand{bots.game, bots.seats});
 }
 
 void App::leave_queue() {

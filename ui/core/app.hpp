@@ -28,13 +28,23 @@ namespace parley::ui {
 enum class Screen : std::uint8_t { connect, lobby, room, game, replay };
 std::string_view describe(Screen screen);
 
+// A quick-match queue: the lobby matches players per (game, seats).
+struct QuickMatchTarget {
+  std::string game;
+  std::uint8_t seats = 2;
+  friend bool operator==(const QuickMatchTarget&, const QuickMatchTarget&) = default;
+};
+
 struct AppConfig {
   crypto::PublicKey identity;
   std::string display_name = "player";
   std::string lobby_address = "127.0.0.1:7777";
   std::uint16_t host_port = 7777;
   bool connect_now = false;  // connect to lobby_address at once (--lobby, parley host)
-  bool quick_match = false;  // then queue for a two-player chess game
+  bool quick_match = false;  // then queue for a two-player chess game (or the house bots' game)
+  // `parley host --bot`: the queue the house bots wait in (ui/net/house_bot.hpp); the lobby
+  // screen offers it as "Play the house bots".
+  std::optional<QuickMatchTarget> house_bots = std::nullopt;
 };
 
 struct CreateRoomForm {
@@ -83,6 +93,10 @@ class App {
   void quick_match(std::uint8_t seats = 2);
   // Queues for a Gunjin game with the layout editor's layout.
   void quick_match_gunjin();
+  // Queues for a Risiko game of 3–6 seats.
+  void quick_match_risiko(std::uint8_t seats);
+  // Queues where the house bots wait (chess, Gunjin with the editor's layout, or Risiko).
+  void play_house_bots();
   void leave_queue();
   void create_room(const CreateRoomForm& form, std::uint64_t local_ms);
   void join(lobby::RoomId room, lobby::Role role);

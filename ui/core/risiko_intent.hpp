@@ -50,6 +50,11 @@ class HumanRisikoPlayer final : public peer::Player {
   std::vector<std::string> take_refusals() { return std::exchange(refusals_, {}); }
   // What this seat knows of its own secrets now: its mission and each hand card it has opened.
   rk::Player knowledge(const peer::Session& session, game::Seat me);
+  // The agent's secrets (deck key, dice chain, box key, the placement's opening), which the
+  // runner keeps on disk, so that a client restarted mid-game (same key, same data folder)
+  // takes its seat back; the intents queued and in flight are the person's to make again.
+  game::Bytes secrets() const override { return agent_.secrets(); }
+  bool restore(std::span<const std::uint8_t> secrets) override { return agent_.restore(secrets); }
 
  private:
   game::Result<peer::risiko::Message, std::string> message(const peer::risiko::RisikoRules& rules, game::Seat me,

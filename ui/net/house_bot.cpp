@@ -1,15 +1,85 @@
 #include "ui/net/house_bot.hpp"
 
 #include <chrono>
+#include <memory>
 #include <random>
+#include <set>
 
 #include "peer/bots/chess_bots.hpp"
+#include "peer/bots/gunjin_agent.hpp"
+#include "peer/bots/gunjin_strategy.hpp"
+#include "peer/bots/risiko_bot.hpp"
 #include "peer/net/runner.hpp"
+#include "peer/session/chess_rules.hpp"
+#include "peer/session/gunjin_rules.hpp"
+#include "peer/session/risiko_rules.hpp"
 
 namespace parley::ui {
 
+namespace {
+
+// The tracking strategy, holding each decision back by the bot's thinking time (the random
+// chess and Risiko bots have their own delay). The agent asks again and again while a decision
+// is pending, as it does for a person; the clock starts at the first question of a position.
+class ThinkingStrategy final : public peer::GunjinStrategy {
+ public:
+  ThinkingStrategy(std::uint64_t seed, std::chrono::milliseconds delay) : inner_(seed), delay_(delay) {}
+  game::gunjin::Layout layout() override { return inner_.layout(); }
+  std::optional<game::gunjin::Action> decide(const game::gunjin::State& view, game::Seat me,
+                                             const peer::EnemyKnowledge& enemy) override {
+    const auto now = std::chrono::steady_clock::now();
+    const Position position{view.ply(), view.draw_offer()};
+    if (position != position_) {
+      position_ = position;
+      since_ = now;
+    }
+    if (now - since_ < delay_) return std::nullopt;
+    return inner_.decide(view, me, enemy);
+  }
+
+ private:
+  struct Position {
+    std::uint32_t ply = 0;
+    std::optional<game::Seat> draw_offer;
+    friend bool operator==(const Position&, const Position&) = default;
+  };
+  peer::TrackingStrategy inner_;
+  std::chrono::milliseconds delay_;
+  std::optional<Position> position_;
+  std::chrono::steady_clock::time_point since_;
+};
+
+std::unique_ptr<peer::Player> make_player(HouseBotKind kind, std::uint64_t seed, std::chrono::milliseconds delay) {
+  switch (kind) {
+    case HouseBotKind::chess: return std::make_unique<peer::RandomChessPlayer>(seed, delay);
+    case HouseBotKind::gunjin: return std::make_unique<peer::GunjinAgent>(std::make_unique<ThinkingStrategy>(seed, delay));
+    case HouseBotKind::risiko: return std::make_unique<peer::risiko::RisikoBot>(delay);
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::optional<HouseBotKind> parse_house_bot_kind(std::string_view name) {
+  if (name == "chess" || name == "random") return HouseBotKind::chess;
+  if (name == "gunjin") return HouseBotKind::gunjin;
+  if (name == "risiko") return HouseBotKind::risiko;
+  return std::nullopt;
+}
+
+std::string_view game_of(HouseBotKind kind) {
+  switch (kind) {
+    case HouseBotKind::chess: return peer::kChessGame;
+    case HouseBotKind::gunjin: return peer::kGunjinGame;
+    case HouseBotKind::risiko: return peer::risiko::kRisikoGame;
+  }
+  return peer::kChessGame;
+}
+
+HouseBot::HouseBot(HouseBotOptions options) : options_(std::move(options)), thread_([this] { run(); }) {}
+
 HouseBot::HouseBot(lobby::Endpoint lobby, std::filesystem::path data_dir, std::uint32_t delay_ms)
-    : lobby_(std::move(lobby)), data_dir_(std::move(data_dir)), delay_ms_(delay_ms), thread_([this] { run(); }) {}
+    : HouseBot(HouseBotOptions{std::move(lobby), std::move(data_dir), HouseBotKind::chess, 2, delay_ms, "house bot"}) {}
 
 HouseBot::~HouseBot() {
   stop_ = true;
@@ -17,23 +87,40 @@ HouseBot::~HouseBot() {
 }
 
 void HouseBot::run() {
-  // One key for the bot's whole life, so a player meets the same opponent game after game.
-  const crypto::Identity identity = crypto::Identity::generate();
+  // One key for the bot's whole life, kept in its folder: a person meets the same opponent
+  // game after game, and a host restarted mid-game finds the bot's seat taken up again (the
+  // runner resumes the room the lobby says this key still sits in).
+  std::error_code ignored;
+  std::filesystem::create_directories(options_.data_dir, ignored);
+  auto loaded = crypto::load_or_create_identity(options_.data_dir / "identity");
+  const crypto::Identity identity = loaded ? std::move(loaded).value() : crypto::Identity::generate();
   std::mt19937_64 seeds{std::random_device{}()};
+  std::set<lobby::RoomId> finished_rooms;
   while (!stop_) {
     peer::SeatOptions options;
-    options.lobby = lobby_;
+    options.lobby = options_.lobby;
     options.identity = identity;
-    options.display_name = "house bot";
-    options.game = "chess";
-    options.seats = 2;
+    options.display_name = options_.display_name;
+    options.game = std::string(game_of(options_.kind));
+    options.seats = options_.seats;
     options.join = peer::SeatOptions::Join::quick_match;
-    options.data_dir = data_dir_;
-    peer::RandomChessPlayer player(seeds(), std::chrono::milliseconds(delay_ms_));
-    peer::SeatRunner runner(std::move(options), player);
+    options.data_dir = options_.data_dir;
+    const auto player = make_player(options_.kind, seeds(), std::chrono::milliseconds(options_.delay_ms));
+    peer::SeatRunner runner(std::move(options), *player);
     while (!stop_ && runner.status() != peer::RunnerStatus::finished && runner.status() != peer::RunnerStatus::failed)
       runner.step(20);
-    if (runner.status() == peer::RunnerStatus::finished) ++finished_;
+    if (runner.status() == peer::RunnerStatus::finished) {
+      // Leave the finished room properly (the lobby closes and archives it), briefly.
+      runner.disconnect(std::chrono::milliseconds(500));
+      // The lobby lists a started room among the key's seats until every seat has left it, so
+      // the next runner may take a game up again that this bot has already finished: it only
+      // writes the same log again. Counted once; and a moment's pause for the others to leave.
+      if (runner.room() && finished_rooms.insert(*runner.room()).second) {
+        ++finished_;
+      } else {
+        for (int i = 0; i < 5 && !stop_; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      }
+    }
     // After a failure (the lobby not up yet, or gone), wait before queueing again.
     for (int i = 0; i < 10 && !stop_ && runner.status() == peer::RunnerStatus::failed; ++i)
       std::this_thread::sleep_for(std::chrono::milliseconds(100));

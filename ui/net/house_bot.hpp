@@ -1,19 +1,48 @@
 #pragma once
-// A bot opponent inside the host's own process (`parley host --bot`, scripts/play): a random
-// chess player with a key of its own, queued for quick matches on the embedded lobby, one game
-// after another, on a thread of its own. It goes through the lobby exactly as any remote peer
-// does; only the process is shared.
+// Bot opponents inside the host's own process (`parley host --bot KIND`, scripts/play): each
+// house bot is one seat with a key of its own, queued for quick matches of one game and seat
+// count on the embedded lobby, one game after another, on a thread of its own. It goes through
+// the lobby exactly as any remote peer does; only the process is shared.
+//
+//   chess   the random chess player (peer/bots/chess_bots.hpp), 2 seats
+//   gunjin  the tracking Gunjin bot (peer/bots/gunjin_strategy.hpp), 2 seats
+//   risiko  the heuristic Risiko bot (peer/bots/risiko_bot.hpp); several of them queue for the
+//           same (risiko, seats) match, so that one person fills the last seat
+//
+// A person finds them by quick match on the same game and seat count (the lobby screen's
+// "Play the house bots"). Each bot keeps its key and sessions in its own folder, so a host
+// restarted mid-game (a crash, or the window closed) resumes every seat where it was.
 #include <atomic>
 #include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
 #include <thread>
 
 #include "lobby/protocol/endpoint.hpp"
 
 namespace parley::ui {
 
+enum class HouseBotKind : std::uint8_t { chess, gunjin, risiko };
+// "chess" (or its old name "random"), "gunjin", "risiko".
+std::optional<HouseBotKind> parse_house_bot_kind(std::string_view name);
+std::string_view game_of(HouseBotKind kind);  // the lobby's game name
+
+struct HouseBotOptions {
+  lobby::Endpoint lobby;
+  // Its identity (created on first use) and sessions; one folder per bot.
+  std::filesystem::path data_dir;
+  HouseBotKind kind = HouseBotKind::chess;
+  std::uint8_t seats = 2;  // the quick match it queues for (Risiko: 3–6)
+  // How long it "thinks" before each move, so a person can follow the game.
+  std::uint32_t delay_ms = 0;
+  std::string display_name = "house bot";
+};
+
 class HouseBot {
  public:
-  // `delay_ms`: how long it "thinks" before each move, so a person can follow the game.
+  explicit HouseBot(HouseBotOptions options);
+  // The random chess bot (the tests' and scripts' house bot).
   HouseBot(lobby::Endpoint lobby, std::filesystem::path data_dir, std::uint32_t delay_ms);
   ~HouseBot();  // stops and joins
   HouseBot(const HouseBot&) = delete;
@@ -25,12 +54,10 @@ class HouseBot {
  private:
   void run();
 
-  lobby::Endpoint lobby_;
-  std::filesystem::path data_dir_;
-  std::uint32_t delay_ms_;
+  HouseBotOptions options_;
   std::atomic<bool> stop_{false};
   std::atomic<int> finished_{0};
-  std::thread thread_;
+  std::thread thread_;  // last: started once everything above exists
 };
 
 }  // namespace parley::ui

@@ -35,6 +35,7 @@ int run_client(ClientOptions options) {
   config.display_name = options.display_name;
   config.lobby_address = options.lobby_address;
   config.quick_match = options.quick_match;
+  config.house_bots = options.house_bots;
   config.connect_now = options.connect_now && !options.hosted;
   std::optional<std::uint16_t> hosted_port;
   if (options.hosted) {

@@ -354,8 +354,19 @@ void Screens::lobby_screen(std::uint64_t local_ms) {
     ImGui::Text("Looking for an opponent (%u waiting)", lobby.queued()->waiting);
     if (ImGui::Button("Stop looking", ImVec2(-1, 0))) app_.leave_queue();
   } else {
+    if (const auto& bots = app_.config().house_bots) {
+      // `parley host --bot`: the queue the house bots wait in, first.
+      const std::string game = bots->game == "gunjin" ? "Gunjin shogi" : bots->game == "risiko" ? "Risiko" : bots->game;
+      const std::string label = "Play the house bots: " + game + ", " + std::to_string(bots->seats) + " seats";
+      if (ImGui::Button(label.c_str(), ImVec2(-1, 0))) app_.play_house_bots();
+    }
     if (ImGui::Button("Quick match: chess", ImVec2(-1, 0))) app_.quick_match(2);
     if (ImGui::Button("Quick match: Gunjin shogi", ImVec2(-1, 0))) app_.quick_match_gunjin();
+    const std::string risiko_label = "Quick match: Risiko, " + std::to_string(risiko_quick_seats_) + " seats";
+    if (ImGui::Button(risiko_label.c_str(), ImVec2(-1, 0)))
+      app_.quick_match_risiko(static_cast<std::uint8_t>(risiko_quick_seats_));
+    ImGui::SetNextItemWidth(-1);
+    ImGui::SliderInt("##risiko-seats", &risiko_quick_seats_, 3, 6, "Risiko: %d seats");
     if (ImGui::Button("Your Gunjin layout...", ImVec2(-1, 0))) gunjin_.open_layout_dialog();
   }
   ImGui::Separator();

@@ -73,6 +73,7 @@ class Screens {
   // Widget state.
   CreateRoomForm create_form_;
   int time_control_ = 0;
+  int risiko_quick_seats_ = 3;
   std::string invite_code_;
   std::string chat_input_;
   std::string log_path_;

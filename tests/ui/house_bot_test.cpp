@@ -1,0 +1,264 @@
+// `parley host --bot gunjin|risiko` without a window: a lobby on 127.0.0.1 (a free port), the
+// house bots on their own threads as the host command starts them, and a person's client (App
+// and the network thread) that finds them through "Play the house bots" — the quick match they
+// wait in. The person plays through the board's input; the bots answer; the game ends and the
+// log the person's seat runner wrote verifies with every seat honest. The Risiko person's client
+// is also torn down mid-game and started again with the same key and data folder: it takes its
+// seat back (its secrets restored) and plays on to the end.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "peer/bots/gunjin_strategy.hpp"
+#include "peer/log/verify.hpp"
+#include "peer/session/risiko_rules.hpp"
+#include "tests/peer/fake_lobby.hpp"
+#include "tests/peer/processes.hpp"
+#include "tests/ui/risiko_person.hpp"
+#include "ui/core/app.hpp"
+#include "ui/net/house_bot.hpp"
+#include "ui/net/network_thread.hpp"
+
+namespace parley::ui {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::uint64_t steady_ms() {
+  return static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
+}
+
+// The host's side: a lobby and the house bots, as `parley host --bot KIND` starts them.
+struct Host {
+  Host(HouseBotKind kind, int count) {
+    dir = fs::temp_directory_path() /
+          ("parley-ui-house-" + std::to_string(::getpid()) + "-" + std::to_string(steady_ms()));
+    fs::create_directories(dir);
+    lobby::ServerConfig config;
+    config.listen = lobby::Endpoint{"127.0.0.1", 0};
+    config.database = dir / "lobby.db";
+    config.sync = lobby::SyncMode::normal;
+    config.log = false;
+    auto started = lobby::ServerThread::start(config);
+    if (!started) throw std::runtime_error(lobby::to_string(started.error()));
+    server = std::move(started).value();
+    port = server->endpoint().port;
+    const auto seats = static_cast<std::uint8_t>(kind == HouseBotKind::risiko ? count + 1 : 2);
+    target = QuickMatchTarget{std::string(game_of(kind)), seats};
+    for (int i = 0; i < count; ++i)
+      bots.push_back(std::make_unique<HouseBot>(HouseBotOptions{lobby::Endpoint{"127.0.0.1", port},
+                                                                dir / ("bot" + std::to_string(i)), kind, seats, 0,
+                                                                "house bot " + std::to_string(i + 1)}));
+  }
+  ~Host() {
+    bots.clear();  // each thread stopped and joined
+    (void)server->stop();
+    std::error_code ignored;
+    if (keep.empty()) fs::remove_all(dir, ignored);
+  }
+
+  fs::path dir;
+  std::unique_ptr<lobby::ServerThread> server;
+  std::uint16_t port = 0;
+  QuickMatchTarget target;
+  std::vector<std::unique_ptr<HouseBot>> bots;
+  std::string keep;  // set on failure: the folder stays for a look
+};
+
+// The person's client: App and the network thread, queueing where the house bots wait as soon as
+// it is connected (what `parley host --bot KIND --quick-match` does).
+struct Person {
+  Person(const Host& host, const crypto::Identity& me, bool queue_at_once)
+      : app(AppConfig{me.public_key(), "person", "127.0.0.1:" + std::to_string(host.port), host.port, true,
+                      queue_at_once, host.target}),
+        net({me, host.dir / "me", std::nullopt, 5}) {}
+
+  void pump() {
+    for (auto& e : net.take_events()) app.on_event(e, steady_ms());
+    for (auto& c : app.take_commands()) net.send(std::move(c));
+    for (auto& line : app.take_log_lines()) lines.push_back(std::move(line));
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  bool finished() const { return app.seat() && app.seat()->status == peer::RunnerStatus::finished; }
+  bool failed() const { return app.seat() && app.seat()->status == peer::RunnerStatus::failed; }
+
+  App app;
+  NetworkThread net;
+  std::vector<std::string> lines;
+};
+
+peer::VerifyReport verify_log(const App& app) {
+  const std::string bytes = peer::testing::read_text(*app.seat()->log);
+  return peer::verify_bytes({reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()});
+}
+
+TEST(HouseBots, ParseTheHostsBotKinds) {
+  EXPECT_EQ(parse_house_bot_kind("chess"), HouseBotKind::chess);
+  EXPECT_EQ(parse_house_bot_kind("random"), HouseBotKind::chess);  // the old name, kept for scripts
+  EXPECT_EQ(parse_house_bot_kind("gunjin"), HouseBotKind::gunjin);
+  EXPECT_EQ(parse_house_bot_kind("risiko"), HouseBotKind::risiko);
+  EXPECT_FALSE(parse_house_bot_kind("go").has_value());
+  EXPECT_EQ(game_of(HouseBotKind::risiko), peer::risiko::kRisikoGame);
+}
+
+TEST(HouseBots, APersonPlaysTheGunjinHouseBotTwiceInARowAndTheLogsVerify) {
+  Host host(HouseBotKind::gunjin, 1);
+  const crypto::Identity me = peer::testing::identity_from(0x61);
+  Person person(host, me, /*queue_at_once=*/true);
+  const game::gunjin::Layout layout = sensible_layout(23);
+  ASSERT_TRUE(person.app.gunjin_editor().set(layout));
+  App& app = person.app;
+
+  // The first game: moves by click-click (an attack when there is one), then resign.
+  int my_moves = 0;
+  std::uint32_t last_ply = 0;
+  std::uint32_t bot_plies = 0;
+  bool resigned = false;
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(240);
+  while (!person.finished()) {
+    ASSERT_LT(std::chrono::steady_clock::now(), give_up) << "the game did not finish (" << my_moves << " moves)";
+    ASSERT_FALSE(person.failed()) << app.seat()->failure;
+    person.pump();
+    const GunjinBoard* board = app.gunjin();
+    if (app.screen() != Screen::game || !board || !board->may_move() || resigned) continue;
+    if (my_moves > 0 && board->view().ply() == last_ply) continue;
+    if (my_moves > 0) bot_plies += board->view().ply() - last_ply - 1;  // the bot's answers since
+    if (my_moves == 12 || board->view().phase() != game::gunjin::Phase::play) {
+      app.act(GunjinIntent{GunjinIntent::Kind::resign, {}, {}}, steady_ms());
+      resigned = true;
+      continue;
+    }
+    auto moves = peer::own_moves(board->view(), *board->me());
+    ASSERT_FALSE(moves.empty());
+    game::gunjin::Play pick = moves.front();
+    for (const auto& m : moves)
+      if (board->view().piece_at(m.to)) pick = m;
+    last_ply = board->view().ply();
+    app.gunjin_press(pick.from);
+    app.gunjin_release(pick.from);
+    app.gunjin_press(pick.to);
+    ASSERT_TRUE(app.gunjin()->pending()) << "the click-click did not make a move";
+    ++my_moves;
+  }
+  std::cout << "the person: " << my_moves << " moves, the house bot " << bot_plies << " answers, "
+            << app.gunjin()->announcements().size() << " battles announced\n";
+  EXPECT_TRUE(resigned);
+  EXPECT_GE(my_moves, 2);
+  EXPECT_GE(bot_plies, static_cast<std::uint32_t>(my_moves - 1)) << "the house bot did not answer every move";
+  ASSERT_TRUE(app.gunjin());
+  EXPECT_EQ(app.gunjin()->layout(), layout) << "the seat played the editor's layout";
+  EXPECT_TRUE(app.gunjin()->armies_open()) << "both layouts are opened at the end";
+  ASSERT_TRUE(app.seat()->log);
+  const peer::VerifyReport first = verify_log(app);
+  EXPECT_TRUE(first.valid) << first.fault;
+  EXPECT_EQ(first.game, "gunjin");
+  ASSERT_EQ(first.seats.size(), 2u);
+  for (const auto& seat : first.seats) EXPECT_EQ(seat.kind, peer::SeatVerdict::Kind::honest) << seat.name << seat.reason;
+  const auto first_room = app.lobby().room() ? std::optional(app.lobby().room()->room) : std::nullopt;
+  const fs::path first_log = *app.seat()->log;
+
+  // One game after another: back in the lobby, the person asks for the house bot again and meets
+  // it in a new room; a resignation ends that game too.
+  const auto next_give_up = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  while (!app.can_leave_game() && std::chrono::steady_clock::now() < next_give_up) person.pump();
+  app.leave_game();
+  ASSERT_EQ(app.screen(), Screen::lobby);
+  while (host.bots.front()->games_finished() < 1 && std::chrono::steady_clock::now() < next_give_up) person.pump();
+  EXPECT_EQ(host.bots.front()->games_finished(), 1);
+  app.play_house_bots();
+  bool resigned_again = false;
+  while (!(person.finished() && app.seat()->log && *app.seat()->log != first_log)) {
+    ASSERT_LT(std::chrono::steady_clock::now(), next_give_up) << "no second game against the house bot";
+    person.pump();
+    if (!resigned_again && app.screen() == Screen::game && app.gunjin() && app.gunjin()->may_move()) {
+      app.act(GunjinIntent{GunjinIntent::Kind::resign, {}, {}}, steady_ms());
+      resigned_again = true;
+    }
+  }
+  ASSERT_TRUE(app.lobby().room());
+  EXPECT_NE(std::optional(app.lobby().room()->room), first_room);
+  const peer::VerifyReport second = verify_log(app);
+  EXPECT_TRUE(second.valid) << second.fault;
+  if (HasFailure()) host.keep = "yes";
+}
+
+TEST(HouseBots, APersonPlaysRisikoAgainstTwoHouseBotsRestartsItsClientMidGameAndFinishes) {
+  Host host(HouseBotKind::risiko, 2);
+  const crypto::Identity me = peer::testing::identity_from(0x62);
+  testing::RisikoPerson person;
+  auto give_up = std::chrono::steady_clock::now() + std::chrono::minutes(8);
+
+  // The first client: "Play the house bots" at once, then the person plays a little: its first
+  // turn's attacks (a strong first turn can run on and on) or a whole turn — the restart may
+  // come in the middle of its own turn.
+  auto client = std::make_unique<Person>(host, me, /*queue_at_once=*/true);
+  EXPECT_EQ(client->app.config().house_bots, (QuickMatchTarget{"risiko", 3}));
+  while (person.turns < 1 && person.attacks < 3) {
+    ASSERT_LT(std::chrono::steady_clock::now(), give_up) << "the person never played";
+    ASSERT_FALSE(client->failed()) << client->app.seat()->failure;
+    ASSERT_FALSE(client->finished()) << "the game ended before the restart: "
+                                     << (client->app.game() ? client->app.game()->result_text().value_or("") : "");
+    client->pump();
+    person.play(client->app.risiko(), [&](std::optional<RisikoIntent> i) { client->app.risiko_act(std::move(i)); });
+  }
+  ASSERT_TRUE(client->app.lobby().room());
+  const lobby::RoomId room = client->app.lobby().room()->room;
+
+  // The client goes away mid-game (its connection closes); what the seat runner kept on disk
+  // includes the human player's secrets.
+  client.reset();
+  bool player_secrets = false;
+  for (const auto& f : fs::recursive_directory_iterator(host.dir / "me" / "sessions"))
+    player_secrets |= f.path().filename() == "player" && fs::file_size(f.path()) > 0;
+  EXPECT_TRUE(player_secrets) << "the runner kept no secrets of the human Risiko player";
+
+  // The same key and data folder again, not queueing: the lobby says the key sits in the room,
+  // the client takes its seat back and the person plays on.
+  client = std::make_unique<Person>(host, me, /*queue_at_once=*/false);
+  const int turns_before = person.turns;
+  const int attacks_before = person.attacks;
+  bool saw_mission = false;
+  give_up = std::chrono::steady_clock::now() + std::chrono::minutes(8);
+  while (!client->finished()) {
+    ASSERT_LT(std::chrono::steady_clock::now(), give_up) << "the game did not finish after the restart";
+    ASSERT_FALSE(client->failed()) << client->app.seat()->failure;
+    client->pump();
+    person.play(client->app.risiko(), [&](std::optional<RisikoIntent> i) { client->app.risiko_act(std::move(i)); });
+    if (const RisikoBoard* b = client->app.risiko()) saw_mission |= b->own().mission.has_value();
+  }
+  const App& app = client->app;
+  ASSERT_TRUE(app.lobby().room());
+  EXPECT_EQ(app.lobby().room()->room, room) << "the restarted client played another game";
+  EXPECT_TRUE(saw_mission) << "the restored seat could not open its mission";
+  ASSERT_TRUE(app.game() && app.game()->session().outcome());
+  const auto& rules = peer::risiko::risiko_rules(app.game()->session());
+  ASSERT_TRUE(app.game()->me());
+  const game::risiko::PlayerStatus status = rules.state().table.player(*app.game()->me()).status;
+  EXPECT_NE(status, game::risiko::PlayerStatus::left) << "the restored seat left the game";
+  EXPECT_TRUE(person.turns > turns_before || person.attacks > attacks_before ||
+              status == game::risiko::PlayerStatus::eliminated)
+      << "the restored seat never played";
+  std::cout << "the person: " << person.turns << " turns (" << turns_before << " before the restart), "
+            << person.attacks << " attacks; " << app.game()->entry_count() << " entries; "
+            << app.game()->result_text().value_or("") << "\n";
+
+  ASSERT_TRUE(app.seat()->log);
+  const peer::VerifyReport report = verify_log(app);
+  EXPECT_TRUE(report.valid) << report.fault;
+  EXPECT_EQ(report.game, "risiko");
+  ASSERT_EQ(report.seats.size(), 3u);
+  for (const auto& seat : report.seats) EXPECT_EQ(seat.kind, peer::SeatVerdict::Kind::honest) << seat.name << seat.reason;
+  // The bots saw it to the end too, and queue again.
+  const auto bots_done = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while ((host.bots[0]->games_finished() < 1 || host.bots[1]->games_finished() < 1) &&
+         std::chrono::steady_clock::now() < bots_done)
+    client->pump();
+  EXPECT_EQ(host.bots[0]->games_finished(), 1);
+  EXPECT_EQ(host.bots[1]->games_finished(), 1);
+  if (HasFailure()) host.keep = "yes";
+}
+
+}  // namespace
+}  // namespace parley::ui
