@@ -10,6 +10,7 @@
 #include "peer/log/verify.hpp"
 #include "tests/peer/fake_lobby.hpp"
 #include "tests/ui/client_rig.hpp"
+#include "tests/ui/local_lobby.hpp"
 #include "ui/core/app.hpp"
 #include "ui/net/house_bot.hpp"
 #include "ui/net/network_thread.hpp"
@@ -40,12 +41,7 @@ TEST(Client, PlaysTheHouseBotWithMouseClicksAndTheLogVerifies) {
   } scratch{fs::temp_directory_path() / ("parley-ui-e2e-" + std::to_string(::getpid()))};
   const fs::path& dir = scratch.path;
   fs::create_directories(dir);
-  lobby::ServerConfig config;
-  config.listen = lobby::Endpoint{"127.0.0.1", 0};
-  config.database = dir / "lobby.db";
-  config.sync = lobby::SyncMode::normal;
-  config.log = false;
-  auto server = lobby::ServerThread::start(config);
+  auto server = lobby::ServerThread::start(ui::testing::local_lobby_config(dir));
   ASSERT_TRUE(server) << lobby::to_string(server.error());
   const std::uint16_t port = (*server)->endpoint().port;
   {

@@ -12,6 +12,7 @@
 #include "tests/peer/fake_lobby.hpp"
 #include "tests/peer/processes.hpp"
 #include "tests/ui/client_rig.hpp"
+#include "tests/ui/local_lobby.hpp"
 
 namespace parley::ui::sdl {
 namespace {
@@ -30,12 +31,7 @@ TEST(GunjinClient, ArrangesItsLayoutAndPlaysTheBotWithTheMouse) {
   const fs::path dir = fs::temp_directory_path() / ("parley-ui-gunjin-e2e-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
-  lobby::ServerConfig config;
-  config.listen = lobby::Endpoint{"127.0.0.1", 0};
-  config.database = dir / "lobby.db";
-  config.sync = lobby::SyncMode::normal;
-  config.log = false;
-  auto server = lobby::ServerThread::start(config);
+  auto server = lobby::ServerThread::start(ui::testing::local_lobby_config(dir));
   ASSERT_TRUE(server) << lobby::to_string(server.error());
   const std::uint16_t port = (*server)->endpoint().port;
   {

@@ -14,6 +14,7 @@
 #include "peer/log/verify.hpp"
 #include "tests/peer/fake_lobby.hpp"
 #include "tests/peer/processes.hpp"
+#include "tests/ui/local_lobby.hpp"
 #include "ui/core/app.hpp"
 #include "ui/net/network_thread.hpp"
 
@@ -32,12 +33,7 @@ TEST(GunjinClientNetwork, PlaysAGameAgainstParleyBotGunjinThroughARealLobby) {
   const fs::path dir = fs::temp_directory_path() / ("parley-ui-gunjin-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
-  lobby::ServerConfig config;
-  config.listen = lobby::Endpoint{"127.0.0.1", 0};
-  config.database = dir / "lobby.db";
-  config.sync = lobby::SyncMode::normal;
-  config.log = false;
-  auto server = lobby::ServerThread::start(config);
+  auto server = lobby::ServerThread::start(ui::testing::local_lobby_config(dir));
   ASSERT_TRUE(server) << lobby::to_string(server.error());
   const std::uint16_t port = (*server)->endpoint().port;
   const std::string address = "127.0.0.1:" + std::to_string(port);

@@ -16,6 +16,7 @@
 #include "tests/peer/fake_lobby.hpp"
 #include "tests/peer/processes.hpp"
 #include "tests/ui/risiko_person.hpp"
+#include "tests/ui/local_lobby.hpp"
 #include "ui/core/app.hpp"
 #include "ui/net/house_bot.hpp"
 #include "ui/net/network_thread.hpp"
@@ -36,12 +37,7 @@ struct Host {
     dir = fs::temp_directory_path() /
           ("parley-ui-house-" + std::to_string(::getpid()) + "-" + std::to_string(steady_ms()));
     fs::create_directories(dir);
-    lobby::ServerConfig config;
-    config.listen = lobby::Endpoint{"127.0.0.1", 0};
-    config.database = dir / "lobby.db";
-    config.sync = lobby::SyncMode::normal;
-    config.log = false;
-    auto started = lobby::ServerThread::start(config);
+    auto started = lobby::ServerThread::start(ui::testing::local_lobby_config(dir));
     if (!started) throw std::runtime_error(lobby::to_string(started.error()));
     server = std::move(started).value();
     port = server->endpoint().port;

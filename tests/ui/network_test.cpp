@@ -10,6 +10,7 @@
 #include "game/chess/movegen.hpp"
 #include "peer/log/verify.hpp"
 #include "tests/peer/fake_lobby.hpp"
+#include "tests/ui/local_lobby.hpp"
 #include "ui/core/app.hpp"
 #include "ui/net/house_bot.hpp"
 #include "ui/net/network_thread.hpp"
@@ -39,12 +40,7 @@ struct TempDir {
 
 TEST(ClientNetwork, PlaysAGameAgainstTheHouseBotThroughARealLobbyAndTheLogVerifies) {
   TempDir dir;
-  lobby::ServerConfig config;
-  config.listen = lobby::Endpoint{"127.0.0.1", 0};
-  config.database = dir.path / "lobby.db";
-  config.sync = lobby::SyncMode::normal;
-  config.log = false;
-  auto server = lobby::ServerThread::start(config);
+  auto server = lobby::ServerThread::start(ui::testing::local_lobby_config(dir.path));
   ASSERT_TRUE(server) << lobby::to_string(server.error());
   const std::uint16_t port = (*server)->endpoint().port;
 
@@ -122,12 +118,7 @@ TEST(ClientNetwork, PlaysAGameAgainstTheHouseBotThroughARealLobbyAndTheLogVerifi
 // own session follows the game move by move, without a seat.
 TEST(ClientNetwork, ASpectatorWatchesAGameFromTheRoomList) {
   TempDir dir;
-  lobby::ServerConfig config;
-  config.listen = lobby::Endpoint{"127.0.0.1", 0};
-  config.database = dir.path / "lobby.db";
-  config.sync = lobby::SyncMode::normal;
-  config.log = false;
-  auto server = lobby::ServerThread::start(config);
+  auto server = lobby::ServerThread::start(ui::testing::local_lobby_config(dir.path));
   ASSERT_TRUE(server) << lobby::to_string(server.error());
   const lobby::Endpoint endpoint{"127.0.0.1", (*server)->endpoint().port};
   const std::string address = "127.0.0.1:" + std::to_string(endpoint.port);

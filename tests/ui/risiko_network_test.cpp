@@ -13,6 +13,7 @@
 #include "tests/peer/fake_lobby.hpp"
 #include "tests/peer/processes.hpp"
 #include "tests/ui/risiko_person.hpp"
+#include "tests/ui/local_lobby.hpp"
 #include "ui/core/app.hpp"
 #include "ui/net/network_thread.hpp"
 
@@ -30,12 +31,7 @@ TEST(RisikoClientNetwork, APersonPlaysAgainstTwoBotProcessesThroughARealLobbyAnd
   const fs::path dir = fs::temp_directory_path() / ("parley-ui-risiko-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
-  lobby::ServerConfig config;
-  config.listen = lobby::Endpoint{"127.0.0.1", 0};
-  config.database = dir / "lobby.db";
-  config.sync = lobby::SyncMode::normal;
-  config.log = false;
-  auto server = lobby::ServerThread::start(config);
+  auto server = lobby::ServerThread::start(ui::testing::local_lobby_config(dir));
   ASSERT_TRUE(server) << lobby::to_string(server.error());
   const std::uint16_t port = (*server)->endpoint().port;
 
