@@ -179,12 +179,14 @@ void Window::begin_frame() {
 void Window::end_frame() {
   ImGui::Render();
   SDL_RenderSetScale(renderer_, 1.0f, 1.0f);
-  SDL_SetRenderDrawColor(renderer_, 33, 36, 41, 255);
-  SDL_RenderClear(renderer_);
-  if (software_)
-    render_draw_data_software(renderer_, ImGui::GetDrawData());
-  else
+  constexpr Rgb8 kBackground{33, 36, 41};
+  if (software_) {
+    render_draw_data_software(renderer_, ImGui::GetDrawData(), kBackground);
+  } else {
+    SDL_SetRenderDrawColor(renderer_, kBackground.r, kBackground.g, kBackground.b, 255);
+    SDL_RenderClear(renderer_);
     ImGui_ImplSDLRenderer_RenderDrawData(ImGui::GetDrawData());
+  }
 }
 
 void Window::present() { SDL_RenderPresent(renderer_); }
