@@ -62,6 +62,14 @@ void apply_style(float scale, bool software) {
     style.WindowRounding = style.ChildRounding = style.FrameRounding = style.PopupRounding = 0;
     style.GrabRounding = style.TabRounding = style.ScrollbarRounding = 0;
     style.AntiAliasedLines = style.AntiAliasedLinesUseTex = style.AntiAliasedFill = false;
+    // A table's alternate rows are a faint white wash (6%) over a child region: blended pixel by
+    // pixel, the rows of the move list cost more than the rest of the panel. Mixed with the
+    // child's colour beforehand (every table with row colours sits in one), they are opaque
+    // fills that look the same.
+    const ImVec4 child = c[ImGuiCol_ChildBg];
+    const ImVec4 wash = c[ImGuiCol_TableRowBgAlt];
+    const auto mix = [&](float under, float over) { return under + (over - under) * wash.w; };
+    c[ImGuiCol_TableRowBgAlt] = ImVec4(mix(child.x, wash.x), mix(child.y, wash.y), mix(child.z, wash.z), 1.0f);
   }
   style.ScaleAllSizes(scale);
   ImGui::GetStyle() = style;
