@@ -22,10 +22,28 @@ void draw_board(ImDrawList* list, const BoardGeometry& g, const BoardScene& scen
   const Position& pos = *scene.position;
   const float fsq = static_cast<float>(sq);
 
+  const bool atlas_ok = pieces.prepare(static_cast<int>(std::lround(fsq * pixel_ratio)));
+  // Squares drawn with their piece as one opaque tile: every occupied square but those tinted,
+  // glowing or left by a dragged piece, which get their piece blended over them below.
+  Bitboard plain = 0;
+  if (atlas_ok) {
+    for (int i = 0; i < 64; ++i)
+      if (!pos.piece_on(Square(i)).empty()) plain |= Square(i).bb();
+    if (scene.last_move) plain &= ~(scene.last_move->from().bb() | scene.last_move->to().bb());
+    if (scene.selected) plain &= ~scene.selected->bb();
+    if (scene.dragging_from) plain &= ~scene.dragging_from->bb();
+    if (pos.in_check()) plain &= ~pos.king_square(pos.side_to_move()).bb();
+  }
   for (int i = 0; i < 64; ++i) {
     Square s(i);
     Rect r = g.square_rect(s);
-    list->AddRectFilled(v(r.x, r.y), v(r.x + r.w, r.y + r.h), is_light(s) ? BoardColors::light : BoardColors::dark);
+    if (plain & s.bb()) {
+      const auto uv = pieces.tile_uv(pos.piece_on(s), is_light(s));
+      list->AddImage(reinterpret_cast<ImTextureID>(pieces.tiles()), v(r.x, r.y), v(r.x + r.w, r.y + r.h),
+                     ImVec2(uv.u0, uv.v0), ImVec2(uv.u1, uv.v1));
+    } else {
+      list->AddRectFilled(v(r.x, r.y), v(r.x + r.w, r.y + r.h), is_light(s) ? BoardColors::light : BoardColors::dark);
+    }
   }
   auto tint = [&](Square s, unsigned colour) {
     Rect r = g.square_rect(s);
@@ -62,7 +80,6 @@ void draw_board(ImDrawList* list, const BoardGeometry& g, const BoardScene& scen
     }
   }
 
-  const bool atlas_ok = pieces.prepare(static_cast<int>(std::lround(fsq * pixel_ratio)));
   auto draw_piece = [&](Piece p, float x, float y) {
     if (!atlas_ok) return;
     auto uv = pieces.uv(p);
@@ -72,7 +89,7 @@ void draw_board(ImDrawList* list, const BoardGeometry& g, const BoardScene& scen
   for (int i = 0; i < 64; ++i) {
     Square s(i);
     Piece p = pos.piece_on(s);
-    if (p.empty() || scene.dragging_from == s) continue;
+    if (p.empty() || scene.dragging_from == s || (plain & s.bb())) continue;
     Rect r = g.square_rect(s);
     draw_piece(p, static_cast<float>(r.x), static_cast<float>(r.y));
   }

@@ -62,13 +62,15 @@ SDL_Surface* render(TTF_Font* font, Uint32 codepoint, SDL_Color color) {
 
 }  // namespace
 
-PieceAtlas::PieceAtlas(SDL_Renderer* renderer, std::filesystem::path font)
-    : renderer_(renderer), font_path_(std::move(font)) {
+PieceAtlas::PieceAtlas(SDL_Renderer* renderer, std::filesystem::path font, std::uint32_t light_square,
+                       std::uint32_t dark_square)
+    : renderer_(renderer), font_path_(std::move(font)), square_colours_{dark_square, light_square} {
   if (TTF_WasInit() == 0) TTF_Init();
 }
 
 PieceAtlas::~PieceAtlas() {
   if (texture_ != nullptr) SDL_DestroyTexture(texture_);
+  if (tiles_ != nullptr) SDL_DestroyTexture(tiles_);
 }
 
 bool PieceAtlas::prepare(int pixels) {
@@ -117,12 +119,31 @@ bool PieceAtlas::prepare(int pixels) {
     }
   }
   TTF_CloseFont(font);
+  // The tiles: rows of white then black pieces on the dark squares, then the same on the light.
+  Surface tiles{SDL_CreateRGBSurfaceWithFormat(0, pixels * 6, pixels * 4, 32, SDL_PIXELFORMAT_ARGB8888)};
+  if (tiles.s == nullptr) return false;
+  SDL_SetSurfaceBlendMode(atlas.s, SDL_BLENDMODE_BLEND);
+  for (int light = 0; light < 2; ++light) {
+    const std::uint32_t c = square_colours_[light];
+    SDL_Rect rows{0, light * 2 * pixels, pixels * 6, pixels * 2};
+    SDL_FillRect(tiles.s, &rows, SDL_MapRGBA(tiles.s->format, c & 0xFF, (c >> 8) & 0xFF, (c >> 16) & 0xFF, 255));
+    SDL_BlitSurface(atlas.s, nullptr, tiles.s, &rows);
+  }
   SDL_Texture* texture = SDL_CreateTextureFromSurface(renderer_, atlas.s);
-  if (texture == nullptr) return false;
+  SDL_Texture* tile_texture = SDL_CreateTextureFromSurface(renderer_, tiles.s);
+  if (texture == nullptr || tile_texture == nullptr) {
+    if (texture != nullptr) SDL_DestroyTexture(texture);
+    if (tile_texture != nullptr) SDL_DestroyTexture(tile_texture);
+    return false;
+  }
   SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND);
   SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear);
+  SDL_SetTextureBlendMode(tile_texture, SDL_BLENDMODE_NONE);
+  SDL_SetTextureScaleMode(tile_texture, SDL_ScaleModeLinear);
   if (texture_ != nullptr) SDL_DestroyTexture(texture_);
+  if (tiles_ != nullptr) SDL_DestroyTexture(tiles_);
   texture_ = texture;
+  tiles_ = tile_texture;
   cell_ = pixels;
   return true;
 }
@@ -132,6 +153,12 @@ PieceAtlas::Uv PieceAtlas::uv(Piece piece) const {
   const float c = static_cast<float>(glyph_offset(piece.type));
   const float r = piece.color == Color::white ? 0.0f : 1.0f;
   return {c / 6.0f, r / 2.0f, (c + 1.0f) / 6.0f, (r + 1.0f) / 2.0f};
+}
+
+PieceAtlas::Uv PieceAtlas::tile_uv(Piece piece, bool light_square) const {
+  const float c = static_cast<float>(glyph_offset(piece.type));
+  const float r = (piece.color == Color::white ? 0.0f : 1.0f) + (light_square ? 2.0f : 0.0f);
+  return {c / 6.0f, r / 4.0f, (c + 1.0f) / 6.0f, (r + 1.0f) / 4.0f};
 }
 
 }  // namespace parley::ui::sdl

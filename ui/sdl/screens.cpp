@@ -61,7 +61,7 @@ Screens::Screens(Window& window, App& app, fs::path data_dir)
     : window_(window),
       app_(app),
       data_dir_(std::move(data_dir)),
-      pieces_(window.renderer(), window.font_files().sans),
+      pieces_(window.renderer(), window.font_files().sans, BoardColors::light, BoardColors::dark),
       risiko_(window, app),
       gunjin_(window, app, data_dir_) {
   host_port_ = app_.config().host_port;
