@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace parley::ui::sdl {
@@ -65,15 +66,33 @@ Box fill_box(const SDL_FRect& rect) {
 }
 
 // SDL's 32-bit fill writes each row's 64-byte runs with non-temporal stores and the pixels
-// before and after them one by one. When a row's last run and its trailing pixels share a cache
-// line with nothing cached, the trailing stores wait on memory: a 60-pixel-wide fill costs ten
-// times a 64-pixel one. So a fill is split at 16-pixel columns (64 bytes, a cache line in a
-// window surface whose rows are whole lines): the middle has no trailing pixels and the edges,
-// narrower than a run, are written one by one and stay in the cache. The pixels are the same.
-void fill_opaque(SDL_Renderer* renderer, const Box& b) {
-  constexpr int kRun = 16;
-  const int inner_left = (b.x0 + kRun - 1) / kRun * kRun;
-  const int inner_right = b.x1 / kRun * kRun;
+// before and after them one by one. When a run does not start a cache line, or a row's last run
+// and its trailing pixels share a line with nothing cached, the stores wait on memory: a 93-pixel
+// square costs ten times what it does split. So a fill is split at the columns where the
+// target's rows start a cache line (16 pixels apart when the rows are whole lines, as in a
+// window 1280 wide): the middle is whole lines and the edges, narrower than a run, are written
+// one by one and stay in the cache. The pixels are the same.
+constexpr int kLinePixels = 16;
+
+// The x (mod kLinePixels) at which a pixel of the renderer's window surface starts a cache line.
+int cache_line_column(SDL_Renderer* renderer) {
+  SDL_Window* window = SDL_RenderGetWindow(renderer);
+  const SDL_Surface* surface = window != nullptr ? SDL_GetWindowSurface(window) : nullptr;
+  if (surface == nullptr || surface->format->BytesPerPixel != 4) return 0;
+  const auto offset = static_cast<int>(reinterpret_cast<std::uintptr_t>(surface->pixels) % (kLinePixels * 4));
+  return (kLinePixels * 4 - offset) % (kLinePixels * 4) / 4;
+}
+
+void fill_opaque(SDL_Renderer* renderer, const Box& b, int line_column) {
+  const auto line_start_at_or_after = [line_column](int x) {
+    const int past = ((x - line_column) % kLinePixels + kLinePixels) % kLinePixels;
+    return past == 0 ? x : x + kLinePixels - past;
+  };
+  const auto line_start_at_or_before = [line_column](int x) {
+    return x - ((x - line_column) % kLinePixels + kLinePixels) % kLinePixels;
+  };
+  const int inner_left = line_start_at_or_after(b.x0);
+  const int inner_right = line_start_at_or_before(b.x1);
   const auto fill = [renderer, &b](int x0, int x1) {
     if (x1 <= x0) return;
     const SDL_Rect r{x0, b.y0, x1 - x0, b.y1 - b.y0};
@@ -243,6 +262,7 @@ void render_draw_data_software(SDL_Renderer* renderer, ImDrawData* draw_data, Rg
   std::vector<Op> ops =
       frame_ops(draw_data, Box{0, 0, fb_width, fb_height}, IM_COL32(background.r, background.g, background.b, 255));
   const std::vector<Box> pieces = cull_covered(ops);
+  const int line_column = cache_line_column(renderer);
 
   for (const Op& op : ops) {
     if (!op.drawn) continue;
@@ -254,7 +274,7 @@ void render_draw_data_software(SDL_Renderer* renderer, ImDrawData* draw_data, Rg
         SDL_SetRenderDrawColor(renderer, static_cast<Uint8>(op.colour >> IM_COL32_R_SHIFT),
                                static_cast<Uint8>(op.colour >> IM_COL32_G_SHIFT),
                                static_cast<Uint8>(op.colour >> IM_COL32_B_SHIFT), 255);
-        for (std::size_t p = 0; p < op.pieces; ++p) fill_opaque(renderer, pieces[op.first_piece + p]);
+        for (std::size_t p = 0; p < op.pieces; ++p) fill_opaque(renderer, pieces[op.first_piece + p], line_column);
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND);
         break;
       case Op::Kind::triangles: {

@@ -186,9 +186,14 @@ void Window::begin_frame() {
 
 void Window::end_frame() {
   ImGui::Render();
-  SDL_RenderSetScale(renderer_, 1.0f, 1.0f);
+  // ImGui lays out in window coordinates; on a high-DPI window (pixel ratio above 1) SDL scales
+  // them to the renderer's pixels, clip rectangles included (ImGui 1.86's back end then leaves
+  // its own framebuffer scale aside). The glyphs and pieces, rasterised at the pixel size, land
+  // one texel per pixel.
+  SDL_RenderSetScale(renderer_, ratio_, ratio_);
   constexpr Rgb8 kBackground{33, 36, 41};
-  if (software_) {
+  // The software path computes in renderer pixels, which are window coordinates only at ratio 1.
+  if (software_ && ratio_ == 1.0f) {
     render_draw_data_software(renderer_, ImGui::GetDrawData(), kBackground);
   } else {
     SDL_SetRenderDrawColor(renderer_, kBackground.r, kBackground.g, kBackground.b, 255);
