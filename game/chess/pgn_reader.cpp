@@ -332,7 +332,7 @@ class Reader::Parser {
           end_offset_ = star.offset;
           end_line_ = star.line;
           end_column_ = star.column;
-          *result = "*";
+          result->assign(1, '*');  // not `= "*"`: GCC 12 at -O3 warns falsely there (-Wrestrict, its bug 105651)
           return;
         }
         case Tok::symbol: {
