@@ -33,4 +33,12 @@ game::Result<FedLog, StoreError> LobbyFeed::store(std::span<const std::uint8_t> 
   }
 }
 
+lobby::LogSink lobby_sink(std::shared_ptr<LobbyFeed> feed) {
+  return [feed = std::move(feed)](lobby::RoomId, std::span<const std::uint8_t> log) {
+    auto fed = feed->store(log);
+    if (!fed) return lobby::LogSinkOutcome{false, fed.error().detail};
+    return lobby::LogSinkOutcome{true, describe(*fed)};
+  };
+}
+
 }  // namespace parley::archive

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "archive/store.hpp"
+#include "lobby/server/log_archive.hpp"
 
 namespace parley::archive {
 
@@ -38,5 +39,9 @@ class LobbyFeed {
   std::string location_;
   std::unique_ptr<ArchiveStore> store_;  // null after a database error, until the next log reopens it
 };
+
+// The lobby's LogSink that stores each finished room's log through `feed` (parley-lobby
+// --archive, parley host --archive); it runs on the lobby's archive thread.
+lobby::LogSink lobby_sink(std::shared_ptr<LobbyFeed> feed);
 
 }  // namespace parley::archive

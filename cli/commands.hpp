@@ -105,6 +105,7 @@ struct ClientCommand {
   std::string identity;     // key file (default: ~/.local/share/parley/identity)
   std::string name;         // display name (default: $USER)
   std::string data_dir;     // sessions, logs, PGN, the hosted lobby's database
+  std::string archive;      // host: also store each finished room's game in this archive database
   std::string replay;       // open this game log in the replay viewer
   int quit_after_ms = 0;    // tests: close after this long
   std::string screenshot;   // tests: the last frame as PNG

@@ -175,6 +175,9 @@ void add_client(CLI::App& app, Invocation& in) {
       ->check(CLI::Range(2, 5));
   host->add_option("--bot-delay", in.host.bot_delay_ms, "The bots' thinking time per move, in milliseconds")
       ->check(CLI::Range(0, 60000));
+  host->add_option("--archive", in.host.archive,
+                   "Also store each finished room's game in this archive (an SQLite file or a postgresql:// URL; "
+                   "verified, as by `parley archive import`)");
   client_options(host, in.host);
   host->callback([&in] { in.status = run_host(in.host); });
 

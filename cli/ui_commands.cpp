@@ -6,6 +6,7 @@
 #include <memory>
 #include <vector>
 
+#include "archive/lobby_feed.hpp"
 #include "cli/commands.hpp"
 #include "lobby/protocol/endpoint.hpp"
 #include "peer/net/runner.hpp"
@@ -65,8 +66,18 @@ int run_host(const ClientCommand& c) {
     fmt::print(stderr, "{}\n", options.error());
     return kUsage;
   }
+  lobby::LogSink archive;
+  if (!c.archive.empty()) {
+    auto feed = archive::LobbyFeed::open(c.archive);
+    if (!feed) {
+      fmt::print(stderr, "--archive {}: {}\n", c.archive, feed.error().detail);
+      return kInvalidInput;
+    }
+    archive = archive::lobby_sink(std::move(*feed));
+  }
   // The lobby starts before the window opens, so a port already in use is said here.
-  auto server = ui::start_embedded_lobby(static_cast<std::uint16_t>(c.port), options->data_dir, /*log=*/false);
+  auto server = ui::start_embedded_lobby(static_cast<std::uint16_t>(c.port), options->data_dir, /*log=*/false,
+                                         std::move(archive));
   if (!server) {
     fmt::print(stderr, "cannot start the lobby on port {}: {}\n", c.port, lobby::to_string(server.error()));
     return kInvalidInput;

@@ -61,16 +61,6 @@ int print_status(const Endpoint& lobby) {
   return kExitFailure;
 }
 
-// --archive: each finished room's log is verified and stored in the game database, on the
-// lobby's archive thread.
-LogSink archive_sink(std::shared_ptr<parley::archive::LobbyFeed> feed) {
-  return [feed = std::move(feed)](RoomId, std::span<const std::uint8_t> log) {
-    auto fed = feed->store(log);
-    if (!fed) return LogSinkOutcome{false, fed.error().detail};
-    return LogSinkOutcome{true, describe(*fed)};
-  };
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -141,7 +131,7 @@ int main(int argc, char** argv) {
       fmt::print(stderr, "parley-lobby: --archive {}: {}\n", archive, feed.error().detail);
       return kExitFailure;
     }
-    sink = archive_sink(std::move(*feed));
+    sink = parley::archive::lobby_sink(std::move(*feed));
   }
   auto server = LobbyServer::open(config, std::move(sink));
   if (!server) {

@@ -10,7 +10,7 @@
 namespace parley::ui {
 
 game::Result<std::unique_ptr<lobby::ServerThread>, lobby::ServerError> start_embedded_lobby(
-    std::uint16_t port, const std::filesystem::path& data_dir, bool log) {
+    std::uint16_t port, const std::filesystem::path& data_dir, bool log, lobby::LogSink archive) {
   std::error_code ec;
   std::filesystem::create_directories(data_dir / "lobby", ec);
   if (ec)
@@ -23,7 +23,7 @@ game::Result<std::unique_ptr<lobby::ServerThread>, lobby::ServerError> start_emb
   // cut may lose the last ones (docs/lobby.md, --sync normal).
   config.sync = lobby::SyncMode::normal;
   config.log = log;
-  return lobby::ServerThread::start(config);
+  return lobby::ServerThread::start(config, std::move(archive));
 }
 
 std::vector<std::string> lan_addresses(std::uint16_t port) {

@@ -11,9 +11,10 @@
 namespace parley::ui {
 
 // Starts a lobby listening on 0.0.0.0:port (0: any free port) with its database and key in
-// `<data_dir>/lobby/`. `log`: the lobby's one line per notable event on stderr.
+// `<data_dir>/lobby/`. `log`: the lobby's one line per notable event on stderr. `archive`: where
+// each finished room's log goes besides its .plog file (parley host --archive).
 game::Result<std::unique_ptr<lobby::ServerThread>, lobby::ServerError> start_embedded_lobby(
-    std::uint16_t port, const std::filesystem::path& data_dir, bool log);
+    std::uint16_t port, const std::filesystem::path& data_dir, bool log, lobby::LogSink archive = {});
 
 // "ADDRESS:PORT" for every IPv4 address of this machine's network interfaces that are up,
 // loopback last (so a single machine still has one to give).
