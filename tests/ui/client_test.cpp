@@ -27,6 +27,31 @@ using testing::Client;
 using testing::steady_ms;
 using testing::VirtualDisplay;
 
+// Xvfb's OpenGL is Mesa's, rasterised on the CPU, as on a machine without a GPU driver: a window
+// that asks for the accelerated renderer draws with SDL's software one and the client's own
+// drawing instead (docs/ui.md, "Frame time"), unless a render driver is named.
+TEST(Client, WithoutAGpuTheWindowDrawsInSoftwareUnlessOpenGlIsNamed) {
+  if (!fs::exists("/usr/bin/Xvfb")) GTEST_SKIP() << "Xvfb is not installed (scripts/setup installs xvfb)";
+  VirtualDisplay display;
+  ASSERT_FALSE(display.name().empty()) << "Xvfb did not start";
+  ::setenv("DISPLAY", display.name().c_str(), 1);
+  ::setenv("SDL_VIDEODRIVER", "x11", 1);
+  LeakCheckPause pause;  // SDL's X11 and GL libraries, loaded and unloaded
+  ::unsetenv("SDL_RENDER_DRIVER");
+  {
+    auto window = Window::open({"parley test", 640, 480, true, false, 1.0f});
+    ASSERT_TRUE(window) << window.error();
+    EXPECT_EQ((*window)->renderer_name(), "software");
+  }
+  ::setenv("SDL_RENDER_DRIVER", "opengl", 1);
+  {
+    auto window = Window::open({"parley test", 640, 480, true, false, 1.0f});
+    ASSERT_TRUE(window) << window.error();
+    EXPECT_EQ((*window)->renderer_name(), "opengl");
+  }
+  ::unsetenv("SDL_RENDER_DRIVER");
+}
+
 TEST(Client, PlaysTheHouseBotWithMouseClicksAndTheLogVerifies) {
   if (!fs::exists("/usr/bin/Xvfb")) GTEST_SKIP() << "Xvfb is not installed (scripts/setup installs xvfb)";
   VirtualDisplay display;
