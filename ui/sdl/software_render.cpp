@@ -84,15 +84,12 @@ int cache_line_column(SDL_Renderer* renderer) {
 }
 
 void fill_opaque(SDL_Renderer* renderer, const Box& b, int line_column) {
-  const auto line_start_at_or_after = [line_column](int x) {
-    const int past = ((x - line_column) % kLinePixels + kLinePixels) % kLinePixels;
-    return past == 0 ? x : x + kLinePixels - past;
+  // Pixels from the last line start at or before x.
+  const auto past_line_start = [line_column](int x) {
+    return ((x - line_column) % kLinePixels + kLinePixels) % kLinePixels;
   };
-  const auto line_start_at_or_before = [line_column](int x) {
-    return x - ((x - line_column) % kLinePixels + kLinePixels) % kLinePixels;
-  };
-  const int inner_left = line_start_at_or_after(b.x0);
-  const int inner_right = line_start_at_or_before(b.x1);
+  const int inner_left = b.x0 + (kLinePixels - past_line_start(b.x0)) % kLinePixels;
+  const int inner_right = b.x1 - past_line_start(b.x1);
   const auto fill = [renderer, &b](int x0, int x1) {
     if (x1 <= x0) return;
     const SDL_Rect r{x0, b.y0, x1 - x0, b.y1 - b.y0};
@@ -126,8 +123,8 @@ struct Op {
 // Beyond this many pieces a fill is drawn whole (still correct: only slower).
 constexpr std::size_t kMaxPieces = 32;
 
-// The parts of `area` that no box of `occluders` covers, in `visible`; false when none is left
-// or when they would be too many pieces (then `visible` is `area` itself).
+// The parts of `area` that no box of `occluders` covers, in `visible`; false when none is left.
+// Beyond kMaxPieces pieces, `visible` is `area` itself.
 bool uncovered(const Box& area, const std::vector<Box>& occluders, std::vector<Box>& visible, std::vector<Box>& scratch) {
   visible.assign(1, area);
   for (const Box& o : occluders) {

@@ -109,7 +109,7 @@ game::Result<std::unique_ptr<Window>, std::string> Window::open(const WindowOpti
   if (w->window_ == nullptr) return std::string("cannot open a window: ") + SDL_GetError();
   SDL_SetWindowMinimumSize(w->window_, 480, 400);
   if (!options.software) w->renderer_ = SDL_CreateRenderer(w->window_, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
-  if (w->renderer_ != nullptr && cpu_rasterised_gl(w->renderer_) && SDL_GetHint(SDL_HINT_RENDER_DRIVER) == nullptr) {
+  if (w->renderer_ != nullptr && SDL_GetHint(SDL_HINT_RENDER_DRIVER) == nullptr && cpu_rasterised_gl(w->renderer_)) {
     SDL_DestroyRenderer(w->renderer_);
     w->renderer_ = nullptr;
   }
