@@ -352,4 +352,53 @@ class Parser {
 
 Result<World, MapError> parse_map(std::string_view text) { return Parser{}.run(text); }
 
+std::string format_map(const World& world) {
+  std::string out = "risiko-map 1\n";
+  const auto line = [&out](std::initializer_list<std::string_view> words) {
+    bool first = true;
+    for (std::string_view w : words) {
+      if (!first) out += ' ';
+      out += w;
+      first = false;
+    }
+    out += '\n';
+  };
+  const auto quoted = [](std::string_view name) { return "\"" + std::string(name) + "\""; };
+  if (!world.name.empty()) line({"name", quoted(world.name)});
+  for (const Continent& c : world.continents) {
+    const std::string bonus = std::to_string(c.bonus);
+    if (c.name_it.empty()) line({"continent", c.key, bonus, quoted(c.name)});
+    else line({"continent", c.key, bonus, quoted(c.name), quoted(c.name_it)});
+  }
+  for (const Country& t : world.countries) {
+    const std::string_view continent = world.continent(t.continent).key;
+    if (t.name_it.empty()) line({"territory", t.key, continent, name(t.symbol), quoted(t.name)});
+    else line({"territory", t.key, continent, name(t.symbol), quoted(t.name), quoted(t.name_it)});
+  }
+  for (const auto& [a, b] : world.borders()) line({"border", world.country(a).key, world.country(b).key});
+  const auto jokers = std::count_if(world.cards.begin(), world.cards.end(), [](const Card& c) { return !c.territory; });
+  if (jokers > 0) line({"jokers", std::to_string(jokers)});
+  for (std::size_t p = 0; p < world.start_armies.size(); ++p)
+    if (world.start_armies[p] != 0) line({"start_armies", std::to_string(p), std::to_string(world.start_armies[p])});
+  for (const Mission& m : world.missions) {
+    out += "mission ";
+    switch (m.kind) {
+      case MissionKind::occupy:
+        out += "occupy " + std::to_string(m.territories);
+        if (m.min_armies != 1) out += " armies " + std::to_string(m.min_armies);
+        break;
+      case MissionKind::continents:
+        out += "continents";
+        for (ContinentId c : m.continents) out += " " + world.continent(c).key;
+        if (m.extra_continents != 0) out += " plus " + std::to_string(m.extra_continents);
+        break;
+      case MissionKind::destroy:
+        out += "destroy " + std::string(name(m.target)) + " else occupy " + std::to_string(m.territories);
+        break;
+    }
+    out += '\n';
+  }
+  return out;
+}
+
 }  // namespace parley::game::risiko

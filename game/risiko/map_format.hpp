@@ -5,6 +5,7 @@
 // bounded (size, counts, name lengths) and strict (every reference declared before use, no
 // duplicate, a connected map), with a typed error and the line it was found on.
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "game/core/result.hpp"
@@ -55,5 +56,10 @@ struct MapError {
 std::string_view describe(MapErrorKind kind);
 
 Result<World, MapError> parse_map(std::string_view text);
+
+// The map as the shortest text parse_map reads back to the same World (same fingerprint): no
+// comments, one space between words, borders in territory order. A user's map travels in a
+// room's options in this form (peer/session/risiko_options.hpp).
+std::string format_map(const World& world);
 
 }  // namespace parley::game::risiko

@@ -8,6 +8,7 @@
 
 #include "game/core/bytes.hpp"
 #include "game/core/result.hpp"
+#include "lobby/protocol/limits.hpp"
 #include "lobby/protocol/wire.hpp"
 
 namespace parley::peer {
@@ -15,7 +16,10 @@ namespace parley::peer {
 using game::Bytes;
 
 inline constexpr std::size_t kMaxOptionText = 128;
-inline constexpr std::size_t kMaxGameOptions = 4096;
+// Large enough for a user's Risiko map carried whole (peer/session/risiko_options.hpp).
+inline constexpr std::size_t kMaxGameOptions = 14 * 1024;
+// Every field at its largest, with its length prefix, still fits the lobby's bound on options.
+static_assert(1 + 3 * (4 + kMaxOptionText) + 4 * 8 + 4 + kMaxGameOptions <= lobby::kMaxOptionsBytes);
 
 struct RoomOptions {
   // For the record (PGN's Event, Site and Round tags).

@@ -122,7 +122,8 @@ TEST(RisikoMessages, MalformedInputIsATypedError) {
 
 TEST(RisikoOptions, EncodeDecodeAndTheRooms) {
   EXPECT_EQ(*decode_risiko_options({}), RisikoOptions{});
-  RisikoOptions classic{"classic", game::risiko::DiceRule::classic};
+  RisikoOptions classic;
+  classic.dice = game::risiko::DiceRule::classic;
   EXPECT_EQ(*decode_risiko_options(encode(classic)), classic);
   Bytes bad_dice = encode(classic);
   bad_dice.back() = 2;
@@ -133,12 +134,106 @@ TEST(RisikoOptions, EncodeDecodeAndTheRooms) {
   EXPECT_TRUE(make_rules("risiko", 6, room).ok());
   EXPECT_EQ(make_rules("risiko", 2, room).error(), RulesError::bad_seat_count);
   EXPECT_EQ(make_rules("risiko", 7, room).error(), RulesError::bad_seat_count);
-  room.game_options = encode(RisikoOptions{"atlantis", game::risiko::DiceRule::risiko});
+  RisikoOptions atlantis;
+  atlantis.map = "atlantis";
+  room.game_options = encode(atlantis);
   EXPECT_EQ(make_rules("risiko", 3, room).error(), RulesError::bad_options);
   room.game_options = encode(classic);
   auto rules = make_rules("risiko", 4, room);
   ASSERT_TRUE(rules.ok());
   EXPECT_EQ(dynamic_cast<const RisikoRules&>(**rules).options(), classic);
+}
+
+constexpr std::string_view kIsland = R"(risiko-map 1
+# A user's map: three islands of three.
+name "Islands"
+continent north 2 "North"
+continent south 2 "South"
+continent east  3 "East"
+territory n1 north infantry "N1"
+territory n2 north cavalry "N2"
+territory n3 north artillery "N3"
+territory s1 south infantry "S1"
+territory s2 south cavalry "S2"
+territory s3 south artillery "S3"
+territory e1 east infantry "E1"
+territory e2 east cavalry "E2"
+territory e3 east artillery "E3"
+border n1 n2
+border n2 n3
+border n3 n1
+border s1 s2
+border s2 s3
+border s3 s1
+border e1 e2
+border e2 e3
+border e3 e1
+border n3 s1
+border s3 e1
+border e3 n1
+jokers 1
+start_armies 3 12
+mission occupy 7
+mission continents north east
+mission continents south east
+mission destroy red else occupy 6
+)";
+
+TEST(RisikoOptions, AUsersMapTravelsWholeInTheOptionsAndEveryPeerBuildsTheSameWorld) {
+  auto chosen = custom_map_options(kIsland, game::risiko::DiceRule::classic);
+  ASSERT_TRUE(chosen.ok()) << describe(chosen.error());
+  EXPECT_EQ(chosen->custom_map.find('#'), std::string::npos);  // formatted: no comments
+  EXPECT_EQ(*decode_risiko_options(encode(*chosen)), *chosen);
+
+  RoomOptions room;
+  room.game_options = encode(*chosen);
+  // Through the room options as the genesis entry carries them.
+  auto decoded_room = decode_room_options(encode(room));
+  ASSERT_TRUE(decoded_room.ok());
+  auto rules = make_rules("risiko", 3, *decoded_room);
+  ASSERT_TRUE(rules.ok());
+  const auto& risiko = dynamic_cast<const RisikoRules&>(**rules);
+  EXPECT_EQ(risiko.state().world->territory_count(), 9u);
+  EXPECT_EQ(risiko.state().world->fingerprint(), game::risiko::parse_map(kIsland)->fingerprint());
+  EXPECT_EQ(risiko.state().options.dice, game::risiko::DiceRule::classic);
+  // The map supports three players only.
+  EXPECT_EQ(make_rules("risiko", 4, *decoded_room).error(), RulesError::bad_seat_count);
+
+  // A bad file is refused with its error and line before any room exists.
+  std::string broken(kIsland);
+  broken.replace(broken.find("border n1 n2"), 12, "border n1 x9");
+  auto refused = custom_map_options(broken, game::risiko::DiceRule::risiko);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().kind, MapChoiceError::Kind::bad_map);
+  EXPECT_EQ(refused.error().map.kind, game::risiko::MapErrorKind::unknown_territory);
+  EXPECT_EQ(refused.error().map.line, 16u);
+  EXPECT_NE(describe(refused.error()).find("line 16"), std::string::npos);
+
+  // Carried text that is not a map: the options decode, the rules refuse them.
+  RisikoOptions junk;
+  junk.custom_map = "risiko-map 1\nterritory";
+  room.game_options = encode(junk);
+  EXPECT_EQ(make_rules("risiko", 3, room).error(), RulesError::bad_options);
+
+  // One encoding per choice: an empty carried map, or a carried map beyond the bound, is refused.
+  Bytes empty_custom{2, 0, 0, 0, 0, 0};
+  EXPECT_FALSE(decode_risiko_options(empty_custom).ok());
+  junk.custom_map.assign(kMaxCustomMapBytes + 1, 'x');
+  EXPECT_EQ(decode_risiko_options(encode(junk)).error(), game::DecodeError::too_long);
+}
+
+TEST(RisikoOptions, AMapTooLargeForARoomIsRefusedWithItsSize) {
+  // Valid, but 240 territories with long names do not fit a room's options.
+  std::string text = "risiko-map 1\ncontinent c 1 \"C\"\n";
+  for (int i = 0; i < 240; ++i)
+    text += "territory t" + std::to_string(i) + " c infantry \"" + std::string(60, 'n') + "\"\n";
+  for (int i = 1; i < 240; ++i) text += "border t" + std::to_string(i - 1) + " t" + std::to_string(i) + "\n";
+  text += "start_armies 3 80\nmission occupy 10\nmission occupy 11\nmission occupy 12\n";
+  ASSERT_TRUE(game::risiko::parse_map(text).ok());
+  auto refused = custom_map_options(text, game::risiko::DiceRule::risiko);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().kind, MapChoiceError::Kind::too_large);
+  EXPECT_GT(refused.error().bytes, kMaxCustomMapBytes);
 }
 
 }  // namespace

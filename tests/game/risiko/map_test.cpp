@@ -258,6 +258,41 @@ TEST(RisikoMapFormat, TinyMapParses) {
   EXPECT_EQ(w->borders().size(), 2u);
 }
 
+// format_map is what a room's options carry for a user's map: it must read back to the same
+// World (every peer and the verifier rebuild it from that text) and be a fixed point.
+TEST(RisikoMapFormat, FormattedMapsReadBackToTheSameWorld) {
+  std::vector<std::string> texts{std::string(kTiny)};
+  for (const BuiltinMap& m : builtin_maps()) texts.emplace_back(m.text);
+  for (const std::string& text : texts) {
+    auto world = parse_map(text);
+    ASSERT_TRUE(world.ok());
+    const std::string formatted = format_map(*world);
+    auto again = parse_map(formatted);
+    ASSERT_TRUE(again.ok()) << describe(again.error().kind) << " line " << again.error().line << "\n" << formatted;
+    EXPECT_EQ(again->fingerprint(), world->fingerprint()) << world->name;
+    EXPECT_EQ(format_map(*again), formatted);
+    EXPECT_LT(formatted.size(), text.size());
+  }
+  const std::string tiny = format_map(*parse_map(kTiny));
+  EXPECT_EQ(tiny, R"(risiko-map 1
+name "Tiny"
+continent a 2 "A" "Ai"
+continent b 3 "B"
+territory t1 a infantry "T1"
+territory t2 a cavalry "T2"
+territory t3 b artillery "T3"
+border t1 t2
+border t2 t3
+jokers 1
+start_armies 3 5
+mission occupy 2
+mission continents a
+mission destroy red else occupy 2
+)");
+  // The shipped classic world fits a room's options with room to spare.
+  EXPECT_LT(format_map(classic()).size(), 6000u);
+}
+
 // Replaces line `line` (1-based) of kTiny with `text` (which may hold several lines).
 std::string with_line(int line, std::string_view text) {
   std::istringstream in{std::string(kTiny)};
