@@ -53,6 +53,8 @@ struct SeatCommand {
   std::uint64_t seed = 0;         // random bots (0: from the clock)
   std::string clock;              // for --create: "BASE+INC" in seconds, e.g. "300+2"
   std::string event, round, site;
+  std::string map;                // for --create, risiko: a shipped map's key or a map file
+  std::string dice;               // for --create, risiko: "risiko" (default) or "classic"
   int give_up_s = 3600;           // stop waiting after this long
   bool quiet = false;
 };

@@ -75,6 +75,11 @@ void seat_options(CLI::App* cmd, SeatCommand& c) {
   cmd->add_option("--event", c.event, "With --create: the event's name (PGN Event)");
   cmd->add_option("--round", c.round, "With --create: the round (PGN Round)");
   cmd->add_option("--site", c.site, "With --create: the site (PGN Site)");
+  cmd->add_option("--map", c.map,
+                  "With --create, risiko: a shipped map (classic, classic-82, classic-84) or a map file of your own "
+                  "(docs/risiko.md, \"Map files\"); it travels in the room, so the others need no copy");
+  cmd->add_option("--dice", c.dice, "With --create, risiko: risiko (the default: the defender rolls up to 3) or classic (up to 2)")
+      ->check(CLI::IsMember({"risiko", "classic"}));
   cmd->add_option("--identity", c.identity, "Your key file (created if missing)");
   cmd->add_option("--name", c.name, "The name others see");
   cmd->add_option("--data", c.data_dir, "Where sessions and logs are kept (default: ~/.local/share/parley)");

@@ -5,16 +5,36 @@
 #include <random>
 
 #include "cli/commands.hpp"
+#include "cli/mapped_file.hpp"
 #include "cli/terminal_chess.hpp"
 #include "lobby/protocol/endpoint.hpp"
 #include "peer/bots/chess_bots.hpp"
 #include "peer/bots/gunjin_agent.hpp"
 #include "peer/bots/risiko_bot.hpp"
 #include "peer/net/runner.hpp"
+#include "peer/session/risiko_options.hpp"
 
 namespace parley::cli {
 
 namespace {
+
+// A new Risiko room's options from --map and --dice, or the reason they are wrong.
+game::Result<game::Bytes, std::string> risiko_room_options(const SeatCommand& c) {
+  using game::risiko::DiceRule;
+  const DiceRule dice = c.dice == "classic" ? DiceRule::classic : DiceRule::risiko;
+  peer::risiko::RisikoOptions options;
+  options.dice = dice;
+  if (peer::risiko::is_shipped_map(c.map)) {
+    options.map = c.map;
+  } else if (!c.map.empty()) {
+    MappedFile file(c.map, game::risiko::kMaxMapBytes + 1);
+    if (!file.ok()) return "--map '" + c.map + "' is neither a shipped map (classic, classic-82, classic-84) nor a readable file: " + file.error();
+    auto custom = peer::risiko::custom_map_options(file.text(), dice);
+    if (!custom) return c.map + ": " + peer::risiko::describe(custom.error());
+    options = std::move(custom).value();
+  }
+  return peer::risiko::encode(options);
+}
 
 // Seat options from the command line, or the reason they are wrong.
 game::Result<peer::SeatOptions, std::string> seat_options(const SeatCommand& c, bool fresh_identity_by_default) {
@@ -38,6 +58,8 @@ game::Result<peer::SeatOptions, std::string> seat_options(const SeatCommand& c, 
   o.data_dir = c.data_dir;
   int ways = (c.quick_match > 0) + (c.room > 0) + (c.create > 0);
   if (ways > 1) return std::string("choose one of --quick-match, --room and --create");
+  if ((!c.map.empty() || !c.dice.empty()) && (c.create == 0 || c.game != peer::risiko::kRisikoGame))
+    return std::string("--map and --dice choose a new Risiko room's rules: use them with risiko and --create");
   if (c.room > 0) {
     o.join = peer::SeatOptions::Join::room;
     o.room = lobby::RoomId{c.room};
@@ -60,6 +82,11 @@ game::Result<peer::SeatOptions, std::string> seat_options(const SeatCommand& c, 
       }
       o.create_options.clock_base_ms = base * 1000;
       o.create_options.clock_increment_ms = inc * 1000;
+    }
+    if (!c.map.empty() || !c.dice.empty()) {
+      auto risiko = risiko_room_options(c);
+      if (!risiko) return risiko.error();
+      o.create_options.game_options = std::move(risiko).value();
     }
   } else {
     o.join = peer::SeatOptions::Join::quick_match;

@@ -4,8 +4,13 @@
 // the middle of the game and started again.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
+#include "game/risiko/map_format.hpp"
 #include "peer/log/verify.hpp"
+#include "peer/session/options.hpp"
 #include "peer/session/risiko_messages.hpp"
+#include "peer/session/risiko_options.hpp"
 #include "tests/lobby/lobby_process.hpp"
 #include "tests/peer/processes.hpp"
 
@@ -126,6 +131,100 @@ TEST_F(RisikoNetworkCrash, ABotKilledMidGameRestartsFromItsSecretsAndFinishes) {
     EXPECT_FALSE(std::holds_alternative<risiko::LeaveMessage>(m)) << "seat " << int(seat.index) << " left";
   ParleyProcess verify(dir_, "verify", {"verify", a.log_path(), c2.log_path()});
   EXPECT_EQ(verify.wait(), 0) << verify.out();
+}
+
+// A map of the user's own, written for this test: the game's creator names the file, the other
+// bots have no copy, and every peer plays it from the room's options.
+constexpr std::string_view kUsersMap = R"(risiko-map 1
+# Three islands of three, joined in a ring.
+name "Three Islands"
+continent north 2 "North"
+continent south 2 "South"
+continent east  3 "East"
+territory n1 north infantry "N1"
+territory n2 north cavalry "N2"
+territory n3 north artillery "N3"
+territory s1 south infantry "S1"
+territory s2 south cavalry "S2"
+territory s3 south artillery "S3"
+territory e1 east infantry "E1"
+territory e2 east cavalry "E2"
+territory e3 east artillery "E3"
+border n1 n2
+border n2 n3
+border n3 n1
+border s1 s2
+border s2 s3
+border s3 s1
+border e1 e2
+border e2 e3
+border e3 e1
+border n3 s1
+border s3 e1
+border e3 n1
+jokers 1
+start_armies 3 12
+mission occupy 7
+mission continents north east
+mission continents south east
+mission destroy red else occupy 6
+)";
+
+class RisikoNetworkMap : public testing::NetworkFixture<> {
+ protected:
+  RisikoNetworkMap() : NetworkFixture("risiko", 500) {}
+};
+
+TEST_F(RisikoNetworkMap, BotsPlayAUsersMapFileWithClassicDiceAndTheLogCarriesIt) {
+  const fs::path map_file = dir_ / "islands.map";
+  std::ofstream(map_file) << kUsersMap;
+  LobbyProcess lobby(dir_);
+  ParleyProcess a(dir_, "a", bot(lobby, "a", {"--create", "3", "--map", map_file.string(), "--dice", "classic"}));
+  ASSERT_TRUE(eventually([&] { return a.err().find("room 1:") != std::string::npos; }, 120)) << a.err();
+  ParleyProcess b(dir_, "b", bot(lobby, "b", {"--room", "1", "--quiet"}));
+  ParleyProcess c(dir_, "c", bot(lobby, "c", {"--room", "1", "--quiet"}));
+  ASSERT_EQ(a.wait(12000), 0) << a.err();
+  ASSERT_EQ(b.wait(12000), 0) << b.err();
+  ASSERT_EQ(c.wait(12000), 0) << c.err();
+  const std::string log = read_text(a.log_path());
+  EXPECT_EQ(read_text(b.log_path()), log);
+  EXPECT_EQ(read_text(c.log_path()), log);
+  EXPECT_NE(a.result().find("wins"), std::string::npos) << a.result();
+  const auto report = verify_file(a.log_path());
+  EXPECT_TRUE(report.valid) << report.fault;
+  for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest) << s.reason;
+
+  // The genesis the lobby signed holds the map (formatted) and the dice rule.
+  auto decoded = decode_log({reinterpret_cast<const std::uint8_t*>(log.data()), log.size()});
+  ASSERT_TRUE(decoded.ok());
+  const auto* genesis = std::get_if<lobby::Genesis>(&decoded->entries.front().entry.payload);
+  ASSERT_NE(genesis, nullptr);
+  auto room = decode_room_options(genesis->options);
+  ASSERT_TRUE(room.ok());
+  auto options = risiko::decode_risiko_options(room->game_options);
+  ASSERT_TRUE(options.ok());
+  EXPECT_EQ(options->custom_map, game::risiko::format_map(*game::risiko::parse_map(kUsersMap)));
+  EXPECT_EQ(options->dice, game::risiko::DiceRule::classic);
+}
+
+TEST_F(RisikoNetworkMap, ABadMapFileOrAMapWithoutCreateIsAUsageErrorBeforeAnyConnection) {
+  const fs::path broken = dir_ / "broken.map";
+  std::string text(kUsersMap);
+  text.replace(text.find("border n1 n2"), 12, "border n1 x9");
+  std::ofstream(broken) << text;
+  const std::vector<std::string> lobby_arg{"bot", "risiko", "--lobby", "127.0.0.1:9", "--quiet"};
+  auto run = [&](const std::string& name, std::vector<std::string> extra) {
+    std::vector<std::string> args = lobby_arg;
+    args.insert(args.end(), extra.begin(), extra.end());
+    auto p = std::make_unique<ParleyProcess>(dir_, name, args);
+    EXPECT_EQ(p->wait(), 2) << p->err();
+    return p->err();
+  };
+  EXPECT_NE(run("bad", {"--create", "3", "--map", broken.string()}).find("line 16"), std::string::npos);
+  EXPECT_NE(run("missing", {"--create", "3", "--map", (dir_ / "nowhere.map").string()}).find("neither a shipped map"),
+            std::string::npos);
+  EXPECT_NE(run("join", {"--room", "1", "--map", "classic-82"}).find("use them with risiko and --create"), std::string::npos);
+  EXPECT_NE(run("dice", {"--create", "3", "--dice", "loaded"}).find("dice"), std::string::npos);
 }
 
 INSTANTIATE_TEST_SUITE_P(Seats, RisikoNetwork, ::testing::Values(3, 6),
