@@ -1,5 +1,6 @@
 // parse_map on arbitrary text: never a crash; a map that loads is consistent (symmetric
-// borders, a card per territory plus jokers) and can start a game for a player count it supports.
+// borders, a card per territory plus jokers), reads back to the same World from format_map's
+// text (what a room's options carry), and can start a game for a player count it supports.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -19,6 +20,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (TerritoryId n : w.countries[i].neighbours)
       if (!w.adjacent(n, TerritoryId{static_cast<std::uint8_t>(i)})) std::abort();
   if (w.cards.size() < w.territory_count()) std::abort();
+  auto reread = parse_map(format_map(w));
+  if (!reread || reread->fingerprint() != w.fingerprint()) std::abort();
   for (std::size_t players = kMinPlayers; players <= kMaxPlayers; ++players) {
     if (!w.supports(players)) continue;
     std::vector<Colour> colours;

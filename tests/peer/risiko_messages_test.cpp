@@ -4,6 +4,7 @@
 
 #include "crypto/shuffle.hpp"
 #include "peer/session/risiko_rules.hpp"
+#include "tests/peer/risiko_users_map.hpp"
 
 namespace parley::peer::risiko {
 namespace {
@@ -144,43 +145,9 @@ TEST(RisikoOptions, EncodeDecodeAndTheRooms) {
   EXPECT_EQ(dynamic_cast<const RisikoRules&>(**rules).options(), classic);
 }
 
-constexpr std::string_view kIsland = R"(risiko-map 1
-# A user's map: three islands of three.
-name "Islands"
-continent north 2 "North"
-continent south 2 "South"
-continent east  3 "East"
-territory n1 north infantry "N1"
-territory n2 north cavalry "N2"
-territory n3 north artillery "N3"
-territory s1 south infantry "S1"
-territory s2 south cavalry "S2"
-territory s3 south artillery "S3"
-territory e1 east infantry "E1"
-territory e2 east cavalry "E2"
-territory e3 east artillery "E3"
-border n1 n2
-border n2 n3
-border n3 n1
-border s1 s2
-border s2 s3
-border s3 s1
-border e1 e2
-border e2 e3
-border e3 e1
-border n3 s1
-border s3 e1
-border e3 n1
-jokers 1
-start_armies 3 12
-mission occupy 7
-mission continents north east
-mission continents south east
-mission destroy red else occupy 6
-)";
 
 TEST(RisikoOptions, AUsersMapTravelsWholeInTheOptionsAndEveryPeerBuildsTheSameWorld) {
-  auto chosen = custom_map_options(kIsland, game::risiko::DiceRule::classic);
+  auto chosen = custom_map_options(testing::kIslandsMap, game::risiko::DiceRule::classic);
   ASSERT_TRUE(chosen.ok()) << describe(chosen.error());
   EXPECT_EQ(chosen->custom_map.find('#'), std::string::npos);  // formatted: no comments
   EXPECT_EQ(*decode_risiko_options(encode(*chosen)), *chosen);
@@ -194,13 +161,13 @@ TEST(RisikoOptions, AUsersMapTravelsWholeInTheOptionsAndEveryPeerBuildsTheSameWo
   ASSERT_TRUE(rules.ok());
   const auto& risiko = dynamic_cast<const RisikoRules&>(**rules);
   EXPECT_EQ(risiko.state().world->territory_count(), 9u);
-  EXPECT_EQ(risiko.state().world->fingerprint(), game::risiko::parse_map(kIsland)->fingerprint());
+  EXPECT_EQ(risiko.state().world->fingerprint(), game::risiko::parse_map(testing::kIslandsMap)->fingerprint());
   EXPECT_EQ(risiko.state().options.dice, game::risiko::DiceRule::classic);
   // The map supports three players only.
   EXPECT_EQ(make_rules("risiko", 4, *decoded_room).error(), RulesError::bad_seat_count);
 
   // A bad file is refused with its error and line before any room exists.
-  std::string broken(kIsland);
+  std::string broken(testing::kIslandsMap);
   broken.replace(broken.find("border n1 n2"), 12, "border n1 x9");
   auto refused = custom_map_options(broken, game::risiko::DiceRule::risiko);
   ASSERT_FALSE(refused.ok());

@@ -13,6 +13,7 @@
 #include "peer/session/risiko_options.hpp"
 #include "tests/lobby/lobby_process.hpp"
 #include "tests/peer/processes.hpp"
+#include "tests/peer/risiko_users_map.hpp"
 
 namespace parley::peer {
 namespace {
@@ -135,41 +136,6 @@ TEST_F(RisikoNetworkCrash, ABotKilledMidGameRestartsFromItsSecretsAndFinishes) {
 
 // A map of the user's own, written for this test: the game's creator names the file, the other
 // bots have no copy, and every peer plays it from the room's options.
-constexpr std::string_view kUsersMap = R"(risiko-map 1
-# Three islands of three, joined in a ring.
-name "Three Islands"
-continent north 2 "North"
-continent south 2 "South"
-continent east  3 "East"
-territory n1 north infantry "N1"
-territory n2 north cavalry "N2"
-territory n3 north artillery "N3"
-territory s1 south infantry "S1"
-territory s2 south cavalry "S2"
-territory s3 south artillery "S3"
-territory e1 east infantry "E1"
-territory e2 east cavalry "E2"
-territory e3 east artillery "E3"
-border n1 n2
-border n2 n3
-border n3 n1
-border s1 s2
-border s2 s3
-border s3 s1
-border e1 e2
-border e2 e3
-border e3 e1
-border n3 s1
-border s3 e1
-border e3 n1
-jokers 1
-start_armies 3 12
-mission occupy 7
-mission continents north east
-mission continents south east
-mission destroy red else occupy 6
-)";
-
 class RisikoNetworkMap : public testing::NetworkFixture<> {
  protected:
   RisikoNetworkMap() : NetworkFixture("risiko", 500) {}
@@ -177,7 +143,7 @@ class RisikoNetworkMap : public testing::NetworkFixture<> {
 
 TEST_F(RisikoNetworkMap, BotsPlayAUsersMapFileWithClassicDiceAndTheLogCarriesIt) {
   const fs::path map_file = dir_ / "islands.map";
-  std::ofstream(map_file) << kUsersMap;
+  std::ofstream(map_file) << testing::kIslandsMap;
   LobbyProcess lobby(dir_);
   ParleyProcess a(dir_, "a", bot(lobby, "a", {"--create", "3", "--map", map_file.string(), "--dice", "classic"}));
   ASSERT_TRUE(eventually([&] { return a.err().find("room 1:") != std::string::npos; }, 120)) << a.err();
@@ -203,13 +169,13 @@ TEST_F(RisikoNetworkMap, BotsPlayAUsersMapFileWithClassicDiceAndTheLogCarriesIt)
   ASSERT_TRUE(room.ok());
   auto options = risiko::decode_risiko_options(room->game_options);
   ASSERT_TRUE(options.ok());
-  EXPECT_EQ(options->custom_map, game::risiko::format_map(*game::risiko::parse_map(kUsersMap)));
+  EXPECT_EQ(options->custom_map, game::risiko::format_map(*game::risiko::parse_map(testing::kIslandsMap)));
   EXPECT_EQ(options->dice, game::risiko::DiceRule::classic);
 }
 
 TEST_F(RisikoNetworkMap, ABadMapFileOrAMapWithoutCreateIsAUsageErrorBeforeAnyConnection) {
   const fs::path broken = dir_ / "broken.map";
-  std::string text(kUsersMap);
+  std::string text(testing::kIslandsMap);
   text.replace(text.find("border n1 n2"), 12, "border n1 x9");
   std::ofstream(broken) << text;
   const std::vector<std::string> lobby_arg{"bot", "risiko", "--lobby", "127.0.0.1:9", "--quiet"};

@@ -7,6 +7,7 @@
 
 #include "game/chess/notation.hpp"
 #include "tests/peer/fake_lobby.hpp"
+#include "tests/peer/risiko_users_map.hpp"
 
 namespace parley::ui {
 namespace {
@@ -169,6 +170,54 @@ TEST(App, PlayTheHouseBotsQueuesForTheirGameAndSeats) {
   EXPECT_EQ(chess[0].seats, 2);
   c.play_house_bots();
   EXPECT_TRUE(queued(c).first.empty());
+}
+
+TEST(App, ARisikoRoomCarriesItsMapAndDice) {
+  Client c;
+  c.online();
+  c.app.take_commands();
+  CreateRoomForm form;
+  form.game = "risiko";
+  form.seats = 4;
+  auto created_options = [&]() -> std::optional<peer::risiko::RisikoOptions> {
+    c.app.create_room(form, c.now);
+    auto created = commands_of<CreateRoomCommand>(c.app);
+    if (created.size() != 1) return std::nullopt;
+    auto decoded = peer::risiko::decode_risiko_options(created[0].options.game_options);
+    return decoded ? std::optional(std::move(decoded).value()) : std::nullopt;
+  };
+  // The defaults: no blob at all, as a quick-match room.
+  c.app.create_room(form, c.now);
+  auto plain = commands_of<CreateRoomCommand>(c.app);
+  ASSERT_EQ(plain.size(), 1U);
+  EXPECT_TRUE(plain[0].options.game_options.empty());
+  // A shipped variant with classic dice.
+  form.risiko_map = "classic-84";
+  form.risiko_dice = game::risiko::DiceRule::classic;
+  auto variant = created_options();
+  ASSERT_TRUE(variant);
+  EXPECT_EQ(variant->map, "classic-84");
+  EXPECT_EQ(variant->dice, game::risiko::DiceRule::classic);
+  // A map file of the person's own travels formatted in the room.
+  form.seats = 3;
+  form.risiko_map_file = std::string(peer::testing::kIslandsMap);
+  auto own = created_options();
+  ASSERT_TRUE(own);
+  EXPECT_EQ(own->custom_map, game::risiko::format_map(*game::risiko::parse_map(peer::testing::kIslandsMap)));
+  // A broken file, or an unknown map name: a notice naming the fault, and no room.
+  std::string broken(peer::testing::kIslandsMap);
+  broken.replace(broken.find("border n1 n2"), 12, "border n1 x9");
+  form.risiko_map_file = broken;
+  c.app.create_room(form, c.now);
+  EXPECT_TRUE(c.app.take_commands().empty());
+  ASSERT_FALSE(c.app.active_notices(c.now).empty());
+  EXPECT_NE(c.app.active_notices(c.now).back().text.find("line 16"), std::string::npos)
+      << c.app.active_notices(c.now).back().text;
+  form.risiko_map_file.reset();
+  form.risiko_map = "atlantis";
+  c.app.create_room(form, c.now);
+  EXPECT_TRUE(c.app.take_commands().empty());
+  EXPECT_NE(c.app.active_notices(c.now).back().text.find("atlantis"), std::string::npos);
 }
 
 TEST(App, CreateRoomChecksTheFormAndJoinReachesTheRoomScreen) {

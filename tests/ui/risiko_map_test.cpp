@@ -10,6 +10,7 @@
 
 #include "game/risiko/builtin_maps.hpp"
 #include "game/risiko/map_format.hpp"
+#include "tests/peer/risiko_users_map.hpp"
 #include "ui/core/risiko_shapes.hpp"
 
 namespace parley::ui {
@@ -155,6 +156,53 @@ TEST(RisikoMap, AVariantsExtraBorderIsFoundForADashedLine) {
     } else {
       EXPECT_TRUE(undrawn.empty()) << m.key;
     }
+  }
+}
+
+// A user's map came in the room's options and nobody drew it: the client lays it out itself.
+TEST(RisikoMap, AUsersMapIsLaidOutAsBlocksWithEveryBorderDashed) {
+  auto users = rk::parse_map(peer::testing::kIslandsMap);
+  ASSERT_TRUE(users.ok());
+  peer::risiko::RisikoOptions options;
+  options.custom_map = rk::format_map(*users);
+  const auto laid = shapes_for(options, *users);
+  ASSERT_NE(laid, nullptr);
+  EXPECT_EQ(shapes_for(peer::risiko::RisikoOptions{}, world()), builtin_shapes("classic"));
+  ASSERT_EQ(laid->shapes().size(), users->territory_count());
+  EXPECT_GT(laid->width(), laid->height());  // rows of blocks, wider than tall
+  for (std::size_t i = 0; i < laid->shapes().size(); ++i) {
+    const TerritoryShape& s = laid->shapes()[i];
+    EXPECT_EQ(s.id.value, i);
+    EXPECT_EQ(laid->hit(s.label), s.id) << users->countries[i].key;
+    ASSERT_FALSE(s.triangles.empty());
+    for (const MapPoint& p : s.outline) {
+      EXPECT_GE(p.x, 0);
+      EXPECT_GE(p.y, 0);
+      EXPECT_LE(p.x, laid->width());
+      EXPECT_LE(p.y, laid->height());
+    }
+  }
+  // No two territories touch or overlap, so no border is implied by the drawing: all of them
+  // are drawn as dashed lines.
+  for (float x = 0.25f; x < laid->width(); x += 0.5f)
+    for (float y = 0.25f; y < laid->height(); y += 0.5f) {
+      int inside_count = 0;
+      for (const TerritoryShape& s : laid->shapes()) inside_count += inside(s.outline, {x, y}) ? 1 : 0;
+      ASSERT_LE(inside_count, 1) << x << "," << y;
+    }
+  EXPECT_TRUE(laid->shared_edges().empty());
+  EXPECT_EQ(laid->undrawn_borders(*users), users->borders());
+  // A continent's territories sit together: each is nearer a territory of its own continent
+  // than any territory of another.
+  for (const TerritoryShape& a : laid->shapes()) {
+    float own = 1e9f, other = 1e9f;
+    for (const TerritoryShape& b : laid->shapes()) {
+      if (a.id == b.id) continue;
+      const float d = std::hypot(a.label.x - b.label.x, a.label.y - b.label.y);
+      float& nearest = users->country(a.id).continent == users->country(b.id).continent ? own : other;
+      nearest = std::min(nearest, d);
+    }
+    EXPECT_LT(own, other) << users->country(a.id).key;
   }
 }
 

@@ -10,6 +10,7 @@
 #include <cstdlib>
 
 #include "tests/peer/risiko_table.hpp"
+#include "tests/peer/risiko_users_map.hpp"
 #include "ui/core/app.hpp"
 #include "ui/sdl/risiko_view.hpp"
 #include "ui/sdl/screens.hpp"
@@ -65,8 +66,8 @@ MapPoint fill_point(const TerritoryShape& s) {
 // A hidden window, App and the screens for seat 0 of a FakeLobby Risiko game (seats 1 and 2
 // the bot), the person's seat played by the human player with intents from the map.
 struct Rig {
-  Rig()
-      : t(3),
+  explicit Rig(peer::RoomOptions options = {})
+      : t(3, std::move(options)),
         app(AppConfig{identity_from(1).public_key(), "alice", "127.0.0.1:7777", 7777, false, false}) {
     auto player = std::make_unique<HumanRisikoPlayer>();
     human = player.get();
@@ -189,6 +190,70 @@ TEST(RisikoRender, TheMapShowsOwnersArmiesAndTheDraftOfThePlacement) {
   // The sea between the continents.
   const Point atlantic = frame.pixel({70, 40});
   EXPECT_TRUE(near(image.at(atlantic.x, atlantic.y), RisikoColors::sea)) << rgb(image.at(atlantic.x, atlantic.y));
+}
+
+TEST(RisikoRender, AUsersMapIsDrawnAsContinentBlocksWithOwnersArmiesAndBorders) {
+  peer::RoomOptions room;
+  auto chosen = peer::risiko::custom_map_options(peer::testing::kIslandsMap, rk::DiceRule::risiko);
+  ASSERT_TRUE(chosen.ok());
+  room.game_options = peer::risiko::encode(*chosen);
+  Rig rig(room);
+  ASSERT_EQ(rig.app.screen(), Screen::game);
+  ASSERT_NE(rig.app.risiko(), nullptr);
+  ASSERT_EQ(rig.board().world().territory_count(), 9u);
+  ASSERT_TRUE(rig.run_until([&] { return rig.board().mode() == RisikoMode::initial_placement && rig.board().own().mission; }));
+  Image image = rig.render("risiko-users-map");
+  ASSERT_TRUE(rig.screens->risiko_map());
+  const MapFrame frame = *rig.screens->risiko_map();
+  const RisikoShapes& shapes = *rig.board().shapes();
+  rig.expect_owners(image, frame, rig.board().table(), shapes, std::nullopt);
+  rig.expect_labels(image, frame, shapes);
+  // A border between two blocks (n3 - s1) is a dashed line across the sea between them:
+  // along the segment between the two squares, some pixels are the line's, lighter than the sea.
+  const auto n3 = *rig.board().world().find_territory("n3");
+  const auto s1 = *rig.board().world().find_territory("s1");
+  const MapPoint a = shapes.shape(n3).label, b = shapes.shape(s1).label;
+  int sea = 0, line = 0;
+  for (float u = 0; u <= 1; u += 0.002f) {
+    const MapPoint m{a.x + u * (b.x - a.x), a.y + u * (b.y - a.y)};
+    if (shapes.hit(m)) continue;  // over a territory the line is hidden
+    const Point px = frame.pixel(m);
+    const auto p = image.at(px.x, px.y);
+    if (near(p, RisikoColors::sea)) ++sea;
+    else if (p.r > RisikoColors::sea.r + 20 && p.b > RisikoColors::sea.b + 10) ++line;
+  }
+  EXPECT_GT(line, 5) << "no dashes between n3 and s1";
+  EXPECT_GT(sea, 5) << "no gaps between the dashes";
+}
+
+TEST(RisikoRender, TheReplayOfAGameOnAUsersMapLaysTheMapOutFromTheLog) {
+  peer::RoomOptions room;
+  room.game_options = peer::risiko::encode(*peer::risiko::custom_map_options(peer::testing::kIslandsMap, rk::DiceRule::classic));
+  RisikoTable t(3, room);
+  t.run();
+  ASSERT_EQ(t.session->phase(), peer::Phase::complete);
+  Rig rig;
+  auto viewer = ReplayViewer::open(lobby::encode(t.lobby.log()), "islands.plog");
+  ASSERT_TRUE(viewer.ok()) << viewer.error();
+  EXPECT_TRUE(viewer->report().valid) << viewer->report().fault;
+  rig.app.open_replay(std::move(viewer).value());
+  const RisikoReplay* replay = rig.app.risiko_replay();
+  ASSERT_NE(replay, nullptr);
+  EXPECT_EQ(replay->world().territory_count(), 9u);
+  EXPECT_EQ(replay->shapes()->shapes().size(), 9u);
+  rig.app.replay()->last();
+  const RisikoReplayFrame& last = replay->frame(rig.app.replay()->current());
+  ASSERT_TRUE(last.table.has_value());
+  EXPECT_EQ(*last.table, t.rules().state().table);
+  Image image = rig.render("risiko-users-map-replay");
+  ASSERT_TRUE(rig.screens->risiko_map());
+  const MapFrame frame = *rig.screens->risiko_map();
+  for (const TerritoryShape& s : replay->shapes()->shapes()) {
+    if (last.roll && (s.id == last.roll->from || s.id == last.roll->to)) continue;  // highlighted
+    const Point px = frame.pixel(fill_point(s));
+    const Rgb expected = RisikoColors::owner(last.table->player(last.table->countries[s.id.value].owner).colour);
+    EXPECT_TRUE(near(image.at(px.x, px.y), expected)) << s.id.value << " is " << rgb(image.at(px.x, px.y));
+  }
 }
 
 // A Rig at the person's first reinforcement, the initial allowance placed by clicks on a

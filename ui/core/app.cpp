@@ -197,7 +197,7 @@ void App::on_entries(const RoomEntries& batch, std::uint64_t local_ms) {
       game_.emplace(std::move(started).value());
       if (game_->session().rules().game() == peer::risiko::kRisikoGame) {
         const auto& rules = peer::risiko::risiko_rules(game_->session());
-        risiko_.emplace(rules.state().world, builtin_shapes(rules.options().map), game_->me());
+        risiko_.emplace(rules.state().world, shapes_for(rules.options(), *rules.state().world), game_->me());
         if (risiko_secrets_ && risiko_secrets_->room == batch.room) risiko_->set_secrets(risiko_secrets_->own);
         risiko_secrets_.reset();
       }
@@ -331,6 +331,21 @@ void App::create_room(const CreateRoomForm& form, std::uint64_t local_ms) {
   // An empty blob is seed 001's rules with hidden pieces (docs/gunjin.md, "Encodings").
   if (form.game == peer::kGunjinGame && form.gunjin != peer::GunjinRoomOptions{})
     c.options.game_options = peer::encode(form.gunjin);
+  if (form.game == peer::risiko::kRisikoGame) {
+    peer::risiko::RisikoOptions risiko;
+    risiko.dice = form.risiko_dice;
+    if (form.risiko_map_file) {
+      auto custom = peer::risiko::custom_map_options(*form.risiko_map_file, form.risiko_dice);
+      if (!custom) return notify(Notice::Kind::error, "Your map: " + peer::risiko::describe(custom.error()), local_ms);
+      risiko = std::move(custom).value();
+    } else if (peer::risiko::is_shipped_map(form.risiko_map)) {
+      risiko.map = form.risiko_map;
+    } else {
+      return notify(Notice::Kind::error, "No map called " + form.risiko_map, local_ms);
+    }
+    // An empty blob is the classic map with Risiko dice.
+    if (risiko != peer::risiko::RisikoOptions{}) c.options.game_options = peer::risiko::encode(risiko);
+  }
   send(std::move(c));
 }
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "peer/session/gunjin_messages.hpp"
+#include "peer/session/risiko_options.hpp"
 #include "ui/core/gunjin_board.hpp"
 #include "ui/core/gunjin_layout_editor.hpp"
 #include "ui/core/lobby_state.hpp"
@@ -56,6 +57,11 @@ struct CreateRoomForm {
   std::string event;
   // Gunjin: other rule books' variants and open pieces (docs/gunjin.md); default seed 001's.
   peer::GunjinRoomOptions gunjin;
+  // Risiko: a shipped map by key, or the text of a map file of the person's own (the screen
+  // reads it); it travels in the room, so the other seats need no copy. And the dice rule.
+  std::string risiko_map = "classic";
+  std::optional<std::string> risiko_map_file;
+  game::risiko::DiceRule risiko_dice = game::risiko::DiceRule::risiko;
 };
 
 struct Notice {

@@ -14,8 +14,9 @@ std::optional<RisikoReplay> RisikoReplay::open(const ReplayViewer& viewer) {
   const auto& rules = peer::risiko::risiko_rules(session);
   RisikoReplay replay;
   replay.world_ = rules.state().world;
-  replay.shapes_ = builtin_shapes(rules.options().map);
-  if (!replay.world_ || !replay.shapes_) return std::nullopt;
+  if (!replay.world_) return std::nullopt;
+  replay.shapes_ = shapes_for(rules.options(), *replay.world_);
+  if (!replay.shapes_) return std::nullopt;
 
   const auto& names = viewer.seat_names();
   auto name = [&](game::Seat s) {

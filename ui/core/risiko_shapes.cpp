@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "game/risiko/builtin_maps.hpp"
 
@@ -298,6 +299,79 @@ std::shared_ptr<const RisikoShapes> builtin_shapes(std::string_view map_key) {
     return parsed ? std::make_shared<const RisikoShapes>(std::move(parsed).value()) : nullptr;
   }();
   return classic;
+}
+
+RisikoShapes RisikoShapes::laid_out(const rk::World& world) {
+  // Map units: a territory is a kSide square in a kCell cell (the rest is sea between them).
+  constexpr float kCell = 10;
+  constexpr float kSide = 8;
+  constexpr float kMargin = 3;  // around each continent's block
+  struct Block {
+    std::size_t columns = 1;
+    float width = 0;
+    float height = 0;
+    float x = 0;
+    float y = 0;
+  };
+  std::vector<Block> blocks(world.continents.size());
+  for (std::size_t c = 0; c < blocks.size(); ++c) {
+    const std::size_t n = std::max<std::size_t>(1, world.continents[c].territories.size());
+    Block& b = blocks[c];
+    b.columns = static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(n))));
+    const std::size_t rows = (n + b.columns - 1) / b.columns;
+    b.width = static_cast<float>(b.columns) * kCell + 2 * kMargin;
+    b.height = static_cast<float>(rows) * kCell + 2 * kMargin;
+  }
+  // k blocks to a row, k chosen so that the whole is nearest twice as wide as tall, like the
+  // shipped world.
+  const auto place = [&blocks](std::size_t per_row) {
+    float x = 0, y = 0, row_height = 0, width = 0;
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
+      if (i > 0 && i % per_row == 0) {
+        x = 0;
+        y += row_height;
+        row_height = 0;
+      }
+      blocks[i].x = x;
+      blocks[i].y = y;
+      x += blocks[i].width;
+      row_height = std::max(row_height, blocks[i].height);
+      width = std::max(width, x);
+    }
+    return std::pair{width, y + row_height};
+  };
+  std::size_t best = 1;
+  float best_error = 1e9f;
+  for (std::size_t per_row = 1; per_row <= blocks.size(); ++per_row) {
+    const auto [w, h] = place(per_row);
+    const float error = std::abs(std::log(w / h) - std::log(2.0f));
+    if (error < best_error - 1e-6f) {
+      best_error = error;
+      best = per_row;
+    }
+  }
+  RisikoShapes shapes;
+  std::tie(shapes.width_, shapes.height_) = place(best);
+  shapes.shapes_.resize(world.countries.size());
+  for (std::size_t c = 0; c < blocks.size(); ++c) {
+    const Block& b = blocks[c];
+    const auto& members = world.continents[c].territories;
+    for (std::size_t i = 0; i < members.size(); ++i) {
+      const float left = b.x + kMargin + static_cast<float>(i % b.columns) * kCell + (kCell - kSide) / 2;
+      const float top = b.y + kMargin + static_cast<float>(i / b.columns) * kCell + (kCell - kSide) / 2;
+      TerritoryShape& shape = shapes.shapes_[members[i].value];
+      shape.id = members[i];
+      shape.outline = {{left, top}, {left + kSide, top}, {left + kSide, top + kSide}, {left, top + kSide}};
+      shape.triangles = {{0, 1, 2}, {0, 2, 3}};
+      shape.label = {left + kSide / 2, top + kSide / 2};
+    }
+  }
+  return shapes;
+}
+
+std::shared_ptr<const RisikoShapes> shapes_for(const peer::risiko::RisikoOptions& options, const rk::World& world) {
+  if (options.custom_map.empty()) return builtin_shapes(options.map);
+  return std::make_shared<const RisikoShapes>(RisikoShapes::laid_out(world));
 }
 
 Point MapFrame::pixel(MapPoint m) const {

@@ -16,6 +16,7 @@
 
 #include "game/core/result.hpp"
 #include "game/risiko/world.hpp"
+#include "peer/session/risiko_options.hpp"
 #include "ui/core/geometry.hpp"
 
 namespace parley::ui {
@@ -68,6 +69,10 @@ class RisikoShapes {
  public:
   // The shapes of `world`'s territories; every territory must have exactly one outline.
   static game::Result<RisikoShapes, ShapeError> parse(std::string_view text, const game::risiko::World& world);
+  // A plain drawing for a map nobody drew (a user's map that came in a room's options): each
+  // continent a block of square territories, in file order, the blocks in rows; no outlines
+  // touch, so every border shows as a dashed line (undrawn_borders) and never as a shared edge.
+  static RisikoShapes laid_out(const game::risiko::World& world);
 
   float width() const { return width_; }
   float height() const { return height_; }
@@ -98,6 +103,9 @@ std::vector<std::array<std::uint16_t, 3>> triangulate(std::span<const MapPoint> 
 // The shapes drawn for a shipped map ("classic", "classic-82", "classic-84": one drawing, the
 // variants differ by a border only); nullptr for a map the client has no drawing of.
 std::shared_ptr<const RisikoShapes> builtin_shapes(std::string_view map_key);
+// The drawing for a room's map: the shipped one for a shipped map, laid_out for a user's.
+std::shared_ptr<const RisikoShapes> shapes_for(const peer::risiko::RisikoOptions& options,
+                                               const game::risiko::World& world);
 // The shipped shapes file's text (for the tests and for users who draw their own maps).
 std::string_view classic_shapes_text();
 

@@ -5,9 +5,11 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <array>
 #include <fstream>
 
 #include "game/chess/notation.hpp"
+#include "game/risiko/map_format.hpp"
 #include "peer/log/plog.hpp"
 #include "ui/sdl/board_view.hpp"
 #include "ui/sdl/risiko_screen.hpp"
@@ -92,6 +94,45 @@ void Screens::open_log(const fs::path& path, std::uint64_t local_ms) {
     gunjin_.close_replay();
   app_.open_replay(std::move(viewer).value());
   replay_shown_ = static_cast<std::size_t>(-1);
+}
+
+void Screens::risiko_room_options() {
+  static constexpr std::array<const char*, 4> kMaps = {"classic", "classic-82", "classic-84", "a map file of yours"};
+  const bool own = risiko_own_map_;
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::BeginCombo("##risiko-map", own ? kMaps[3] : create_form_.risiko_map.c_str())) {
+    for (std::size_t i = 0; i < kMaps.size(); ++i) {
+      const bool chosen = i == 3 ? own : !own && create_form_.risiko_map == kMaps[i];
+      if (!ImGui::Selectable(kMaps[i], chosen)) continue;
+      risiko_own_map_ = i == 3;
+      if (i < 3) create_form_.risiko_map = kMaps[i];
+    }
+    ImGui::EndCombo();
+  }
+  if (risiko_own_map_) {
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputTextWithHint("##risiko-map-file", "path of a .map file (docs/risiko.md)", &risiko_map_path_);
+  }
+  bool classic_dice = create_form_.risiko_dice == game::risiko::DiceRule::classic;
+  ImGui::Checkbox("Classic dice (the defender rolls up to 2)", &classic_dice);
+  create_form_.risiko_dice = classic_dice ? game::risiko::DiceRule::classic : game::risiko::DiceRule::risiko;
+}
+
+void Screens::create_room(std::uint64_t local_ms) {
+  create_form_.risiko_map_file.reset();
+  if (create_form_.game == "risiko" && risiko_own_map_) {
+    const fs::path path = risiko_map_path_;
+    std::error_code ec;
+    const auto size = fs::file_size(path, ec);
+    if (ec) return app_.notify(Notice::Kind::error, "Cannot open " + path.string() + ": " + ec.message(), local_ms);
+    if (size > game::risiko::kMaxMapBytes)
+      return app_.notify(Notice::Kind::error, path.string() + " is too large for a map", local_ms);
+    std::ifstream in(path, std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (!in && !in.eof()) return app_.notify(Notice::Kind::error, "Cannot read " + path.string(), local_ms);
+    create_form_.risiko_map_file = std::move(text);
+  }
+  app_.create_room(create_form_, local_ms);
 }
 
 bool Screens::animating(std::uint64_t local_ms) const {
@@ -398,10 +439,11 @@ void Screens::lobby_screen(std::uint64_t local_ms) {
     ImGui::Checkbox("Spy beats the general only attacking", &create_form_.gunjin.variants.spy_wins_only_attacking);
     ImGui::Checkbox("Open pieces (teaching game, no secrets)", &create_form_.gunjin.open_pieces);
   }
+  if (create_form_.game == "risiko") risiko_room_options();
   ImGui::Checkbox("Invite only", &create_form_.invite_only);
   ImGui::SetNextItemWidth(-1);
   ImGui::InputTextWithHint("##event", "event name (optional)", &create_form_.event);
-  if (ImGui::Button("Create", ImVec2(-1, 0))) app_.create_room(create_form_, local_ms);
+  if (ImGui::Button("Create", ImVec2(-1, 0))) create_room(local_ms);
   ImGui::Separator();
   ImGui::TextUnformatted("Join by invite code");
   ImGui::SetNextItemWidth(-1);

@@ -45,6 +45,9 @@ class Screens {
   void menu_bar(std::uint64_t local_ms);
   void connect_screen(std::uint64_t local_ms);
   void lobby_screen(std::uint64_t local_ms);
+  // The create-room form's Risiko part (map, dice), and Create: a map file is read here.
+  void risiko_room_options();
+  void create_room(std::uint64_t local_ms);
   void room_screen(std::uint64_t local_ms);
   void game_screen(std::uint64_t local_ms);
   void replay_screen();
@@ -74,6 +77,8 @@ class Screens {
   CreateRoomForm create_form_;
   int time_control_ = 0;
   int risiko_quick_seats_ = 3;
+  bool risiko_own_map_ = false;
+  std::string risiko_map_path_;
   std::string invite_code_;
   std::string chat_input_;
   std::string log_path_;
