@@ -125,7 +125,11 @@ TEST(RisikoClient, APersonPlaysItsFirstTurnWithTheMouseThenLeavesAndTheLogVerifi
   {
     Client client(peer::testing::identity_from(0x51), port, dir / "me");
     ASSERT_TRUE(client.frames_until([&] { return client.app.screen() == Screen::lobby; }, 20));
-    client.app.create_room(CreateRoomForm{"risiko", 3, 0, 0, false, "e2e", {}}, steady_ms());
+    CreateRoomForm form;
+    form.game = "risiko";
+    form.seats = 3;
+    form.event = "e2e";
+    client.app.create_room(form, steady_ms());
     ASSERT_TRUE(client.frames_until([&] { return client.app.screen() == Screen::room && client.app.lobby().room(); }, 20));
     const lobby::RoomId room = client.app.lobby().room()->room;
     client.app.set_ready(true);

@@ -54,9 +54,14 @@ TEST(RisikoClientNetwork, APersonPlaysAgainstTwoBotProcessesThroughARealLobbyAnd
 
   // The lobby screen: a Risiko room for three, created as the form does it; chess rules refused.
   ASSERT_TRUE(until([&] { return app.screen() == Screen::lobby; }, 20));
-  app.create_room(CreateRoomForm{"risiko", 2, 0, 0, false, "", {}}, steady_ms());
+  CreateRoomForm form;
+  form.game = "risiko";
+  form.seats = 2;
+  app.create_room(form, steady_ms());
   EXPECT_TRUE(app.take_commands().empty());  // refused: Risiko is for 3 to 6
-  app.create_room(CreateRoomForm{"risiko", 3, 0, 0, false, "ui test", {}}, steady_ms());
+  form.seats = 3;
+  form.event = "ui test";
+  app.create_room(form, steady_ms());
   ASSERT_TRUE(until([&] { return app.screen() == Screen::room && app.lobby().room(); }, 20));
   const lobby::RoomId room = app.lobby().room()->room;
   app.set_ready(true);
