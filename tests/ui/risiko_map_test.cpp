@@ -192,6 +192,22 @@ TEST(RisikoMap, AUsersMapIsLaidOutAsBlocksWithEveryBorderDashed) {
     }
   EXPECT_TRUE(laid->shared_edges().empty());
   EXPECT_EQ(laid->undrawn_borders(*users), users->borders());
+  // Each continent is captioned with its name and bonus just above its own squares.
+  ASSERT_EQ(laid->captions().size(), users->continents.size());
+  for (std::size_t c = 0; c < users->continents.size(); ++c) {
+    const MapCaption& caption = laid->captions()[c];
+    const rk::Continent& continent = users->continents[c];
+    EXPECT_EQ(caption.text, continent.name + " +" + std::to_string(continent.bonus));
+    float top = 1e9f;
+    for (rk::TerritoryId t : continent.territories) {
+      const TerritoryShape& s = laid->shape(t);
+      top = std::min(top, s.outline[0].y);
+      EXPECT_LT(caption.at.y + caption.height, s.outline[0].y) << caption.text;
+      EXPECT_LE(caption.at.x, s.outline[0].x) << caption.text;
+      EXPECT_GE(caption.at.x + caption.max_width, s.outline[1].x) << caption.text;
+    }
+    EXPECT_LT(top - caption.at.y, 10.0f) << caption.text << ": not just above";
+  }
   // A continent's territories sit together: each is nearer a territory of its own continent
   // than any territory of another.
   for (const TerritoryShape& a : laid->shapes()) {

@@ -224,6 +224,15 @@ TEST(RisikoRender, AUsersMapIsDrawnAsContinentBlocksWithOwnersArmiesAndBorders) 
   }
   EXPECT_GT(line, 5) << "no dashes between n3 and s1";
   EXPECT_GT(sea, 5) << "no gaps between the dashes";
+  // Each continent's caption: light text on the sea above its squares.
+  for (const MapCaption& caption : shapes.captions()) {
+    const Point from = frame.pixel(caption.at);
+    const Point to = frame.pixel({caption.at.x + caption.max_width, caption.at.y + caption.height});
+    int text = 0;
+    for (int y = from.y; y <= to.y; ++y)
+      for (int x = from.x; x <= to.x; ++x) text += near(image.at(x, y), RisikoColors::caption, 40);
+    EXPECT_GT(text, 20) << caption.text;
+  }
 }
 
 TEST(RisikoRender, TheReplayOfAGameOnAUsersMapLaysTheMapOutFromTheLog) {

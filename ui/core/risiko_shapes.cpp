@@ -305,7 +305,8 @@ RisikoShapes RisikoShapes::laid_out(const rk::World& world) {
   // Map units: a territory is a kSide square in a kCell cell (the rest is sea between them).
   constexpr float kCell = 10;
   constexpr float kSide = 8;
-  constexpr float kMargin = 3;  // around each continent's block
+  constexpr float kMargin = 3;   // around each continent's block
+  constexpr float kCaption = 4;  // above it, for its name
   struct Block {
     std::size_t columns = 1;
     float width = 0;
@@ -320,7 +321,7 @@ RisikoShapes RisikoShapes::laid_out(const rk::World& world) {
     b.columns = static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(n))));
     const std::size_t rows = (n + b.columns - 1) / b.columns;
     b.width = static_cast<float>(b.columns) * kCell + 2 * kMargin;
-    b.height = static_cast<float>(rows) * kCell + 2 * kMargin;
+    b.height = static_cast<float>(rows) * kCell + 2 * kMargin + kCaption;
   }
   // k blocks to a row, k chosen so that the whole is nearest twice as wide as tall, like the
   // shipped world.
@@ -358,13 +359,17 @@ RisikoShapes RisikoShapes::laid_out(const rk::World& world) {
     const auto& members = world.continents[c].territories;
     for (std::size_t i = 0; i < members.size(); ++i) {
       const float left = b.x + kMargin + static_cast<float>(i % b.columns) * kCell + (kCell - kSide) / 2;
-      const float top = b.y + kMargin + static_cast<float>(i / b.columns) * kCell + (kCell - kSide) / 2;
+      const float top = b.y + kCaption + kMargin + static_cast<float>(i / b.columns) * kCell + (kCell - kSide) / 2;
       TerritoryShape& shape = shapes.shapes_[members[i].value];
       shape.id = members[i];
       shape.outline = {{left, top}, {left + kSide, top}, {left + kSide, top + kSide}, {left, top + kSide}};
       shape.triangles = {{0, 1, 2}, {0, 2, 3}};
       shape.label = {left + kSide / 2, top + kSide / 2};
     }
+    const rk::Continent& continent = world.continents[c];
+    shapes.captions_.push_back(
+        {continent.name + " +" + std::to_string(continent.bonus), {b.x + kMargin, b.y + kCaption / 2}, kCaption * 0.6f,
+         b.width - 2 * kMargin});
   }
   return shapes;
 }

@@ -43,6 +43,15 @@ struct SeaLine {
   bool wrap = false;
 };
 
+// A line of text on the map (a continent's name on a laid-out map): its top-left corner, its
+// height and the width it may take, in map units, so that it scales with the map.
+struct MapCaption {
+  std::string text;
+  MapPoint at;
+  float height = 0;
+  float max_width = 0;
+};
+
 enum class ShapeErrorKind : std::uint8_t {
   too_large,          // the text exceeds kMaxShapesBytes
   bad_header,         // the first line is not "risiko-shapes 1"
@@ -70,8 +79,9 @@ class RisikoShapes {
   // The shapes of `world`'s territories; every territory must have exactly one outline.
   static game::Result<RisikoShapes, ShapeError> parse(std::string_view text, const game::risiko::World& world);
   // A plain drawing for a map nobody drew (a user's map that came in a room's options): each
-  // continent a block of square territories, in file order, the blocks in rows; no outlines
-  // touch, so every border shows as a dashed line (undrawn_borders) and never as a shared edge.
+  // continent a block of square territories, in file order, under a caption with its name and
+  // bonus, the blocks in rows; no outlines touch, so every border shows as a dashed line
+  // (undrawn_borders) and never as a shared edge.
   static RisikoShapes laid_out(const game::risiko::World& world);
 
   float width() const { return width_; }
@@ -79,6 +89,7 @@ class RisikoShapes {
   const TerritoryShape& shape(game::risiko::TerritoryId t) const { return shapes_.at(t.value); }
   const std::vector<TerritoryShape>& shapes() const { return shapes_; }
   const std::vector<SeaLine>& seas() const { return seas_; }
+  const std::vector<MapCaption>& captions() const { return captions_; }
   // The territory whose outline contains the point (map coordinates), if any.
   std::optional<game::risiko::TerritoryId> hit(MapPoint p) const;
   // Pairs of territories whose outlines share an edge (each pair once, the lower id first).
@@ -92,6 +103,7 @@ class RisikoShapes {
   float height_ = 0;
   std::vector<TerritoryShape> shapes_;  // by territory
   std::vector<SeaLine> seas_;
+  std::vector<MapCaption> captions_;
   std::vector<std::array<game::risiko::TerritoryId, 2>> shared_;
 };
 

@@ -117,6 +117,16 @@ void draw_risiko_map(ImDrawList* list, const RisikoShapes& shapes, const MapFram
   if (scene.target) outline(list, shapes.shape(*scene.target), frame, col(RisikoColors::target_outline), 3.5f * line);
   if (scene.selected) outline(list, shapes.shape(*scene.selected), frame, col(RisikoColors::selected_outline), 3.5f * line);
 
+  // Captions (a laid-out map's continents), as large as the map allows but never past the
+  // army counts' size, narrowed to their width.
+  for (const MapCaption& caption : shapes.captions()) {
+    float size = std::min(caption.height * unit, label_size * 1.1f);
+    const float width = label_font->CalcTextSizeA(size, 1e9f, 0, caption.text.c_str()).x;
+    if (width > caption.max_width * unit) size *= caption.max_width * unit / width;
+    const ImVec2 at_screen = at(frame, caption.at);
+    list->AddText(label_font, size, ImVec2(at_screen.x, at_screen.y), col(RisikoColors::caption), caption.text.c_str());
+  }
+
   // Army counts.
   if (scene.table) {
     const float radius = std::max(label_size * 0.7f, 2.3f * unit);

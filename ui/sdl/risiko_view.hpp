@@ -27,6 +27,7 @@ struct Rgb {
 struct RisikoColors {
   static Rgb owner(game::risiko::Colour colour);
   static constexpr Rgb sea{24, 52, 86};
+  static constexpr Rgb caption{214, 224, 240};  // a laid-out map's continent names, on the sea
   static constexpr Rgb unowned{150, 146, 132};  // before the territories are dealt
   static constexpr Rgb label{248, 246, 238};
   static constexpr Rgb label_draft{150, 230, 140};
