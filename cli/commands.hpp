@@ -66,6 +66,13 @@ struct VerifyOptions {
   bool json = false;
 };
 int verify_logs(const VerifyOptions& options);
+
+// `parley risiko map FILE...`: each Risiko map file checked as a room would take it.
+struct RisikoMapOptions {
+  std::vector<std::string> files;
+  bool formatted = false;  // print the text a room would carry instead of the summary
+};
+int risiko_map_check(const RisikoMapOptions& options);
 int show_log(const std::string& file, bool json);
 int export_pgn(const std::string& file);
 

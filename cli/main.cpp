@@ -24,6 +24,7 @@ struct Invocation {
   ArchiveQueryOptions archive_games, archive_export;
   std::string position_db, position_fen;
   ArchiveStandingsOptions standings;
+  RisikoMapOptions risiko_map;
   int status = kSuccess;
 };
 
@@ -85,6 +86,18 @@ void seat_options(CLI::App* cmd, SeatCommand& c) {
   cmd->add_option("--data", c.data_dir, "Where sessions and logs are kept (default: ~/.local/share/parley)");
   cmd->add_option("--give-up", c.give_up_s, "Stop after this many seconds (default 3600)");
   cmd->add_flag("--quiet", c.quiet, "Print only the log file and the result");
+}
+
+void add_risiko(CLI::App& app, Invocation& in) {
+  auto* risiko = app.add_subcommand("risiko", "Risiko tools");
+  risiko->require_subcommand(1);
+  auto* map = risiko->add_subcommand(
+      "map", "Check map files as a room would take them (docs/risiko.md, \"Map files\"): each error with its line, "
+             "or what the map holds and the room space it takes");
+  map->add_option("FILE", in.risiko_map.files, "Map files ('-' for standard input)")->required();
+  map->add_flag("--formatted", in.risiko_map.formatted,
+                "Print the map as a room carries it (no comments, one space between words)");
+  map->callback([&in] { in.status = risiko_map_check(in.risiko_map); });
 }
 
 void add_network(CLI::App& app, Invocation& in) {
@@ -203,6 +216,7 @@ int main(int argc, char** argv) {
   Invocation in;
   add_chess(app, in);
   add_pgn(app, in);
+  add_risiko(app, in);
   add_network(app, in);
   add_logs(app, in);
   add_archive(app, in);

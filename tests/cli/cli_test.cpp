@@ -7,6 +7,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "tests/peer/risiko_users_map.hpp"
+
 namespace {
 
 struct Run {
@@ -76,7 +78,7 @@ TEST(CliPerft, RejectsBadFenAndBadArguments) {
 
 TEST(CliHelp, EveryCommandHasHelp) {
   for (const char* cmd : {"--help", "chess --help", "chess perft --help", "chess play --help", "pgn --help",
-                          "pgn check --help", "pgn convert --help"}) {
+                          "pgn check --help", "pgn convert --help", "risiko --help", "risiko map --help"}) {
     auto r = parley(cmd);
     EXPECT_EQ(r.status, 0) << cmd;
     EXPECT_NE(r.out.find("Usage:"), std::string::npos) << cmd;
@@ -138,6 +140,33 @@ TEST(CliChessPlay, DrawByAgreementAndResignation) {
   EXPECT_NE(draw.out.find("result: 1/2-1/2 (draw by agreement)"), std::string::npos) << draw.out;
   auto resign = parley("chess play", "e4\nresign\n");
   EXPECT_NE(resign.out.find("result: 1-0 (resignation)"), std::string::npos) << resign.out;
+}
+
+TEST(CliRisikoMap, AValidMapIsSummedUpAndABrokenOneNamesItsLine) {
+  const std::string good = write_file("islands.map", std::string(parley::peer::testing::kIslandsMap));
+  auto ok = parley("risiko map " + good);
+  EXPECT_EQ(ok.status, 0) << ok.out;
+  EXPECT_NE(ok.out.find("map \"Three Islands\": 9 territories, 12 borders, 3 continents (North +2, South +2, East +3), "
+                        "10 cards (1 joker), 4 missions; players 3 (12 armies);"),
+            std::string::npos)
+      << ok.out;
+  // --formatted prints what a room carries, which reads back as the same map.
+  auto formatted = parley("risiko map --formatted " + good);
+  EXPECT_EQ(formatted.status, 0);
+  EXPECT_EQ(formatted.out.find('#'), std::string::npos);
+  EXPECT_EQ(formatted.out.rfind("risiko-map 1\nname \"Three Islands\"\n", 0), 0u) << formatted.out;
+  auto again = parley("risiko map -", formatted.out);
+  EXPECT_EQ(again.status, 0) << again.out;
+  EXPECT_NE(again.out.find(std::to_string(formatted.out.size()) + " bytes in a room"), std::string::npos) << again.out;
+
+  std::string text(parley::peer::testing::kIslandsMap);
+  text.replace(text.find("border n1 n2"), 12, "border n1 x9");
+  const std::string broken = write_file("broken.map", text);
+  auto bad = parley("risiko map " + good + " " + broken);
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_NE(bad.out.find(broken + ": line 16: "), std::string::npos) << bad.out;
+  EXPECT_EQ(parley("risiko map /nonexistent/x.map").status, 3);
+  EXPECT_EQ(parley("risiko map").status, 2);
 }
 
 }  // namespace
