@@ -316,7 +316,7 @@ RisikoShapes RisikoShapes::laid_out(const rk::World& world) {
   };
   std::vector<Block> blocks(world.continents.size());
   for (std::size_t c = 0; c < blocks.size(); ++c) {
-    const std::size_t n = std::max<std::size_t>(1, world.continents[c].territories.size());
+    const std::size_t n = world.continents[c].territories.size();  // never 0 (parse_map refuses an empty continent)
     Block& b = blocks[c];
     b.columns = static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(n))));
     const std::size_t rows = (n + b.columns - 1) / b.columns;

@@ -5,10 +5,10 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
-#include <array>
 #include <fstream>
 
 #include "game/chess/notation.hpp"
+#include "game/risiko/builtin_maps.hpp"
 #include "game/risiko/map_format.hpp"
 #include "peer/log/plog.hpp"
 #include "ui/sdl/board_view.hpp"
@@ -97,16 +97,16 @@ void Screens::open_log(const fs::path& path, std::uint64_t local_ms) {
 }
 
 void Screens::risiko_room_options() {
-  static constexpr std::array<const char*, 4> kMaps = {"classic", "classic-82", "classic-84", "a map file of yours"};
-  const bool own = risiko_own_map_;
+  constexpr const char* kOwnMap = "a map file of yours";
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::BeginCombo("##risiko-map", own ? kMaps[3] : create_form_.risiko_map.c_str())) {
-    for (std::size_t i = 0; i < kMaps.size(); ++i) {
-      const bool chosen = i == 3 ? own : !own && create_form_.risiko_map == kMaps[i];
-      if (!ImGui::Selectable(kMaps[i], chosen)) continue;
-      risiko_own_map_ = i == 3;
-      if (i < 3) create_form_.risiko_map = kMaps[i];
+  if (ImGui::BeginCombo("##risiko-map", risiko_own_map_ ? kOwnMap : create_form_.risiko_map.c_str())) {
+    for (const auto& shipped : game::risiko::builtin_maps()) {
+      const std::string key(shipped.key);
+      if (!ImGui::Selectable(key.c_str(), !risiko_own_map_ && create_form_.risiko_map == key)) continue;
+      risiko_own_map_ = false;
+      create_form_.risiko_map = key;
     }
+    if (ImGui::Selectable(kOwnMap, risiko_own_map_)) risiko_own_map_ = true;
     ImGui::EndCombo();
   }
   if (risiko_own_map_) {
