@@ -11,6 +11,7 @@
 #include "game/risiko/builtin_maps.hpp"
 #include "game/risiko/map_format.hpp"
 #include "tests/peer/risiko_users_map.hpp"
+#include "tests/ui/risiko_users_shapes.hpp"
 #include "ui/core/risiko_shapes.hpp"
 
 namespace parley::ui {
@@ -220,6 +221,27 @@ TEST(RisikoMap, AUsersMapIsLaidOutAsBlocksWithEveryBorderDashed) {
     }
     EXPECT_LT(own, other) << users->country(a.id).key;
   }
+}
+
+// A person who drew their own map keeps the drawing; a room on that map uses it, a room on
+// another map does not.
+TEST(RisikoMap, AUsersMapUsesTheFirstKeptDrawingOfItsTerritories) {
+  auto users = rk::parse_map(peer::testing::kIslandsMap);
+  ASSERT_TRUE(users.ok());
+  peer::risiko::RisikoOptions options;
+  options.custom_map = rk::format_map(*users);
+  const std::vector<std::string> drawings{std::string(classic_shapes_text()), std::string(testing::kIslandsShapes)};
+  const auto drawn = shapes_for(options, *users, drawings);
+  ASSERT_NE(drawn, nullptr);
+  EXPECT_FLOAT_EQ(drawn->width(), 64);  // the kept drawing's size, not a layout's
+  EXPECT_EQ(drawn->shapes().size(), 9u);
+  EXPECT_EQ(drawn->hit({5, 5}), users->find_territory("n1"));
+  EXPECT_TRUE(drawn->captions().empty());
+  // Only drawings of other maps: laid out.
+  const std::vector<std::string> others{std::string(classic_shapes_text())};
+  EXPECT_EQ(shapes_for(options, *users, others)->captions().size(), 3u);
+  // A shipped map keeps its shipped drawing whatever is kept.
+  EXPECT_EQ(shapes_for(peer::risiko::RisikoOptions{}, world(), drawings), builtin_shapes("classic"));
 }
 
 TEST(RisikoMap, TrianglesCoverEachOutlineExactly) {

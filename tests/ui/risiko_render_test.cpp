@@ -8,9 +8,12 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <fstream>
 
 #include "tests/peer/risiko_table.hpp"
 #include "tests/peer/risiko_users_map.hpp"
+#include "tests/ui/risiko_users_shapes.hpp"
+#include "ui/sdl/client.hpp"
 #include "ui/core/app.hpp"
 #include "ui/sdl/risiko_view.hpp"
 #include "ui/sdl/screens.hpp"
@@ -66,9 +69,10 @@ MapPoint fill_point(const TerritoryShape& s) {
 // A hidden window, App and the screens for seat 0 of a FakeLobby Risiko game (seats 1 and 2
 // the bot), the person's seat played by the human player with intents from the map.
 struct Rig {
-  explicit Rig(peer::RoomOptions options = {})
+  explicit Rig(peer::RoomOptions options = {}, std::vector<std::string> drawings = {})
       : t(3, std::move(options)),
-        app(AppConfig{identity_from(1).public_key(), "alice", "127.0.0.1:7777", 7777, false, false}) {
+        app(AppConfig{identity_from(1).public_key(), "alice", "127.0.0.1:7777", 7777, false, false, std::nullopt,
+                      std::move(drawings)}) {
     auto player = std::make_unique<HumanRisikoPlayer>();
     human = player.get();
     t.players[0] = std::move(player);
@@ -263,6 +267,36 @@ TEST(RisikoRender, TheReplayOfAGameOnAUsersMapLaysTheMapOutFromTheLog) {
     const Rgb expected = RisikoColors::owner(last.table->player(last.table->countries[s.id.value].owner).colour);
     EXPECT_TRUE(near(image.at(px.x, px.y), expected)) << s.id.value << " is " << rgb(image.at(px.x, px.y));
   }
+}
+
+TEST(RisikoRender, KeptDrawingsAreReadByNameSkippingOtherFilesAndOversizedOnes) {
+  const fs::path dir = fs::path(PARLEY_BINARY_DIR) / "tests/ui/render/data/risiko-shapes";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream(dir / "b-islands.shapes") << testing::kIslandsShapes;
+  std::ofstream(dir / "a-classic.shapes") << classic_shapes_text();
+  std::ofstream(dir / "notes.txt") << "not a drawing";
+  std::ofstream(dir / "c-huge.shapes") << std::string(kMaxShapesBytes + 1, '#');
+  const auto texts = read_risiko_drawings(dir);
+  ASSERT_EQ(texts.size(), 2u);
+  EXPECT_EQ(texts[0], classic_shapes_text());
+  EXPECT_EQ(texts[1], testing::kIslandsShapes);
+  EXPECT_TRUE(read_risiko_drawings(dir / "missing").empty());
+
+  // The client given them draws a room on that map, live and in its replay, with the kept drawing.
+  peer::RoomOptions room;
+  room.game_options = peer::risiko::encode(*peer::risiko::custom_map_options(peer::testing::kIslandsMap, rk::DiceRule::risiko));
+  Rig rig(room, texts);
+  ASSERT_NE(rig.app.risiko(), nullptr);
+  EXPECT_FLOAT_EQ(rig.board().shapes()->width(), 64);
+  ASSERT_TRUE(rig.run_until([&] { return rig.board().mode() == RisikoMode::initial_placement && rig.board().own().mission; }));
+  Image image = rig.render("risiko-users-map-drawn");
+  rig.expect_owners(image, *rig.screens->risiko_map(), rig.board().table(), *rig.board().shapes(), std::nullopt);
+  auto viewer = ReplayViewer::open(lobby::encode(rig.t.lobby.log()), "islands.plog");
+  ASSERT_TRUE(viewer.ok()) << viewer.error();
+  rig.app.open_replay(std::move(viewer).value());
+  ASSERT_NE(rig.app.risiko_replay(), nullptr);
+  EXPECT_FLOAT_EQ(rig.app.risiko_replay()->shapes()->width(), 64);
 }
 
 // A Rig at the person's first reinforcement, the initial allowance placed by clicks on a

@@ -197,7 +197,7 @@ void App::on_entries(const RoomEntries& batch, std::uint64_t local_ms) {
       game_.emplace(std::move(started).value());
       if (game_->session().rules().game() == peer::risiko::kRisikoGame) {
         const auto& rules = peer::risiko::risiko_rules(game_->session());
-        risiko_.emplace(rules.state().world, shapes_for(rules.options(), *rules.state().world), game_->me());
+        risiko_.emplace(rules.state().world, shapes_for(rules.options(), *rules.state().world, config_.risiko_drawings), game_->me());
         if (risiko_secrets_ && risiko_secrets_->room == batch.room) risiko_->set_secrets(risiko_secrets_->own);
         risiko_secrets_.reset();
       }
@@ -480,7 +480,7 @@ void App::risiko_act(std::optional<RisikoIntent> intent) {
 
 void App::open_replay(ReplayViewer viewer) {
   replay_.emplace(std::move(viewer));
-  risiko_replay_ = RisikoReplay::open(*replay_);
+  risiko_replay_ = RisikoReplay::open(*replay_, config_.risiko_drawings);
   if (screen_ != Screen::replay) before_replay_ = screen_;
   screen_ = Screen::replay;
   say("replaying " + replay_->name() + ": " + (replay_->report().valid ? "valid" : "invalid: " + replay_->report().fault));

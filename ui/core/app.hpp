@@ -46,6 +46,8 @@ struct AppConfig {
   // `parley host --bot`: the queue the house bots wait in (ui/net/house_bot.hpp); the lobby
   // screen offers it as "Play the house bots".
   std::optional<QuickMatchTarget> house_bots = std::nullopt;
+  // Drawings of users' Risiko maps (shapes files' texts), tried on a map no drawing ships for.
+  std::vector<std::string> risiko_drawings = {};
 };
 
 struct CreateRoomForm {

@@ -2,7 +2,7 @@
 
 namespace parley::ui {
 
-std::optional<RisikoReplay> RisikoReplay::open(const ReplayViewer& viewer) {
+std::optional<RisikoReplay> RisikoReplay::open(const ReplayViewer& viewer, std::span<const std::string> drawings) {
   if (viewer.game() != peer::risiko::kRisikoGame) return std::nullopt;
   const auto& entries = viewer.log().entries;
   if (entries.empty()) return std::nullopt;
@@ -15,7 +15,7 @@ std::optional<RisikoReplay> RisikoReplay::open(const ReplayViewer& viewer) {
   RisikoReplay replay;
   replay.world_ = rules.state().world;
   if (!replay.world_) return std::nullopt;
-  replay.shapes_ = shapes_for(rules.options(), *replay.world_);
+  replay.shapes_ = shapes_for(rules.options(), *replay.world_, drawings);
   if (!replay.shapes_) return std::nullopt;
 
   const auto& names = viewer.seat_names();

@@ -4,6 +4,7 @@
 // session replay the verifier runs and the same tracker the live map uses.
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -21,7 +22,8 @@ struct RisikoReplayFrame {
 class RisikoReplay {
  public:
   // nullopt when the log is not a Risiko game this client can draw.
-  static std::optional<RisikoReplay> open(const ReplayViewer& viewer);
+  // `drawings`: as shapes_for takes them, for a user's map.
+  static std::optional<RisikoReplay> open(const ReplayViewer& viewer, std::span<const std::string> drawings = {});
 
   const rk::World& world() const { return *world_; }
   const std::shared_ptr<const RisikoShapes>& shapes() const { return shapes_; }

@@ -374,8 +374,11 @@ RisikoShapes RisikoShapes::laid_out(const rk::World& world) {
   return shapes;
 }
 
-std::shared_ptr<const RisikoShapes> shapes_for(const peer::risiko::RisikoOptions& options, const rk::World& world) {
+std::shared_ptr<const RisikoShapes> shapes_for(const peer::risiko::RisikoOptions& options, const rk::World& world,
+                                               std::span<const std::string> drawings) {
   if (options.custom_map.empty()) return builtin_shapes(options.map);
+  for (const std::string& text : drawings)
+    if (auto drawn = RisikoShapes::parse(text, world)) return std::make_shared<const RisikoShapes>(std::move(drawn).value());
   return std::make_shared<const RisikoShapes>(RisikoShapes::laid_out(world));
 }
 

@@ -115,9 +115,12 @@ std::vector<std::array<std::uint16_t, 3>> triangulate(std::span<const MapPoint> 
 // The shapes drawn for a shipped map ("classic", "classic-82", "classic-84": one drawing, the
 // variants differ by a border only); nullptr for a map the client has no drawing of.
 std::shared_ptr<const RisikoShapes> builtin_shapes(std::string_view map_key);
-// The drawing for a room's map: the shipped one for a shipped map, laid_out for a user's.
+// The drawing for a room's map: the shipped one for a shipped map; for a user's map, the first
+// of `drawings` (shapes files' texts, e.g. the ones a person keeps for their own maps) that
+// draws exactly its territories, or else laid_out.
 std::shared_ptr<const RisikoShapes> shapes_for(const peer::risiko::RisikoOptions& options,
-                                               const game::risiko::World& world);
+                                               const game::risiko::World& world,
+                                               std::span<const std::string> drawings = {});
 // The shipped shapes file's text (for the tests and for users who draw their own maps).
 std::string_view classic_shapes_text();
 

@@ -3,8 +3,10 @@
 #include <SDL.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 
 #include "ui/core/app.hpp"
 #include "ui/net/network_thread.hpp"
@@ -20,6 +22,24 @@ std::uint64_t steady_ms() {
 }
 
 }  // namespace
+
+std::vector<std::string> read_risiko_drawings(const std::filesystem::path& dir) {
+  std::vector<std::filesystem::path> files;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec))
+    if (e.path().extension() == ".shapes" && e.is_regular_file(ec) && e.file_size(ec) <= kMaxShapesBytes)
+      files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  if (files.size() > kMaxRisikoDrawings) files.resize(kMaxRisikoDrawings);
+  std::vector<std::string> texts;
+  for (const auto& f : files) {
+    std::ifstream in(f, std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (in.bad() || text.size() > kMaxShapesBytes) continue;  // changed while read
+    texts.push_back(std::move(text));
+  }
+  return texts;
+}
 
 int run_client(ClientOptions options) {
   auto window = Window::open(options.window);
@@ -37,6 +57,7 @@ int run_client(ClientOptions options) {
   config.quick_match = options.quick_match;
   config.house_bots = options.house_bots;
   config.connect_now = options.connect_now && !options.hosted;
+  config.risiko_drawings = read_risiko_drawings(options.data_dir / "risiko-shapes");
   std::optional<std::uint16_t> hosted_port;
   if (options.hosted) {
     hosted_port = options.hosted->endpoint().port;

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "crypto/identity.hpp"
 #include "lobby/server/lobby_server.hpp"
@@ -23,7 +24,7 @@ struct ClientOptions {
   bool connect_now = false;  // connect to lobby_address at once
   bool quick_match = false;  // then queue for a two-player chess game (or the house bots' game)
   std::optional<QuickMatchTarget> house_bots;  // `parley host --bot`: the queue the bots wait in
-  std::filesystem::path data_dir;  // sessions/, logs/, pgn/
+  std::filesystem::path data_dir;  // sessions/, logs/, pgn/, risiko-shapes/
   // `parley host`: a lobby already listening in this process; the client connects to it and
   // shows the addresses friends should enter. Stopped when the client closes.
   std::unique_ptr<lobby::ServerThread> hosted;
@@ -33,6 +34,12 @@ struct ClientOptions {
   std::uint64_t quit_after_ms = 0;
   std::optional<std::filesystem::path> screenshot;
 };
+
+// The drawings of users' Risiko maps a person keeps in `dir` (<data>/risiko-shapes/): the
+// texts of its `*.shapes` files, by name, at most kMaxRisikoDrawings, each at most
+// kMaxShapesBytes (larger ones are skipped). A drawing is used for a room whose map it draws.
+inline constexpr std::size_t kMaxRisikoDrawings = 64;
+std::vector<std::string> read_risiko_drawings(const std::filesystem::path& dir);
 
 // Runs until the window closes; returns the process exit status. Notable events (connected,
 // moves, the result, the log's path) are printed on standard output as they happen.
