@@ -273,22 +273,11 @@ TEST(RisikoMapFormat, FormattedMapsReadBackToTheSameWorld) {
     EXPECT_EQ(format_map(*again), formatted);
     EXPECT_LT(formatted.size(), text.size());
   }
-  const std::string tiny = format_map(*parse_map(kTiny));
-  EXPECT_EQ(tiny, R"(risiko-map 1
-name "Tiny"
-continent a 2 "A" "Ai"
-continent b 3 "B"
-territory t1 a infantry "T1"
-territory t2 a cavalry "T2"
-territory t3 b artillery "T3"
-border t1 t2
-border t2 t3
-jokers 1
-start_armies 3 5
-mission occupy 2
-mission continents a
-mission destroy red else occupy 2
-)");
+  // The tiny map formatted is its own text without the comment.
+  constexpr std::string_view kComment = "   # a comment";
+  std::string uncommented(kTiny);
+  uncommented.erase(uncommented.find(kComment), kComment.size());
+  EXPECT_EQ(format_map(*parse_map(kTiny)), uncommented);
   // The shipped classic world (5,998 bytes so) fits a room's 12 KiB with room to spare.
   EXPECT_LT(format_map(classic()).size(), 8u * 1024);
 }
