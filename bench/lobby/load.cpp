@@ -7,7 +7,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <random>
+#include <sstream>
+#include <string>
 
 #include "lobby/client/enet_init.hpp"
 #include "lobby/protocol/limits.hpp"
@@ -19,6 +22,23 @@ namespace {
 
 constexpr std::size_t kPoolSize = 256;  // posts per seat, reused in turn (never 256 in flight)
 constexpr std::size_t kBodyBytes = 64;
+
+// Datagrams the kernel dropped because a UDP socket's receive buffer was full (every socket on
+// the machine: Udp RcvbufErrors in /proc/net/snmp). A dropped datagram waits for ENet's resend.
+std::uint64_t udp_receive_buffer_drops() {
+  std::ifstream in("/proc/net/snmp");
+  std::string names, values;
+  while (std::getline(in, names)) {
+    if (names.rfind("Udp: ", 0) == 0 && std::getline(in, values)) {
+      std::istringstream n(names), v(values);
+      std::string name, value;
+      while (n >> name && v >> value) {
+        if (name == "RcvbufErrors") return std::stoull(value);
+      }
+    }
+  }
+  return 0;
+}
 
 double cpu_seconds(int who) {
   rusage u{};
@@ -325,6 +345,7 @@ Figures LoadGenerator::run(std::optional<double> rate, std::uint32_t window, std
     }
   }
   double cpu_process_0 = 0, cpu_mine_0 = 0;
+  std::uint64_t drops_0 = 0;
   bool cpu_started = false;
   double cpu_process = 0, cpu_mine = 0;
   while (true) {
@@ -332,6 +353,7 @@ Figures LoadGenerator::run(std::optional<double> rate, std::uint32_t window, std
     if (!cpu_started && now >= window_start_) {
       cpu_process_0 = cpu_seconds(RUSAGE_SELF);
       cpu_mine_0 = cpu_seconds(RUSAGE_THREAD);
+      drops_0 = udp_receive_buffer_drops();
       cpu_started = true;
     }
     if (now >= window_end_) break;
@@ -371,6 +393,7 @@ Figures LoadGenerator::run(std::optional<double> rate, std::uint32_t window, std
     }
     enet_host_flush(host_);
   }
+  std::uint64_t drops = udp_receive_buffer_drops() - drops_0;
   cpu_process = cpu_seconds(RUSAGE_SELF) - cpu_process_0;
   cpu_mine = cpu_seconds(RUSAGE_THREAD) - cpu_mine_0;
   sending_ = false;
@@ -390,6 +413,7 @@ Figures LoadGenerator::run(std::optional<double> rate, std::uint32_t window, std
   f.p50_ms = percentile(latencies_us_, 0.50);
   f.p99_ms = percentile(latencies_us_, 0.99);
   f.server_cpu = (cpu_process - cpu_mine) / seconds;
+  f.datagrams_dropped = drops;
   return f;
 }
 

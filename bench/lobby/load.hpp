@@ -28,6 +28,7 @@ struct Figures {
   double p99_ms = 0;
   double server_cpu = 0;             // share of one core the server used (process minus generator)
   std::size_t samples = 0;
+  std::uint64_t datagrams_dropped = 0;  // by full receive buffers, machine-wide, in the window
 };
 
 class LoadGenerator {

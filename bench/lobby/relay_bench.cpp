@@ -4,7 +4,9 @@
 //     enough in flight to saturate (about 320 posts in all): relayed entries per second;
 //   - open loop at 50% of the lobby's saturated peak: post-to-delivery latency p50/p99;
 //   - 2,000 connected, logged-in peers on one lobby process while games run;
-//   - the disk's fdatasync latency, which bounds every durable commit.
+//   - the disk's fdatasync latency, which bounds every durable commit;
+//   - per run, the datagrams the kernel dropped for a full socket receive buffer (each waits
+//     for ENet's resend, so they explain tails and stalls).
 // The lobby runs in-process (the library parley-lobby is built on) with its database on disk.
 #include <CLI/CLI.hpp>
 #include <fcntl.h>
@@ -100,14 +102,14 @@ std::unique_ptr<ServerThread> start_lobby(const Options& o, const std::filesyste
 }
 
 void row(const std::string& what, const Figures& f) {
-  fmt::print("| {:<40} | {:>9.0f} | {:>11.0f} | {:>6.2f} | {:>6.2f} | {:>5.0f}% |\n", what, f.posts_per_second,
-             f.deliveries_per_second, f.p50_ms, f.p99_ms, 100 * f.server_cpu);
+  fmt::print("| {:<40} | {:>9.0f} | {:>11.0f} | {:>6.2f} | {:>6.2f} | {:>5.0f}% | {:>7} |\n", what, f.posts_per_second,
+             f.deliveries_per_second, f.p50_ms, f.p99_ms, 100 * f.server_cpu, f.datagrams_dropped);
 }
 
 bool scenario(const Options& o, int rooms, int seats) {
   fmt::print("\n## {} rooms of {} seats ({} connections); load average before: {}\n\n", rooms, seats, rooms * seats,
              load_average());
-  fmt::print("| run | posts/s | deliveries/s | p50 ms | p99 ms | server CPU |\n|---|---:|---:|---:|---:|---:|\n");
+  fmt::print("| run | posts/s | deliveries/s | p50 ms | p99 ms | server CPU | dropped |\n|---|---:|---:|---:|---:|---:|---:|\n");
   LoadGenerator gen(rooms, seats);
   auto lobby = start_lobby(o, o.db_dir / ("relay-" + std::to_string(rooms) + "x" + std::to_string(seats)));
   if (!lobby || !gen.set_up_lobby(lobby->endpoint())) return false;
@@ -149,7 +151,7 @@ bool many_peers(const Options& o, int peers) {
   double setup_s = std::chrono::duration<double>(SteadyClock::now() - t0).count();
   fmt::print("connected and logged in: {} of {} in {:.1f} s (including signing the post pools)\n\n", gen.connected(), peers,
              setup_s);
-  fmt::print("| run | posts/s | deliveries/s | p50 ms | p99 ms | server CPU |\n|---|---:|---:|---:|---:|---:|\n");
+  fmt::print("| run | posts/s | deliveries/s | p50 ms | p99 ms | server CPU | dropped |\n|---|---:|---:|---:|---:|---:|---:|\n");
   Figures idle = gen.run_open(1, o.warmup, o.measure);
   row("all idle (1 post/s in all)", idle);
   const std::uint32_t window = saturating_window(rooms * seats);
@@ -170,6 +172,7 @@ int main(int argc, char** argv) {
   int warmup_ms = 1000, measure_ms = 3000, peers = 2000;
   std::string sync = "full";
   bool quick = false;
+  std::vector<int> one;  // rooms, seats
   o.db_dir = std::filesystem::current_path() / "lobby-bench-db";
   app.add_option("--warmup-ms", warmup_ms)->capture_default_str();
   app.add_option("--measure-ms", measure_ms)->capture_default_str();
@@ -178,7 +181,12 @@ int main(int argc, char** argv) {
   app.add_option("--peers", peers, "connections for the many-peers run")->capture_default_str();
   app.add_option("--db-dir", o.db_dir, "where the lobby's databases go (use a real disk)")->capture_default_str();
   app.add_flag("--quick", quick, "one small scenario only");
+  app.add_option("--scenario", one, "one scenario only: ROOMS (1-500) SEATS (2-6)")->expected(2);
   CLI11_PARSE(app, argc, argv);
+  if (!one.empty() && (one[0] < 1 || one[0] > 500 || one[1] < 2 || one[1] > 6)) {
+    fmt::print(stderr, "--scenario: ROOMS is 1 to 500, SEATS 2 to 6\n");
+    return 2;
+  }
   o.warmup = std::chrono::milliseconds(warmup_ms);
   o.measure = std::chrono::milliseconds(measure_ms);
   o.sync = sync == "full" ? SyncMode::full : SyncMode::normal;
@@ -188,6 +196,8 @@ int main(int argc, char** argv) {
   bool ok = true;
   if (quick) {
     ok = scenario(o, 10, 2);
+  } else if (!one.empty()) {
+    ok = scenario(o, one[0], one[1]);
   } else {
     for (auto [rooms, seats] : {std::pair{10, 2}, std::pair{100, 2}, std::pair{10, 6}, std::pair{50, 6}}) {
       ok = scenario(o, rooms, seats) && ok;

@@ -89,6 +89,8 @@ struct Room {
   std::uint64_t last_time_ms = 0;
   std::deque<EntryHash> recent;  // hashes of entries [next_index - recent.size(), next_index)
   std::deque<PendingEntry> pending;  // the tail of the transcript not yet durable, in order
+  // Read once: every seat's first posts name the genesis, before anyone has seen another entry.
+  std::optional<EntryHash> genesis_hash;
   Clock::time_point last_seat_seen{};
 
   std::optional<game::Seat> seat_of(ConnectionId c) const {
@@ -723,11 +725,13 @@ struct LobbyCore::State {
     if (!r.pending.empty() && index >= r.pending.front().index) {
       return r.pending[index.value - r.pending.front().index.value].hash;
     }
+    if (index.value == 0 && r.genesis_hash) return r.genesis_hash;
     auto stored = reader.entry_hash(r.id, index);
     if (!stored) {
       fatal = stored.error();
       return std::nullopt;
     }
+    if (index.value == 0) r.genesis_hash = *stored;
     return *stored;
   }
 

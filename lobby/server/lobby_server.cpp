@@ -29,6 +29,7 @@ constexpr int kIdleWaitMs = 20;
 // until the disk catches up (the kernel's socket buffer and ENet's resends hold the rest).
 constexpr std::size_t kMaxRoundsAwaitingCommit = 256;
 constexpr auto kShutdownDrain = std::chrono::milliseconds(1000);
+constexpr int kReceiveBufferBytes = 4 << 20;
 
 }  // namespace
 
@@ -163,7 +164,9 @@ struct LobbyServer::Impl {
         case ENET_EVENT_TYPE_NONE: break;
       }
       if (events.size() >= kMaxBatchEvents) break;
-      r = enet_host_service(host, &ev, 0);
+      // What that service read is queued already; another service would pass over every peer
+      // twice more and try the socket again, costs that grow with the number of connections.
+      r = enet_host_check_events(host, &ev);
     }
     if (r < 0) log("ENet reported a socket error; serving on");
   }
@@ -300,6 +303,10 @@ game::Result<std::unique_ptr<LobbyServer>, ServerError> LobbyServer::open(const 
   // too large; ENet drops anything bigger before the lobby sees it.
   host->maximumPacketSize = 2 * kMaxMessageBytes;
   host->maximumWaitingData = 4 * kMaxMessageBytes;
+  // ENet asks for 256 KiB; under load from hundreds of connections that overflowed, and each
+  // datagram the kernel dropped waited for ENet's resend (the kernel caps this at
+  // net.core.rmem_max).
+  enet_socket_set_option(host->socket, ENET_SOCKOPT_RCVBUF, kReceiveBufferBytes);
 
   char ip[64] = {0};
   enet_address_get_host_ip(&host->address, ip, sizeof ip);

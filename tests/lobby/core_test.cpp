@@ -472,16 +472,27 @@ TEST(LobbyCoreRelay, SeenHashesOlderThanTheMemoryWindowAreCheckedAgainstTheDatab
   for (int i = 0; i < 1100; ++i) posts.push_back(encode(ClientMessage{make_post(p0, tr, t.room, 0, std::to_string(i), p0.next())}));
   for (const Bytes& b : posts) batch.push_back(NetworkEvent{NetworkEvent::Kind::received, p0.connection, 0, b});
   h.run(batch);
-  EXPECT_EQ(h.entries(p0.connection, t.room).size(), 1101u);
-  // Seen entry 0, now far behind the window of recent hashes.
-  Envelope e{tr.session_id(), game::Seat{0}, EntryIndex{0}, genesis_hash, EnvelopeKind{1}, {1}};
-  RequestId ok = p0.next();
-  h.send(p0.connection, Post{ok, t.room, sign_envelope(p0.identity, e)});
-  EXPECT_FALSE(h.refusal(p0.connection, ok).has_value());
-  e.seen_hash[1] ^= 1;
-  RequestId bad = p0.next();
-  h.send(p0.connection, Post{bad, t.room, sign_envelope(p0.identity, e)});
-  EXPECT_EQ(h.refusal(p0.connection, bad)->reason, Refusal::bad_seen_entry);
+  std::vector<SignedEntry> stored = h.entries(p0.connection, t.room);
+  ASSERT_EQ(stored.size(), 1101u);
+  for (std::size_t i = 1; i < stored.size(); ++i) ASSERT_TRUE(tr.append(stored[i]).ok());
+  // Seen entry 0 (the genesis, which the lobby keeps once it has read it) and entry 5, both far
+  // behind the window of recent hashes; each right, then wrong, then right again.
+  for (EntryIndex seen : {EntryIndex{0}, EntryIndex{5}}) {
+    SCOPED_TRACE(seen.value);
+    Envelope e{tr.session_id(), game::Seat{0}, seen, tr.hash_at(seen), EnvelopeKind{1}, {1}};
+    RequestId ok = p0.next();
+    h.send(p0.connection, Post{ok, t.room, sign_envelope(p0.identity, e)});
+    EXPECT_FALSE(h.refusal(p0.connection, ok).has_value());
+    e.seen_hash[1] ^= 1;
+    RequestId bad = p0.next();
+    h.send(p0.connection, Post{bad, t.room, sign_envelope(p0.identity, e)});
+    EXPECT_EQ(h.refusal(p0.connection, bad)->reason, Refusal::bad_seen_entry);
+    e.seen_hash[1] ^= 1;
+    RequestId again = p0.next();
+    h.send(p0.connection, Post{again, t.room, sign_envelope(p0.identity, e)});
+    EXPECT_FALSE(h.refusal(p0.connection, again).has_value());
+  }
+  EXPECT_EQ(tr.hash_at(EntryIndex{0}), genesis_hash);
 }
 
 TEST(LobbyCoreRelay, FetchAnswersInPagesAndEndsWithTheCount) {
