@@ -101,6 +101,9 @@ std::unique_ptr<ServerThread> start_lobby(const Options& o, const std::filesyste
   return std::move(*t);
 }
 
+constexpr const char* kTableHeader =
+    "| run | posts/s | deliveries/s | p50 ms | p99 ms | server CPU | dropped |\n|---|---:|---:|---:|---:|---:|---:|\n";
+
 void row(const std::string& what, const Figures& f) {
   fmt::print("| {:<40} | {:>9.0f} | {:>11.0f} | {:>6.2f} | {:>6.2f} | {:>5.0f}% | {:>7} |\n", what, f.posts_per_second,
              f.deliveries_per_second, f.p50_ms, f.p99_ms, 100 * f.server_cpu, f.datagrams_dropped);
@@ -109,7 +112,7 @@ void row(const std::string& what, const Figures& f) {
 bool scenario(const Options& o, int rooms, int seats) {
   fmt::print("\n## {} rooms of {} seats ({} connections); load average before: {}\n\n", rooms, seats, rooms * seats,
              load_average());
-  fmt::print("| run | posts/s | deliveries/s | p50 ms | p99 ms | server CPU | dropped |\n|---|---:|---:|---:|---:|---:|---:|\n");
+  fmt::print(kTableHeader);
   LoadGenerator gen(rooms, seats);
   auto lobby = start_lobby(o, o.db_dir / ("relay-" + std::to_string(rooms) + "x" + std::to_string(seats)));
   if (!lobby || !gen.set_up_lobby(lobby->endpoint())) return false;
@@ -151,7 +154,7 @@ bool many_peers(const Options& o, int peers) {
   double setup_s = std::chrono::duration<double>(SteadyClock::now() - t0).count();
   fmt::print("connected and logged in: {} of {} in {:.1f} s (including signing the post pools)\n\n", gen.connected(), peers,
              setup_s);
-  fmt::print("| run | posts/s | deliveries/s | p50 ms | p99 ms | server CPU | dropped |\n|---|---:|---:|---:|---:|---:|---:|\n");
+  fmt::print(kTableHeader);
   Figures idle = gen.run_open(1, o.warmup, o.measure);
   row("all idle (1 post/s in all)", idle);
   const std::uint32_t window = saturating_window(rooms * seats);
