@@ -9,6 +9,7 @@
 
 #include "lobby/client/enet_init.hpp"
 #include "lobby/protocol/limits.hpp"
+#include "lobby/server/lobby_server.hpp"
 
 namespace parley::lobby::bench {
 
@@ -19,8 +20,8 @@ EchoRelay::EchoRelay() {
   address.port = 0;
   host_ = enet_host_create(&address, ENET_PROTOCOL_MAXIMUM_PEER_ID, 1, 0, 0);
   if (host_ == nullptr) throw std::runtime_error("cannot bind the echo relay");
-  // The lobby's receive buffer (lobby_server.cpp), so neither drops what the other would keep.
-  enet_socket_set_option(host_->socket, ENET_SOCKOPT_RCVBUF, 4 << 20);
+  // The lobby's receive buffer, so neither drops what the other would keep.
+  enet_socket_set_option(host_->socket, ENET_SOCKOPT_RCVBUF, kReceiveBufferBytes);
   host_->maximumPacketSize = 2 * kMaxMessageBytes;
   endpoint_ = Endpoint{"127.0.0.1", host_->address.port};
   thread_ = std::thread([this] { serve(); });

@@ -29,7 +29,6 @@ constexpr int kIdleWaitMs = 20;
 // until the disk catches up (the kernel's socket buffer and ENet's resends hold the rest).
 constexpr std::size_t kMaxRoundsAwaitingCommit = 256;
 constexpr auto kShutdownDrain = std::chrono::milliseconds(1000);
-constexpr int kReceiveBufferBytes = 4 << 20;
 
 }  // namespace
 
@@ -303,9 +302,6 @@ game::Result<std::unique_ptr<LobbyServer>, ServerError> LobbyServer::open(const 
   // too large; ENet drops anything bigger before the lobby sees it.
   host->maximumPacketSize = 2 * kMaxMessageBytes;
   host->maximumWaitingData = 4 * kMaxMessageBytes;
-  // ENet asks for 256 KiB; under load from hundreds of connections that overflowed, and each
-  // datagram the kernel dropped waited for ENet's resend (the kernel caps this at
-  // net.core.rmem_max).
   enet_socket_set_option(host->socket, ENET_SOCKOPT_RCVBUF, kReceiveBufferBytes);
 
   char ip[64] = {0};

@@ -18,6 +18,11 @@
 
 namespace parley::lobby {
 
+// What the lobby asks the kernel for as its socket's receive buffer (capped at
+// net.core.rmem_max). ENet asks for 256 KiB; under load from hundreds of connections that
+// overflowed, and each datagram the kernel dropped waited for ENet's resend.
+inline constexpr int kReceiveBufferBytes = 4 << 20;
+
 struct ServerError {
   enum class Kind : std::uint8_t { bad_address, network, key, storage } kind;
   std::string detail;
