@@ -1,7 +1,14 @@
 #include "archive/importer.hpp"
 
 #include <algorithm>
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <mutex>
 #include <optional>
+#include <stop_token>
+#include <thread>
+#include <variant>
 
 namespace parley::archive {
 
@@ -17,6 +24,74 @@ std::size_t expected_games(std::string_view text) {
   std::size_t n = text.starts_with("[Event ") ? 1 : 0;
   for (std::size_t at = 0; (at = text.find("\n[Event ", at)) != std::string_view::npos; ++at) ++n;
   return n;
+}
+
+// A game read and replayed, ready to store, or why it was rejected ("file:line:column: …").
+using ReadGame = std::variant<GameRecord, std::string>;
+
+// The hand-over from the reading thread to the storing one: chunks of games in the file's
+// order, at most kChunksAhead of them waiting, so reading stays a little ahead of storing and no
+// further (memory stays bounded on a file of any size).
+class ReadQueue {
+ public:
+  static constexpr std::size_t kGamesPerChunk = 32;
+  static constexpr std::size_t kChunksAhead = 8;
+
+  // False when the storing side has stopped (it failed): the reader should stop too.
+  bool push(std::vector<ReadGame> chunk, std::stop_token stop) {
+    std::unique_lock lock(mutex_);
+    if (!changed_.wait(lock, stop, [&] { return chunks_.size() < kChunksAhead; })) return false;
+    chunks_.push_back(std::move(chunk));
+    changed_.notify_all();
+    return true;
+  }
+  void close(std::exception_ptr failure = nullptr) {
+    std::lock_guard lock(mutex_);
+    closed_ = true;
+    failure_ = failure;
+    changed_.notify_all();
+  }
+  // The next chunk; nullopt at the end of the file. Rethrows what the reader threw.
+  std::optional<std::vector<ReadGame>> pop() {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return !chunks_.empty() || closed_; });
+    if (chunks_.empty()) {
+      if (failure_) std::rethrow_exception(failure_);
+      return std::nullopt;
+    }
+    std::vector<ReadGame> chunk = std::move(chunks_.front());
+    chunks_.pop_front();
+    changed_.notify_all();
+    return chunk;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable_any changed_;
+  std::deque<std::vector<ReadGame>> chunks_;
+  bool closed_ = false;
+  std::exception_ptr failure_;
+};
+
+void read_games(std::string_view name, std::string_view text, ReadQueue& queue, std::stop_token stop) {
+  try {
+    pgn::Reader reader(text);
+    std::vector<ReadGame> chunk;
+    while (auto next = reader.next()) {
+      if (next->ok())
+        chunk.emplace_back(record_from_pgn(next->value()));
+      else
+        chunk.emplace_back(pgn::format(next->error(), name));
+      if (chunk.size() == ReadQueue::kGamesPerChunk) {
+        if (!queue.push(std::move(chunk), stop)) return;
+        chunk = {};
+      }
+    }
+    if (!chunk.empty() && !queue.push(std::move(chunk), stop)) return;
+    queue.close();
+  } catch (...) {
+    queue.close(std::current_exception());
+  }
 }
 
 }  // namespace
@@ -37,27 +112,34 @@ void Importer::count(const AddOutcome& added, const GameRecord& record, ImportSt
   if (record.moves) stats.positions += record.position_keys.size();
 }
 
+// Reading and replaying the games runs on a second thread while this one stores them: they are
+// about a third and two thirds of an import's CPU time. The order is the file's either way, so
+// the games get the same IDs.
 void Importer::import_pgn(std::string_view name, std::string_view text, ImportStats& stats) {
-  pgn::Reader reader(text);
   const std::size_t expected = progress_ ? expected_games(text) : 0;
+  ReadQueue queue;
+  // Declared after the queue, so destroyed (stopped and joined) before it, also when storing throws.
+  std::jthread reader([&](std::stop_token stop) { read_games(name, text, queue, stop); });
   std::size_t seen = 0;
   std::optional<ArchiveStore::Batch> batch;
   std::size_t in_batch = 0;
-  while (auto next = reader.next()) {
-    ++seen;
-    if (progress_) progress_(seen, std::max(seen, expected));
-    if (!next->ok()) {
-      ++stats.rejected;
-      stats.problems.push_back(pgn::format(next->error(), name));
-      continue;
-    }
-    GameRecord record = record_from_pgn(next->value());
-    if (!batch) batch.emplace(store_);
-    count(store_.add(record), record, stats);
-    if (++in_batch == kGamesPerTransaction) {
-      batch->commit();
-      batch.reset();
-      in_batch = 0;
+  while (auto chunk = queue.pop()) {
+    for (ReadGame& read : *chunk) {
+      ++seen;
+      if (progress_) progress_(seen, std::max(seen, expected));
+      if (auto* problem = std::get_if<std::string>(&read)) {
+        ++stats.rejected;
+        stats.problems.push_back(std::move(*problem));
+        continue;
+      }
+      const GameRecord& record = std::get<GameRecord>(read);
+      if (!batch) batch.emplace(store_);
+      count(store_.add(record), record, stats);
+      if (++in_batch == kGamesPerTransaction) {
+        batch->commit();
+        batch.reset();
+        in_batch = 0;
+      }
     }
   }
   if (batch) batch->commit();

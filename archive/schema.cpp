@@ -3,6 +3,8 @@
 #include <array>
 #include <string>
 
+#include "archive/position_index.hpp"
+
 namespace parley::archive {
 
 namespace {
@@ -93,8 +95,20 @@ CREATE TABLE PositionKey (
 ){WITHOUT_ROWID};
 )sql";
 
+// Version 2: the position index packed, one row per group of keys and per import batch
+// instead of one per position (archive/position_index.hpp); version 1's rows are converted.
+constexpr std::string_view kPositionBlocks = R"sql(
+CREATE TABLE PositionBlock (
+  KeyPrefix BIGINT NOT NULL,
+  FirstGameID BIGINT NOT NULL,
+  Entries {BLOB} NOT NULL,
+  PRIMARY KEY (KeyPrefix, FirstGameID)
+){WITHOUT_ROWID};
+)sql";
+
 constexpr std::array kMigrations = {
     Migration{1, "seed 003 layout with parley's seats, verdicts, logs and position keys", kInitial},
+    Migration{2, "position keys packed into blocks by key prefix", kPositionBlocks, &pack_position_keys},
 };
 
 std::string dialect_sql(std::string_view sql, Dialect dialect) {
@@ -139,6 +153,7 @@ void migrate(SqlConnection& db) {
                      std::to_string(latest_schema_version()));
     if (m.version <= have) continue;
     db.exec_script(dialect_sql(m.sql, db.dialect()));
+    if (m.convert) m.convert(db);
     db.query("INSERT INTO SchemaVersion (Version, Description) VALUES (?, ?)",
              {SqlValue{m.version}, SqlValue{std::string(m.description)}});
     t.commit();

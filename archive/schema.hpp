@@ -15,6 +15,8 @@ struct Migration {
   std::string_view description;
   // Portable SQL with two dialect words: {ID} (an integer primary key) and {BLOB} (bytes).
   std::string_view sql;
+  // What SQL cannot say portably, run after `sql` in the same transaction (or nothing).
+  void (*convert)(SqlConnection&) = nullptr;
 };
 
 std::span<const Migration> migrations();

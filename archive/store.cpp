@@ -18,8 +18,6 @@ template <class T>
 SqlValue optional(const std::optional<T>& v) {
   return v ? SqlValue{*v} : SqlValue{Null{}};
 }
-// Zobrist keys are unsigned 64-bit; both databases hold signed 64-bit integers.
-std::int64_t key_column(std::uint64_t key) { return static_cast<std::int64_t>(key); }
 
 // A player given as the 64 hex digits of a public key (as `parley log show` prints seat keys).
 game::Bytes key_from_hex(const std::string& s) {
@@ -168,45 +166,17 @@ AddOutcome ArchiveStore::add(const GameRecord& r) {
                {integer(comment_id++), integer(id), text(comment)});
   if (r.moves) {
     db_->query("INSERT INTO PositionSearch (GameID, Moves) VALUES (?, ?)", {integer(id), text(*r.moves)});
-    std::vector<PositionRow> rows;
-    rows.reserve(r.position_keys.size());
+    // add() always runs in a batch (it opens one of its own otherwise), which writes these.
     for (std::size_t ply = 0; ply < r.position_keys.size(); ++ply)
-      rows.push_back({key_column(r.position_keys[ply]), id, static_cast<std::int64_t>(ply)});
-    if (batching_)
-      pending_.insert(pending_.end(), rows.begin(), rows.end());
-    else
-      write_positions(rows);
+      pending_.push_back({r.position_keys[ply], id, static_cast<std::int64_t>(ply)});
   }
   return {GameId{id}, true};
-}
-
-void ArchiveStore::write_positions(std::span<const PositionRow> rows) {
-  // Many rows per statement: positions are most of what an import writes.
-  constexpr std::size_t kRowsPerInsert = 64;
-  static const std::vector<std::string> kInserts = [] {
-    std::vector<std::string> by_rows(kRowsPerInsert + 1);
-    for (std::size_t n = 1; n <= kRowsPerInsert; ++n) {
-      by_rows[n] = "INSERT INTO PositionKey (ZobristKey, GameID, Ply) VALUES (?, ?, ?)";
-      for (std::size_t i = 1; i < n; ++i) by_rows[n] += ", (?, ?, ?)";
-    }
-    return by_rows;
-  }();
-  std::vector<SqlValue> values;
-  for (std::size_t first = 0; first < rows.size(); first += kRowsPerInsert) {
-    std::size_t n = std::min(kRowsPerInsert, rows.size() - first);
-    values.clear();
-    for (const PositionRow& row : rows.subspan(first, n)) {
-      values.push_back(integer(row.key));
-      values.push_back(integer(row.game));
-      values.push_back(integer(row.ply));
-    }
-    db_->query(kInserts[n], values);
-  }
 }
 
 ArchiveStore::Batch::Batch(ArchiveStore& store) : store_(store), transaction_(*store.db_) {
   store_.batching_ = true;
   store_.pending_.clear();
+  if (store_.pending_.capacity() < kReservedPositions) store_.pending_.reserve(kReservedPositions);
   store_.next_ids_.clear();
   store_.name_ids_.clear();
 }
@@ -219,11 +189,10 @@ ArchiveStore::Batch::~Batch() {
 }
 
 void ArchiveStore::Batch::commit() {
-  // Key order is the index's order (the keys as the signed integers the column holds). (A
-  // stable sort by key alone, a 16-bit radix sort and a top-byte bucket pass before std::sort
-  // were all measured slower than this.)
+  // (A stable sort by key alone, a 16-bit radix sort and a top-byte bucket pass before
+  // std::sort were all measured slower than this.)
   std::sort(store_.pending_.begin(), store_.pending_.end());
-  store_.write_positions(store_.pending_);
+  insert_position_blocks(*store_.db_, store_.pending_);
   store_.pending_.clear();
   transaction_.commit();
   store_.batching_ = false;
@@ -294,16 +263,25 @@ std::vector<GameSummary> ArchiveStore::games(const GameFilter& f) {
 }
 
 std::vector<GameSummary> ArchiveStore::games_at_position(std::uint64_t zobrist_key) {
-  // The first ply each game reached the position at, joined to the same columns as games().
-  std::string sql = std::string(kSummaryColumns.substr(0, kSummaryColumns.find("FROM"))) + ", hit.FirstPly " +
-        std::string(kSummaryColumns.substr(kSummaryColumns.find("FROM"))) +
-        "JOIN (SELECT GameID AS HitID, MIN(Ply) AS FirstPly FROM PositionKey WHERE ZobristKey = ? GROUP BY GameID) hit "
-        "ON hit.HitID = g.GameID ORDER BY g.GameID";
-  auto rows = db_->query(sql, {integer(key_column(zobrist_key))});
+  std::vector<PositionEntry> hits = find_position(*db_, zobrist_key);
+  // The hits' games with the same columns as games(), a few dozen per statement.
+  constexpr std::size_t kGamesPerSelect = 64;
   std::vector<GameSummary> out;
-  for (const auto& row : rows) {
-    out.push_back(summary_of(row));
-    out.back().ply = as_int(row[11]);
+  std::vector<SqlValue> ids;
+  for (std::size_t first = 0; first < hits.size(); first += kGamesPerSelect) {
+    const std::size_t n = std::min(kGamesPerSelect, hits.size() - first);
+    std::string sql = std::string(kSummaryColumns) + "WHERE g.GameID IN (?";
+    for (std::size_t i = 1; i < n; ++i) sql += ", ?";
+    sql += ") ORDER BY g.GameID";
+    ids.clear();
+    for (std::size_t i = first; i < first + n; ++i) ids.push_back(integer(hits[i].game));
+    for (const auto& row : db_->query(sql, ids)) out.push_back(summary_of(row));
+  }
+  // Both lists are in game order; a hit without its Game row (a damaged archive) is left out.
+  std::size_t at = 0;
+  for (GameSummary& g : out) {
+    while (hits[at].game != g.id.value) ++at;
+    g.ply = hits[at].ply;
   }
   load_seats(out);
   return out;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "archive/position_index.hpp"
 #include "archive/record.hpp"
 #include "archive/sql.hpp"
 
@@ -95,9 +96,8 @@ class ArchiveStore {
   std::vector<EventPlayer> players(const std::vector<std::int64_t>& ids);
 
   // A write transaction for many add()s. The position keys of the games added in it are held
-  // until commit() and then written in key order: inserting a batch's keys sorted instead of in
-  // random order makes the index writes about a quarter cheaper (docs/archive.md). Destroyed
-  // without commit(), it rolls back and drops the held keys.
+  // until commit() and then written as one packed block per key group (archive/position_index.hpp).
+  // Destroyed without commit(), it rolls back and drops the held keys.
   class Batch {
    public:
     explicit Batch(ArchiveStore& store);
@@ -114,12 +114,6 @@ class ArchiveStore {
   SqlConnection& sql() { return *db_; }
 
  private:
-  struct PositionRow {
-    std::int64_t key, game, ply;
-    friend auto operator<=>(const PositionRow&, const PositionRow&) = default;
-  };
-  void write_positions(std::span<const PositionRow> rows);
-
   // The first of `count` new consecutive IDs of a table.
   std::int64_t take_ids(std::string_view table, std::string_view column, std::int64_t count = 1);
   std::int64_t intern(std::string_view table, std::string_view id_column, const std::string& name);
@@ -128,7 +122,11 @@ class ArchiveStore {
 
   std::unique_ptr<SqlConnection> db_;
   bool batching_ = false;
-  std::vector<PositionRow> pending_;
+  // Room for a large batch's positions (48 MB of address space, touched only as it fills, kept
+  // from batch to batch): growing the vector by doubling copied it and faulted in twice its
+  // pages, a fifth of an import's time (docs/performance.md, "Archive").
+  static constexpr std::size_t kReservedPositions = std::size_t{1} << 21;
+  std::vector<PositionEntry> pending_;
   // What this batch has learnt about IDs: the next free ID of each table and the IDs of the
   // names it has looked up or inserted (Event, Site, Round, players without a key). A batch is
   // one write transaction holding the writer lock, so no one else changes them meanwhile; it is

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include "archive/store.hpp"
@@ -157,16 +158,20 @@ int main(int argc, char** argv) {
 
   auto store = std::move(archive::ArchiveStore::open(db)).value();
   auto& sql = store->sql();
-  std::int64_t positions = archive::as_int(sql.query("SELECT COUNT(*) FROM PositionKey").at(0).at(0));
+  const std::vector<archive::PositionEntry> index = archive::all_positions(sql);
+  const std::size_t positions = index.size();
   // Positions a few moves apart along the games: most are reached by one game, the early ones
   // by many; each query lists the games with their seats (what `parley archive position` prints).
-  auto keys = sql.query("SELECT ZobristKey FROM PositionKey WHERE Ply = ? OR Ply = ? OR Ply = ? ORDER BY GameID",
-                        {archive::SqlValue{std::int64_t{4}}, archive::SqlValue{std::int64_t{12}},
-                         archive::SqlValue{std::int64_t{40}}});
+  std::vector<archive::PositionEntry> sampled;
+  std::copy_if(index.begin(), index.end(), std::back_inserter(sampled),
+               [](const archive::PositionEntry& e) { return e.ply == 4 || e.ply == 12 || e.ply == 40; });
+  std::stable_sort(sampled.begin(), sampled.end(), [](const auto& a, const auto& b) { return a.game < b.game; });
+  std::vector<std::uint64_t> keys;
+  for (const auto& e : sampled) keys.push_back(e.key);
   std::vector<double> ms;
   std::size_t hits = 0;
   for (int q = 0; q < queries && !keys.empty(); ++q) {
-    auto key = static_cast<std::uint64_t>(archive::as_int(keys[static_cast<std::size_t>(q) * 7919 % keys.size()][0]));
+    const std::uint64_t key = keys[static_cast<std::size_t>(q) * 7919 % keys.size()];
     auto start = std::chrono::steady_clock::now();
     hits += store->games_at_position(key).size();
     ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());

@@ -3,6 +3,7 @@
 // invalid logs kept with their verdict, and migrations.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <functional>
 #include <fstream>
@@ -93,6 +94,7 @@ class ArchiveTest : public ::testing::TestWithParam<std::string> {
   std::int64_t rows(const std::string& table) {
     return as_int(store_->sql().query("SELECT COUNT(*) FROM " + table).at(0).at(0));
   }
+  std::int64_t positions() { return static_cast<std::int64_t>(all_positions(store_->sql()).size()); }
 
   fs::path path_;
   std::string location_;
@@ -139,18 +141,27 @@ TEST_P(ArchiveTest, SeedExampleImportsToExactlyTheSeedsRows) {
       "22. Be2 Rxa4 23. f3 Qb4 24. g4 e4 $1 25. f4 Ra2 $1 26. gxf5 Rxb2 27. O-O $1 {}\n"
       "27... Rxe2 28. Rc8 Qb6+ 29. Kh1 Rxc8 30. Qxc8+ Kg7 31. fxg6 hxg6 32. f5 Qf6 33. Qxb7 Qe5";
   EXPECT_EQ(collapse_spaces(as_text(search[0][1])), collapse_spaces(seed_moves));
-  // parley's addition: one Zobrist key per position, the start included.
-  EXPECT_EQ(rows("PositionKey"), 67);
+  // parley's addition: one Zobrist key per position, the start included, each with its ply.
+  std::vector<PositionEntry> expected;
+  std::string text = read_file(data("walther_tal.pgn"));
+  pgn::Reader reader(text);
+  auto game_read = reader.next();
+  ASSERT_TRUE(game_read && game_read->ok());
+  auto keys = record_from_pgn(game_read->value()).position_keys;
+  ASSERT_EQ(keys.size(), 67U);
+  for (std::size_t ply = 0; ply < keys.size(); ++ply) expected.push_back({keys[ply], 0, static_cast<std::int64_t>(ply)});
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(all_positions(db), expected);
   EXPECT_EQ(rows("Seat"), 2);
 }
 
 TEST_P(ArchiveTest, ImportingTheSameGamesTwiceStoresThemOnce) {
   EXPECT_EQ(import("round_robin.pgn").imported, 6U);
-  auto before = std::tuple(rows("Game"), rows("Player"), rows("PositionKey"), rows("Comment"), rows("TagPair"));
+  auto before = std::tuple(rows("Game"), rows("Player"), positions(), rows("Comment"), rows("TagPair"));
   ImportStats again = import("round_robin.pgn");
   EXPECT_EQ(again.imported, 0U);
   EXPECT_EQ(again.duplicates, 6U);
-  EXPECT_EQ(before, std::tuple(rows("Game"), rows("Player"), rows("PositionKey"), rows("Comment"), rows("TagPair")));
+  EXPECT_EQ(before, std::tuple(rows("Game"), rows("Player"), positions(), rows("Comment"), rows("TagPair")));
   EXPECT_EQ(rows("Player"), 4);
   EXPECT_EQ(rows("Event"), 1);
   EXPECT_EQ(rows("Round"), 3);
@@ -175,7 +186,7 @@ TEST_P(ArchiveTest, ABatchRolledBackLeavesNoTraceAndTheNextBatchNumbersFromTheAr
   }
   EXPECT_EQ(rows("Game"), 0);
   EXPECT_EQ(rows("Player"), 0);
-  EXPECT_EQ(rows("PositionKey"), 0);
+  EXPECT_EQ(positions(), 0);
   {
     ArchiveStore::Batch batch(*store_);
     for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(store_->add(games[i]).id.value, static_cast<std::int64_t>(i));
@@ -198,9 +209,9 @@ TEST_P(ArchiveTest, ABatchRolledBackLeavesNoTraceAndTheNextBatchNumbersFromTheAr
   EXPECT_EQ(rows("Round"), 3);
   EXPECT_EQ(as_int(store_->sql().query("SELECT MAX(GameID) FROM Game").at(0).at(0)), 5);
   EXPECT_EQ(as_int(store_->sql().query("SELECT COUNT(DISTINCT PlayerID) FROM Player").at(0).at(0)), 4);
-  std::int64_t positions = 0;
-  for (const auto& g : games) positions += static_cast<std::int64_t>(g.position_keys.size());
-  EXPECT_EQ(rows("PositionKey"), positions);
+  std::int64_t keys = 0;
+  for (const auto& g : games) keys += static_cast<std::int64_t>(g.position_keys.size());
+  EXPECT_EQ(positions(), keys);
   // Every game's players and event are rows that exist.
   EXPECT_EQ(as_int(store_->sql()
                        .query("SELECT COUNT(*) FROM Game g JOIN Event e ON e.EventID = g.EventID "
@@ -345,6 +356,45 @@ TEST_P(ArchiveTest, PositionSearchFindsMainLinesByZobristKeyAndNotVariations) {
   ASSERT_EQ(by_transposition.size(), 1U);
   EXPECT_EQ(by_transposition[0].seats[0].name, "Boris");
   EXPECT_EQ(by_transposition[0].ply, 3);
+}
+
+// Every import batch writes its own blocks, so the games of one position are spread over many
+// rows of the same key group; more than 64 of them take more than one SELECT of games.
+TEST_P(ArchiveTest, PositionSearchGathersGamesFromEveryBatchWithTheFirstPlyOfEach) {
+  constexpr int kGames = 70;
+  for (int i = 0; i < kGames; ++i) {
+    ImportStats stats;
+    // Knights out and back: the start position again at ply 4, and 1. Nf3's at ply 5.
+    std::string text = "[Event \"Batch " + std::to_string(i) + "\"]\n[Result \"*\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 *\n";
+    Importer(*store_).import_pgn("game.pgn", text, stats);
+    ASSERT_EQ(stats.imported, 1U) << (stats.problems.empty() ? "" : stats.problems[0]);
+  }
+  EXPECT_EQ(positions(), kGames * 6);
+  using game::chess::Position;
+  Position nf3 = Position::start();
+  nf3.play(*game::chess::parse_san(nf3, "Nf3"));
+  for (const Position& p : {Position::start(), nf3}) {
+    auto hits = store_->games_at_position(p.key());
+    ASSERT_EQ(hits.size(), static_cast<std::size_t>(kGames));
+    for (int i = 0; i < kGames; ++i) {
+      EXPECT_EQ(hits[static_cast<std::size_t>(i)].id.value, i);
+      EXPECT_EQ(hits[static_cast<std::size_t>(i)].event, "Batch " + std::to_string(i));
+      EXPECT_EQ(hits[static_cast<std::size_t>(i)].ply, p == Position::start() ? 0 : 1);
+    }
+  }
+}
+
+TEST_P(ArchiveTest, ADamagedPositionBlockIsAnErrorNamingItNotACrash) {
+  import("round_robin.pgn");
+  const std::uint64_t key = game::chess::Position::start().key();
+  store_->sql().query("UPDATE PositionBlock SET Entries = ? WHERE KeyPrefix = ?",
+                      {SqlValue{game::Bytes{1, 2, 3}}, SqlValue{key_prefix(key)}});
+  try {
+    store_->games_at_position(key);
+    ADD_FAILURE() << "a damaged block was read";
+  } catch (const SqlError& e) {
+    EXPECT_NE(std::string(e.what()).find("damaged position index"), std::string::npos) << e.what();
+  }
 }
 
 TEST_P(ArchiveTest, GamesFilterByPlayerEventKindAndResult) {
@@ -552,7 +602,8 @@ TEST_P(ArchiveTest, OpeningMigratesOnceAndRefusesANewerSchema) {
   store_.reset();
   auto reopened = ArchiveStore::open(location_);
   ASSERT_TRUE(reopened.ok()) << reopened.error().detail;
-  EXPECT_EQ(as_int((*reopened)->sql().query("SELECT COUNT(*) FROM SchemaVersion").at(0).at(0)), 1);
+  EXPECT_EQ(as_int((*reopened)->sql().query("SELECT COUNT(*) FROM SchemaVersion").at(0).at(0)),
+            latest_schema_version());
   EXPECT_EQ((*reopened)->games({}).size(), 1U);
   (*reopened)->sql().query("INSERT INTO SchemaVersion (Version, Description) VALUES (?, ?)",
                            {SqlValue{latest_schema_version() + 1}, SqlValue{std::string("from the future")}});
@@ -560,6 +611,45 @@ TEST_P(ArchiveTest, OpeningMigratesOnceAndRefusesANewerSchema) {
   auto refused = ArchiveStore::open(location_);
   ASSERT_FALSE(refused.ok());
   EXPECT_NE(refused.error().detail.find("newer than this parley"), std::string::npos) << refused.error().detail;
+}
+
+// An archive of schema version 1 kept one PositionKey row per position; opening it packs them
+// into blocks, and position search finds the same games as before.
+TEST_P(ArchiveTest, AVersionOneArchiveHasItsPositionKeysPackedWhenOpened) {
+  const std::size_t indexed = import("round_robin.pgn").positions + import("walther_tal.pgn").positions;
+  auto& db = store_->sql();
+  const std::vector<PositionEntry> before = all_positions(db);
+  ASSERT_EQ(before.size(), indexed);
+  ASSERT_GT(indexed, 67U);
+  const std::uint64_t key = game::chess::Position::start().key();
+  const std::size_t start_hits = store_->games_at_position(key).size();
+  ASSERT_EQ(start_hits, 7U);
+  {
+    // Back to version 1's layout, as a parley of that version left it.
+    Transaction t(db);
+    db.exec_script(
+        "CREATE TABLE PositionKey (ZobristKey BIGINT NOT NULL, GameID BIGINT NOT NULL REFERENCES Game (GameID), "
+        "Ply BIGINT NOT NULL, PRIMARY KEY (ZobristKey, GameID, Ply))");
+    for (const PositionEntry& e : before)
+      db.query("INSERT INTO PositionKey (ZobristKey, GameID, Ply) VALUES (?, ?, ?)",
+               {SqlValue{static_cast<std::int64_t>(e.key)}, SqlValue{e.game}, SqlValue{e.ply}});
+    db.exec_script("DROP TABLE PositionBlock");
+    db.query("DELETE FROM SchemaVersion WHERE Version = 2");
+    t.commit();
+  }
+  store_.reset();
+  auto reopened = ArchiveStore::open(location_);
+  ASSERT_TRUE(reopened.ok()) << reopened.error().detail;
+  store_ = std::move(reopened).value();
+  EXPECT_EQ(schema_version(store_->sql()), 2);
+  EXPECT_EQ(all_positions(store_->sql()), before);
+  EXPECT_EQ(store_->games_at_position(key).size(), start_hits);
+  EXPECT_THROW(store_->sql().query("SELECT COUNT(*) FROM PositionKey"), SqlError);
+  // New games go on from there.
+  ImportStats stats;
+  Importer(*store_).import_pgn("one.pgn", "[Event \"Later\"]\n[Result \"*\"]\n\n1. d4 *\n", stats);
+  EXPECT_EQ(stats.imported, 1U);
+  EXPECT_EQ(store_->games_at_position(key).size(), start_hits + 1);
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, ArchiveTest, ::testing::Values("sqlite", "postgresql"),

@@ -1,0 +1,177 @@
+#include "archive/position_index.hpp"
+
+#include <algorithm>
+#include <limits>
+
+namespace parley::archive {
+
+namespace {
+
+constexpr int kSuffixBits = 64 - kKeyPrefixBits;
+constexpr std::uint64_t kSuffixMask = (std::uint64_t{1} << kSuffixBits) - 1;
+// A 63-bit value takes at most 9 bytes of 7 bits.
+constexpr int kMaxVarintBytes = 9;
+
+void put_varint(game::Bytes& out, std::uint64_t v) {
+  while (v >= 0x80) {
+    out.push_back(static_cast<std::uint8_t>(v | 0x80));
+    v >>= 7;
+  }
+  out.push_back(static_cast<std::uint8_t>(v));
+}
+
+// A minimal varint of at most 63 bits, or false.
+bool get_varint(std::span<const std::uint8_t> in, std::size_t& at, std::uint64_t& v) {
+  v = 0;
+  for (int i = 0; i < kMaxVarintBytes; ++i) {
+    if (at == in.size()) return false;
+    std::uint8_t byte = in[at++];
+    v |= std::uint64_t{byte & 0x7Fu} << (7 * i);
+    if ((byte & 0x80) == 0) {
+      // A last byte of zero after others would be a longer spelling of the same number.
+      return (i == 0 || byte != 0) && v <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+game::Bytes encode_position_block(std::span<const PositionEntry> entries, std::int64_t first_game) {
+  game::Bytes out;
+  out.reserve(entries.size() * (kKeySuffixBytes + 3));
+  for (const PositionEntry& e : entries) {
+    for (int i = 0; i < kKeySuffixBytes; ++i) out.push_back(static_cast<std::uint8_t>(e.key >> (8 * i)));
+    put_varint(out, static_cast<std::uint64_t>(e.game - first_game));
+    put_varint(out, static_cast<std::uint64_t>(e.ply));
+  }
+  return out;
+}
+
+game::Result<std::vector<PositionEntry>, PositionBlockError> decode_position_block(
+    std::int64_t prefix, std::int64_t first_game, std::span<const std::uint8_t> bytes) {
+  if (prefix < 0 || prefix >= (std::int64_t{1} << kKeyPrefixBits))
+    return PositionBlockError{"key prefix " + std::to_string(prefix) + " is out of range"};
+  if (first_game < 0) return PositionBlockError{"first game " + std::to_string(first_game) + " is negative"};
+  std::vector<PositionEntry> out;
+  // Every entry takes at least 8 bytes, so the input bounds the allocation.
+  out.reserve(bytes.size() / (kKeySuffixBytes + 2));
+  std::size_t at = 0;
+  while (at < bytes.size()) {
+    const std::size_t entry_at = at;
+    auto fault = [&](const std::string& what) {
+      return PositionBlockError{"position block " + std::to_string(prefix) + "/" + std::to_string(first_game) +
+                                ", byte " + std::to_string(entry_at) + ": " + what};
+    };
+    if (bytes.size() - at < kKeySuffixBytes) return fault("truncated key");
+    std::uint64_t suffix = 0;
+    for (int i = 0; i < kKeySuffixBytes; ++i) suffix |= std::uint64_t{bytes[at++]} << (8 * i);
+    std::uint64_t game_delta = 0, ply = 0;
+    if (!get_varint(bytes, at, game_delta)) return fault("bad game number");
+    if (!get_varint(bytes, at, ply)) return fault("bad ply");
+    if (game_delta > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max() - first_game))
+      return fault("game number overflows");
+    PositionEntry e{static_cast<std::uint64_t>(prefix) << kSuffixBits | (suffix & kSuffixMask),
+                    first_game + static_cast<std::int64_t>(game_delta), static_cast<std::int64_t>(ply)};
+    if (!out.empty() && !(out.back() < e)) return fault("entries out of order");
+    out.push_back(e);
+  }
+  return out;
+}
+
+}  // namespace parley::archive
+
+namespace parley::archive {
+
+namespace {
+
+SqlValue integer(std::int64_t v) { return SqlValue{v}; }
+
+std::vector<PositionEntry> decode_row(const SqlRow& row) {
+  std::int64_t prefix = as_int(row.at(0)), first_game = as_int(row.at(1));
+  game::Bytes bytes = as_bytes(row.at(2));
+  auto entries = decode_position_block(prefix, first_game, bytes);
+  if (!entries) throw SqlError("damaged position index: " + entries.error().detail);
+  return std::move(entries).value();
+}
+
+}  // namespace
+
+void insert_position_blocks(SqlConnection& db, std::span<const PositionEntry> sorted) {
+  // Many blocks per statement: a batch of thousands of games writes tens of thousands.
+  constexpr std::size_t kBlocksPerInsert = 64;
+  static const std::vector<std::string> kInserts = [] {
+    std::vector<std::string> by_rows(kBlocksPerInsert + 1);
+    for (std::size_t n = 1; n <= kBlocksPerInsert; ++n) {
+      by_rows[n] = "INSERT INTO PositionBlock (KeyPrefix, FirstGameID, Entries) VALUES (?, ?, ?)";
+      for (std::size_t i = 1; i < n; ++i) by_rows[n] += ", (?, ?, ?)";
+    }
+    return by_rows;
+  }();
+  std::vector<SqlValue> values;
+  auto flush = [&] {
+    if (!values.empty()) db.query(kInserts[values.size() / 3], values);
+    values.clear();
+  };
+  for (std::size_t first = 0; first < sorted.size();) {
+    const std::int64_t prefix = key_prefix(sorted[first].key);
+    std::size_t end = first;
+    std::int64_t first_game = sorted[first].game;
+    while (end < sorted.size() && key_prefix(sorted[end].key) == prefix) first_game = std::min(first_game, sorted[end++].game);
+    values.push_back(integer(prefix));
+    values.push_back(integer(first_game));
+    values.push_back(SqlValue{encode_position_block(sorted.subspan(first, end - first), first_game)});
+    if (values.size() == 3 * kBlocksPerInsert) flush();
+    first = end;
+  }
+  flush();
+}
+
+std::vector<PositionEntry> find_position(SqlConnection& db, std::uint64_t key) {
+  auto rows = db.query("SELECT KeyPrefix, FirstGameID, Entries FROM PositionBlock WHERE KeyPrefix = ?",
+                       {integer(key_prefix(key))});
+  std::vector<PositionEntry> hits;
+  for (const SqlRow& row : rows)
+    for (const PositionEntry& e : decode_row(row))
+      if (e.key == key) hits.push_back(e);
+  // By game, then ply: the first entry of each game is its first ply there.
+  std::sort(hits.begin(), hits.end(), [](const PositionEntry& a, const PositionEntry& b) {
+    return std::pair(a.game, a.ply) < std::pair(b.game, b.ply);
+  });
+  hits.erase(std::unique(hits.begin(), hits.end(),
+                         [](const PositionEntry& a, const PositionEntry& b) { return a.game == b.game; }),
+             hits.end());
+  return hits;
+}
+
+std::vector<PositionEntry> all_positions(SqlConnection& db) {
+  std::vector<PositionEntry> out;
+  for (const SqlRow& row : db.query("SELECT KeyPrefix, FirstGameID, Entries FROM PositionBlock")) {
+    auto entries = decode_row(row);
+    out.insert(out.end(), entries.begin(), entries.end());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+void pack_position_keys(SqlConnection& db) {
+  // A new archive has nothing to pack; an old one is read one group at a time (each group is
+  // one range of the old primary key, as keys are stored as their bits read as signed).
+  if (!db.query("SELECT ZobristKey FROM PositionKey LIMIT 1").empty()) {
+    constexpr std::uint64_t kGroupSpan = std::uint64_t{1} << (64 - kKeyPrefixBits);
+    for (std::uint64_t prefix = 0; prefix < (std::uint64_t{1} << kKeyPrefixBits); ++prefix) {
+      auto low = static_cast<std::int64_t>(prefix * kGroupSpan);
+      auto rows = db.query("SELECT ZobristKey, GameID, Ply FROM PositionKey WHERE ZobristKey BETWEEN ? AND ?",
+                           {integer(low), integer(low + static_cast<std::int64_t>(kGroupSpan - 1))});
+      std::vector<PositionEntry> entries;
+      entries.reserve(rows.size());
+      for (const SqlRow& row : rows)
+        entries.push_back({static_cast<std::uint64_t>(as_int(row[0])), as_int(row[1]), as_int(row[2])});
+      std::sort(entries.begin(), entries.end());
+      insert_position_blocks(db, entries);
+    }
+  }
+  db.exec_script("DROP TABLE PositionKey");
+}
+
+}  // namespace parley::archive

@@ -1,0 +1,85 @@
+// The packed position block: a known answer worked out by hand from the format in
+// archive/position_index.hpp, the round trip, and every kind of damage the decoder refuses.
+#include "archive/position_index.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace parley::archive {
+namespace {
+
+TEST(PositionBlock, EncodesTheKnownAnswer) {
+  // Group 0xABCD; first game 300.
+  const std::vector<PositionEntry> entries = {
+      {0xABCD'0102'0304'0506, 300, 0},    // suffix 06 05 04 03 02 01, game +0, ply 0
+      {0xABCD'0102'0304'0506, 430, 200},  // game +130 = 82 01, ply 200 = C8 01
+      {0xABCD'FFFF'FFFF'FFFF, 301, 5},
+  };
+  const game::Bytes expected = {0x06, 0x05, 0x04, 0x03, 0x02, 0x01, 0x00, 0x00,  //
+                                0x06, 0x05, 0x04, 0x03, 0x02, 0x01, 0x82, 0x01, 0xC8, 0x01,
+                                0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01, 0x05};
+  EXPECT_EQ(key_prefix(entries[0].key), 0xABCD);
+  EXPECT_EQ(encode_position_block(entries, 300), expected);
+  auto decoded = decode_position_block(0xABCD, 300, expected);
+  ASSERT_TRUE(decoded.ok()) << decoded.error().detail;
+  EXPECT_EQ(*decoded, entries);
+}
+
+TEST(PositionBlock, RoundTripsLargeGamesAndPliesInEveryGroup) {
+  for (std::int64_t prefix : {0x0000, 0x7FFF, 0x8000, 0xFFFF}) {
+    std::vector<PositionEntry> entries;
+    for (std::uint64_t i = 0; i < 200; ++i)
+      entries.push_back({static_cast<std::uint64_t>(prefix) << 48 | (i * 0x9E37'79B9'7F4A % (1ULL << 48)),
+                         std::int64_t{1} << 40 | static_cast<std::int64_t>(i * 7919 % 1000),
+                         static_cast<std::int64_t>(i * 37 % 6000)});
+    entries.push_back({static_cast<std::uint64_t>(prefix) << 48, INT64_MAX, INT64_MAX});
+    std::sort(entries.begin(), entries.end());
+    entries.erase(std::unique(entries.begin(), entries.end()), entries.end());
+    const std::int64_t first = std::min_element(entries.begin(), entries.end(), [](auto& a, auto& b) {
+                                 return a.game < b.game;
+                               })->game;
+    auto bytes = encode_position_block(entries, first);
+    auto decoded = decode_position_block(prefix, first, bytes);
+    ASSERT_TRUE(decoded.ok()) << decoded.error().detail;
+    EXPECT_EQ(*decoded, entries);
+  }
+}
+
+TEST(PositionBlock, AnEmptyBlockHoldsNothing) {
+  auto decoded = decode_position_block(5, 0, {});
+  ASSERT_TRUE(decoded.ok());
+  EXPECT_TRUE(decoded->empty());
+}
+
+void expect_refused(std::int64_t prefix, std::int64_t first_game, const game::Bytes& bytes, const std::string& why) {
+  auto decoded = decode_position_block(prefix, first_game, bytes);
+  ASSERT_FALSE(decoded.ok()) << why;
+  EXPECT_NE(decoded.error().detail.find(why), std::string::npos) << decoded.error().detail;
+}
+
+TEST(PositionBlock, DamageIsRefusedWithItsReason) {
+  const game::Bytes key = {1, 2, 3, 4, 5, 6};
+  auto with = [&](std::initializer_list<std::uint8_t> tail) {
+    game::Bytes b = key;
+    b.insert(b.end(), tail);
+    return b;
+  };
+  expect_refused(0, 0, {1, 2, 3}, "truncated key");
+  expect_refused(0, 0, with({}), "bad game number");
+  expect_refused(0, 0, with({0x80}), "bad game number");          // varint cut off
+  expect_refused(0, 0, with({0x80, 0x00, 0x00}), "bad game number");  // overlong zero
+  expect_refused(0, 0, with({0x00}), "bad ply");
+  expect_refused(0, 0, with({0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01}), "bad ply");  // > 63 bits
+  EXPECT_TRUE(decode_position_block(0, 0, with({0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F})).ok());
+  expect_refused(0, 10, with({0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F, 0x00}), "game number overflows");
+  game::Bytes twice = with({0x00, 0x00});
+  twice.insert(twice.end(), twice.begin(), twice.end());
+  expect_refused(0, 0, twice, "out of order");
+  expect_refused(-1, 0, {}, "out of range");
+  expect_refused(0x10000, 0, {}, "out of range");
+  expect_refused(0, -1, {}, "negative");
+}
+
+}  // namespace
+}  // namespace parley::archive
