@@ -189,8 +189,9 @@ ArchiveStore::Batch::~Batch() {
 }
 
 void ArchiveStore::Batch::commit() {
-  // (A stable sort by key alone, a 16-bit radix sort and a top-byte bucket pass before
-  // std::sort were all measured slower than this.)
+  // Blocks hold their entries sorted, and a key group is a run of the sorted entries. (A stable
+  // sort by key alone, a 16-bit radix sort and a top-byte bucket pass before std::sort were all
+  // measured slower than this.)
   std::sort(store_.pending_.begin(), store_.pending_.end());
   insert_position_blocks(*store_.db_, store_.pending_);
   store_.pending_.clear();
