@@ -73,15 +73,21 @@ class ReadQueue {
   std::exception_ptr failure_;
 };
 
+// Files smaller than this are read on the storing thread: for a file of a few games a thread
+// costs more than it saves.
+constexpr std::size_t kBytesForAReadingThread = 256 * 1024;
+
+ReadGame read_game(const game::Result<pgn::Game, pgn::Error>& read, std::string_view name) {
+  if (read.ok()) return record_from_pgn(read.value());
+  return pgn::format(read.error(), name);
+}
+
 void read_games(std::string_view name, std::string_view text, ReadQueue& queue, std::stop_token stop) {
   try {
     pgn::Reader reader(text);
     std::vector<ReadGame> chunk;
     while (auto next = reader.next()) {
-      if (next->ok())
-        chunk.emplace_back(record_from_pgn(next->value()));
-      else
-        chunk.emplace_back(pgn::format(next->error(), name));
+      chunk.push_back(read_game(*next, name));
       if (chunk.size() == ReadQueue::kGamesPerChunk) {
         if (!queue.push(std::move(chunk), stop)) return;
         chunk = {};
@@ -103,46 +109,54 @@ void Importer::import_file(std::string_view name, std::string_view contents, Imp
     import_pgn(name, contents, stats);
 }
 
-void Importer::count(const AddOutcome& added, const GameRecord& record, ImportStats& stats) {
+AddOutcome Importer::store(const GameRecord& record, ImportStats& stats) {
+  if (!batch_) batch_.emplace(store_);
+  AddOutcome added = store_.add(record);
   if (!added.inserted) {
     ++stats.duplicates;
-    return;
+  } else {
+    ++stats.imported;
+    if (record.moves) stats.positions += record.position_keys.size();
   }
-  ++stats.imported;
-  if (record.moves) stats.positions += record.position_keys.size();
+  if (++in_batch_ == kGamesPerTransaction) commit();
+  return added;
 }
 
-// Reading and replaying the games runs on a second thread while this one stores them: they are
-// about a third and two thirds of an import's CPU time. The order is the file's either way, so
-// the games get the same IDs.
+void Importer::commit() {
+  if (batch_) batch_->commit();
+  batch_.reset();
+  in_batch_ = 0;
+}
+
+// Reading and replaying the games of a large file runs on a second thread while this one stores
+// them: they are about a third and two thirds of an import's CPU time. The order is the file's
+// either way, so the games get the same IDs.
 void Importer::import_pgn(std::string_view name, std::string_view text, ImportStats& stats) {
   const std::size_t expected = progress_ ? expected_games(text) : 0;
+  std::size_t seen = 0;
+  auto take = [&](ReadGame& read) {
+    ++seen;
+    if (progress_) progress_(seen, std::max(seen, expected));
+    if (auto* problem = std::get_if<std::string>(&read)) {
+      ++stats.rejected;
+      stats.problems.push_back(std::move(*problem));
+    } else {
+      store(std::get<GameRecord>(read), stats);
+    }
+  };
+  if (text.size() < kBytesForAReadingThread) {
+    pgn::Reader reader(text);
+    while (auto next = reader.next()) {
+      ReadGame read = read_game(*next, name);
+      take(read);
+    }
+    return;
+  }
   ReadQueue queue;
   // Declared after the queue, so destroyed (stopped and joined) before it, also when storing throws.
   std::jthread reader([&](std::stop_token stop) { read_games(name, text, queue, stop); });
-  std::size_t seen = 0;
-  std::optional<ArchiveStore::Batch> batch;
-  std::size_t in_batch = 0;
-  while (auto chunk = queue.pop()) {
-    for (ReadGame& read : *chunk) {
-      ++seen;
-      if (progress_) progress_(seen, std::max(seen, expected));
-      if (auto* problem = std::get_if<std::string>(&read)) {
-        ++stats.rejected;
-        stats.problems.push_back(std::move(*problem));
-        continue;
-      }
-      const GameRecord& record = std::get<GameRecord>(read);
-      if (!batch) batch.emplace(store_);
-      count(store_.add(record), record, stats);
-      if (++in_batch == kGamesPerTransaction) {
-        batch->commit();
-        batch.reset();
-        in_batch = 0;
-      }
-    }
-  }
-  if (batch) batch->commit();
+  while (auto chunk = queue.pop())
+    for (ReadGame& read : *chunk) take(read);
 }
 
 void Importer::import_log(std::string_view name, std::span<const std::uint8_t> bytes, ImportStats& stats) {
@@ -152,8 +166,7 @@ void Importer::import_log(std::string_view name, std::span<const std::uint8_t> b
     stats.problems.push_back(std::string(name) + ": not stored: " + record.error().detail);
     return;
   }
-  AddOutcome added = store_.add(*record);
-  count(added, *record, stats);
+  AddOutcome added = store(*record, stats);
   if (added.inserted && !record->verified) {
     ++stats.invalid_logs;
     stats.problems.push_back(std::string(name) + ": stored as invalid (game " + std::to_string(added.id.value) +

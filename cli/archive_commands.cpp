@@ -99,6 +99,8 @@ int archive_import(const ArchiveImportOptions& options) {
   archive::ImportStats stats;
   bool unreadable = false;
   try {
+    // One importer for all the files, so that small files (a log is one game) share batches.
+    archive::Importer importer(*store);
     for (const std::string& path : options.files) {
       MappedFile file(path);
       if (!file.ok()) {
@@ -107,14 +109,19 @@ int archive_import(const ArchiveImportOptions& options) {
         continue;
       }
       std::size_t reported = stats.problems.size();
-      archive::Importer importer(*store, [&](std::size_t done, std::size_t total) { bar.show(path, done, total); });
+      importer.set_progress([&](std::size_t done, std::size_t total) { bar.show(path, done, total); });
       importer.import_file(path, file.text(), stats);
       bar.clear();
       for (std::size_t i = reported; i < stats.problems.size(); ++i) fmt::print(stderr, "{}\n", stats.problems[i]);
     }
+    importer.commit();
   } catch (const archive::SqlError& e) {
     bar.clear();
-    fmt::print(stderr, "archive: {}\n", e.what());
+    // The importer's open batch was rolled back; the batches before it are stored.
+    fmt::print(stderr,
+               "archive: {}\narchive: the games of the last unfinished batch (up to {}) were not stored; importing "
+               "the same files again stores them and skips the games already archived\n",
+               e.what(), archive::kGamesPerTransaction);
     return kUnreadable;
   }
   fmt::print("imported {} games ({} positions indexed), {} already archived, {} invalid logs stored, {} rejected\n",

@@ -31,7 +31,9 @@ class StandingsTest : public ::testing::Test {
     std::stringstream ss;
     ss << in.rdbuf();
     ImportStats stats;
-    Importer(*store_).import_pgn("round_robin.pgn", ss.str(), stats);
+    Importer importer(*store_);
+    importer.import_pgn("round_robin.pgn", ss.str(), stats);
+    importer.commit();
     ASSERT_EQ(stats.imported, 6U);
   }
   void TearDown() override {
