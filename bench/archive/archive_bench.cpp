@@ -97,6 +97,34 @@ void create_scid_base(const std::string& base, const std::string& script) {
 
 }  // namespace
 
+// Position queries on an archive: positions a few moves apart along the games (most are reached
+// by one game, the early ones by many), each query listing the games with their seats (what
+// `parley archive position` prints).
+void time_queries(const std::string& db, int queries) {
+  auto store = std::move(archive::ArchiveStore::open(db)).value();
+  auto& sql = store->sql();
+  const std::vector<archive::PositionEntry> index = archive::all_positions(sql);
+  const std::size_t positions = index.size();
+  std::vector<archive::PositionEntry> sampled;
+  std::copy_if(index.begin(), index.end(), std::back_inserter(sampled),
+               [](const archive::PositionEntry& e) { return e.ply == 4 || e.ply == 12 || e.ply == 40; });
+  std::stable_sort(sampled.begin(), sampled.end(), [](const auto& a, const auto& b) { return a.game < b.game; });
+  std::vector<std::uint64_t> keys;
+  for (const auto& e : sampled) keys.push_back(e.key);
+  std::vector<double> ms;
+  std::size_t hits = 0;
+  for (int q = 0; q < queries && !keys.empty(); ++q) {
+    const std::uint64_t key = keys[static_cast<std::size_t>(q) * 7919 % keys.size()];
+    auto start = std::chrono::steady_clock::now();
+    hits += store->games_at_position(key).size();
+    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+  }
+  std::sort(ms.begin(), ms.end());
+  fmt::print("position queries on {} positions: {} queries, {} games found; median {:.3f} ms, 99th percentile {:.3f} ms, "
+             "max {:.3f} ms (target < 10 ms)\n",
+             positions, ms.size(), hits, ms[ms.size() / 2], ms[ms.size() * 99 / 100], ms.back());
+}
+
 int main(int argc, char** argv) {
   CLI::App app{"parley archive benchmark: PGN import vs pgn-extract and scid, position queries"};
   std::size_t games = 15000;
@@ -106,7 +134,14 @@ int main(int argc, char** argv) {
   app.add_option("--runs", runs, "Runs of each import (the median is reported)")->check(CLI::Range(1, 20));
   app.add_option("--queries", queries, "Position queries to time")->check(CLI::Range(1, 1000000));
   app.add_option("--parley", parley_binary, "The parley binary to time");
+  std::string query_only;
+  app.add_option("--query-only", query_only, "Only time the position queries, on this existing archive")
+      ->check(CLI::ExistingFile);
   CLI11_PARSE(app, argc, argv);
+  if (!query_only.empty()) {
+    time_queries(query_only, queries);
+    return 0;
+  }
 
   fs::create_directories(corpus_dir);
   std::string corpus = fmt::format("{}/random-{}.pgn", corpus_dir, games);
@@ -156,29 +191,6 @@ int main(int argc, char** argv) {
     fmt::print("  scid: {} not installed (Debian package scid), not compared\n", kScImport);
   }
 
-  auto store = std::move(archive::ArchiveStore::open(db)).value();
-  auto& sql = store->sql();
-  const std::vector<archive::PositionEntry> index = archive::all_positions(sql);
-  const std::size_t positions = index.size();
-  // Positions a few moves apart along the games: most are reached by one game, the early ones
-  // by many; each query lists the games with their seats (what `parley archive position` prints).
-  std::vector<archive::PositionEntry> sampled;
-  std::copy_if(index.begin(), index.end(), std::back_inserter(sampled),
-               [](const archive::PositionEntry& e) { return e.ply == 4 || e.ply == 12 || e.ply == 40; });
-  std::stable_sort(sampled.begin(), sampled.end(), [](const auto& a, const auto& b) { return a.game < b.game; });
-  std::vector<std::uint64_t> keys;
-  for (const auto& e : sampled) keys.push_back(e.key);
-  std::vector<double> ms;
-  std::size_t hits = 0;
-  for (int q = 0; q < queries && !keys.empty(); ++q) {
-    const std::uint64_t key = keys[static_cast<std::size_t>(q) * 7919 % keys.size()];
-    auto start = std::chrono::steady_clock::now();
-    hits += store->games_at_position(key).size();
-    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
-  }
-  std::sort(ms.begin(), ms.end());
-  fmt::print("position queries on {} positions: {} queries, {} games found; median {:.3f} ms, 99th percentile {:.3f} ms, "
-             "max {:.3f} ms (target < 10 ms)\n",
-             positions, ms.size(), hits, ms[ms.size() / 2], ms[ms.size() * 99 / 100], ms.back());
+  time_queries(db, queries);
   return 0;
 }
