@@ -95,6 +95,35 @@ std::vector<PositionEntry> decode_row(const SqlRow& row) {
   return std::move(entries).value();
 }
 
+// A batch this small (a game or a dozen, as the lobby stores them) adds each group's entries to
+// the group's newest block while that block is under kMergedBlockBytes, instead of writing a
+// new row per group: an archive filled one game at a time would otherwise gain a row per game in
+// the groups of the common positions, and a query reads every row of its group. A large batch
+// writes new blocks only: reading and rewriting 65,536 blocks would cost more than its import.
+constexpr std::size_t kMergingBatchEntries = 4096;
+constexpr std::size_t kMergedBlockBytes = 4096;
+
+// Adds a group's entries (of games newer than every stored one) to its newest block if that
+// block is small; false if there is none to add to.
+bool merge_into_newest_block(SqlConnection& db, std::int64_t prefix, std::span<const PositionEntry> group) {
+  auto rows = db.query(
+      "SELECT KeyPrefix, FirstGameID, Entries FROM PositionBlock WHERE KeyPrefix = ? ORDER BY FirstGameID DESC LIMIT 1",
+      {integer(prefix)});
+  if (rows.empty() || as_bytes(rows[0].at(2)).size() >= kMergedBlockBytes) return false;
+  std::vector<PositionEntry> merged = decode_row(rows[0]);
+  const std::int64_t first_game = as_int(rows[0][1]);
+  const auto old_end = static_cast<std::ptrdiff_t>(merged.size());
+  merged.insert(merged.end(), group.begin(), group.end());
+  std::inplace_merge(merged.begin(), merged.begin() + old_end, merged.end());
+  // Entries of a game already in the block would make it ambiguous (the decoder refuses
+  // repeats), and an older game would break FirstGameID: neither comes from a new batch.
+  if (std::adjacent_find(merged.begin(), merged.end()) != merged.end()) return false;
+  if (std::any_of(group.begin(), group.end(), [&](const PositionEntry& e) { return e.game < first_game; })) return false;
+  db.query("UPDATE PositionBlock SET Entries = ? WHERE KeyPrefix = ? AND FirstGameID = ?",
+           {SqlValue{encode_position_block(merged, first_game)}, integer(prefix), integer(first_game)});
+  return true;
+}
+
 }  // namespace
 
 void insert_position_blocks(SqlConnection& db, std::span<const PositionEntry> sorted) {
@@ -113,14 +142,20 @@ void insert_position_blocks(SqlConnection& db, std::span<const PositionEntry> so
     if (!values.empty()) db.query(kInserts[values.size() / 3], values);
     values.clear();
   };
+  const bool merging = sorted.size() <= kMergingBatchEntries;
   for (std::size_t first = 0; first < sorted.size();) {
     const std::int64_t prefix = key_prefix(sorted[first].key);
     std::size_t end = first;
     std::int64_t first_game = sorted[first].game;
     while (end < sorted.size() && key_prefix(sorted[end].key) == prefix) first_game = std::min(first_game, sorted[end++].game);
+    const auto group = sorted.subspan(first, end - first);
+    if (merging && merge_into_newest_block(db, prefix, group)) {
+      first = end;
+      continue;
+    }
     values.push_back(integer(prefix));
     values.push_back(integer(first_game));
-    values.push_back(SqlValue{encode_position_block(sorted.subspan(first, end - first), first_game)});
+    values.push_back(SqlValue{encode_position_block(group, first_game)});
     if (values.size() == 3 * kBlocksPerInsert) flush();
     first = end;
   }

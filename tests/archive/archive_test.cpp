@@ -384,8 +384,8 @@ TEST_P(ArchiveTest, PositionSearchFindsMainLinesByZobristKeyAndNotVariations) {
   EXPECT_EQ(by_transposition[0].ply, 3);
 }
 
-// Every import batch writes its own blocks, so the games of one position are spread over many
-// rows of the same key group; more than 64 of them take more than one SELECT of games.
+// Games stored one batch each (as the lobby stores them) end up in the same blocks, in game
+// order; more than 64 games take more than one SELECT of games.
 TEST_P(ArchiveTest, PositionSearchGathersGamesFromEveryBatchWithTheFirstPlyOfEach) {
   constexpr int kGames = 70;
   for (int i = 0; i < kGames; ++i) {
@@ -395,6 +395,9 @@ TEST_P(ArchiveTest, PositionSearchGathersGamesFromEveryBatchWithTheFirstPlyOfEac
     ASSERT_EQ(stats.imported, 1U) << (stats.problems.empty() ? "" : stats.problems[0]);
   }
   EXPECT_EQ(positions(), kGames * 6);
+  // Each of these small batches added to the groups' blocks instead of writing rows of its own.
+  EXPECT_EQ(rows("PositionBlock"),
+            as_int(store_->sql().query("SELECT COUNT(DISTINCT KeyPrefix) FROM PositionBlock").at(0).at(0)));
   using game::chess::Position;
   Position nf3 = Position::start();
   nf3.play(*game::chess::parse_san(nf3, "Nf3"));
@@ -407,6 +410,40 @@ TEST_P(ArchiveTest, PositionSearchGathersGamesFromEveryBatchWithTheFirstPlyOfEac
       EXPECT_EQ(hits[static_cast<std::size_t>(i)].ply, p == Position::start() ? 0 : 1);
     }
   }
+}
+
+// A small batch adds to a group's newest block only while that block is under 4 KB; a large
+// batch always writes blocks of its own.
+TEST_P(ArchiveTest, SmallBatchesFillAGroupsNewestBlockUpToItsSizeLimit) {
+  auto& db = store_->sql();
+  const std::uint64_t group = std::uint64_t{0x1234} << 48;
+  auto block_rows = [&] { return rows("PositionBlock"); };
+  auto entries_of_games = [&](std::int64_t from, std::int64_t to) {
+    std::vector<PositionEntry> out;
+    for (std::int64_t g = from; g < to; ++g) out.push_back({group | static_cast<std::uint64_t>(g % 7), g, 0});
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  Transaction t(db);
+  insert_position_blocks(db, entries_of_games(0, 100));  // a small batch, nothing to add to: new block
+  EXPECT_EQ(block_rows(), 1);
+  insert_position_blocks(db, entries_of_games(100, 200));  // added to it (about 1.8 KB in all)
+  EXPECT_EQ(block_rows(), 1);
+  // Added again: now 128 entries of 8 bytes and 372 of 9 (the game takes two varint bytes from
+  // 128 on), 4,372 bytes, over the 4 KB limit.
+  insert_position_blocks(db, entries_of_games(200, 500));
+  EXPECT_EQ(block_rows(), 1);
+  insert_position_blocks(db, entries_of_games(500, 501));  // the block is full: a new one
+  EXPECT_EQ(block_rows(), 2);
+  insert_position_blocks(db, entries_of_games(501, 502));  // added to the new one
+  EXPECT_EQ(block_rows(), 2);
+  insert_position_blocks(db, entries_of_games(502, 502 + 5000));  // a large batch: its own block
+  EXPECT_EQ(block_rows(), 3);
+  t.commit();
+  const auto all = entries_of_games(0, 5502);
+  EXPECT_EQ(all_positions(db), all);
+  EXPECT_EQ(find_position(db, group | 3).size(),
+            static_cast<std::size_t>(std::count_if(all.begin(), all.end(), [&](auto& e) { return e.key == (group | 3); })));
 }
 
 TEST_P(ArchiveTest, ADamagedPositionBlockIsAnErrorNamingItNotACrash) {
