@@ -79,10 +79,6 @@ game::Result<std::vector<PositionEntry>, PositionBlockError> decode_position_blo
   return out;
 }
 
-}  // namespace parley::archive
-
-namespace parley::archive {
-
 namespace {
 
 SqlValue integer(std::int64_t v) { return SqlValue{v}; }

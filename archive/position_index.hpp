@@ -1,10 +1,10 @@
 #pragma once
 // The position index (docs/archive.md, "Position search"): the Zobrist key of every main-line
 // position of every chess game, as (key, game, ply) entries. Entries are grouped by the key's
-// top 16 bits and packed into one PositionBlock row per group and per import batch. A batch
-// then writes at most 65,536 rows however many positions it adds, and a query reads the few
-// rows of one group; one B-tree row per position was half of an import's time
-// (docs/performance.md, "Archive").
+// top 16 bits and packed into one PositionBlock row per group and per import batch (a small
+// batch adds to the group's newest block instead, while that is small). A batch then writes at
+// most 65,536 rows however many positions it adds, and a query reads the few rows of one group;
+// one B-tree row per position was half of an import's time (docs/performance.md, "Archive").
 #include <cstdint>
 #include <span>
 #include <string>
@@ -47,7 +47,8 @@ game::Result<std::vector<PositionEntry>, PositionBlockError> decode_position_blo
 // FirstGameID), where FirstGameID is the smallest game in the block. A batch's games have IDs
 // above every stored game's, so its blocks never collide with stored ones.
 
-// Writes entries sorted without repeats (one batch's) as one block per group.
+// Writes entries sorted without repeats (one batch's, of games newer than every stored one) as
+// one block per group, or into the group's newest block if the batch and that block are small.
 void insert_position_blocks(SqlConnection& db, std::span<const PositionEntry> sorted);
 // The games whose main line reached `key`, each once with the first ply it did, by game.
 // Throws SqlError if a block of the key's group is damaged.
