@@ -4,13 +4,17 @@
 // gunjin_client_test.cpp).
 #include <SDL.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "ui/core/app.hpp"
 #include "ui/net/network_thread.hpp"
@@ -34,32 +38,49 @@ inline std::uint64_t steady_ms() {
 // the pointer from SDL's state, which only a real display moves.
 class VirtualDisplay {
  public:
+  // Xvfb picks a free display number itself and writes it to a pipe once it accepts clients
+  // (-displayfd), instead of this guessing a number and waiting for its socket file. -noreset:
+  // by default the server resets when its last client leaves, and a window opened during the
+  // reset fails with "x11 not available" (seen when a test closed one window and opened the next
+  // while the machine was busy).
   VirtualDisplay() {
-    for (int n = 90 + ::getpid() % 100; n < 400 && pid_ < 0; ++n) {
-      if (fs::exists("/tmp/.X11-unix/X" + std::to_string(n)) || fs::exists("/tmp/.X" + std::to_string(n) + "-lock"))
-        continue;
-      std::string display = ":" + std::to_string(n);
-      std::vector<std::string> args{"/usr/bin/Xvfb", display, "-screen", "0", "1280x1024x24", "-nolisten", "tcp"};
-      std::vector<char*> argv;
-      for (auto& a : args) argv.push_back(a.data());
-      argv.push_back(nullptr);
-      posix_spawn_file_actions_t actions;
-      posix_spawn_file_actions_init(&actions);
-      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-      pid_t pid = -1;
-      const bool spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ) == 0;
-      posix_spawn_file_actions_destroy(&actions);
-      if (!spawned) return;
-      for (int i = 0; i < 200 && !fs::exists("/tmp/.X11-unix/X" + std::to_string(n)); ++i)
-        std::this_thread::sleep_for(std::chrono::milliseconds(25));
-      pid_ = pid;
-      if (!fs::exists("/tmp/.X11-unix/X" + std::to_string(n))) {
-        stop();
-        continue;  // another server took the number: try the next
-      }
-      name_ = display;
+    int pipe_fds[2];
+    if (::pipe2(pipe_fds, O_CLOEXEC) != 0) return;
+    // The write end goes to the server as fd 3; above 3 here, so that dup2 really copies it.
+    const int write_end = ::fcntl(pipe_fds[1], F_DUPFD_CLOEXEC, 10);
+    ::close(pipe_fds[1]);
+    std::vector<std::string> args{"/usr/bin/Xvfb", "-displayfd", "3", "-noreset", "-screen", "0", "1280x1024x24",
+                                  "-nolisten", "tcp"};
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+    if (write_end >= 0) posix_spawn_file_actions_adddup2(&actions, write_end, 3);
+    pid_t pid = -1;
+    const bool spawned =
+        write_end >= 0 && posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ) == 0;
+    posix_spawn_file_actions_destroy(&actions);
+    if (write_end >= 0) ::close(write_end);
+    if (spawned) pid_ = pid;
+    // The number and a newline, within 10 s; nothing (the server failed) ends the read early.
+    std::string number;
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (spawned && std::chrono::steady_clock::now() < give_up) {
+      pollfd ready{pipe_fds[0], POLLIN, 0};
+      if (::poll(&ready, 1, 100) <= 0) continue;
+      char c = 0;
+      if (::read(pipe_fds[0], &c, 1) != 1 || c == '\n') break;
+      number += c;
     }
+    ::close(pipe_fds[0]);
+    if (number.empty() || number.find_first_not_of("0123456789") != std::string::npos) {
+      stop();
+      return;
+    }
+    name_ = ":" + number;
   }
   ~VirtualDisplay() { stop(); }
   const std::string& name() const { return name_; }
