@@ -83,12 +83,15 @@ namespace {
 
 SqlValue integer(std::int64_t v) { return SqlValue{v}; }
 
-std::vector<PositionEntry> decode_row(const SqlRow& row) {
-  std::int64_t prefix = as_int(row.at(0)), first_game = as_int(row.at(1));
-  game::Bytes bytes = as_bytes(row.at(2));
+std::vector<PositionEntry> decode_stored(std::int64_t prefix, std::int64_t first_game, const game::Bytes& bytes) {
   auto entries = decode_position_block(prefix, first_game, bytes);
   if (!entries) throw SqlError("damaged position index: " + entries.error().detail);
   return std::move(entries).value();
+}
+
+// A row of (KeyPrefix, FirstGameID, Entries).
+std::vector<PositionEntry> decode_row(const SqlRow& row) {
+  return decode_stored(as_int(row.at(0)), as_int(row.at(1)), as_bytes(row.at(2)));
 }
 
 // A batch this small (a game or a dozen, as the lobby stores them) adds each group's entries to
@@ -102,19 +105,20 @@ constexpr std::size_t kMergedBlockBytes = 4096;
 // Adds a group's entries (of games newer than every stored one) to its newest block if that
 // block is small; false if there is none to add to.
 bool merge_into_newest_block(SqlConnection& db, std::int64_t prefix, std::span<const PositionEntry> group) {
-  auto rows = db.query(
-      "SELECT KeyPrefix, FirstGameID, Entries FROM PositionBlock WHERE KeyPrefix = ? ORDER BY FirstGameID DESC LIMIT 1",
-      {integer(prefix)});
-  if (rows.empty() || as_bytes(rows[0].at(2)).size() >= kMergedBlockBytes) return false;
-  std::vector<PositionEntry> merged = decode_row(rows[0]);
-  const std::int64_t first_game = as_int(rows[0][1]);
+  auto rows = db.query("SELECT FirstGameID, Entries FROM PositionBlock WHERE KeyPrefix = ? ORDER BY FirstGameID DESC LIMIT 1",
+                       {integer(prefix)});
+  if (rows.empty()) return false;
+  const std::int64_t first_game = as_int(rows[0].at(0));
+  const game::Bytes stored = as_bytes(rows[0].at(1));
+  if (stored.size() >= kMergedBlockBytes) return false;
+  // An older game would break FirstGameID, and entries of a game already in the block would
+  // make it ambiguous (the decoder refuses repeats): neither comes from a new batch.
+  if (std::any_of(group.begin(), group.end(), [&](const PositionEntry& e) { return e.game < first_game; })) return false;
+  std::vector<PositionEntry> merged = decode_stored(prefix, first_game, stored);
   const auto old_end = static_cast<std::ptrdiff_t>(merged.size());
   merged.insert(merged.end(), group.begin(), group.end());
   std::inplace_merge(merged.begin(), merged.begin() + old_end, merged.end());
-  // Entries of a game already in the block would make it ambiguous (the decoder refuses
-  // repeats), and an older game would break FirstGameID: neither comes from a new batch.
   if (std::adjacent_find(merged.begin(), merged.end()) != merged.end()) return false;
-  if (std::any_of(group.begin(), group.end(), [&](const PositionEntry& e) { return e.game < first_game; })) return false;
   db.query("UPDATE PositionBlock SET Entries = ? WHERE KeyPrefix = ? AND FirstGameID = ?",
            {SqlValue{encode_position_block(merged, first_game)}, integer(prefix), integer(first_game)});
   return true;
