@@ -95,8 +95,6 @@ void create_scid_base(const std::string& base, const std::string& script) {
     throw std::runtime_error("tkscid could not create " + base);
 }
 
-}  // namespace
-
 // Position queries on an archive: positions a few moves apart along the games (most are reached
 // by one game, the early ones by many), each query listing the games with their seats (what
 // `parley archive position` prints).
@@ -111,9 +109,13 @@ void time_queries(const std::string& db, int queries) {
   std::stable_sort(sampled.begin(), sampled.end(), [](const auto& a, const auto& b) { return a.game < b.game; });
   std::vector<std::uint64_t> keys;
   for (const auto& e : sampled) keys.push_back(e.key);
+  if (keys.empty()) {
+    fmt::print("position queries: no position at plies 4, 12 or 40 among {} positions to query\n", positions);
+    return;
+  }
   std::vector<double> ms;
   std::size_t hits = 0;
-  for (int q = 0; q < queries && !keys.empty(); ++q) {
+  for (int q = 0; q < queries; ++q) {
     const std::uint64_t key = keys[static_cast<std::size_t>(q) * 7919 % keys.size()];
     auto start = std::chrono::steady_clock::now();
     hits += store->games_at_position(key).size();
@@ -124,6 +126,8 @@ void time_queries(const std::string& db, int queries) {
              "max {:.3f} ms (target < 10 ms)\n",
              positions, ms.size(), hits, ms[ms.size() / 2], ms[ms.size() * 99 / 100], ms.back());
 }
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"parley archive benchmark: PGN import vs pgn-extract and scid, position queries"};
