@@ -36,7 +36,7 @@ inline constexpr std::size_t kGamesPerTransaction = 5000;
 // Destroyed without commit(), the Importer rolls its open batch back (as ArchiveStore::Batch).
 class Importer {
  public:
-  explicit Importer(ArchiveStore& store) : store_(store) {}
+  explicit Importer(ArchiveStore& store) : store_(store), bulk_load_(store) {}
 
   // Called for each game of the files that follow.
   void set_progress(ImportProgress progress) { progress_ = std::move(progress); }
@@ -50,6 +50,8 @@ class Importer {
   AddOutcome store(const GameRecord& record, ImportStats& stats);
 
   ArchiveStore& store_;
+  // Declared before batch_: an open batch is rolled back before the journal mode goes back.
+  ArchiveStore::BulkLoad bulk_load_;
   ImportProgress progress_;
   std::optional<ArchiveStore::Batch> batch_;
   std::size_t in_batch_ = 0;

@@ -1,7 +1,9 @@
 #include "archive/position_index.hpp"
 
 #include <algorithm>
+#include <exception>
 #include <limits>
+#include <thread>
 
 namespace parley::archive {
 
@@ -12,12 +14,14 @@ constexpr std::uint64_t kSuffixMask = (std::uint64_t{1} << kSuffixBits) - 1;
 // A 63-bit value takes at most 9 bytes of 7 bits.
 constexpr int kMaxVarintBytes = 9;
 
-void put_varint(game::Bytes& out, std::uint64_t v) {
+// Writes v as a LEB128 varint at out; returns the end.
+std::uint8_t* put_varint(std::uint8_t* out, std::uint64_t v) {
   while (v >= 0x80) {
-    out.push_back(static_cast<std::uint8_t>(v | 0x80));
+    *out++ = static_cast<std::uint8_t>(v | 0x80);
     v >>= 7;
   }
-  out.push_back(static_cast<std::uint8_t>(v));
+  *out++ = static_cast<std::uint8_t>(v);
+  return out;
 }
 
 // A minimal varint of at most 63 bits, or false.
@@ -38,14 +42,19 @@ bool get_varint(std::span<const std::uint8_t> in, std::size_t& at, std::uint64_t
 }  // namespace
 
 game::Bytes encode_position_block(std::span<const PositionEntry> entries, std::int64_t first_game) {
-  game::Bytes out;
-  out.reserve(entries.size() * (kKeySuffixBytes + 3));
+  // Written through a pointer into room for the longest entries, then copied out at its size: a
+  // byte at a time into the vector was most of an import's time for packing.
+  // (Ten bytes a varint: any 64-bit value fits, should a damaged old row give a negative ply.)
+  constexpr std::size_t kMaxEntryBytes = kKeySuffixBytes + 2 * 10;
+  thread_local std::vector<std::uint8_t> scratch;
+  if (scratch.size() < entries.size() * kMaxEntryBytes) scratch.resize(entries.size() * kMaxEntryBytes);
+  std::uint8_t* at = scratch.data();
   for (const PositionEntry& e : entries) {
-    for (int i = 0; i < kKeySuffixBytes; ++i) out.push_back(static_cast<std::uint8_t>(e.key >> (8 * i)));
-    put_varint(out, static_cast<std::uint64_t>(e.game - first_game));
-    put_varint(out, static_cast<std::uint64_t>(e.ply));
+    for (int i = 0; i < kKeySuffixBytes; ++i) *at++ = static_cast<std::uint8_t>(e.key >> (8 * i));
+    at = put_varint(at, static_cast<std::uint64_t>(e.game - first_game));
+    at = put_varint(at, static_cast<std::uint64_t>(e.ply));
   }
-  return out;
+  return game::Bytes(scratch.data(), at);
 }
 
 game::Result<std::vector<PositionEntry>, PositionBlockError> decode_position_block(
@@ -126,7 +135,37 @@ bool merge_into_newest_block(SqlConnection& db, std::int64_t prefix, std::span<c
 
 }  // namespace
 
-void insert_position_blocks(SqlConnection& db, std::span<const PositionEntry> sorted) {
+namespace {
+
+// A group's entries packed, ready to be written as one PositionBlock row.
+struct PackedBlock {
+  std::int64_t prefix = 0;
+  std::int64_t first_game = 0;
+  game::Bytes entries;
+};
+
+// Calls visit(prefix, group, first_game) for each group of sorted entries, in key order.
+template <class Visit>
+void for_each_group(std::span<const PositionEntry> sorted, Visit visit) {
+  for (std::size_t first = 0; first < sorted.size();) {
+    const std::int64_t prefix = key_prefix(sorted[first].key);
+    std::size_t end = first;
+    std::int64_t first_game = sorted[first].game;
+    while (end < sorted.size() && key_prefix(sorted[end].key) == prefix) first_game = std::min(first_game, sorted[end++].game);
+    visit(prefix, sorted.subspan(first, end - first), first_game);
+    first = end;
+  }
+}
+
+std::vector<PackedBlock> pack_groups(std::span<const PositionEntry> sorted) {
+  std::vector<PackedBlock> blocks;
+  for_each_group(sorted, [&](std::int64_t prefix, std::span<const PositionEntry> group, std::int64_t first_game) {
+    blocks.push_back({prefix, first_game, encode_position_block(group, first_game)});
+  });
+  return blocks;
+}
+
+void write_blocks(SqlConnection& db, std::vector<PackedBlock>& blocks) {
   // Many blocks per statement: a batch of thousands of games writes tens of thousands.
   constexpr std::size_t kBlocksPerInsert = 64;
   static const std::vector<std::string> kInserts = [] {
@@ -138,28 +177,61 @@ void insert_position_blocks(SqlConnection& db, std::span<const PositionEntry> so
     return by_rows;
   }();
   std::vector<SqlValue> values;
-  auto flush = [&] {
-    if (!values.empty()) db.query(kInserts[values.size() / 3], values);
+  for (std::size_t first = 0; first < blocks.size(); first += kBlocksPerInsert) {
+    const std::size_t n = std::min(kBlocksPerInsert, blocks.size() - first);
     values.clear();
-  };
-  const bool merging = sorted.size() <= kMergingBatchEntries;
-  for (std::size_t first = 0; first < sorted.size();) {
-    const std::int64_t prefix = key_prefix(sorted[first].key);
-    std::size_t end = first;
-    std::int64_t first_game = sorted[first].game;
-    while (end < sorted.size() && key_prefix(sorted[end].key) == prefix) first_game = std::min(first_game, sorted[end++].game);
-    const auto group = sorted.subspan(first, end - first);
-    if (merging && merge_into_newest_block(db, prefix, group)) {
-      first = end;
-      continue;
+    for (std::size_t i = first; i < first + n; ++i) {
+      values.push_back(integer(blocks[i].prefix));
+      values.push_back(integer(blocks[i].first_game));
+      values.push_back(SqlValue{std::move(blocks[i].entries)});
     }
-    values.push_back(integer(prefix));
-    values.push_back(integer(first_game));
-    values.push_back(SqlValue{encode_position_block(group, first_game)});
-    if (values.size() == 3 * kBlocksPerInsert) flush();
-    first = end;
+    db.query(kInserts[n], values);
   }
-  flush();
+}
+
+// Below this many entries (a few hundred games) a second thread costs more than it saves.
+constexpr std::size_t kEntriesForAHelperThread = std::size_t{1} << 16;
+
+}  // namespace
+
+void insert_position_blocks(SqlConnection& db, std::span<const PositionEntry> sorted) {
+  const bool merging = sorted.size() <= kMergingBatchEntries;
+  std::vector<PackedBlock> blocks;
+  for_each_group(sorted, [&](std::int64_t prefix, std::span<const PositionEntry> group, std::int64_t first_game) {
+    if (!(merging && merge_into_newest_block(db, prefix, group)))
+      blocks.push_back({prefix, first_game, encode_position_block(group, first_game)});
+  });
+  write_blocks(db, blocks);
+}
+
+void index_positions(SqlConnection& db, std::span<PositionEntry> batch) {
+  if (batch.size() < kEntriesForAHelperThread) {
+    std::sort(batch.begin(), batch.end());
+    insert_position_blocks(db, batch);
+    return;
+  }
+  // Every key of the lower half sorts before every key of the upper one, and groups do not
+  // straddle the split (it is the top bit of the prefix): the blocks are the same as one sort's.
+  const auto split = std::partition(batch.begin(), batch.end(), [](const PositionEntry& e) { return e.key >> 63 == 0; });
+  const std::span<PositionEntry> lower(batch.begin(), split), upper(split, batch.end());
+  std::vector<PackedBlock> upper_blocks;
+  std::exception_ptr upper_failure;
+  {
+    // Joined at the end of the scope, also when writing the lower half throws.
+    std::jthread helper([&] {
+      try {
+        std::sort(upper.begin(), upper.end());
+        upper_blocks = pack_groups(upper);
+      } catch (...) {
+        upper_failure = std::current_exception();
+      }
+    });
+    std::sort(lower.begin(), lower.end());
+    std::vector<PackedBlock> lower_blocks = pack_groups(lower);
+    write_blocks(db, lower_blocks);
+  }
+  if (upper_failure) std::rethrow_exception(upper_failure);
+  write_blocks(db, upper_blocks);
 }
 
 std::vector<PositionEntry> find_position(SqlConnection& db, std::uint64_t key) {

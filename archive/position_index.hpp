@@ -50,6 +50,11 @@ game::Result<std::vector<PositionEntry>, PositionBlockError> decode_position_blo
 // Writes entries sorted without repeats (one batch's, of games newer than every stored one) as
 // one block per group, or into the group's newest block if the batch and that block are small.
 void insert_position_blocks(SqlConnection& db, std::span<const PositionEntry> sorted);
+// One batch's entries, in any order (they are sorted in place), written as above. A large batch
+// is sorted and packed on two threads, the upper half of the keys on a helper thread while this
+// one does the lower half and writes it: an import's commit would otherwise leave the core of
+// its reading thread idle (docs/performance.md, "Archive").
+void index_positions(SqlConnection& db, std::span<PositionEntry> batch);
 // The games whose main line reached `key`, each once with the first ply it did, by game.
 // Throws SqlError if a block of the key's group is damaged.
 std::vector<PositionEntry> find_position(SqlConnection& db, std::uint64_t key);

@@ -54,6 +54,12 @@ class SqlConnection {
   std::vector<SqlRow> query(std::string_view sql, std::initializer_list<SqlValue> params = {}) {
     return query(sql, std::span<const SqlValue>(params.begin(), params.size()));
   }
+  // An import's run of large write transactions starts (true) or ends (false), outside any
+  // transaction. A back end may trade concurrency for speed meanwhile; either way it stays
+  // correct and durable. SQLite then writes through a rollback journal instead of its write-ahead
+  // log, if no other connection has the file open: pages new to the file are written once
+  // instead of twice (docs/archive.md, "Import"). PostgreSQL does nothing.
+  virtual void set_bulk_load(bool on) { (void)on; }
 };
 
 // A write transaction: commits at commit(), rolls back if destroyed before, so a failed import

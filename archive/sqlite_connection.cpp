@@ -4,6 +4,10 @@
 
 namespace parley::archive {
 
+namespace {
+constexpr int kBusyTimeoutMs = 10'000;
+}  // namespace
+
 SqliteConnection::SqliteConnection(const std::string& path) {
   // One thread at a time uses a connection (the lobby hands its feed's to its archive thread),
   // so SQLite's per-call mutex is not needed.
@@ -15,7 +19,11 @@ SqliteConnection::SqliteConnection(const std::string& path) {
     throw SqlError("cannot open " + path + ": " + why);
   }
   // Another process importing at the same time waits for the lock instead of failing at once.
-  sqlite3_busy_timeout(db_, 10'000);
+  sqlite3_busy_timeout(db_, kBusyTimeoutMs);
+  // The write-ahead log, so that readers and the lobby's feed go on beside a writer; an import
+  // may have left the file with a rollback journal for its run (set_bulk_load), and keeps it
+  // until the importer is done.
+  try_journal_mode("WAL");
   // Foreign keys are declared in the schema (PostgreSQL enforces them) but SQLite does not
   // check them here: ArchiveStore is the only writer and inserts a game's parent rows first in
   // the same transaction, and checking every position row against Game was a quarter of an
@@ -25,13 +33,21 @@ SqliteConnection::SqliteConnection(const std::string& path) {
   // 256 MB chosen when position keys were single rows inserted in random order now cost 5% more
   // time, in page faults.
   exec_script(
-      "PRAGMA foreign_keys = OFF; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; "
+      "PRAGMA foreign_keys = OFF; PRAGMA synchronous = NORMAL; "
       "PRAGMA cache_size = -16384; PRAGMA temp_store = MEMORY");
 }
 
 SqliteConnection::~SqliteConnection() {
   for (auto& [text, stmt] : statements_) sqlite3_finalize(stmt);
   sqlite3_close(db_);
+}
+
+void SqliteConnection::try_journal_mode(const char* mode) {
+  sqlite3_busy_timeout(db_, 0);
+  const std::string sql = std::string("PRAGMA journal_mode = ") + mode;
+  const int rc = sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, nullptr);
+  sqlite3_busy_timeout(db_, kBusyTimeoutMs);
+  if (rc != SQLITE_OK && (rc & 0xFF) != SQLITE_BUSY) fail(std::string("cannot set the journal mode to ") + mode);
 }
 
 void SqliteConnection::fail(std::string_view what) const {

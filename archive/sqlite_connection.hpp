@@ -23,10 +23,15 @@ class SqliteConnection final : public SqlConnection {
   void begin_write() override { exec_script("BEGIN IMMEDIATE"); }
   std::vector<SqlRow> query(std::string_view sql, std::span<const SqlValue> params) override;
   using SqlConnection::query;
+  void set_bulk_load(bool on) override { try_journal_mode(on ? "DELETE" : "WAL"); }
 
  private:
   sqlite3_stmt* prepared(std::string_view sql);
   [[noreturn]] void fail(std::string_view what) const;
+  // Switches the file's journal mode if that can be done at once: it takes the file to this
+  // connection alone. Otherwise the file keeps the mode it has (both are correct, only slower or
+  // less concurrent), rather than waiting for others to close it.
+  void try_journal_mode(const char* mode);
 
   sqlite3* db_ = nullptr;
   std::map<std::string, sqlite3_stmt*, std::less<>> statements_;

@@ -173,6 +173,16 @@ AddOutcome ArchiveStore::add(const GameRecord& r) {
   return {GameId{id}, true};
 }
 
+ArchiveStore::BulkLoad::BulkLoad(ArchiveStore& store) : store_(store) { store_.db_->set_bulk_load(true); }
+
+ArchiveStore::BulkLoad::~BulkLoad() {
+  try {
+    store_.db_->set_bulk_load(false);
+  } catch (const SqlError&) {
+    // The file keeps the rollback journal until a connection opens it alone.
+  }
+}
+
 ArchiveStore::Batch::Batch(ArchiveStore& store) : store_(store), transaction_(*store.db_) {
   store_.batching_ = true;
   store_.pending_.clear();
@@ -189,11 +199,9 @@ ArchiveStore::Batch::~Batch() {
 }
 
 void ArchiveStore::Batch::commit() {
-  // Blocks hold their entries sorted, and a key group is a run of the sorted entries. (A stable
-  // sort by key alone, a 16-bit radix sort and a top-byte bucket pass before std::sort were all
-  // measured slower than this.)
-  std::sort(store_.pending_.begin(), store_.pending_.end());
-  insert_position_blocks(*store_.db_, store_.pending_);
+  // (A stable sort by key alone, a 16-bit radix sort and a top-byte bucket pass before std::sort
+  // were all measured slower than the std::sort inside.)
+  index_positions(*store_.db_, store_.pending_);
   store_.pending_.clear();
   transaction_.commit();
   store_.batching_ = false;

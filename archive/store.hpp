@@ -111,6 +111,19 @@ class ArchiveStore {
     Transaction transaction_;
   };
 
+  // Held by an Importer for its whole run (SqlConnection::set_bulk_load), outside its batches.
+  class BulkLoad {
+   public:
+    explicit BulkLoad(ArchiveStore& store);
+    // Back to the usual mode if it can be had; never throws (the archive is correct either way).
+    ~BulkLoad();
+    BulkLoad(const BulkLoad&) = delete;
+    BulkLoad& operator=(const BulkLoad&) = delete;
+
+   private:
+    ArchiveStore& store_;
+  };
+
   SqlConnection& sql() { return *db_; }
 
  private:

@@ -96,6 +96,8 @@ class ArchiveTest : public ::testing::TestWithParam<std::string> {
     return as_int(store_->sql().query("SELECT COUNT(*) FROM " + table).at(0).at(0));
   }
   std::int64_t positions() { return static_cast<std::int64_t>(all_positions(store_->sql()).size()); }
+  // Two importers on connections of their own, at the same time, with overlapping files.
+  void concurrent_imports();
 
   fs::path path_;
   std::string location_;
@@ -626,9 +628,60 @@ TEST_P(ArchiveTest, InvalidLogsAreStoredWithTheirVerdictAndCorruptOnesSkipped) {
   EXPECT_EQ(rows("Game"), 2);
 }
 
+// An SQLite import writes through a rollback journal when it has the file to itself, and leaves
+// the write-ahead log behind it; with another connection open it keeps the log throughout.
+TEST_P(ArchiveTest, AnImportAloneOnTheFileUsesARollbackJournalAndLeavesTheWriteAheadLog) {
+  if (GetParam() != "sqlite") GTEST_SKIP() << "journal modes are SQLite's";
+  auto journal_mode = [](ArchiveStore& store) { return as_text(store.sql().query("PRAGMA journal_mode").at(0).at(0)); };
+  const std::string round_robin = read_file(data("round_robin.pgn"));
+  EXPECT_EQ(journal_mode(*store_), "wal");
+  store_.reset();
+  {
+    auto alone = std::move(ArchiveStore::open(location_)).value();
+    {
+      Importer importer(*alone);
+      EXPECT_EQ(journal_mode(*alone), "delete");
+      ImportStats stats;
+      importer.import_pgn("round_robin.pgn", round_robin, stats);
+      importer.commit();
+      EXPECT_EQ(stats.imported, 6U);
+    }
+    EXPECT_EQ(journal_mode(*alone), "wal");
+  }
+  store_ = std::move(ArchiveStore::open(location_)).value();
+  auto beside = std::move(ArchiveStore::open(location_)).value();
+  {
+    Importer importer(*beside);
+    EXPECT_EQ(journal_mode(*beside), "wal");
+    ImportStats stats;
+    importer.import_pgn("walther_tal.pgn", read_file(data("walther_tal.pgn")), stats);
+    importer.commit();
+    EXPECT_EQ(stats.imported, 1U);
+  }
+  EXPECT_EQ(journal_mode(*store_), "wal");
+  EXPECT_EQ(rows("Game"), 7);
+}
+
+// Two processes' worth of connections importing overlapping files at the same time: writers take
+// the writer lock up front, so neither fails and IDs never collide. Run with the fixture's
+// connection open (both importers keep the write-ahead log) and closed (the first to open may
+// take the file to a rollback journal, and the other opens and waits beside it).
 TEST_P(ArchiveTest, ConcurrentImportersQueueAndStoreEachGameOnce) {
-  // Two processes' worth of connections importing overlapping files at the same time: writers
-  // take the writer lock up front, so neither fails and IDs never collide.
+  for (bool fixture_open : {true, false}) {
+    SCOPED_TRACE(fixture_open ? "beside another connection" : "alone on the file");
+    if (!fixture_open) {
+      store_->sql().exec_script("DELETE FROM PositionBlock; DELETE FROM PositionSearch; DELETE FROM Comment; "
+                                "DELETE FROM TagPair; DELETE FROM Seat; DELETE FROM Game");
+      store_.reset();
+    }
+    concurrent_imports();
+    if (!fixture_open) store_ = std::move(ArchiveStore::open(location_)).value();
+    EXPECT_EQ(rows("Game"), 7);
+    EXPECT_EQ(as_int(store_->sql().query("SELECT MAX(GameID) FROM Game").at(0).at(0)), 6);
+  }
+}
+
+void ArchiveTest::concurrent_imports() {
   std::string round_robin = read_file(data("round_robin.pgn")), seed = read_file(data("walther_tal.pgn"));
   std::vector<std::string> failures(2);
   std::vector<ImportStats> stats(2);
@@ -655,8 +708,6 @@ TEST_P(ArchiveTest, ConcurrentImportersQueueAndStoreEachGameOnce) {
   EXPECT_EQ(failures, (std::vector<std::string>{"", ""}));
   EXPECT_EQ(stats[0].imported + stats[1].imported, 7U);
   EXPECT_EQ(stats[0].duplicates + stats[1].duplicates, 18U + 21U - 7U);  // attempts minus stored
-  EXPECT_EQ(rows("Game"), 7);
-  EXPECT_EQ(as_int(store_->sql().query("SELECT MAX(GameID) FROM Game").at(0).at(0)), 6);
 }
 
 TEST_P(ArchiveTest, OpeningMigratesOnceAndRefusesANewerSchema) {
