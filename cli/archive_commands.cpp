@@ -39,6 +39,7 @@ std::unique_ptr<ArchiveStore> open_store(const std::string& db) {
 class ProgressBar {
  public:
   explicit ProgressBar(bool enabled) : enabled_(enabled) {}
+  bool enabled() const { return enabled_; }
   void show(const std::string& file, std::size_t done, std::size_t total) {
     if (!enabled_ || total == 0) return;
     std::size_t percent = done * 100 / total;
@@ -109,7 +110,8 @@ int archive_import(const ArchiveImportOptions& options) {
         continue;
       }
       std::size_t reported = stats.problems.size();
-      importer.set_progress([&](std::size_t done, std::size_t total) { bar.show(path, done, total); });
+      // Without a bar the importer does not count a file's games ahead (a pass over the text).
+      if (bar.enabled()) importer.set_progress([&](std::size_t done, std::size_t total) { bar.show(path, done, total); });
       importer.import_file(path, file.text(), stats);
       bar.clear();
       for (std::size_t i = reported; i < stats.problems.size(); ++i) fmt::print(stderr, "{}\n", stats.problems[i]);
