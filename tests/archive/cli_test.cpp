@@ -7,11 +7,15 @@
 #include <fstream>
 #include <sstream>
 
+#include "archive/importer.hpp"
+#include "archive/position_index.hpp"
+#include "archive/sqlite_connection.hpp"
 #include "archive/store.hpp"
 #include "game/chess/notation.hpp"
 #include "game/chess/pgn.hpp"
 #include "tests/archive/pg_server.hpp"
 #include "tests/peer/fake_lobby.hpp"
+#include "tests/peer/processes.hpp"
 
 namespace {
 
@@ -160,6 +164,62 @@ TEST_F(ArchiveCli, AProgressBarOnlyOnATerminalAndNotWhenQuiet) {
   // Not a terminal: no bar either.
   Output piped = archive("import " + data("round_robin.pgn"));
   EXPECT_EQ(piped.err, "");
+}
+
+// `kill -9` in the middle of a large import, which writes through a rollback journal when it has
+// the file to itself: the next open rolls the open batch back, the committed batches stay whole,
+// and importing the file again stores the rest and leaves the archive in write-ahead-log mode.
+TEST_F(ArchiveCli, AnImportKilledMidwayKeepsItsCommittedBatchesWholeAndTheNextImportStoresTheRest) {
+  constexpr std::size_t kGames = 3 * parley::archive::kGamesPerTransaction;
+  constexpr std::size_t kPositionsPerGame = 4;  // the start and three plies
+  const std::string file = (dir_ / "many.pgn").string();
+  {
+    std::ofstream out(file);
+    for (std::size_t i = 0; i < kGames; ++i)
+      out << "[Event \"Interrupted\"]\n[Round \"" << i << "\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n\n";
+  }
+  auto committed_games = [&]() -> std::size_t {
+    try {
+      parley::archive::SqliteConnection db(db_);
+      return static_cast<std::size_t>(parley::archive::as_int(db.query("SELECT COUNT(*) FROM Game").at(0).at(0)));
+    } catch (const parley::archive::SqlError&) {
+      return 0;  // no schema yet, or the importer holds the file
+    }
+  };
+  namespace pt = parley::peer::testing;
+  pt::ParleyProcess import(dir_, "import", {"archive", "import", "--quiet", "--db", db_, file});
+  // The rollback journal shows that the import has the file to itself; only then does this test
+  // open connections of its own (which would keep the import in write-ahead-log mode).
+  const bool journal = pt::eventually([&] { return fs::exists(db_ + "-journal"); }, 120);
+  const bool first_batch = journal && pt::eventually([&] { return committed_games() >= kGames / 3; }, 120);
+  const bool still_running = import.wait(1) == -1;
+  import.kill9();
+  ASSERT_TRUE(journal) << "the import never wrote through a rollback journal: " << import.err();
+  ASSERT_TRUE(first_batch) << import.err();
+  ASSERT_TRUE(still_running) << "the import ended before it could be killed";
+
+  std::size_t stored = 0;
+  {
+    // Closed at the end of the block: the next import has the file to itself again.
+    auto store = parley::archive::ArchiveStore::open(db_);
+    ASSERT_TRUE(store.ok()) << store.error().detail;
+    auto& sql = (*store)->sql();
+    EXPECT_EQ(parley::archive::as_text(sql.query("PRAGMA integrity_check").at(0).at(0)), "ok");
+    stored = static_cast<std::size_t>(parley::archive::as_int(sql.query("SELECT COUNT(*) FROM Game").at(0).at(0)));
+    EXPECT_EQ(stored % parley::archive::kGamesPerTransaction, 0U) << stored;
+    EXPECT_GE(stored, kGames / 3);
+    EXPECT_LT(stored, kGames);
+    EXPECT_EQ(parley::archive::all_positions(sql).size(), stored * kPositionsPerGame);
+  }
+
+  Output again = archive("import --quiet " + file);
+  EXPECT_EQ(again.status, 0) << again.err;
+  EXPECT_EQ(again.out, "imported " + std::to_string(kGames - stored) + " games (" +
+                           std::to_string((kGames - stored) * kPositionsPerGame) + " positions indexed), " +
+                           std::to_string(stored) + " already archived, 0 invalid logs stored, 0 rejected\n");
+  parley::archive::SqliteConnection after(db_);
+  EXPECT_EQ(parley::archive::as_text(after.query("PRAGMA journal_mode").at(0).at(0)), "wal");
+  EXPECT_EQ(parley::archive::as_int(after.query("SELECT COUNT(*) FROM Game").at(0).at(0)), static_cast<std::int64_t>(kGames));
 }
 
 TEST_F(ArchiveCli, PostgresqlUrlsOpenTheServerBackEnd) {
