@@ -111,12 +111,15 @@ struct Client {
   std::optional<Screens> screens;
 };
 
-TEST(RisikoClient, APersonPlaysItsFirstTurnWithTheMouseThenLeavesAndTheLogVerifies) {
-  if (!fs::exists("/usr/bin/Xvfb")) GTEST_SKIP() << "Xvfb is not installed (scripts/setup installs xvfb)";
-  VirtualDisplay display;
-  ASSERT_FALSE(display.name().empty()) << "Xvfb did not start";
-  ::setenv("DISPLAY", display.name().c_str(), 1);
-  const fs::path dir = fs::temp_directory_path() / ("parley-ui-risiko-e2e-" + std::to_string(::getpid()));
+// How a game the person set out to play went.
+enum class FirstTurn { played, a_bot_won_before_it };
+
+// One game in a new lobby in `dir`: the person places its starting armies, plays its first turn
+// with the mouse and the keyboard, leaves, and the log verifies. A bot that moves before the
+// person may accomplish its mission on its first turn (seen once under ctest -j2 with a fuzzer
+// on the other core: 63 entries, 1.3 s); then `outcome` says so and nothing more is checked.
+void play_first_turn_then_leave(const fs::path& dir, FirstTurn& outcome) {
+  outcome = FirstTurn::played;
   fs::remove_all(dir);
   fs::create_directories(dir);
   auto server = lobby::ServerThread::start(ui::testing::local_lobby_config(dir));
@@ -160,7 +163,12 @@ TEST(RisikoClient, APersonPlaysItsFirstTurnWithTheMouseThenLeavesAndTheLogVerifi
     EXPECT_NE(client.board().mode(), RisikoMode::initial_placement) << "Enter did not commit the placement";
 
     // The first turn: reinforcements by clicks, then an attack: our territory, the enemy, again.
-    ASSERT_TRUE(client.frames_until([&] { return client.board().mode() == RisikoMode::reinforce; }, 180));
+    const auto game_over = [&] { return client.app.seat() && client.app.seat()->status == peer::RunnerStatus::finished; };
+    ASSERT_TRUE(client.frames_until([&] { return client.board().mode() == RisikoMode::reinforce || game_over(); }, 180));
+    if (client.board().mode() != RisikoMode::reinforce) {
+      outcome = FirstTurn::a_bot_won_before_it;
+      return;
+    }
     EXPECT_EQ(client.board().table().countries[home->value].armies, 1 + allowance);
     // The allowance is read again after each click: the board may still be taking in the turn.
     for (int guard = 0; guard < 200 && client.board().draft_total() < client.board().allowance(); ++guard)
@@ -213,7 +221,23 @@ TEST(RisikoClient, APersonPlaysItsFirstTurnWithTheMouseThenLeavesAndTheLogVerifi
     for (const auto& seat : report.seats) EXPECT_EQ(seat.kind, peer::SeatVerdict::Kind::honest) << seat.name << seat.reason;
     for (auto& b : bots) EXPECT_EQ(b->wait(1200), 0) << b->err();
   }
-  if (!HasFailure()) fs::remove_all(dir);
+}
+
+TEST(RisikoClient, APersonPlaysItsFirstTurnWithTheMouseThenLeavesAndTheLogVerifies) {
+  if (!fs::exists("/usr/bin/Xvfb")) GTEST_SKIP() << "Xvfb is not installed (scripts/setup installs xvfb)";
+  VirtualDisplay display;
+  ASSERT_FALSE(display.name().empty()) << "Xvfb did not start";
+  ::setenv("DISPLAY", display.name().c_str(), 1);
+  for (int game = 1;; ++game) {
+    const fs::path dir =
+        fs::temp_directory_path() / ("parley-ui-risiko-e2e-" + std::to_string(::getpid()) + "-" + std::to_string(game));
+    FirstTurn outcome = FirstTurn::played;
+    play_first_turn_then_leave(dir, outcome);
+    if (HasFailure()) return;  // the folder stays, with the bots' output and the logs
+    fs::remove_all(dir);
+    if (outcome == FirstTurn::played) return;
+    ASSERT_LT(game, 5) << "in five games a bot accomplished its mission before the person's first turn";
+  }
 }
 
 }  // namespace
