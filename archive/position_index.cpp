@@ -11,8 +11,10 @@ namespace {
 
 constexpr int kSuffixBits = 64 - kKeyPrefixBits;
 constexpr std::uint64_t kSuffixMask = (std::uint64_t{1} << kSuffixBits) - 1;
-// A 63-bit value takes at most 9 bytes of 7 bits.
+// A 63-bit value takes at most 9 bytes of 7 bits (what the decoder accepts); any 64-bit value, 10
+// (what the encoder makes room for, should a damaged old row give a negative ply).
 constexpr int kMaxVarintBytes = 9;
+constexpr std::size_t kMaxEncodedVarintBytes = 10;
 
 // Writes v as a LEB128 varint at out; returns the end.
 std::uint8_t* put_varint(std::uint8_t* out, std::uint64_t v) {
@@ -44,8 +46,7 @@ bool get_varint(std::span<const std::uint8_t> in, std::size_t& at, std::uint64_t
 game::Bytes encode_position_block(std::span<const PositionEntry> entries, std::int64_t first_game) {
   // Written through a pointer into room for the longest entries, then copied out at its size: a
   // byte at a time into the vector was most of an import's time for packing.
-  // (Ten bytes a varint: any 64-bit value fits, should a damaged old row give a negative ply.)
-  constexpr std::size_t kMaxEntryBytes = kKeySuffixBytes + 2 * 10;
+  constexpr std::size_t kMaxEntryBytes = kKeySuffixBytes + 2 * kMaxEncodedVarintBytes;
   thread_local std::vector<std::uint8_t> scratch;
   if (scratch.size() < entries.size() * kMaxEntryBytes) scratch.resize(entries.size() * kMaxEntryBytes);
   std::uint8_t* at = scratch.data();
@@ -204,6 +205,8 @@ void insert_position_blocks(SqlConnection& db, std::span<const PositionEntry> so
   write_blocks(db, blocks);
 }
 
+// std::sort: a stable sort by key alone, a 16-bit radix sort and a top-byte bucket pass before
+// std::sort were all measured slower (docs/performance.md, "Archive").
 void index_positions(SqlConnection& db, std::span<PositionEntry> batch) {
   if (batch.size() < kEntriesForAHelperThread) {
     std::sort(batch.begin(), batch.end());

@@ -199,8 +199,6 @@ ArchiveStore::Batch::~Batch() {
 }
 
 void ArchiveStore::Batch::commit() {
-  // (A stable sort by key alone, a 16-bit radix sort and a top-byte bucket pass before std::sort
-  // were all measured slower than the std::sort inside.)
   index_positions(*store_.db_, store_.pending_);
   store_.pending_.clear();
   transaction_.commit();
