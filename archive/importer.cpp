@@ -41,8 +41,8 @@ std::size_t held_bytes(const ReadGame& read) {
 
 // The hand-over from the reading thread to the storing one: chunks of games in the file's
 // order. Up to a batch of games may wait (kChunksAhead), so the reader reads on while a batch
-// commits instead of stopping a few hundred games later (a 20,000-game import took 17–20% less
-// time); and at most kBytesAhead of them, so memory stays bounded on a file of any size and
+// commits instead of stopping a few hundred games later (a 20,000-game import took about a fifth
+// less time); and at most kBytesAhead of them, so memory stays bounded on a file of any size and
 // games of any length.
 class ReadQueue {
  public:

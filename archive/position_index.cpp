@@ -134,10 +134,6 @@ bool merge_into_newest_block(SqlConnection& db, std::int64_t prefix, std::span<c
   return true;
 }
 
-}  // namespace
-
-namespace {
-
 // A group's entries packed, ready to be written as one PositionBlock row.
 struct PackedBlock {
   std::int64_t prefix = 0;
