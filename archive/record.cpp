@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <ctime>
 
 #include "archive/compress.hpp"
 #include "crypto/hash.hpp"
@@ -128,15 +127,6 @@ std::span<const std::uint8_t> bytes_of(std::string_view s) {
   return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
 }
 
-std::string pgn_date(std::uint64_t time_ms) {
-  std::time_t t = static_cast<std::time_t>(time_ms / 1000);
-  std::tm utc{};
-  gmtime_r(&t, &utc);
-  char buf[16];
-  std::strftime(buf, sizeof buf, "%Y.%m.%d", &utc);
-  return buf;
-}
-
 // The result of an n-seat game, PGN style: "1-0" and "0-1" for two seats, "0-1-0" for three;
 // a game without a winner "1/2-1/2"; an unfinished one "*".
 std::string result_of(const std::optional<game::Outcome>& outcome, std::size_t seats) {
@@ -254,7 +244,7 @@ game::Result<GameRecord, LogRejected> record_from_log(std::span<const std::uint8
   r.event = room.event;
   r.site = room.site;
   r.round = room.round;
-  r.date = pgn_date(log.entries.front().entry.lobby_time_ms);
+  r.date = peer::pgn_date(log.entries.front().entry.lobby_time_ms);
   std::size_t seats = genesis->seat_keys.size();
   r.result = result_of(report.outcome, seats);
   auto scores = scores_of_result(r.result, seats);

@@ -18,6 +18,8 @@ std::string clock_text(std::uint64_t ms) {
   return buf;
 }
 
+}  // namespace
+
 std::string pgn_date(std::uint64_t time_ms) {
   std::time_t t = static_cast<std::time_t>(time_ms / 1000);
   std::tm utc{};
@@ -26,8 +28,6 @@ std::string pgn_date(std::uint64_t time_ms) {
   std::strftime(buf, sizeof buf, "%Y.%m.%d", &utc);
   return buf;
 }
-
-}  // namespace
 
 game::Result<pgn::Game, ExportError> chess_pgn(const GameLog& log) {
   Replay replay;

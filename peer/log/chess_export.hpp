@@ -4,6 +4,7 @@
 // the genesis stamp, White and Black as the seats named themselves), the players' key
 // fingerprints and the session id in extra tags, the termination, the time control, and each
 // move's clock as a `[%clk h:mm:ss]` comment.
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -17,5 +18,8 @@ struct ExportError {
 };
 
 game::Result<game::chess::pgn::Game, ExportError> chess_pgn(const GameLog& log);
+
+// A lobby time stamp (milliseconds since the epoch) as a PGN Date tag, "YYYY.MM.DD" in UTC.
+std::string pgn_date(std::uint64_t time_ms);
 
 }  // namespace parley::peer

@@ -111,7 +111,10 @@ struct Client {
   // One turn of the client's frame loop (client.cpp), with the events the test synthesised.
   void frame() {
     SDL_Event e;
-    while (SDL_PollEvent(&e) != 0) window->handle(e);
+    while (SDL_PollEvent(&e) != 0) {
+      window->handle(e);
+      if (e.type == SDL_KEYDOWN) screens->shortcut(e, steady_ms());
+    }
     for (auto& ev : net.take_events()) app.on_event(ev, steady_ms());
     for (auto& c : app.take_commands()) net.send(std::move(c));
     window->begin_frame();
@@ -119,6 +122,17 @@ struct Client {
     window->end_frame();
     for (auto& c : app.take_commands()) net.send(std::move(c));
     window->present();
+  }
+
+  // Frames until done() holds or `seconds` pass; whether it holds.
+  template <class Predicate>
+  bool frames_until(Predicate done, int seconds) {
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+    while (!done() && std::chrono::steady_clock::now() < give_up) {
+      frame();
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    return done();
   }
 
   // A left click at a point of the window: the pointer moves there, the button goes down for
@@ -140,6 +154,17 @@ struct Client {
     up.type = SDL_MOUSEBUTTONUP;
     up.button.state = SDL_RELEASED;
     SDL_PushEvent(&up);
+    frame();
+    frame();
+  }
+
+  // A key pressed in the window, as the client's shortcuts see it.
+  void key(SDL_Keycode sym) {
+    SDL_Event e{};
+    e.type = SDL_KEYDOWN;
+    e.key.keysym.sym = sym;
+    e.key.windowID = SDL_GetWindowID(window->sdl_window());
+    SDL_PushEvent(&e);
     frame();
     frame();
   }

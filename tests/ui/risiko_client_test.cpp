@@ -4,14 +4,12 @@
 // reinforcements with mouse clicks on the map (the pointer warped onto a territory, the button
 // pressed and released), commits them with Enter, attacks by clicking its territory and then the
 // enemy twice, ends the turn with E, and leaves the game (publishing its key); the bots finish, and
-// the log the client's seat wrote verifies with every seat honest. (The display and click helpers
-// are those of client_test.cpp, repeated here so the two tests stay independent.)
+// the log the client's seat wrote verifies with every seat honest. The window, its frame loop and
+// the synthesised input are tests/ui/client_rig.hpp's.
 #include <SDL.h>
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <fstream>
-#include <thread>
 
 #include "peer/log/verify.hpp"
 #include "tests/peer/fake_lobby.hpp"
@@ -32,83 +30,18 @@ namespace rk = game::risiko;
 using testing::steady_ms;
 using testing::VirtualDisplay;
 
-struct Client {
+// The rig's client in a room it creates (no quick match), with the Risiko board's clicks.
+struct Client : testing::Client {
   Client(const crypto::Identity& me, std::uint16_t port, const fs::path& dir)
-      : app(AppConfig{me.public_key(), "person", "127.0.0.1:" + std::to_string(port), port, true, false}),
-        net({me, dir, std::nullopt, 5}) {
-    ::setenv("SDL_VIDEODRIVER", "x11", 1);
-    auto opened = Window::open({"parley e2e", 1280, 800, false, true, 1.0f});
-    if (!opened) throw std::runtime_error(opened.error());
-    window = std::move(opened).value();
-    screens.emplace(*window, app, dir);
-  }
+      : testing::Client(me, port, dir, false) {}
 
-  // One turn of the client's frame loop (client.cpp), with the events the test synthesised.
-  void frame() {
-    SDL_Event e;
-    while (SDL_PollEvent(&e) != 0) {
-      window->handle(e);
-      if (e.type == SDL_KEYDOWN) screens->shortcut(e, steady_ms());
-    }
-    for (auto& ev : net.take_events()) app.on_event(ev, steady_ms());
-    for (auto& c : app.take_commands()) net.send(std::move(c));
-    window->begin_frame();
-    screens->draw(steady_ms());
-    window->end_frame();
-    for (auto& c : app.take_commands()) net.send(std::move(c));
-    window->present();
-  }
-  template <class Predicate>
-  bool frames_until(Predicate done, int seconds) {
-    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
-    while (!done() && std::chrono::steady_clock::now() < give_up) {
-      frame();
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-    return done();
-  }
-
-  void click(Point p) {
-    SDL_WarpMouseInWindow(window->sdl_window(), p.x, p.y);
-    frame();
-    SDL_Event down{};
-    down.type = SDL_MOUSEBUTTONDOWN;
-    down.button.button = SDL_BUTTON_LEFT;
-    down.button.state = SDL_PRESSED;
-    down.button.clicks = 1;
-    down.button.x = p.x;
-    down.button.y = p.y;
-    down.button.windowID = SDL_GetWindowID(window->sdl_window());
-    SDL_PushEvent(&down);
-    frame();
-    SDL_Event up = down;
-    up.type = SDL_MOUSEBUTTONUP;
-    up.button.state = SDL_RELEASED;
-    SDL_PushEvent(&up);
-    frame();
-    frame();
-  }
+  using testing::Client::click;
   // A click on a territory where the screen drew it (its label point).
   void click(rk::TerritoryId t) {
     ASSERT_TRUE(screens->risiko_map());
     click(screens->risiko_map()->pixel(app.risiko()->shapes()->shape(t).label));
   }
-  void key(SDL_Keycode sym) {
-    SDL_Event e{};
-    e.type = SDL_KEYDOWN;
-    e.key.keysym.sym = sym;
-    e.key.windowID = SDL_GetWindowID(window->sdl_window());
-    SDL_PushEvent(&e);
-    frame();
-    frame();
-  }
   RisikoBoard& board() { return *app.risiko(); }
-
-  LeakCheckPause pause;  // first: alive for the whole client
-  App app;
-  NetworkThread net;
-  std::unique_ptr<Window> window;
-  std::optional<Screens> screens;
 };
 
 // How a game the person set out to play went.
