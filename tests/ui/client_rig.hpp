@@ -1,7 +1,7 @@
 #pragma once
 // The real client for end-to-end tests: a private Xvfb display, the window, the screens, App and
-// the network thread, turned frame by frame with synthesised mouse input (client_test.cpp,
-// gunjin_client_test.cpp).
+// the network thread, turned frame by frame with synthesised mouse and keyboard input
+// (client_test.cpp, gunjin_client_test.cpp, risiko_client_test.cpp).
 #include <SDL.h>
 #include <fcntl.h>
 #include <poll.h>
