@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "game/chess/notation.hpp"
+#include "peer/log/chess_export.hpp"
 #include "tests/peer/fake_lobby.hpp"
 
 namespace parley::peer {
@@ -23,6 +24,14 @@ testing::Table finished_game() {
   }
   for (auto& l : t.locals) t.post(l.seat(), *l.duty(*t.session, {}));
   return t;
+}
+
+// A log's PGN Date is the UTC day of the genesis stamp (`date -u -d @1764547200`: Mon Dec  1
+// 00:00:00 UTC 2025).
+TEST(PgnDate, ALobbyStampIsTheDayItFallsOnInUtc) {
+  EXPECT_EQ(pgn_date(0), "1970.01.01");
+  EXPECT_EQ(pgn_date(1764547200000), "2025.12.01");
+  EXPECT_EQ(pgn_date(1764547199999), "2025.11.30");
 }
 
 TEST(Plog, RoundTripsAndEveryPeerWritesTheSameBytes) {
