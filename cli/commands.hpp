@@ -55,6 +55,7 @@ struct SeatCommand {
   std::string event, round, site;
   std::string map;                // for --create, risiko: a shipped map's key or a map file
   std::string dice;               // for --create, risiko: "risiko" (default) or "classic"
+  std::string layout;             // play gunjin: a layout file (default: a sensible layout at random)
   int give_up_s = 3600;           // stop waiting after this long
   bool quiet = false;
 };

@@ -7,12 +7,14 @@
 #include "cli/commands.hpp"
 #include "cli/mapped_file.hpp"
 #include "cli/terminal_chess.hpp"
+#include "cli/terminal_gunjin.hpp"
 #include "lobby/protocol/endpoint.hpp"
 #include "peer/bots/chess_bots.hpp"
 #include "peer/bots/gunjin_agent.hpp"
 #include "peer/bots/risiko_bot.hpp"
 #include "peer/net/runner.hpp"
 #include "peer/session/risiko_options.hpp"
+#include "ui/core/gunjin_layout_editor.hpp"
 
 namespace parley::cli {
 
@@ -181,8 +183,12 @@ int run_bot(const SeatCommand& c) {
 }
 
 int run_play(const SeatCommand& c) {
-  if (c.game != "chess") {
-    fmt::print(stderr, "'{}' cannot be played at a terminal yet\n", c.game);
+  if (c.game != "chess" && c.game != "gunjin") {
+    fmt::print(stderr, "'{}' cannot be played at a terminal yet (the graphical client plays it: parley client)\n", c.game);
+    return kUsage;
+  }
+  if (!c.layout.empty() && c.game != "gunjin") {
+    fmt::print(stderr, "--layout is for gunjin\n");
     return kUsage;
   }
   auto options = seat_options(c, /*fresh_identity_by_default=*/false);
@@ -191,7 +197,22 @@ int run_play(const SeatCommand& c) {
     return kUsage;
   }
   if (options->display_name.empty()) options->display_name = "player";
-  TerminalChessPlayer player;
+  if (c.game == "chess") {
+    TerminalChessPlayer player;
+    return run_seat(c, std::move(options).value(), player);
+  }
+  game::gunjin::Layout layout =
+      ui::sensible_layout(static_cast<std::uint64_t>(std::random_device{}()) << 32 | std::random_device{}());
+  if (!c.layout.empty()) {
+    auto loaded = ui::load_layout(c.layout);
+    if (!loaded) {
+      fmt::print(stderr, "{}: {}\n", c.layout, loaded.error());
+      std::error_code ec;
+      return std::filesystem::is_regular_file(c.layout, ec) ? kInvalidInput : kUnreadable;
+    }
+    layout = *loaded;
+  }
+  TerminalGunjinPlayer player(layout);
   return run_seat(c, std::move(options).value(), player);
 }
 

@@ -1,9 +1,6 @@
 #include "cli/terminal_chess.hpp"
 
 #include <fmt/core.h>
-#include <poll.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <sstream>
 
@@ -14,26 +11,6 @@
 namespace parley::cli {
 
 using namespace game::chess;
-
-std::optional<std::string> TerminalChessPlayer::read_line() {
-  for (;;) {
-    if (auto nl = pending_.find('\n'); nl != std::string::npos) {
-      std::string line = pending_.substr(0, nl);
-      pending_.erase(0, nl + 1);
-      return line;
-    }
-    if (input_closed_) return std::nullopt;
-    pollfd p{STDIN_FILENO, POLLIN, 0};
-    if (::poll(&p, 1, 0) <= 0) return std::nullopt;
-    char chunk[512];
-    ssize_t n = ::read(STDIN_FILENO, chunk, sizeof chunk);
-    if (n <= 0) {
-      input_closed_ = true;
-      return std::nullopt;
-    }
-    pending_.append(chunk, static_cast<std::size_t>(n));
-  }
-}
 
 void TerminalChessPlayer::prompt(const peer::Session& session, game::Seat me) {
   const Game& game = peer::chess_game(session);
@@ -56,7 +33,7 @@ std::optional<game::Bytes> TerminalChessPlayer::act(const peer::Session& session
   const Game& game = peer::chess_game(session);
   if (game.result()) return std::nullopt;
   if (!prompted_) prompt(session, me);
-  auto line = read_line();
+  auto line = input_.next();
   if (!line) return std::nullopt;
   prompted_ = false;
   std::istringstream words(*line);

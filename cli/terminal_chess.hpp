@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <string>
 
+#include "cli/terminal_input.hpp"
 #include "peer/net/player.hpp"
 
 namespace parley::cli {
@@ -15,11 +16,9 @@ class TerminalChessPlayer final : public peer::Player {
   void observe(const peer::Session& session, const peer::SessionEvent& event) override;
 
  private:
-  std::optional<std::string> read_line();
   void prompt(const peer::Session& session, game::Seat me);
-  std::string pending_;
+  LineReader input_;
   bool prompted_ = false;
-  bool input_closed_ = false;
   std::size_t shown_moves_ = static_cast<std::size_t>(-1);
 };
 

@@ -57,6 +57,19 @@ std::string square_name(Square square) {
   return {static_cast<char>('a' + cell.column), static_cast<char>('1' + cell.row)};
 }
 
+std::optional<Square> square_from_name(std::string_view name) {
+  auto lower = [](char c) { return static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c); };
+  if (name.size() == 3 && lower(name[0]) == 'h' && lower(name[1]) == 'q') {
+    if (name[2] == '1') return hq_of(Seat{0});
+    if (name[2] == '8') return hq_of(Seat{1});
+    return std::nullopt;
+  }
+  if (name.size() != 2) return std::nullopt;
+  const char column = lower(name[0]), row = name[1];
+  if (column < 'a' || column >= 'a' + kColumns || row < '1' || row >= '1' + kRows) return std::nullopt;
+  return square_at(Cell{static_cast<std::int8_t>(column - 'a'), static_cast<std::int8_t>(row - '1')});
+}
+
 std::optional<Square> square_behind(Square square, Seat owner) {
   const Cell cell = cells_of(square)[0];
   return square_at(Cell{cell.column, static_cast<std::int8_t>(cell.row - forward_of(owner))});

@@ -21,6 +21,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "game/core/seat.hpp"
 
@@ -59,6 +60,9 @@ std::span<const Cell> cells_of(Square square);
 // rows 1–8 from seat 0's back row), and "HQ1" / "HQ8" for the two-cell headquarters, whose
 // cells would otherwise give one square two names.
 std::string square_name(Square square);
+// The inverse, for what people type: a square's name in either case, or a cell's name ("c1" and
+// "d1" are both HQ1); nothing for anything else.
+std::optional<Square> square_from_name(std::string_view name);
 
 // Seat 0's camp is rows 0–3 (squares 0–22), seat 1's rows 4–7 (squares 23–45).
 constexpr Seat camp_of(Square square) { return Seat{static_cast<std::uint8_t>(square.index < kCampSquareCount ? 0 : 1)}; }

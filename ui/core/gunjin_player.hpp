@@ -6,7 +6,8 @@
 // layout's openings at the end. So a window plays exactly the protocol a bot plays; the screen
 // cannot produce a proof or duel message of its own.
 //
-// Intents queue up from the screen (through the network thread) and are taken one at a time
+// Intents queue up from the screen (through the network thread) or the terminal
+// (cli/terminal_gunjin, which derives from this class) and are taken one at a time
 // when the agent asks its strategy for a decision, checked against the seat's own view (its
 // kinds known); one the rules refuse is dropped with the reason. Resigning is allowed at any
 // time (also during the opponent's turn or a duel), so it bypasses the turn.
@@ -34,7 +35,7 @@ std::string_view describe(GunjinIntent::Kind kind);
 game::Result<game::gunjin::Action, std::string> gunjin_intent_action(const game::gunjin::State& view, game::Seat me,
                                                                       const GunjinIntent& intent);
 
-class HumanGunjinPlayer final : public peer::GunjinAgent {
+class HumanGunjinPlayer : public peer::GunjinAgent {
  public:
   explicit HumanGunjinPlayer(const game::gunjin::Layout& layout);
 

@@ -66,6 +66,17 @@ TEST(Board, SquaresAreNamedFromSeatZerosSideAndEachHqHasOneName) {
   EXPECT_EQ(names.size(), kSquareCount);
 }
 
+TEST(Board, TypedNamesReadBackToTheirSquares) {
+  for (std::uint8_t i = 0; i < kSquareCount; ++i) EXPECT_EQ(square_from_name(square_name(Square{i})), Square{i});
+  EXPECT_EQ(square_from_name("B4"), Square{18});
+  EXPECT_EQ(square_from_name("hq8"), Square{43});
+  // Both cells of an HQ name it.
+  EXPECT_EQ(square_from_name("c1"), Square{2});
+  EXPECT_EQ(square_from_name("d1"), Square{2});
+  EXPECT_EQ(square_from_name("d8"), Square{43});
+  for (const char* bad : {"", "a", "g1", "a0", "a9", "HQ2", "a10", "1a", "hq"}) EXPECT_EQ(square_from_name(bad), std::nullopt) << bad;
+}
+
 TEST(Board, CampsAreTwentyThreeSquaresEach) {
   int counts[2] = {0, 0};
   for (std::uint8_t i = 0; i < kSquareCount; ++i) {

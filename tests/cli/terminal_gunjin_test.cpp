@@ -1,0 +1,112 @@
+// A person playing Gunjin at a terminal (cli/terminal_gunjin): typed lines, through a pipe, play
+// against the tracking bot over the fake lobby; what the terminal printed is read back.
+#include "cli/terminal_gunjin.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <string>
+
+#include "cli/board_text.hpp"
+#include "tests/peer/gunjin/gunjin_table.hpp"
+#include "ui/core/gunjin_layout_editor.hpp"
+#include "ui/core/gunjin_text.hpp"
+
+namespace parley::cli {
+namespace {
+
+using namespace game::gunjin;
+using peer::testing::GunjinTable;
+
+constexpr game::Seat kMe{0};
+constexpr game::Seat kBot{1};
+
+// Seat 0 typed at through a pipe, its terminal a string in memory; seat 1 the tracking bot.
+struct Terminal {
+  Terminal() {
+    if (::pipe(keys) != 0) throw std::runtime_error("pipe");
+    screen = ::open_memstream(&text, &size);
+    auto me = std::make_unique<TerminalGunjinPlayer>(ui::sensible_layout(7), keys[0], screen);
+    player = me.get();
+    table.emplace(std::move(me), peer::testing::tracking_agent(8));
+  }
+  ~Terminal() {
+    ::close(keys[0]);
+    ::close(keys[1]);
+    std::fclose(screen);
+    std::free(text);
+  }
+  // Types a line, lets both seats answer, and returns what the terminal printed meanwhile.
+  std::string type(const std::string& line) {
+    if (!line.empty()) {
+      const std::string typed = line + "\n";
+      EXPECT_EQ(::write(keys[1], typed.data(), typed.size()), static_cast<ssize_t>(typed.size()));
+    }
+    table->run();
+    std::fflush(screen);
+    std::string printed(text + shown, size - shown);
+    shown = size;
+    return printed;
+  }
+
+  int keys[2] = {-1, -1};
+  std::FILE* screen = nullptr;
+  char* text = nullptr;
+  std::size_t size = 0, shown = 0;
+  TerminalGunjinPlayer* player = nullptr;
+  std::optional<GunjinTable> table;
+};
+
+TEST(TerminalGunjin, ShowsTheArmyTakesTypedMovesRefusesBadOnesAndResigns) {
+  Terminal t;
+  const std::string start = t.type("");
+  // The game began (both armies proved) and the board shows this seat's army by kind.
+  ASSERT_TRUE(t.player->view());
+  EXPECT_NE(start.find("Your army"), std::string::npos) << start;
+  EXPECT_NE(start.find(gunjin_board_text(*t.player->view(), kMe)), std::string::npos) << start;
+  EXPECT_NE(start.find("your move> "), std::string::npos) << start;
+
+  EXPECT_NE(t.type("a1 a8").find("refused: a1-a8: that piece cannot move there"), std::string::npos);
+  EXPECT_NE(t.type("x9 a1").find("not a square: x9"), std::string::npos);
+  EXPECT_NE(t.type("castle").find("not a move or a command: castle"), std::string::npos);
+  EXPECT_NE(t.type("accept").find("refused: no draw was offered to you"), std::string::npos);
+  EXPECT_NE(t.type("help").find(ui::kind_caption(Kind::general)), std::string::npos);
+  EXPECT_EQ(t.player->view()->ply(), 0u);
+
+  // A legal move, typed with a dash: played, and the bot answers.
+  const Play move = peer::own_moves(*t.player->view(), kMe).front();
+  const std::string typed = square_name(move.from) + "-" + square_name(move.to);
+  const std::string after = t.type(typed);
+  EXPECT_NE(after.find("you: " + typed), std::string::npos) << after;
+  EXPECT_GE(t.player->view()->ply(), 2u);
+  EXPECT_NE(after.find("your opponent: "), std::string::npos) << after;
+
+  // Resigning ends the game, won by the bot, and the log verifies with both seats honest.
+  t.type("resign");
+  ASSERT_TRUE(t.table->session->outcome());
+  EXPECT_EQ(t.table->session->outcome()->winner, kBot);
+  const auto report = peer::verify(t.table->lobby.log());
+  EXPECT_TRUE(report.valid) << report.fault;
+  for (const auto& seat : report.seats) EXPECT_EQ(seat.kind, peer::SeatVerdict::Kind::honest);
+}
+
+TEST(TerminalGunjin, TheBoardIsSeenFromEachSeatsOwnSide) {
+  auto layouts = std::array<std::optional<Layout>, kSeatCount>{ui::sensible_layout(3), std::nullopt};
+  const State view = State::new_game(Options{}, layouts).value();
+  const std::string seat0 = gunjin_board_text(view, kMe);
+  // Seat 0: row 8 on top, its own back row (with the HQ's two cells) at the bottom.
+  EXPECT_EQ(seat0.substr(0, seat0.find('\n')), "      a  b  c  d  e  f");
+  EXPECT_NE(seat0.find("  8  ?? ?? ?? ?? ?? ??"), std::string::npos) << seat0;
+  const std::string hq = std::string(kind_code(*view.piece(*view.piece_at(hq_of(kMe))).kind));
+  EXPECT_NE(seat0.find(hq + " " + hq), std::string::npos) << seat0;
+  EXPECT_NE(seat0.find("     ~~ || ~~ ~~ || ~~"), std::string::npos) << seat0;
+  // Seat 1 (whose kinds this view does not know): the board turned half round.
+  const std::string seat1 = gunjin_board_text(view, kBot);
+  EXPECT_EQ(seat1.substr(0, seat1.find('\n')), "      f  e  d  c  b  a");
+  EXPECT_NE(seat1.find("  1  "), std::string::npos);
+  EXPECT_LT(seat1.find("  1  "), seat1.find("  8  "));
+}
+
+}  // namespace
+}  // namespace parley::cli
