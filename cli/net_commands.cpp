@@ -1,6 +1,7 @@
 #include <fmt/core.h>
 
 #include <charconv>
+#include <filesystem>
 #include <chrono>
 #include <random>
 
@@ -183,24 +184,19 @@ int run_bot(const SeatCommand& c) {
 }
 
 int run_play(const SeatCommand& c) {
+  if (c.game == peer::risiko::kRisikoGame) {
+    fmt::print(stderr, "risiko is played in the graphical client (parley client), not at a terminal\n");
+    return kUsage;
+  }
   if (c.game != "chess" && c.game != "gunjin") {
-    fmt::print(stderr, "'{}' cannot be played at a terminal yet (the graphical client plays it: parley client)\n", c.game);
+    fmt::print(stderr, "no game '{}' at a terminal: chess or gunjin\n", c.game);
     return kUsage;
   }
   if (!c.layout.empty() && c.game != "gunjin") {
     fmt::print(stderr, "--layout is for gunjin\n");
     return kUsage;
   }
-  auto options = seat_options(c, /*fresh_identity_by_default=*/false);
-  if (!options) {
-    fmt::print(stderr, "{}\n", options.error());
-    return kUsage;
-  }
-  if (options->display_name.empty()) options->display_name = "player";
-  if (c.game == "chess") {
-    TerminalChessPlayer player;
-    return run_seat(c, std::move(options).value(), player);
-  }
+  // The layout is checked before anything else is done (a key created, a lobby contacted).
   game::gunjin::Layout layout =
       ui::sensible_layout(static_cast<std::uint64_t>(std::random_device{}()) << 32 | std::random_device{}());
   if (!c.layout.empty()) {
@@ -211,6 +207,16 @@ int run_play(const SeatCommand& c) {
       return std::filesystem::is_regular_file(c.layout, ec) ? kInvalidInput : kUnreadable;
     }
     layout = *loaded;
+  }
+  auto options = seat_options(c, /*fresh_identity_by_default=*/false);
+  if (!options) {
+    fmt::print(stderr, "{}\n", options.error());
+    return kUsage;
+  }
+  if (options->display_name.empty()) options->display_name = "player";
+  if (c.game == "chess") {
+    TerminalChessPlayer player;
+    return run_seat(c, std::move(options).value(), player);
   }
   TerminalGunjinPlayer player(layout);
   return run_seat(c, std::move(options).value(), player);

@@ -142,6 +142,24 @@ TEST(CliChessPlay, DrawByAgreementAndResignation) {
   EXPECT_NE(resign.out.find("result: 1-0 (resignation)"), std::string::npos) << resign.out;
 }
 
+TEST(CliPlay, AGameOrLayoutItCannotTakeIsRefusedBeforeAnythingIsDone) {
+  // Port 9 (discard) is never contacted: each of these is refused first.
+  const std::string seat = " --lobby 127.0.0.1:9 --identity " + (temp_dir() / "play.key").string() + " --data " +
+                           (temp_dir() / "play-data").string();
+  auto risiko = parley("play risiko" + seat);
+  EXPECT_EQ(risiko.status, 2);
+  EXPECT_NE(risiko.out.find("graphical client"), std::string::npos) << risiko.out;
+  EXPECT_EQ(parley("play go" + seat).status, 2);
+  EXPECT_EQ(parley("play chess --layout x.layout" + seat).status, 2);
+  auto missing = parley("play gunjin --layout " + (temp_dir() / "missing.layout").string() + seat);
+  EXPECT_EQ(missing.status, 3) << missing.out;
+  EXPECT_NE(missing.out.find("missing.layout"), std::string::npos) << missing.out;
+  auto bad = parley("play gunjin --layout " + write_file("bad.layout", "taisa taisa\n") + seat);
+  EXPECT_EQ(bad.status, 1) << bad.out;
+  EXPECT_NE(bad.out.find("bad.layout"), std::string::npos) << bad.out;
+  EXPECT_FALSE(std::filesystem::exists(temp_dir() / "play.key"));
+}
+
 TEST(CliRisikoMap, AValidMapIsSummedUpAndABrokenOneNamesItsLine) {
   const std::string good = write_file("islands.map", std::string(parley::peer::testing::kIslandsMap));
   auto ok = parley("risiko map " + good);
