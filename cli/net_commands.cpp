@@ -202,7 +202,7 @@ int run_play(const SeatCommand& c) {
   if (!c.layout.empty()) {
     auto loaded = ui::load_layout(c.layout);
     if (!loaded) {
-      fmt::print(stderr, "{}: {}\n", c.layout, loaded.error());
+      fmt::print(stderr, "{}\n", loaded.error());  // it names the file
       std::error_code ec;
       return std::filesystem::is_regular_file(c.layout, ec) ? kInvalidInput : kUnreadable;
     }
