@@ -15,6 +15,7 @@
 #include "ui/sdl/gunjin_view.hpp"
 #include "ui/sdl/screens.hpp"
 #include "ui/sdl/window.hpp"
+#include "tests/ui/hidden_screens.hpp"
 
 namespace parley::ui::sdl {
 namespace {
@@ -85,7 +86,7 @@ void expect_piece(const Image& image, const GunjinBoardGeometry& g, Square s, Fa
 // A hidden window, App and the screens, for seat `me` of a fake lobby's Gunjin game against the
 // tracking bot (whose agent is the other seat); the client's own seat is played by a
 // HumanGunjinPlayer with the layout the App sent.
-struct Rig {
+struct Rig : testing::HiddenScreens {
   explicit Rig(Seat me = kSeat0)
       : me(me),
         layout(sensible_layout(41)),
@@ -94,12 +95,9 @@ struct Rig {
               me == kSeat1 ? std::unique_ptr<peer::GunjinAgent>(std::make_unique<HumanGunjinPlayer>(layout))
                            : peer::testing::tracking_agent(8)),
         app(AppConfig{table.lobby.seat_identity(me).public_key(), "alice", "127.0.0.1:7777", 7777, false, false}) {
-    ::setenv("SDL_VIDEODRIVER", "dummy", 1);
-    auto opened = Window::open({"parley test", 1280, 800, true, true, 1.0f});
-    if (!opened) throw std::runtime_error(opened.error());
-    window = std::move(opened).value();
-    screens.emplace(*window, app, data_dir());
+    open(app, data_dir());
   }
+  ~Rig() { close(); }
   // One data directory per test: ctest runs the cases in parallel, and the editor writes there.
   static fs::path data_dir() {
     return fs::path(PARLEY_BINARY_DIR) / "tests/ui/render/gunjin-data" /
@@ -152,27 +150,11 @@ struct Rig {
     }
   }
 
-  Image render(const std::string& name) {
-    for (int i = 0; i < 3; ++i) {
-      window->begin_frame();
-      screens->draw(now);
-      window->end_frame();
-    }
-    Image image = window->read_pixels();
-    fs::path dir = fs::path(PARLEY_BINARY_DIR) / "tests/ui/render";
-    fs::create_directories(dir);
-    EXPECT_TRUE(write_png(image, (dir / (name + ".png")).string()));
-    return image;
-  }
-
   Seat me;
   Layout layout;
   peer::testing::GunjinTable table;
   App app;
   lobby::RoomState room;
-  std::unique_ptr<Window> window;
-  std::optional<Screens> screens;
-  std::uint64_t now = 1000;
   std::size_t delivered = 0;
 };
 

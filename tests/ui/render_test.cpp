@@ -13,6 +13,7 @@
 #include "ui/sdl/board_view.hpp"
 #include "ui/sdl/screens.hpp"
 #include "ui/sdl/window.hpp"
+#include "tests/ui/hidden_screens.hpp"
 
 namespace parley::ui::sdl {
 namespace {
@@ -62,17 +63,14 @@ Square sq(const char* name) { return *Square::parse(name); }
 std::string square_name(Square s) { return {file_char(s), rank_char(s)}; }
 
 // A hidden window, App and the screens, for one client of a fake lobby's chess game.
-struct Rig {
+struct Rig : testing::HiddenScreens {
   explicit Rig(std::optional<game::Seat> seat = kWhite)
       : app(AppConfig{seat ? identity_from(static_cast<std::uint8_t>(seat->index + 1)).public_key()
                            : identity_from(0x77).public_key(),
                       "alice", "127.0.0.1:7777", 7777, false, false}) {
-    ::setenv("SDL_VIDEODRIVER", "dummy", 1);
-    auto opened = Window::open({"parley test", 1280, 800, true, true, 1.0f});
-    if (!opened) throw std::runtime_error(opened.error());
-    window = std::move(opened).value();
-    screens.emplace(*window, app, fs::path(PARLEY_BINARY_DIR) / "tests/ui/render/data");
+    open(app, fs::path(PARLEY_BINARY_DIR) / "tests/ui/render/data");
   }
+  ~Rig() { close(); }
 
   void lobby(lobby::ClientEvent e) { app.on_event(LobbyEvent{std::move(e)}, now); }
   void online() {
@@ -108,21 +106,6 @@ struct Rig {
     deliver();
   }
 
-  // A few frames (ImGui settles its layout over the first ones), the last one read back and
-  // written to render/<name>.png.
-  Image render(const std::string& name) {
-    for (int i = 0; i < 3; ++i) {
-      window->begin_frame();
-      screens->draw(now);
-      window->end_frame();
-    }
-    Image image = window->read_pixels();
-    fs::path dir = fs::path(PARLEY_BINARY_DIR) / "tests/ui/render";
-    fs::create_directories(dir);
-    EXPECT_TRUE(write_png(image, (dir / (name + ".png")).string()));
-    return image;
-  }
-
   // Every square has its colour (or a tint, where expected) and shows exactly the piece the
   // position has there.
   void expect_board(const Image& image, const BoardGeometry& g, const Position& pos, Bitboard tinted) {
@@ -151,9 +134,6 @@ struct Rig {
 
   Table t;
   App app;
-  std::unique_ptr<Window> window;
-  std::optional<Screens> screens;
-  std::uint64_t now = 1000;
   std::size_t delivered = 0;
 };
 

@@ -18,6 +18,7 @@
 #include "ui/sdl/risiko_view.hpp"
 #include "ui/sdl/screens.hpp"
 #include "ui/sdl/window.hpp"
+#include "tests/ui/hidden_screens.hpp"
 
 namespace parley::ui::sdl {
 namespace {
@@ -68,7 +69,7 @@ MapPoint fill_point(const TerritoryShape& s) {
 
 // A hidden window, App and the screens for seat 0 of a FakeLobby Risiko game (seats 1 and 2
 // the bot), the person's seat played by the human player with intents from the map.
-struct Rig {
+struct Rig : testing::HiddenScreens {
   explicit Rig(peer::RoomOptions options = {}, std::vector<std::string> drawings = {})
       : t(3, std::move(options)),
         app(AppConfig{identity_from(1).public_key(), "alice", "127.0.0.1:7777", 7777, false, false, std::nullopt,
@@ -76,11 +77,7 @@ struct Rig {
     auto player = std::make_unique<HumanRisikoPlayer>();
     human = player.get();
     t.players[0] = std::move(player);
-    ::setenv("SDL_VIDEODRIVER", "dummy", 1);
-    auto opened = Window::open({"parley test", 1280, 800, true, true, 1.0f});
-    if (!opened) throw std::runtime_error(opened.error());
-    window = std::move(opened).value();
-    screens.emplace(*window, app, fs::path(PARLEY_BINARY_DIR) / "tests/ui/render/data");
+    open(app, fs::path(PARLEY_BINARY_DIR) / "tests/ui/render/data");
     app.connect(now);
     app.on_event(LobbyEvent{lobby::Connected{t.lobby.log().lobby_key}}, now);
     app.on_event(LobbyEvent{lobby::Welcome{lobby::RequestId{1}, "alice", {}}}, now);
@@ -93,6 +90,7 @@ struct Rig {
     app.on_event(LobbyEvent{r}, now);
     deliver();
   }
+  ~Rig() { close(); }
 
   void deliver() {
     const auto& all = t.lobby.entries();
@@ -116,19 +114,6 @@ struct Rig {
     return done();
   }
   RisikoBoard& board() { return *app.risiko(); }
-
-  Image render(const std::string& name) {
-    for (int i = 0; i < 3; ++i) {
-      window->begin_frame();
-      screens->draw(now);
-      window->end_frame();
-    }
-    Image image = window->read_pixels();
-    fs::path dir = fs::path(PARLEY_BINARY_DIR) / "tests/ui/render";
-    fs::create_directories(dir);
-    EXPECT_TRUE(write_png(image, (dir / (name + ".png")).string()));
-    return image;
-  }
 
   // Every territory shows its owner's colour (the selected one lightened).
   void expect_owners(const Image& image, const MapFrame& frame, const rk::Table& table, const RisikoShapes& shapes,
@@ -164,9 +149,6 @@ struct Rig {
   RisikoTable t;
   HumanRisikoPlayer* human = nullptr;
   App app;
-  std::unique_ptr<Window> window;
-  std::optional<Screens> screens;
-  std::uint64_t now = 1000;
   std::size_t delivered = 0;
 };
 
@@ -273,14 +255,14 @@ TEST(RisikoRender, KeptDrawingsAreReadByNameSkippingOtherFilesAndOversizedOnes) 
   const fs::path dir = fs::path(PARLEY_BINARY_DIR) / "tests/ui/render/data/risiko-shapes";
   fs::remove_all(dir);
   fs::create_directories(dir);
-  std::ofstream(dir / "b-islands.shapes") << testing::kIslandsShapes;
+  std::ofstream(dir / "b-islands.shapes") << ui::testing::kIslandsShapes;
   std::ofstream(dir / "a-classic.shapes") << classic_shapes_text();
   std::ofstream(dir / "notes.txt") << "not a drawing";
   std::ofstream(dir / "c-huge.shapes") << std::string(kMaxShapesBytes + 1, '#');
   const auto texts = read_risiko_drawings(dir);
   ASSERT_EQ(texts.size(), 2u);
   EXPECT_EQ(texts[0], classic_shapes_text());
-  EXPECT_EQ(texts[1], testing::kIslandsShapes);
+  EXPECT_EQ(texts[1], ui::testing::kIslandsShapes);
   EXPECT_TRUE(read_risiko_drawings(dir / "missing").empty());
 
   // The client given them draws a room on that map, live and in its replay, with the kept drawing.
