@@ -39,7 +39,7 @@ std::optional<game::Bytes> TerminalGunjinPlayer::act(const peer::Session& sessio
 void TerminalGunjinPlayer::show_changes(game::Seat me) {
   const State& now = *view();
   if (shown_ && shown_->ply() == now.ply() && shown_->battles().size() == now.battles().size() &&
-      shown_->phase() == now.phase())
+      shown_->phase() == now.phase() && shown_->draw_offer() == now.draw_offer())
     return;
   if (!shown_) {
     fmt::print(out_, "\nYour army, seen from your side (type help for the pieces and the commands):\n");
@@ -55,6 +55,11 @@ void TerminalGunjinPlayer::show_changes(game::Seat me) {
     }
     for (std::size_t b = shown_->battles().size(); b < now.battles().size(); ++b)
       fmt::print(out_, "{}\n", ui::referee_announcement(now.battles()[b], now, me));
+    if (now.draw_offer() != shown_->draw_offer()) {
+      if (now.draw_offer() == opponent(me)) fmt::print(out_, "your opponent offers a draw: accept, or play on\n");
+      else if (now.draw_offer() == me) fmt::print(out_, "you offer a draw\n");
+      else fmt::print(out_, "the draw offer is off: play went on\n");
+    }
   }
   fmt::print(out_, "\n{}", gunjin_board_text(now, me));
   shown_ = now;

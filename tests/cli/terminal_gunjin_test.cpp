@@ -74,13 +74,16 @@ TEST(TerminalGunjin, ShowsTheArmyTakesTypedMovesRefusesBadOnesAndResigns) {
   EXPECT_NE(t.type("help").find(ui::kind_caption(Kind::general)), std::string::npos);
   EXPECT_EQ(t.player->view()->ply(), 0u);
 
-  // A legal move, typed with a dash: played, and the bot answers.
+  // A draw offered, then a legal move typed with a dash: played, and the bot answers by playing
+  // on, which declines the offer.
+  EXPECT_NE(t.type("draw").find("you offer a draw"), std::string::npos);
   const Play move = peer::own_moves(*t.player->view(), kMe).front();
   const std::string typed = square_name(move.from) + "-" + square_name(move.to);
   const std::string after = t.type(typed);
   EXPECT_NE(after.find("you: " + typed), std::string::npos) << after;
   EXPECT_GE(t.player->view()->ply(), 2u);
   EXPECT_NE(after.find("your opponent: "), std::string::npos) << after;
+  EXPECT_NE(after.find("the draw offer is off"), std::string::npos) << after;
 
   // Resigning ends the game, won by the bot, and the log verifies with both seats honest.
   t.type("resign");
