@@ -113,8 +113,8 @@ void add_network(CLI::App& app, Invocation& in) {
   auto* play = app.add_subcommand("play", "Play a game through a lobby at this terminal");
   seat_options(play, in.network_play);
   play->add_option("--layout", in.network_play.layout,
-                   "gunjin: your army's layout, a file as the graphical client's editor saves it (docs/ui.md, "
-                   "\"Layout files\"); default: a sensible layout at random");
+                   "gunjin: your army's layout, a layout file (docs/ui.md, \"Layout files\") or the name of one the "
+                   "graphical client's editor saved; default: a sensible layout at random");
   play->callback([&in] { in.status = run_play(in.network_play); });
 }
 

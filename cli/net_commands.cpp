@@ -200,11 +200,16 @@ int run_play(const SeatCommand& c) {
   game::gunjin::Layout layout =
       ui::sensible_layout(static_cast<std::uint64_t>(std::random_device{}()) << 32 | std::random_device{}());
   if (!c.layout.empty()) {
-    auto loaded = ui::load_layout(c.layout);
+    // A name alone is one the graphical client's editor saved in the data folder.
+    std::filesystem::path file = c.layout;
+    std::error_code ec;
+    if (!std::filesystem::exists(file, ec) && !file.has_parent_path() && file.extension() != ".layout")
+      file = ui::layout_dir(c.data_dir.empty() ? peer::default_data_dir() : std::filesystem::path(c.data_dir)) /
+             (c.layout + ".layout");
+    auto loaded = ui::load_layout(file);
     if (!loaded) {
       fmt::print(stderr, "{}\n", loaded.error());  // it names the file
-      std::error_code ec;
-      return std::filesystem::is_regular_file(c.layout, ec) ? kInvalidInput : kUnreadable;
+      return std::filesystem::is_regular_file(file, ec) ? kInvalidInput : kUnreadable;
     }
     layout = *loaded;
   }

@@ -157,6 +157,11 @@ TEST(CliPlay, AGameOrLayoutItCannotTakeIsRefusedBeforeAnythingIsDone) {
   auto bad = parley("play gunjin --layout " + write_file("bad.layout", "taisa taisa\n") + seat);
   EXPECT_EQ(bad.status, 1) << bad.out;
   EXPECT_NE(bad.out.find("bad.layout"), std::string::npos) << bad.out;
+  // A name alone is looked for in the data folder's layouts, where the client's editor saves them.
+  auto named = parley("play gunjin --layout club-night" + seat);
+  EXPECT_EQ(named.status, 3) << named.out;
+  EXPECT_NE(named.out.find((temp_dir() / "play-data/gunjin/layouts/club-night.layout").string()), std::string::npos)
+      << named.out;
   EXPECT_FALSE(std::filesystem::exists(temp_dir() / "play.key"));
 }
 
