@@ -58,7 +58,7 @@ void TerminalGunjinPlayer::show_changes(game::Seat me) {
     if (now.draw_offer() != shown_->draw_offer()) {
       if (now.draw_offer() == opponent(me)) fmt::print(out_, "your opponent offers a draw: accept, or play on\n");
       else if (now.draw_offer() == me) fmt::print(out_, "you offer a draw\n");
-      else fmt::print(out_, "the draw offer is off: play went on\n");
+      else if (now.phase() != Phase::over) fmt::print(out_, "the draw offer is off: play went on\n");
     }
   }
   fmt::print(out_, "\n{}", gunjin_board_text(now, me));
@@ -138,8 +138,8 @@ void TerminalGunjinPlayer::observe(const peer::Session&, const peer::SessionEven
       break;
     case Kind::timeout: fmt::print(out_, "\n{} ran out of time\n", who()); break;
     case Kind::outcome:
-      fmt::print(out_, "\nresult: {} ({})\n", event.seat ? (who() == "you" ? "you win" : "your opponent wins") : "no winner",
-                 event.text);
+      fmt::print(out_, "\nresult: {} ({})\n",
+                 !event.seat ? "no winner" : event.seat == me_ ? "you win" : "your opponent wins", event.text);
       break;
     case Kind::presence: fmt::print(out_, "\n{} {}\n", who(), event.text); break;
     default: return;
