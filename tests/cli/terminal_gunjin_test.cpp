@@ -24,12 +24,12 @@ constexpr game::Seat kBot{1};
 
 // Seat 0 typed at through a pipe, its terminal a string in memory; seat 1 the tracking bot.
 struct Terminal {
-  Terminal() {
+  explicit Terminal(const peer::GunjinRoomOptions& options = {}) {
     if (::pipe(keys) != 0) throw std::runtime_error("pipe");
     screen = ::open_memstream(&text, &size);
     auto me = std::make_unique<TerminalGunjinPlayer>(ui::sensible_layout(7), keys[0], screen);
     player = me.get();
-    table.emplace(std::move(me), peer::testing::tracking_agent(8));
+    table.emplace(std::move(me), peer::testing::tracking_agent(8), options);
   }
   ~Terminal() {
     ::close(keys[0]);
@@ -92,6 +92,21 @@ TEST(TerminalGunjin, ShowsTheArmyTakesTypedMovesRefusesBadOnesAndResigns) {
   const auto report = peer::verify(t.table->lobby.log());
   EXPECT_TRUE(report.valid) << report.fault;
   for (const auto& seat : report.seats) EXPECT_EQ(seat.kind, peer::SeatVerdict::Kind::honest);
+}
+
+TEST(TerminalGunjin, WithOpenPiecesTheOpponentsKindsShowAndResigningEndsTheGame) {
+  peer::GunjinRoomOptions open;
+  open.open_pieces = true;
+  Terminal t(open);
+  const std::string start = t.type("");
+  ASSERT_TRUE(t.player->view());
+  // Every piece's kind is public: the opponent's army shows in lower case, none unknown.
+  EXPECT_EQ(start.find("??"), std::string::npos) << start;
+  EXPECT_NE(start.find(" gn "), std::string::npos) << start;
+  const std::string resigned = t.type("resign");
+  EXPECT_EQ(resigned.find("refused"), std::string::npos) << resigned;
+  ASSERT_TRUE(t.table->session->outcome());
+  EXPECT_EQ(t.table->session->outcome()->winner, kBot);
 }
 
 TEST(TerminalGunjin, TheBoardIsSeenFromEachSeatsOwnSide) {

@@ -415,6 +415,31 @@ TEST(GunjinHuman, DrawOffersAndTheirAcceptanceGoThroughTheRules) {
   EXPECT_FALSE(gunjin_intent_action(h.board.view(), kSeat0, {GunjinIntent::Kind::move, moves[0].from, moves[0].to}));
 }
 
+TEST(GunjinHuman, ResigningEndsTheGameWithOpenPiecesAndWaitsForTheArmyProofWithHidden) {
+  // Hidden pieces, resigning before anything was posted: the army proof goes first.
+  HumanGame hidden;
+  hidden.human().submit({GunjinIntent::Kind::resign, {}, {}});
+  hidden.run();
+  EXPECT_TRUE(hidden.human().take_refusals().empty());
+  EXPECT_TRUE(hidden.table.rules().army_proved(kSeat0));
+  ASSERT_TRUE(hidden.table.session->outcome());
+  EXPECT_EQ(hidden.table.session->outcome()->winner, kSeat1);
+  // Open pieces have no army proof to wait for.
+  peer::GunjinRoomOptions options;
+  options.open_pieces = true;
+  HumanGame open(sensible_layout(23), options);
+  open.run();
+  open.human().submit({GunjinIntent::Kind::resign, {}, {}});
+  open.run();
+  EXPECT_TRUE(open.human().take_refusals().empty());
+  ASSERT_TRUE(open.table.session->outcome());
+  EXPECT_EQ(open.table.session->outcome()->winner, kSeat1);
+  for (const HumanGame* g : {&hidden, &open}) {
+    const auto report = peer::verify(g->table.lobby.log());
+    EXPECT_TRUE(report.valid) << report.fault;
+  }
+}
+
 TEST(GunjinHuman, WithOpenPiecesEveryPieceIsShownAndTheMovesAreThePersons) {
   peer::GunjinRoomOptions open;
   open.open_pieces = true;

@@ -91,11 +91,16 @@ void HumanGunjinPlayer::submit(GunjinIntent intent) { decisions_->queue.push_bac
 std::vector<std::string> HumanGunjinPlayer::take_refusals() { return std::exchange(decisions_->refusals, {}); }
 
 std::optional<game::Bytes> HumanGunjinPlayer::act(const peer::Session& session, game::Seat me) {
-  // Resigning is allowed at any time before the end, not only on one's turn.
+  // Resigning is allowed at any time before the end, not only on one's turn. With hidden
+  // pieces, one asked for before this seat's army proof waits behind it (the agent posts the
+  // proof at once); open pieces have no army proof.
   if (!decisions_->queue.empty() && decisions_->queue.front().kind == GunjinIntent::Kind::resign) {
     const auto* rules = dynamic_cast<const peer::GunjinRules*>(&session.rules());
+    const bool awaiting_proof = rules != nullptr && rules->began() && !rules->outcome() &&
+                                !rules->room_options().open_pieces && !rules->army_proved(me);
+    if (awaiting_proof) return GunjinAgent::act(session, me);
     decisions_->queue.pop_front();
-    if (rules != nullptr && rules->began() && !rules->outcome() && rules->army_proved(me)) {
+    if (rules != nullptr && rules->began() && !rules->outcome()) {
       if (rules->room_options().open_pieces) return game::gunjin::encode(Action{me, Resign{}});
       return peer::encode(peer::GunjinMessage{peer::ResignMessage{}});
     }
