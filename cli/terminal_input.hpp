@@ -3,6 +3,7 @@
 // again what to post now and must answer at once, so it reads what has arrived and no more.
 #include <unistd.h>
 
+#include <cstddef>
 #include <optional>
 #include <string>
 
@@ -10,6 +11,10 @@ namespace parley::cli {
 
 class LineReader {
  public:
+  // No command or move is this long; a longer line is dropped whole, so input without newlines
+  // cannot make the reader hold more than this.
+  static constexpr std::size_t kMaxLineBytes = 4096;
+
   explicit LineReader(int fd = STDIN_FILENO) : fd_(fd) {}
   // The next whole line (without its newline), or nothing if none has arrived yet.
   std::optional<std::string> next();
@@ -20,6 +25,7 @@ class LineReader {
   int fd_;
   std::string pending_;
   bool closed_ = false;
+  bool dropping_ = false;  // inside a line longer than kMaxLineBytes: skipping to its end
 };
 
 }  // namespace parley::cli

@@ -1,5 +1,6 @@
 // A person playing Gunjin at a terminal (cli/terminal_gunjin): typed lines, through a pipe, play
-// against the tracking bot over the fake lobby; what the terminal printed is read back.
+// against the tracking bot over the fake lobby; what the terminal printed is read back. And the
+// typed lines themselves (cli/terminal_input).
 #include "cli/terminal_gunjin.hpp"
 
 #include <gtest/gtest.h>
@@ -9,6 +10,7 @@
 #include <string>
 
 #include "cli/board_text.hpp"
+#include "cli/terminal_input.hpp"
 #include "tests/peer/gunjin/gunjin_table.hpp"
 #include "ui/core/gunjin_layout_editor.hpp"
 #include "ui/core/gunjin_text.hpp"
@@ -107,6 +109,36 @@ TEST(TerminalGunjin, WithOpenPiecesTheOpponentsKindsShowAndResigningEndsTheGame)
   EXPECT_EQ(resigned.find("refused"), std::string::npos) << resigned;
   ASSERT_TRUE(t.table->session->outcome());
   EXPECT_EQ(t.table->session->outcome()->winner, kBot);
+}
+
+TEST(LineReader, TakesWholeLinesAsTheyArriveAndDropsOverLongOnes) {
+  int fds[2];
+  ASSERT_EQ(::pipe(fds), 0);
+  LineReader reader(fds[0]);
+  auto put = [&](const std::string& text) {
+    ASSERT_EQ(::write(fds[1], text.data(), text.size()), static_cast<ssize_t>(text.size()));
+  };
+  EXPECT_EQ(reader.next(), std::nullopt);  // nothing yet, and no waiting for it
+  put("b4 ");
+  EXPECT_EQ(reader.next(), std::nullopt);
+  put("b5\nresign\n");
+  EXPECT_EQ(reader.next(), "b4 b5");
+  EXPECT_EQ(reader.next(), "resign");
+  // A line longer than the bound, arriving in pieces without its end, is dropped whole.
+  for (int i = 0; i < 3; ++i) {
+    put(std::string(LineReader::kMaxLineBytes, 'x'));
+    EXPECT_EQ(reader.next(), std::nullopt);
+  }
+  put("xxx\nhelp\n");
+  EXPECT_EQ(reader.next(), "help");
+  put(std::string(LineReader::kMaxLineBytes + 1, 'y') + "\nboard\n");
+  EXPECT_EQ(reader.next(), "board");
+  EXPECT_FALSE(reader.closed());
+  put("draw");
+  ::close(fds[1]);
+  EXPECT_EQ(reader.next(), std::nullopt);  // a last line without its newline is not a command
+  EXPECT_TRUE(reader.closed());
+  ::close(fds[0]);
 }
 
 TEST(TerminalGunjin, TheBoardIsSeenFromEachSeatsOwnSide) {
