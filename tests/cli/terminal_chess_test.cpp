@@ -1,0 +1,85 @@
+// A person playing chess at a terminal (cli/terminal_chess) against moves the test posts over the
+// fake lobby: typed lines through a pipe, what the terminal printed read back.
+#include "cli/terminal_chess.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <string>
+
+#include "game/chess/notation.hpp"
+#include "tests/peer/fake_lobby.hpp"
+
+namespace parley::cli {
+namespace {
+
+using namespace game::chess;
+using peer::testing::Table;
+
+constexpr game::Seat kWhite{0};
+constexpr game::Seat kBlack{1};
+
+struct ChessTerminal {
+  ChessTerminal() {
+    if (::pipe(keys) != 0) throw std::runtime_error("pipe");
+    screen = ::open_memstream(&text, &size);
+    player.emplace(keys[0], screen);
+    table.start_play();
+  }
+  ~ChessTerminal() {
+    ::close(keys[0]);
+    ::close(keys[1]);
+    std::fclose(screen);
+    std::free(text);
+  }
+  // Types a line and asks the player once, as the runner does; posts what it answers. Returns
+  // what the terminal printed meanwhile.
+  std::string type(const std::string& line) {
+    const std::string typed = line + "\n";
+    EXPECT_EQ(::write(keys[1], typed.data(), typed.size()), static_cast<ssize_t>(typed.size()));
+    if (auto message = player->act(*table.session, kWhite)) table.post(kWhite, peer::ActionMessage{table.session->state_hash(), *message});
+    std::fflush(screen);
+    std::string printed(text + shown, size - shown);
+    shown = size;
+    return printed;
+  }
+  void black(const char* san) {
+    const Move m = *parse_san(table.chess().position(), san);
+    table.post(kBlack, table.chess_action({Action::Kind::move, kBlack, m, 0}));
+  }
+
+  int keys[2] = {-1, -1};
+  std::FILE* screen = nullptr;
+  char* text = nullptr;
+  std::size_t size = 0, shown = 0;
+  Table table;
+  std::optional<TerminalChessPlayer> player;
+};
+
+TEST(TerminalChess, AMoveTypedAheadOfTheTurnIsRefusedNotPostedAndBlamed) {
+  ChessTerminal t;
+  t.type("e4");
+  ASSERT_EQ(t.table.chess().moves().size(), 1u);
+  // Typed while Black is to move, "e5" reads as Black's move in the position on the board: the
+  // rules refuse it to White here, and nothing is posted (posted, it would be blamed).
+  const std::string ahead = t.type("e5");
+  EXPECT_NE(ahead.find("refused: e7e5"), std::string::npos) << ahead;
+  EXPECT_EQ(t.table.chess().moves().size(), 1u);
+  t.black("e5");
+  t.type("Nf3");
+  EXPECT_EQ(t.table.chess().moves().size(), 3u);
+  // A take-back without a count asks for what makes it White's turn again: one half-move.
+  t.type("undo");
+  ASSERT_TRUE(t.table.chess().takeback_request());
+  EXPECT_EQ(t.table.chess().takeback_request()->count, 1u);
+  EXPECT_NE(t.type("accept").find("refused: "), std::string::npos);  // one's own request
+  EXPECT_NE(t.type("Qxf7").find("not a legal move: Qxf7"), std::string::npos);
+  for (const auto& e : t.table.session->events()) EXPECT_NE(e.kind, peer::SessionEvent::Kind::blame) << e.text;
+  t.type("resign");
+  ASSERT_TRUE(t.table.session->outcome());
+  EXPECT_EQ(t.table.session->outcome()->winner, kBlack);
+}
+
+}  // namespace
+}  // namespace parley::cli
