@@ -3,12 +3,12 @@
 #include "cli/terminal_chess.hpp"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <cstdio>
+#include <optional>
 #include <string>
 
 #include "game/chess/notation.hpp"
+#include "tests/cli/typed_terminal.hpp"
 #include "tests/peer/fake_lobby.hpp"
 
 namespace parley::cli {
@@ -20,39 +20,24 @@ using peer::testing::Table;
 constexpr game::Seat kWhite{0};
 constexpr game::Seat kBlack{1};
 
-struct ChessTerminal {
+struct ChessTerminal : testing::TypedTerminal {
   ChessTerminal() {
-    if (::pipe(keys) != 0) throw std::runtime_error("pipe");
-    screen = ::open_memstream(&text, &size);
-    player.emplace(keys[0], screen);
+    player.emplace(keyboard(), screen());
     table.start_play();
-  }
-  ~ChessTerminal() {
-    ::close(keys[0]);
-    ::close(keys[1]);
-    std::fclose(screen);
-    std::free(text);
   }
   // Types a line and asks the player once, as the runner does; posts what it answers. Returns
   // what the terminal printed meanwhile.
   std::string type(const std::string& line) {
-    const std::string typed = line + "\n";
-    EXPECT_EQ(::write(keys[1], typed.data(), typed.size()), static_cast<ssize_t>(typed.size()));
-    if (auto message = player->act(*table.session, kWhite)) table.post(kWhite, peer::ActionMessage{table.session->state_hash(), *message});
-    std::fflush(screen);
-    std::string printed(text + shown, size - shown);
-    shown = size;
-    return printed;
+    type_line(line);
+    if (auto message = player->act(*table.session, kWhite))
+      table.post(kWhite, peer::ActionMessage{table.session->state_hash(), *message});
+    return printed();
   }
   void black(const char* san) {
     const Move m = *parse_san(table.chess().position(), san);
     table.post(kBlack, table.chess_action({Action::Kind::move, kBlack, m, 0}));
   }
 
-  int keys[2] = {-1, -1};
-  std::FILE* screen = nullptr;
-  char* text = nullptr;
-  std::size_t size = 0, shown = 0;
   Table table;
   std::optional<TerminalChessPlayer> player;
 };

@@ -4,13 +4,13 @@
 #include "cli/terminal_gunjin.hpp"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <cstdio>
+#include <optional>
 #include <string>
 
 #include "cli/board_text.hpp"
 #include "cli/terminal_input.hpp"
+#include "tests/cli/typed_terminal.hpp"
 #include "tests/peer/gunjin/gunjin_table.hpp"
 #include "ui/core/gunjin_layout_editor.hpp"
 #include "ui/core/gunjin_text.hpp"
@@ -24,38 +24,21 @@ using peer::testing::GunjinTable;
 constexpr game::Seat kMe{0};
 constexpr game::Seat kBot{1};
 
-// Seat 0 typed at through a pipe, its terminal a string in memory; seat 1 the tracking bot.
-struct Terminal {
+// Seat 0 typed at, seat 1 the tracking bot.
+struct Terminal : testing::TypedTerminal {
   explicit Terminal(const peer::GunjinRoomOptions& options = {}) {
-    if (::pipe(keys) != 0) throw std::runtime_error("pipe");
-    screen = ::open_memstream(&text, &size);
-    auto me = std::make_unique<TerminalGunjinPlayer>(ui::sensible_layout(7), keys[0], screen);
+    auto me = std::make_unique<TerminalGunjinPlayer>(ui::sensible_layout(7), keyboard(), screen());
     player = me.get();
     table.emplace(std::move(me), peer::testing::tracking_agent(8), options);
   }
-  ~Terminal() {
-    ::close(keys[0]);
-    ::close(keys[1]);
-    std::fclose(screen);
-    std::free(text);
-  }
-  // Types a line, lets both seats answer, and returns what the terminal printed meanwhile.
+  // Types a line (none: only lets the seats go on), lets both seats answer, and returns what the
+  // terminal printed meanwhile.
   std::string type(const std::string& line) {
-    if (!line.empty()) {
-      const std::string typed = line + "\n";
-      EXPECT_EQ(::write(keys[1], typed.data(), typed.size()), static_cast<ssize_t>(typed.size()));
-    }
+    if (!line.empty()) type_line(line);
     table->run();
-    std::fflush(screen);
-    std::string printed(text + shown, size - shown);
-    shown = size;
-    return printed;
+    return printed();
   }
 
-  int keys[2] = {-1, -1};
-  std::FILE* screen = nullptr;
-  char* text = nullptr;
-  std::size_t size = 0, shown = 0;
   TerminalGunjinPlayer* player = nullptr;
   std::optional<GunjinTable> table;
 };
@@ -112,33 +95,28 @@ TEST(TerminalGunjin, WithOpenPiecesTheOpponentsKindsShowAndResigningEndsTheGame)
 }
 
 TEST(LineReader, TakesWholeLinesAsTheyArriveAndDropsOverLongOnes) {
-  int fds[2];
-  ASSERT_EQ(::pipe(fds), 0);
-  LineReader reader(fds[0]);
-  auto put = [&](const std::string& text) {
-    ASSERT_EQ(::write(fds[1], text.data(), text.size()), static_cast<ssize_t>(text.size()));
-  };
+  testing::TypedTerminal t;
+  LineReader reader(t.keyboard());
   EXPECT_EQ(reader.next(), std::nullopt);  // nothing yet, and no waiting for it
-  put("b4 ");
+  t.put("b4 ");
   EXPECT_EQ(reader.next(), std::nullopt);
-  put("b5\nresign\n");
+  t.put("b5\nresign\n");
   EXPECT_EQ(reader.next(), "b4 b5");
   EXPECT_EQ(reader.next(), "resign");
   // A line longer than the bound, arriving in pieces without its end, is dropped whole.
   for (int i = 0; i < 3; ++i) {
-    put(std::string(LineReader::kMaxLineBytes, 'x'));
+    t.put(std::string(LineReader::kMaxLineBytes, 'x'));
     EXPECT_EQ(reader.next(), std::nullopt);
   }
-  put("xxx\nhelp\n");
+  t.put("xxx\nhelp\n");
   EXPECT_EQ(reader.next(), "help");
-  put(std::string(LineReader::kMaxLineBytes + 1, 'y') + "\nboard\n");
+  t.put(std::string(LineReader::kMaxLineBytes + 1, 'y') + "\nboard\n");
   EXPECT_EQ(reader.next(), "board");
   EXPECT_FALSE(reader.closed());
-  put("draw");
-  ::close(fds[1]);
+  t.put("draw");
+  t.close_keyboard();
   EXPECT_EQ(reader.next(), std::nullopt);  // a last line without its newline is not a command
   EXPECT_TRUE(reader.closed());
-  ::close(fds[0]);
 }
 
 TEST(TerminalGunjin, TheBoardIsSeenFromEachSeatsOwnSide) {
