@@ -138,6 +138,11 @@ int run_risiko_bot(const SeatCommand& c) {
   return run_seat(c, std::move(options).value(), player);
 }
 
+// 64 bits from the system's entropy: bots' moves and a person's default Gunjin layout.
+std::uint64_t random_seed() {
+  return static_cast<std::uint64_t>(std::random_device{}()) << 32 | std::random_device{}();
+}
+
 }  // namespace
 
 int run_bot(const SeatCommand& c) {
@@ -151,8 +156,7 @@ int run_bot(const SeatCommand& c) {
     fmt::print(stderr, "{}\n", options.error());
     return kUsage;
   }
-  const std::uint64_t seed =
-      c.seed ? c.seed : static_cast<std::uint64_t>(std::random_device{}()) << 32 | std::random_device{}();
+  const std::uint64_t seed = c.seed ? c.seed : random_seed();
   std::unique_ptr<peer::Player> player;
   if (c.game == "gunjin") {
     const std::string engine = c.engine.empty() ? "tracking" : c.engine;
@@ -197,8 +201,7 @@ int run_play(const SeatCommand& c) {
     return kUsage;
   }
   // The layout is checked before anything else is done (a key created, a lobby contacted).
-  game::gunjin::Layout layout =
-      ui::sensible_layout(static_cast<std::uint64_t>(std::random_device{}()) << 32 | std::random_device{}());
+  game::gunjin::Layout layout = ui::sensible_layout(random_seed());
   if (!c.layout.empty()) {
     // A name alone is one the graphical client's editor saved in the data folder.
     std::filesystem::path file = c.layout;
