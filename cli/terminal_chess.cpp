@@ -77,11 +77,8 @@ std::optional<game::Bytes> TerminalChessPlayer::act(const peer::Session& session
   prompted_ = false;
   auto intent = take(*line, game, me);
   if (!intent) return std::nullopt;
-  // Checked now, so that a move typed out of turn is refused at once rather than posted.
-  if (auto checked = ui::chess_intent_message(game, me, *intent); !checked) {
-    fmt::print(out_, "refused: {}\n", checked.error());
-    return std::nullopt;
-  }
+  // Taken at once: the person's player checks it by the rules now, so a move typed out of turn
+  // is refused here rather than posted.
   person_.submit(*intent);
   auto message = person_.act(session, me);
   for (const std::string& why : person_.take_refusals()) fmt::print(out_, "refused: {}\n", why);
