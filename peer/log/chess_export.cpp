@@ -51,10 +51,7 @@ game::Result<pgn::Game, ExportError> chess_pgn(const GameLog& log) {
   }
 
   const RoomOptions& options = session.options();
-  auto name_of = [&](Seat s) {
-    const auto& setup = session.seat(s).setup;
-    return setup && !setup->display_name.empty() ? setup->display_name : "?";
-  };
+  auto name_of = [&](Seat s) { return shown_name(session.seat(s)).value_or("?"); };
   std::vector<pgn::Tag> tags = {
       {"Event", options.event.empty() ? "parley game" : options.event},
       {"Site", options.site.empty() ? "parley lobby " + crypto::fingerprint(log.lobby_key) : options.site},

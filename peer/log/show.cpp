@@ -13,7 +13,7 @@ std::string describe_message(const Session& session, Seat seat, const Message& m
       [&](const auto& msg) -> std::string {
         using M = std::decay_t<decltype(msg)>;
         if constexpr (std::is_same_v<M, SetupMessage>)
-          return "joins as \"" + msg.display_name + "\"";
+          return "joins as \"" + shown_name(msg.display_name).value_or("?") + "\"";
         else if constexpr (std::is_same_v<M, BeaconRevealMessage>)
           return "opens its beacon commitment";
         else if constexpr (std::is_same_v<M, ActionMessage>)

@@ -63,7 +63,7 @@ VerifyReport verify(const GameLog& log, Replay* replay) {
   for (std::uint8_t i = 0; i < report.seats.size(); ++i) {
     const SeatRecord& s = session->seat(Seat{i});
     SeatVerdict& v = report.seats[i];
-    if (s.setup) v.name = s.setup->display_name;
+    v.name = shown_name(s).value_or("");
     if (s.blame) {
       v.kind = SeatVerdict::Kind::blamed;
       v.index = s.blame->index;

@@ -16,7 +16,7 @@ struct SeatVerdict {
   enum class Kind : std::uint8_t { honest, blamed, timed_out };
   Seat seat;
   std::string fingerprint;
-  std::string name;  // as the seat gave it in its setup
+  std::string name;  // as the seat gave it in its setup, sanitised (peer::shown_name)
   Kind kind = Kind::honest;
   std::optional<EntryIndex> index;
   std::string reason;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "lobby/protocol/text.hpp"
+
 namespace parley::peer {
 
 namespace {
@@ -37,6 +39,17 @@ std::string_view describe(Offence offence) {
     case Offence::bad_reveal: return "bad reveal";
   }
   return "offence";
+}
+
+std::optional<std::string> shown_name(std::string_view announced) {
+  auto name = lobby::sanitize_text(announced, kMaxDisplayName);
+  if (!name) return std::nullopt;
+  return std::move(name).value();
+}
+
+std::optional<std::string> shown_name(const SeatRecord& seat) {
+  if (!seat.setup) return std::nullopt;
+  return shown_name(seat.setup->display_name);
 }
 
 std::string SessionStartError::describe() const {

@@ -73,6 +73,13 @@ struct SeatRecord {
   bool out() const { return blame.has_value() || timed_out_at.has_value(); }
 };
 
+// The name a seat announced in its setup, safe to print or store: sanitised as the lobby
+// sanitises display names (no control, bidirectional or invisible characters, which a terminal
+// would obey or which would disguise the text); none when nothing is left.
+std::optional<std::string> shown_name(std::string_view announced);
+// The seat's, from its setup; none before it.
+std::optional<std::string> shown_name(const SeatRecord& seat);
+
 // One applied game message, for records (PGN export, replay viewers).
 struct ActionRecord {
   EntryIndex index;

@@ -6,6 +6,7 @@
 
 #include "game/chess/notation.hpp"
 #include "peer/log/chess_export.hpp"
+#include "peer/log/show.hpp"
 #include "tests/peer/fake_lobby.hpp"
 
 namespace parley::peer {
@@ -162,6 +163,24 @@ TEST(Verify, ReportsAsTextAndJson) {
   EXPECT_EQ(json["valid"], true);
   EXPECT_EQ(json["seats"][0]["verdict"], "honest");
   EXPECT_EQ(json["result"]["winner"], 1);
+}
+
+// A seat's display name is its own signed text, which no lobby sanitised: the report, the PGN
+// and `log show` carry it without what a terminal would obey or what would disguise it.
+TEST(Verify, ASeatsDisplayNameIsShownSanitised) {
+  testing::Table t;
+  const std::string hostile = "Ann\x1b[2J\u202Eeve\x07";
+  t.post(Seat{0}, *t.locals[0].duty(*t.session, hostile));
+  t.post(Seat{1}, *t.locals[1].duty(*t.session, std::string(" \t\x1b")));  // nothing visible
+  for (auto& l : t.locals) t.post(l.seat(), *l.duty(*t.session, {}));
+  const auto report = verify(t.lobby.log());
+  EXPECT_EQ(report.seats[0].name, "Ann[2Jeve");
+  EXPECT_EQ(report.seats[1].name, "");
+  EXPECT_EQ(shown_name(t.session->seat(Seat{0})), "Ann[2Jeve");
+  EXPECT_EQ(shown_name(t.session->seat(Seat{1})), std::nullopt);
+  EXPECT_EQ(shown_name(SeatRecord{}), std::nullopt);
+  for (const std::string& text : {format_text(report, "game.plog"), format_text(describe_log(t.lobby.log()), "game.plog")})
+    for (char c : text) EXPECT_TRUE(c == '\n' || static_cast<unsigned char>(c) >= 0x20) << text;
 }
 
 }  // namespace

@@ -92,8 +92,7 @@ std::string seat_label(const peer::Session& session, game::Seat seat) {
 }
 
 std::string LiveGame::seat_name(game::Seat seat) const {
-  const auto& setup = session_->seat(seat).setup;
-  if (setup && !setup->display_name.empty()) return setup->display_name;
+  if (auto name = peer::shown_name(session_->seat(seat))) return *name;
   return seat_label(*session_, seat);
 }
 
