@@ -65,7 +65,7 @@ void add_pgn(CLI::App& app, Invocation& in) {
 }
 
 void seat_options(CLI::App* cmd, SeatCommand& c) {
-  cmd->add_option("GAME", c.game, "The game (chess, gunjin; bots also play risiko)")->required();
+  cmd->add_option("GAME", c.game, "The game: chess, gunjin or risiko")->required();
   cmd->add_option("--lobby", c.lobby, "The lobby, HOST:PORT")->required();
   cmd->add_option("--quick-match", c.quick_match, "Join the quick-match queue for this many seats (the default, 2)")
       ->check(CLI::Range(2, 6));

@@ -9,6 +9,7 @@
 #include "cli/mapped_file.hpp"
 #include "cli/terminal_chess.hpp"
 #include "cli/terminal_gunjin.hpp"
+#include "cli/terminal_risiko.hpp"
 #include "lobby/protocol/endpoint.hpp"
 #include "peer/bots/chess_bots.hpp"
 #include "peer/bots/gunjin_agent.hpp"
@@ -188,12 +189,8 @@ int run_bot(const SeatCommand& c) {
 }
 
 int run_play(const SeatCommand& c) {
-  if (c.game == peer::risiko::kRisikoGame) {
-    fmt::print(stderr, "risiko is played in the graphical client (parley client), not at a terminal\n");
-    return kUsage;
-  }
-  if (c.game != "chess" && c.game != "gunjin") {
-    fmt::print(stderr, "no game '{}' at a terminal: chess or gunjin\n", c.game);
+  if (c.game != "chess" && c.game != "gunjin" && c.game != peer::risiko::kRisikoGame) {
+    fmt::print(stderr, "no game '{}' at a terminal: chess, gunjin or risiko\n", c.game);
     return kUsage;
   }
   if (!c.layout.empty() && c.game != "gunjin") {
@@ -224,6 +221,10 @@ int run_play(const SeatCommand& c) {
   if (options->display_name.empty()) options->display_name = "player";
   if (c.game == "chess") {
     TerminalChessPlayer player;
+    return run_seat(c, std::move(options).value(), player);
+  }
+  if (c.game == peer::risiko::kRisikoGame) {
+    TerminalRisikoPlayer player;
     return run_seat(c, std::move(options).value(), player);
   }
   TerminalGunjinPlayer player(layout);

@@ -24,6 +24,9 @@ class Player {
   virtual Bytes secrets() const { return {}; }
   // False when the bytes are not what secrets() made.
   virtual bool restore(std::span<const std::uint8_t>) { return true; }
+  // After each entry the session applied, for a display that follows the game step by step: the
+  // runner may apply several entries before it asks act() again.
+  virtual void entry_applied(const Session&, Seat) {}
   // Each new event of the session, for display.
   virtual void observe(const Session&, const SessionEvent&) {}
 };

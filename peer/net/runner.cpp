@@ -276,6 +276,7 @@ void SeatRunner::follow_entries() {
       stored_entries_ = i + 1;
     }
     session_->apply(e);
+    player_.entry_applied(*session_, *me_);
     lobby_offset_ms_ = static_cast<std::int64_t>(e.entry.lobby_time_ms) - static_cast<std::int64_t>(system_now_ms());
     if (const auto* env = std::get_if<lobby::SignedEnvelope>(&e.entry.payload); env && env->envelope.seat == *me_) {
       in_flight_.reset();

@@ -146,10 +146,10 @@ TEST(CliPlay, AGameOrLayoutItCannotTakeIsRefusedBeforeAnythingIsDone) {
   // Port 9 (discard) is never contacted: each of these is refused first.
   const std::string seat = " --lobby 127.0.0.1:9 --identity " + (temp_dir() / "play.key").string() + " --data " +
                            (temp_dir() / "play-data").string();
-  auto risiko = parley("play risiko" + seat);
-  EXPECT_EQ(risiko.status, 2);
-  EXPECT_NE(risiko.out.find("graphical client"), std::string::npos) << risiko.out;
-  EXPECT_EQ(parley("play go" + seat).status, 2);
+  auto go = parley("play go" + seat);
+  EXPECT_EQ(go.status, 2);
+  EXPECT_NE(go.out.find("chess, gunjin or risiko"), std::string::npos) << go.out;
+  EXPECT_EQ(parley("play risiko --layout x.layout" + seat).status, 2);
   EXPECT_EQ(parley("play chess --layout x.layout" + seat).status, 2);
   auto missing = parley("play gunjin --layout " + (temp_dir() / "missing.layout").string() + seat);
   EXPECT_EQ(missing.status, 3) << missing.out;

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace parley::cli::testing {
 
@@ -41,6 +42,11 @@ class TypedTerminal {
   void close_keyboard() {
     ::close(keys_[1]);
     keys_[1] = -1;
+  }
+  // Whether what was printed since the last printed() ends with `text` (a question, say).
+  bool shows_last(std::string_view text) {
+    std::fflush(screen_);
+    return std::string_view(text_ + shown_, size_ - shown_).ends_with(text);
   }
   // What was printed since the last call.
   std::string printed() {

@@ -25,6 +25,7 @@ struct RisikoTable {
 
   void post(Seat seat, const Message& m) {
     session->apply(lobby.post(seat, m));
+    for (std::uint8_t i = 0; i < players.size(); ++i) players[i]->entry_applied(*session, Seat{i});
     last_post[seat.index] = lobby.entries().back().entry.index;
   }
   void post_game(Seat seat, Bytes message) { post(seat, ActionMessage{session->state_hash(), std::move(message)}); }
