@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <chrono>
 #include <random>
+#include <tuple>
 
 #include "cli/commands.hpp"
 #include "cli/mapped_file.hpp"
@@ -46,17 +47,6 @@ game::Result<peer::SeatOptions, std::string> seat_options(const SeatCommand& c, 
   auto endpoint = lobby::parse_endpoint(c.lobby);
   if (!endpoint) return "bad --lobby '" + c.lobby + "': expected HOST:PORT";
   o.lobby = *endpoint;
-  if (!c.identity.empty() || !fresh_identity_by_default) {
-    std::filesystem::path path = c.identity;
-    if (path.empty()) {
-      auto default_path = crypto::default_identity_path();
-      if (!default_path) return std::string("no place for your key: ") + std::string(crypto::describe(default_path.error()));
-      path = *default_path;
-    }
-    auto identity = crypto::load_or_create_identity(path);
-    if (!identity) return path.string() + ": " + std::string(crypto::describe(identity.error()));
-    o.identity = std::move(identity).value();
-  }
   o.display_name = c.name;
   o.game = c.game;
   o.data_dir = c.data_dir;
@@ -71,9 +61,14 @@ game::Result<peer::SeatOptions, std::string> seat_options(const SeatCommand& c, 
   } else if (c.create > 0) {
     o.join = peer::SeatOptions::Join::create;
     o.seats = static_cast<std::uint8_t>(c.create);
-    o.create_options.event = c.event;
-    o.create_options.round = c.round;
-    o.create_options.site = c.site;
+    for (auto [typed, text, option] : {std::tuple{&c.event, &o.create_options.event, "--event"},
+                                       std::tuple{&c.round, &o.create_options.round, "--round"},
+                                       std::tuple{&c.site, &o.create_options.site, "--site"}}) {
+      auto sanitised = peer::room_text(*typed);
+      if (!sanitised)
+        return std::string(option) + ": not UTF-8 text of at most " + std::to_string(peer::kMaxOptionText) + " bytes";
+      *text = std::move(*sanitised);
+    }
     if (!c.invite.empty()) o.visibility = lobby::Visibility::invite_only;
     if (!c.clock.empty()) {
       auto plus = c.clock.find('+');
@@ -95,6 +90,18 @@ game::Result<peer::SeatOptions, std::string> seat_options(const SeatCommand& c, 
   } else {
     o.join = peer::SeatOptions::Join::quick_match;
     o.seats = static_cast<std::uint8_t>(c.quick_match > 0 ? c.quick_match : 2);
+  }
+  // Last: a key is made only for options that are right.
+  if (!c.identity.empty() || !fresh_identity_by_default) {
+    std::filesystem::path path = c.identity;
+    if (path.empty()) {
+      auto default_path = crypto::default_identity_path();
+      if (!default_path) return std::string("no place for your key: ") + std::string(crypto::describe(default_path.error()));
+      path = *default_path;
+    }
+    auto identity = crypto::load_or_create_identity(path);
+    if (!identity) return path.string() + ": " + std::string(crypto::describe(identity.error()));
+    o.identity = std::move(identity).value();
   }
   return o;
 }

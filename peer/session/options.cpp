@@ -1,11 +1,21 @@
 #include "peer/session/options.hpp"
 
+#include "lobby/protocol/text.hpp"
+
 namespace parley::peer {
 namespace {
 constexpr std::uint8_t kOptionsVersion = 1;
 // A day: no limit or clock longer than this is meant (it also keeps sums far from overflow).
 constexpr std::uint64_t kMaxDurationMs = 24ULL * 3600 * 1000;
 }  // namespace
+
+std::optional<std::string> room_text(std::string_view typed) {
+  if (typed.size() > kMaxOptionText) return std::nullopt;
+  auto text = lobby::sanitize_text(typed, kMaxOptionText);
+  if (text) return std::move(text).value();
+  if (text.error() == lobby::TextError::empty) return std::string();
+  return std::nullopt;
+}
 
 Bytes encode(const RoomOptions& o) {
   game::ByteWriter out;
@@ -35,6 +45,8 @@ game::Result<RoomOptions, lobby::WireError> decode_room_options(std::span<const 
   o.move_limit_ms = in.u64();
   o.response_limit_ms = in.u64();
   o.game_options = in.bytes(kMaxGameOptions);
+  for (const std::string* text : {&o.event, &o.site, &o.round})
+    if (room_text(*text) != *text) in.fail(lobby::WireError::bad_value);
   for (std::uint64_t ms : {o.clock_base_ms, o.clock_increment_ms, o.move_limit_ms, o.response_limit_ms})
     if (ms > kMaxDurationMs) in.fail(lobby::WireError::bad_value);
   if (o.response_limit_ms == 0) in.fail(lobby::WireError::bad_value);

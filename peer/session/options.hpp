@@ -3,8 +3,10 @@
 // seat and the verifier read the same, signed by the lobby) and read here. Times are lobby
 // milliseconds; the lobby's time stamps decide every limit (DESIGN section 5).
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "game/core/bytes.hpp"
 #include "game/core/result.hpp"
@@ -38,6 +40,13 @@ struct RoomOptions {
   Bytes game_options;
   friend bool operator==(const RoomOptions&, const RoomOptions&) = default;
 };
+
+// An event, site or round as a person typed it, as a room carries it: sanitised as display names
+// are (no control, bidirectional-override or invisible characters, space runs folded, ends
+// trimmed; docs/sessions.md), empty when nothing is left. None when it is not UTF-8 or longer
+// than kMaxOptionText bytes. decode_room_options takes only texts this leaves unchanged, so what
+// archives, PGN and terminals show of a room is never a peer's escape sequence.
+std::optional<std::string> room_text(std::string_view typed);
 
 Bytes encode(const RoomOptions& options);
 // Empty bytes (a quick-match room's) are the defaults.

@@ -150,6 +150,9 @@ TEST(CliPlay, AGameOrLayoutItCannotTakeIsRefusedBeforeAnythingIsDone) {
   EXPECT_EQ(go.status, 2);
   EXPECT_NE(go.out.find("chess, gunjin or risiko"), std::string::npos) << go.out;
   EXPECT_EQ(parley("play risiko --layout x.layout" + seat).status, 2);
+  auto long_event = parley("play chess --create 2 --event " + std::string(200, 'x') + seat);
+  EXPECT_EQ(long_event.status, 2);
+  EXPECT_NE(long_event.out.find("--event: not UTF-8 text of at most 128 bytes"), std::string::npos) << long_event.out;
   EXPECT_EQ(parley("play chess --layout x.layout" + seat).status, 2);
   auto missing = parley("play gunjin --layout " + (temp_dir() / "missing.layout").string() + seat);
   EXPECT_EQ(missing.status, 3) << missing.out;

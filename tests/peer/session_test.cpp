@@ -359,5 +359,27 @@ TEST(Options, RoundTripAndRefuseNonsense) {
   EXPECT_FALSE(unknown_game.ok());
 }
 
+// An event, site or round reaches archives, PGN tags and terminals: a room carries it sanitised,
+// and a room whose creator put anything else there is refused by every peer alike.
+TEST(Options, RoomTextsAreSanitisedAndARoomWithRawOnesIsRefused) {
+  EXPECT_EQ(room_text("  Club \t night\x1b[2J "), "Club night[2J");
+  EXPECT_EQ(room_text("\u202E"), "");
+  EXPECT_EQ(room_text(""), "");
+  EXPECT_EQ(room_text("Caf\xc3"), std::nullopt);  // cut inside a character
+  EXPECT_EQ(room_text(std::string(kMaxOptionText + 1, 'x')), std::nullopt);
+  EXPECT_EQ(room_text(std::string(kMaxOptionText, 'x')), std::string(kMaxOptionText, 'x'));
+  for (std::string RoomOptions::*field : {&RoomOptions::event, &RoomOptions::site, &RoomOptions::round}) {
+    RoomOptions o;
+    o.*field = "Club night";
+    EXPECT_TRUE(decode_room_options(encode(o)).ok());
+    for (const char* raw : {"Club\x1b[31m night", " Club night", "Club  night", "\u202Eetaf"}) {
+      o.*field = raw;
+      auto decoded = decode_room_options(encode(o));
+      ASSERT_FALSE(decoded.ok()) << raw;
+      EXPECT_EQ(decoded.error(), lobby::WireError::bad_value);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace parley::peer

@@ -324,7 +324,11 @@ void App::create_room(const CreateRoomForm& form, std::uint64_t local_ms) {
   CreateRoomCommand c;
   c.game = form.game;
   c.seats = static_cast<std::uint8_t>(form.seats);
-  c.options.event = trimmed(form.event).substr(0, peer::kMaxOptionText);
+  auto event = peer::room_text(form.event);
+  if (!event)
+    return notify(Notice::Kind::error, "The event's name is longer than " + std::to_string(peer::kMaxOptionText) + " bytes",
+                  local_ms);
+  c.options.event = std::move(*event);
   c.options.clock_base_ms = static_cast<std::uint64_t>(form.clock_minutes) * 60'000;
   c.options.clock_increment_ms = form.clock_minutes > 0 ? static_cast<std::uint64_t>(form.increment_seconds) * 1000 : 0;
   c.visibility = form.invite_only ? lobby::Visibility::invite_only : lobby::Visibility::public_room;
