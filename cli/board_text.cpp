@@ -130,7 +130,11 @@ std::string risiko_map_text(const rk::World& world, const rk::Table& table, std:
     std::uint32_t territories = 0, armies = 0;
     for (const rk::CountryInfo& c : table.countries)
       if (c.owner == seat) ++territories, armies += c.armies;
-    out += fmt::format("  {:<28} {:>3} territories {:>4} armies {:>2} cards", name(seat), territories, armies, p.hand.size());
+    auto counted = [](std::size_t n, std::string_view one, std::string_view many) {
+      return fmt::format("{} {:<{}}", n, n == 1 ? one : many, many.size());
+    };
+    out += fmt::format("  {:<28} {:>15} {:>11} {:>8}", name(seat), counted(territories, "territory", "territories"),
+                       counted(armies, "army", "armies"), counted(p.hand.size(), "card", "cards"));
     if (p.armies_to_place > 0) out += fmt::format(", {} to place", p.armies_to_place);
     if (p.status == rk::PlayerStatus::left) out += ", left the game";
     if (p.status == rk::PlayerStatus::eliminated)
