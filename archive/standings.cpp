@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <string_view>
 
 namespace parley::archive {
 
@@ -90,10 +91,15 @@ std::string cell_text(const std::vector<PairingResult>& results, bool ascii) {
   for (const auto& r : results) out += game_score(r.score, ascii);
   return out;
 }
+// A name is a player's own text: one that a spreadsheet would take for a formula (it starts with
+// =, +, -, @, a tab or a carriage return) is opened as text, with a leading apostrophe, as
+// OWASP's advice on CSV injection has it.
 std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  const bool formula = !s.empty() && std::string_view("=+-@\t\r").find(s.front()) != std::string_view::npos;
+  const std::string text = formula ? "'" + s : s;
+  if (!formula && text.find_first_of(",\"\n") == std::string::npos) return text;
   std::string out = "\"";
-  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
   return out + "\"";
 }
 std::string html_escape(const std::string& s) {

@@ -106,5 +106,15 @@ TEST(Standings, EqualTieBreaksShareARankAndRepeatedPairingsAllCount) {
   EXPECT_EQ(s.rows[0].against[1].size(), 2U);
 }
 
+// Names are the players' own text: in the CSV, one a spreadsheet would run as a formula is text.
+TEST(Standings, ANameThatLooksLikeAFormulaIsTextInTheCsv) {
+  std::vector<EventPlayer> players = {{0, "=HYPERLINK(\"http://x\",\"y\")", ""}, {1, "-1+2", ""}, {2, "Ann, B", ""}};
+  std::vector<EventGame> games = {{GameId{0}, "1", 0, 1, 2, 0}, {GameId{1}, "1", 1, 2, 2, 0}};
+  const std::string csv = format_csv(compute_standings("Cup", games, players));
+  EXPECT_NE(csv.find(",\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\","), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",\"'-1+2\","), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",\"Ann, B\","), std::string::npos) << csv;
+}
+
 }  // namespace
 }  // namespace parley::archive
