@@ -8,7 +8,7 @@
 #include <charconv>
 #include <set>
 
-#include "game/risiko/types.hpp"
+#include "ui/core/risiko_board.hpp"
 
 namespace parley::cli {
 
@@ -79,12 +79,6 @@ namespace {
 
 namespace rk = game::risiko;
 
-std::string colour_word(rk::Colour c) {
-  std::string n(rk::name(c));
-  if (!n.empty()) n[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(n[0])));
-  return n;
-}
-
 // Lower case, letters and digits only: "East Africa", "east_africa" and "EAST-AFRICA" agree.
 std::string folded(std::string_view text) {
   std::string out;
@@ -113,11 +107,11 @@ std::string risiko_map_text(const rk::World& world, const rk::Table& table, std:
       holder = owner;
     }
     out += fmt::format("{} (+{}){}\n", continent.name, continent.bonus,
-                       held && holder ? ", held by " + (holder == me ? std::string("you") : colour_word(table.player(*holder).colour))
+                       held && holder ? ", held by " + (holder == me ? std::string("you") : ui::colour_name(table.player(*holder).colour))
                                       : std::string());
     for (rk::TerritoryId t : continent.territories) {
       const rk::CountryInfo& info = table.countries[t.value];
-      const std::string owner = info.owner == me ? std::string("you") : colour_word(table.player(info.owner).colour);
+      const std::string owner = info.owner == me ? std::string("you") : ui::colour_name(table.player(info.owner).colour);
       out += fmt::format("  {:>{}} {:<{}} {:<6} {:>4}\n", t.value + 1, number_width,
                          world.country(t).name.substr(0, kMaxNameWidth), width, owner, info.armies);
     }
