@@ -91,8 +91,6 @@ game::Result<std::vector<PositionEntry>, PositionBlockError> decode_position_blo
 
 namespace {
 
-SqlValue integer(std::int64_t v) { return SqlValue{v}; }
-
 std::vector<PositionEntry> decode_stored(std::int64_t prefix, std::int64_t first_game, const game::Bytes& bytes) {
   auto entries = decode_position_block(prefix, first_game, bytes);
   if (!entries) throw SqlError("damaged position index: " + entries.error().detail);

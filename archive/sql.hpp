@@ -23,6 +23,9 @@ struct Null {
 using SqlValue = std::variant<Null, std::int64_t, std::string, game::Bytes>;
 using SqlRow = std::vector<SqlValue>;
 
+// An integer parameter, not a bool or a char that would pick another alternative.
+inline SqlValue integer(std::int64_t v) { return SqlValue{v}; }
+
 // Accessors that say which column was not what the schema promises.
 std::int64_t as_int(const SqlValue& v);
 std::optional<std::int64_t> as_optional_int(const SqlValue& v);

@@ -13,7 +13,6 @@ namespace parley::archive {
 namespace {
 
 SqlValue text(const std::string& s) { return SqlValue{s}; }
-SqlValue integer(std::int64_t v) { return SqlValue{v}; }
 template <class T>
 SqlValue optional(const std::optional<T>& v) {
   return v ? SqlValue{*v} : SqlValue{Null{}};

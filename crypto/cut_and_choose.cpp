@@ -33,19 +33,14 @@ Alternative derive_alternative(std::span<const std::uint8_t, kRoundSeedBytes> se
   return alt;
 }
 
-void absorb_card(HashInput& in, const MaskedCard& c) {
-  absorb(in, c.a);
-  absorb(in, c.b);
-}
-
 HashInput statement(const ProofContext& context, const Point& joint_key, std::span<const MaskedCard> input,
                     std::span<const MaskedCard> output) {
   HashInput in(kCutAndChooseLabel);
   in.bytes(context.bytes());
   absorb(in, joint_key);
   in.u16(static_cast<std::uint16_t>(input.size()));
-  for (const MaskedCard& c : input) absorb_card(in, c);
-  for (const MaskedCard& c : output) absorb_card(in, c);
+  for (const MaskedCard& c : input) absorb(in, c);
+  for (const MaskedCard& c : output) absorb(in, c);
   return in;
 }
 
@@ -74,7 +69,7 @@ CutAndChooseProof prove_cut_and_choose(const ProofContext& context, const Point&
   for (std::size_t k = 0; k < kCutAndChooseRounds; ++k) {
     seeds.push_back(SecretBytes<kRoundSeedBytes>::random());
     Alternative alt = derive_alternative(seeds.back().expose(), n);
-    for (std::size_t j = 0; j < n; ++j) absorb_card(in, remask(input[alt.order[j]], joint_key, alt.masks[j]));
+    for (std::size_t j = 0; j < n; ++j) absorb(in, remask(input[alt.order[j]], joint_key, alt.masks[j]));
   }
   Digest bits = blake2b_256(in);
 
@@ -119,7 +114,7 @@ bool verify_cut_and_choose(const ProofContext& context, const Point& joint_key, 
         alternative[to_output.link[i]] = remask(output[i], joint_key, -to_output.masks[i]);
       }
     }
-    for (const MaskedCard& c : alternative) absorb_card(in, c);
+    for (const MaskedCard& c : alternative) absorb(in, c);
   }
   Digest bits = blake2b_256(in);
   for (std::size_t k = 0; k < kCutAndChooseRounds; ++k) {

@@ -108,6 +108,11 @@ std::optional<CardIndex> CardTable::find(const Point& m) const {
   return it->second;
 }
 
+void absorb(HashInput& in, const MaskedCard& card) {
+  absorb(in, card.a);
+  absorb(in, card.b);
+}
+
 std::vector<MaskedCard> open_deck(const CardTable& table) {
   std::vector<MaskedCard> deck;
   deck.reserve(table.size());

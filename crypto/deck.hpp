@@ -81,6 +81,9 @@ struct MaskedCard {
   friend bool operator==(const MaskedCard&, const MaskedCard&) = default;
 };
 
+// Both points of a card into a proof's hash, a then b.
+void absorb(HashInput& in, const MaskedCard& card);
+
 std::vector<MaskedCard> open_deck(const CardTable& table);
 MaskedCard remask(const MaskedCard& card, const Point& joint_key, const Scalar& r);
 

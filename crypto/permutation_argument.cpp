@@ -33,11 +33,6 @@ const Generators& generators() {
   return g;
 }
 
-void absorb_card(HashInput& in, const MaskedCard& c) {
-  absorb(in, c.a);
-  absorb(in, c.b);
-}
-
 // label ‖ context ‖ Y ‖ n ‖ in ‖ out ‖ c
 HashInput statement(DomainLabel label, const ProofContext& context, const Point& joint_key,
                     std::span<const MaskedCard> input, std::span<const MaskedCard> output,
@@ -46,8 +41,8 @@ HashInput statement(DomainLabel label, const ProofContext& context, const Point&
   in.bytes(context.bytes());
   absorb(in, joint_key);
   in.u16(static_cast<std::uint16_t>(input.size()));
-  for (const MaskedCard& c : input) absorb_card(in, c);
-  for (const MaskedCard& c : output) absorb_card(in, c);
+  for (const MaskedCard& c : input) absorb(in, c);
+  for (const MaskedCard& c : output) absorb(in, c);
   for (const Point& c : commitment) absorb(in, c);
   return in;
 }

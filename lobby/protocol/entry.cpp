@@ -22,18 +22,6 @@ void write_payload(game::ByteWriter& out, const Presence& p) {
   out.u8(static_cast<std::uint8_t>(p.event));
 }
 
-std::optional<crypto::PublicKey> read_key(WireReader& reader) {
-  std::array<std::uint8_t, crypto::kPublicKeyBytes> raw{};
-  reader.raw(raw);
-  if (reader.failed()) return std::nullopt;
-  auto key = crypto::PublicKey::from_bytes(raw);
-  if (!key) {
-    reader.fail(WireError::invalid_key);
-    return std::nullopt;
-  }
-  return *key;
-}
-
 Genesis read_genesis(WireReader& reader) {
   Genesis g;
   g.game = reader.text(kMaxGameNameBytes);
@@ -58,6 +46,18 @@ Presence read_presence(WireReader& reader) {
 }
 
 }  // namespace
+
+std::optional<crypto::PublicKey> read_key(WireReader& reader) {
+  std::array<std::uint8_t, crypto::kPublicKeyBytes> raw{};
+  reader.raw(raw);
+  if (reader.failed()) return std::nullopt;
+  auto key = crypto::PublicKey::from_bytes(raw);
+  if (!key) {
+    reader.fail(WireError::invalid_key);
+    return std::nullopt;
+  }
+  return *key;
+}
 
 std::string_view describe(PresenceEvent event) {
   switch (event) {

@@ -12,6 +12,7 @@
 //   h_i = BLAKE2b-256(parley/entry-hash/v1 ‖ h_{i-1} ‖ entry bytes), h_{-1} = 32 zero bytes,
 // with both fields length-prefixed (crypto::HashInput); prev_entry_hash of entry i is h_{i-1}.
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <variant>
@@ -86,6 +87,8 @@ crypto::Signature sign_entry(const crypto::Identity& lobby, const SessionId& ses
 Bytes encode_signed_entry(std::span<const std::uint8_t> entry_bytes, const crypto::Signature& signature);
 Bytes encode_signed_entry(const SignedEntry& signed_entry);
 // Reads one signed entry from inside a larger record; check reader.failed() afterwards.
+// A public key field: nothing, and the reader failed, when the bytes are not a valid key.
+std::optional<crypto::PublicKey> read_key(WireReader& reader);
 SignedEntry read_signed_entry(WireReader& reader);
 game::Result<SignedEntry, WireError> decode_signed_entry(std::span<const std::uint8_t> bytes);
 

@@ -24,17 +24,7 @@ crypto::PublicKey placeholder_key() {
   return key;
 }
 
-crypto::PublicKey read_key(WireReader& r) {
-  std::array<std::uint8_t, crypto::kPublicKeyBytes> raw{};
-  r.raw(raw);
-  if (r.failed()) return placeholder_key();
-  auto key = crypto::PublicKey::from_bytes(raw);
-  if (!key) {
-    r.fail(WireError::invalid_key);
-    return placeholder_key();
-  }
-  return *key;
-}
+crypto::PublicKey read_key_or_placeholder(WireReader& r) { return read_key(r).value_or(placeholder_key()); }
 
 crypto::Signature read_signature(WireReader& r) {
   std::array<std::uint8_t, crypto::kSignatureBytes> raw{};
@@ -71,7 +61,7 @@ void write(ByteWriter& w, const Login& m) {
 }
 Login read_login(WireReader& r) {
   RequestId request = read_request(r);
-  crypto::PublicKey player = read_key(r);
+  crypto::PublicKey player = read_key_or_placeholder(r);
   std::string name = r.text(kMaxDisplayNameBytes);
   crypto::Signature sig = read_signature(r);
   return Login{request, player, std::move(name), sig};
@@ -227,7 +217,7 @@ void write(ByteWriter& w, const Challenge& m) {
   w.u32(m.max_envelope_body);
 }
 Challenge read_challenge(WireReader& r) {
-  crypto::PublicKey key = read_key(r);
+  crypto::PublicKey key = read_key_or_placeholder(r);
   Nonce nonce{};
   r.raw(nonce);
   std::uint32_t max_body = r.u32();
@@ -311,7 +301,7 @@ RoomState read_room_state(WireReader& r) {
   for (std::uint8_t i = 0; i < seats && !r.failed(); ++i) {
     SeatInfo s;
     if (r.boolean()) {
-      s.key = read_key(r);
+      s.key = read_key_or_placeholder(r);
       s.name = r.text(kMaxDisplayNameBytes);
       s.ready = r.boolean();
       s.connected = r.boolean();
@@ -409,7 +399,7 @@ void write(ByteWriter& w, const ChatLine& m) {
 }
 ChatLine read_chat_line(WireReader& r) {
   RoomId room = read_room(r);
-  crypto::PublicKey from = read_key(r);
+  crypto::PublicKey from = read_key_or_placeholder(r);
   std::string name = r.text(kMaxDisplayNameBytes);
   Role role = read_enum<Role>(r, 1);
   std::string text = r.text(kMaxChatBytes);

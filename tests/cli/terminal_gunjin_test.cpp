@@ -21,12 +21,12 @@ namespace {
 using namespace game::gunjin;
 using peer::testing::GunjinTable;
 
-constexpr game::Seat kMe{0};
+using testing::kMe;
 constexpr game::Seat kBot{1};
 
 // Seat 0 typed at, seat 1 the tracking bot.
-struct Terminal : testing::TypedTerminal {
-  explicit Terminal(const peer::GunjinRoomOptions& options = {}) {
+struct GunjinTerminal : testing::TypedTerminal {
+  explicit GunjinTerminal(const peer::GunjinRoomOptions& options = {}) {
     auto me = std::make_unique<TerminalGunjinPlayer>(ui::sensible_layout(7), keyboard(), screen());
     player = me.get();
     table.emplace(std::move(me), peer::testing::tracking_agent(8), options);
@@ -44,7 +44,7 @@ struct Terminal : testing::TypedTerminal {
 };
 
 TEST(TerminalGunjin, ShowsTheArmyTakesTypedMovesRefusesBadOnesAndResigns) {
-  Terminal t;
+  GunjinTerminal t;
   const std::string start = t.type("");
   // The game began (both armies proved) and the board shows this seat's army by kind.
   ASSERT_TRUE(t.player->view());
@@ -82,7 +82,7 @@ TEST(TerminalGunjin, ShowsTheArmyTakesTypedMovesRefusesBadOnesAndResigns) {
 TEST(TerminalGunjin, WithOpenPiecesTheOpponentsKindsShowAndResigningEndsTheGame) {
   peer::GunjinRoomOptions open;
   open.open_pieces = true;
-  Terminal t(open);
+  GunjinTerminal t(open);
   const std::string start = t.type("");
   ASSERT_TRUE(t.player->view());
   // Every piece's kind is public: the opponent's army shows in lower case, none unknown.

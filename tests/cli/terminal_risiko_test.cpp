@@ -19,11 +19,11 @@ namespace rk = game::risiko;
 namespace bot = peer::risiko;
 using ui::RisikoMode;
 
-constexpr game::Seat kMe{0};
+using testing::kMe;
 
 // Seat 0 typed at, seats 1 and 2 the heuristic bot.
-struct Terminal : testing::TypedTerminal {
-  Terminal() : table(3) {
+struct RisikoTerminal : testing::TypedTerminal {
+  RisikoTerminal() : table(3) {
     auto me = std::make_unique<TerminalRisikoPlayer>(keyboard(), screen());
     player = me.get();
     table.players[0] = std::move(me);
@@ -62,9 +62,9 @@ struct Terminal : testing::TypedTerminal {
 
 // A bot can complete its mission before the person's first turn (18 territories can fall within
 // one turn of a 3-seat game), so a test that needs that turn deals again, up to eight times.
-std::unique_ptr<Terminal> at_first_reinforcement(std::string* placement_screen = nullptr) {
+std::unique_ptr<RisikoTerminal> at_first_reinforcement(std::string* placement_screen = nullptr) {
   for (int deal = 0; deal < 8; ++deal) {
-    auto t = std::make_unique<Terminal>();
+    auto t = std::make_unique<RisikoTerminal>();
     if (!t->run_until(RisikoMode::initial_placement)) return nullptr;
     const std::string asked = t->printed();
     const std::string home = t->name_of(t->front());
@@ -78,7 +78,7 @@ std::unique_ptr<Terminal> at_first_reinforcement(std::string* placement_screen =
 }
 
 TEST(TerminalRisiko, TheInitialPlacementIsTypedWholeAndBadCommandsAreRefusedWithTheReason) {
-  Terminal t;
+  RisikoTerminal t;
   ASSERT_TRUE(t.run_until(RisikoMode::initial_placement));
   const std::string start = t.printed();
   // The deal in words, then the map with the seat's mission and the question.
@@ -157,7 +157,7 @@ TEST(TerminalRisiko, ATurnIsTypedReinforcementAttackAndEndAndLeavingEndsTheSeats
 // The bot's own choices, typed: a whole game played at the terminal ends with a verified log,
 // and nothing typed was refused.
 TEST(TerminalRisiko, AWholeGameTypedAtTheTerminalEndsWithEverySeatHonest) {
-  Terminal t;
+  RisikoTerminal t;
   int typed = 0, attacks = 0;
   for (int rounds = 0; rounds < 20000 && !t.table.session->outcome(); ++rounds) {
     if (!t.player->board()) {

@@ -11,7 +11,12 @@
 #include <string>
 #include <string_view>
 
+#include "game/core/seat.hpp"
+
 namespace parley::cli::testing {
+
+// The seat of the person at the terminal, in the tests of every game.
+inline constexpr game::Seat kMe{0};
 
 class TypedTerminal {
  public:

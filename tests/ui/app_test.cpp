@@ -8,18 +8,17 @@
 #include "game/chess/notation.hpp"
 #include "tests/peer/fake_lobby.hpp"
 #include "tests/peer/risiko_users_map.hpp"
+#include "tests/ui/chess_fixtures.hpp"
 
 namespace parley::ui {
 namespace {
 
 using namespace game::chess;
+using testing::kBlack;
+using testing::kWhite;
+using testing::sq;
 using peer::testing::identity_from;
 using peer::testing::Table;
-
-constexpr game::Seat kWhite{0};
-constexpr game::Seat kBlack{1};
-
-Square sq(const char* name) { return *Square::parse(name); }
 
 template <class T>
 std::vector<T> commands_of(App& app) {

@@ -6,14 +6,14 @@
 
 #include "game/chess/notation.hpp"
 #include "tests/peer/fake_lobby.hpp"
+#include "tests/ui/chess_fixtures.hpp"
 #include "ui/core/chess_intent.hpp"
 
 namespace parley::ui {
 namespace {
 
 using namespace game::chess;
-
-Square sq(const char* name) { return *Square::parse(name); }
+using testing::sq;
 
 Position fen(const char* text) { return *Position::from_fen(text); }
 

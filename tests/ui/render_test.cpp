@@ -14,17 +14,18 @@
 #include "ui/sdl/screens.hpp"
 #include "ui/sdl/window.hpp"
 #include "tests/ui/hidden_screens.hpp"
+#include "tests/ui/chess_fixtures.hpp"
 
 namespace parley::ui::sdl {
 namespace {
 
 namespace fs = std::filesystem;
 using namespace game::chess;
+using ui::testing::kBlack;
+using ui::testing::kWhite;
+using ui::testing::sq;
 using peer::testing::identity_from;
 using peer::testing::Table;
-
-constexpr game::Seat kWhite{0};
-constexpr game::Seat kBlack{1};
 
 struct Rgb {
   int r, g, b;
@@ -59,7 +60,6 @@ Rect inner(const BoardGeometry& g, Square s) {
   return {r.x + r.w / 5, r.y + r.h / 8, r.w * 3 / 5, r.h * 3 / 4};
 }
 
-Square sq(const char* name) { return *Square::parse(name); }
 std::string square_name(Square s) { return {file_char(s), rank_char(s)}; }
 
 // A hidden window, App and the screens, for one client of a fake lobby's chess game.

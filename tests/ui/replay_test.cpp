@@ -6,15 +6,15 @@
 
 #include "game/chess/notation.hpp"
 #include "tests/peer/fake_lobby.hpp"
+#include "tests/ui/chess_fixtures.hpp"
 
 namespace parley::ui {
 namespace {
 
 using namespace game::chess;
+using testing::kBlack;
+using testing::kWhite;
 using peer::testing::Table;
-
-constexpr game::Seat kWhite{0};
-constexpr game::Seat kBlack{1};
 
 void play(Table& t, std::initializer_list<const char*> sans) {
   for (auto san : sans) {

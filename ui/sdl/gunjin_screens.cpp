@@ -9,6 +9,7 @@
 
 #include "ui/core/gunjin_text.hpp"
 #include "ui/sdl/gunjin_view.hpp"
+#include "ui/sdl/palette.hpp"
 
 namespace parley::ui::sdl {
 
@@ -17,10 +18,6 @@ using namespace game::gunjin;
 using game::Seat;
 
 namespace {
-
-const ImVec4 kError(0.95f, 0.42f, 0.38f, 1.0f);
-const ImVec4 kGood(0.45f, 0.82f, 0.48f, 1.0f);
-const ImVec4 kQuiet(0.62f, 0.64f, 0.68f, 1.0f);
 
 Point mouse_point() {
   const ImVec2 m = ImGui::GetIO().MousePos;

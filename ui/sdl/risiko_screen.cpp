@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "game/risiko/cards.hpp"
+#include "ui/sdl/palette.hpp"
 #include "ui/sdl/risiko_view.hpp"
 
 namespace parley::ui::sdl {
@@ -13,10 +14,6 @@ namespace parley::ui::sdl {
 namespace rk = game::risiko;
 
 namespace {
-
-const ImVec4 kQuiet(0.62f, 0.64f, 0.68f, 1.0f);
-const ImVec4 kGood(0.45f, 0.82f, 0.48f, 1.0f);
-const ImVec4 kWarn(0.98f, 0.72f, 0.30f, 1.0f);
 
 int scaled(int v, float scale) { return static_cast<int>(std::lround(static_cast<float>(v) * scale)); }
 

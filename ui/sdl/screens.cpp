@@ -12,6 +12,7 @@
 #include "game/risiko/map_format.hpp"
 #include "peer/log/plog.hpp"
 #include "ui/sdl/board_view.hpp"
+#include "ui/sdl/palette.hpp"
 #include "ui/sdl/risiko_screen.hpp"
 
 namespace parley::ui::sdl {
@@ -24,9 +25,6 @@ namespace {
 constexpr ImGuiWindowFlags kContentFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                            ImGuiWindowFlags_NoSavedSettings |
                                            ImGuiWindowFlags_NoBringToFrontOnFocus;
-const ImVec4 kError(0.95f, 0.42f, 0.38f, 1.0f);
-const ImVec4 kGood(0.45f, 0.82f, 0.48f, 1.0f);
-const ImVec4 kQuiet(0.62f, 0.64f, 0.68f, 1.0f);
 
 // Time controls offered when creating a room: minutes + seconds of increment.
 struct TimeControl {

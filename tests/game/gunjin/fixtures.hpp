@@ -1,6 +1,10 @@
 #pragma once
 // Shared helpers for the Gunjin tests: a valid layout, squares by (column, row), actions.
+#include <gtest/gtest.h>
+
+#include <initializer_list>
 #include <optional>
+#include <vector>
 
 #include "game/gunjin/rules.hpp"
 
@@ -38,6 +42,14 @@ inline State full_game(const Options& options = {}) {
 
 inline PlacedPiece at(Seat seat, std::uint8_t slot, std::optional<Kind> kind, Square square, bool moved = false) {
   return PlacedPiece{PieceId{seat, slot}, kind, square, moved};
+}
+
+// The position of these pieces alone (State::arrange); a test whose pieces make none fails.
+inline State position(std::initializer_list<PlacedPiece> pieces, Seat to_move = kSeat0, const Options& options = {}) {
+  auto s = State::arrange(options, std::vector<PlacedPiece>(pieces), to_move);
+  if (s.ok()) return *s;
+  ADD_FAILURE() << "not a position";
+  return full_game(options);
 }
 
 }  // namespace parley::game::gunjin::testing

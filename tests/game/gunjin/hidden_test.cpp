@@ -19,11 +19,8 @@ using testing::kLayout;
 using testing::kSeat0;
 using testing::kSeat1;
 using testing::move;
+using testing::position;
 using testing::sq;
-
-State position(std::initializer_list<PlacedPiece> pieces, Seat to_move = kSeat0) {
-  return *State::arrange({}, std::vector<PlacedPiece>(pieces), to_move);
-}
 
 std::optional<Error> error_of(const State& s, const Action& a) {
   auto r = Gunjin::apply(s, a);

@@ -20,13 +20,8 @@ using testing::kLayout;
 using testing::kSeat0;
 using testing::kSeat1;
 using testing::move;
+using testing::position;
 using testing::sq;
-
-State position(std::initializer_list<PlacedPiece> pieces, Seat to_move = kSeat0, const Options& options = {}) {
-  auto s = State::arrange(options, std::vector<PlacedPiece>(pieces), to_move);
-  EXPECT_TRUE(s.ok());
-  return *s;
-}
 
 Error rejects(const State& s, const Action& a) {
   auto r = Gunjin::apply(s, a);

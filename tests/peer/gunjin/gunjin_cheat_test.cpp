@@ -15,7 +15,6 @@ using namespace game::gunjin;
 using testing::GunjinTable;
 using namespace testing;
 
-constexpr Seat kFirst{0}, kSecond{1};
 
 // A game of a `C` in seat `at` against the tracking bot, played to its end.
 template <class C>

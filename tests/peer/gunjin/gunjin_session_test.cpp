@@ -11,8 +11,9 @@ namespace {
 
 using namespace game::gunjin;
 using testing::GunjinTable;
+using testing::kFirst;
+using testing::kSecond;
 
-constexpr Seat kFirst{0}, kSecond{1};
 
 // The same game, replayed by the pure engine from both layouts with full information.
 State replay_full(const GunjinTable& t) {

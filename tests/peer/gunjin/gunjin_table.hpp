@@ -15,6 +15,8 @@
 
 namespace parley::peer::testing {
 
+inline constexpr Seat kFirst{0}, kSecond{1};
+
 inline RoomOptions gunjin_room(const GunjinRoomOptions& gunjin = {}) {
   RoomOptions options;
   if (gunjin != GunjinRoomOptions{}) options.game_options = encode(gunjin);
