@@ -1,8 +1,9 @@
 #include <fmt/core.h>
 
 #include <charconv>
-#include <filesystem>
 #include <chrono>
+#include <filesystem>
+#include <functional>
 #include <random>
 #include <tuple>
 
@@ -106,14 +107,35 @@ game::Result<peer::SeatOptions, std::string> seat_options(const SeatCommand& c, 
   return o;
 }
 
-// Runs the seat until its game is complete; prints notes unless quiet.
-int run_seat(const SeatCommand& c, peer::SeatOptions options, peer::Player& player) {
+// The person at the terminal closed the input: the seat leaves the lobby without resigning. Its
+// keys, secrets and entries stay in the data folder, and the lobby keeps the seat, so the same
+// command resumes the game (as after a crash) while the others wait, or claim the time it ran out of.
+int leave_seat(peer::SeatRunner& runner) {
+  runner.disconnect(std::chrono::seconds(2));
+  if (runner.status() == peer::RunnerStatus::playing && runner.room() && runner.seat()) {
+    fmt::print(stderr,
+               "input ended: seat {} left room {} without resigning; the others wait for it (a clock, if the room has one, runs on).\n"
+               "Run the same command again to resume it.\n",
+               runner.seat()->index, runner.room()->value);
+  } else {
+    fmt::print(stderr, "input ended before a game began: left the lobby\n");
+  }
+  return kInvalidInput;
+}
+
+// Runs the seat until its game is complete; prints notes unless quiet. `input_ended`, for a
+// person at a terminal, says when they have closed the input.
+int run_seat(const SeatCommand& c, peer::SeatOptions options, peer::Player& player,
+             const std::function<bool()>& input_ended = {}) {
   peer::SeatRunner runner(std::move(options), player);
   auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(c.give_up_s);
   while (runner.status() != peer::RunnerStatus::finished && runner.status() != peer::RunnerStatus::failed) {
     runner.step(20);
     for (const auto& n : runner.take_notes())
       if (!c.quiet) fmt::print(stderr, "{}\n", n);
+    const bool done = runner.status() == peer::RunnerStatus::finished || runner.status() == peer::RunnerStatus::failed;
+    // A last command's post is seen through first: it may be what ends the game.
+    if (!done && input_ended && !runner.posting() && input_ended()) return leave_seat(runner);
     if (std::chrono::steady_clock::now() > give_up) {
       fmt::print(stderr, "giving up after {} s\n", c.give_up_s);
       return kInvalidInput;
@@ -228,14 +250,14 @@ int run_play(const SeatCommand& c) {
   if (options->display_name.empty()) options->display_name = "player";
   if (c.game == "chess") {
     TerminalChessPlayer player;
-    return run_seat(c, std::move(options).value(), player);
+    return run_seat(c, std::move(options).value(), player, [&] { return player.input_ended(); });
   }
   if (c.game == peer::risiko::kRisikoGame) {
     TerminalRisikoPlayer player;
-    return run_seat(c, std::move(options).value(), player);
+    return run_seat(c, std::move(options).value(), player, [&] { return player.input_ended(); });
   }
   TerminalGunjinPlayer player(layout);
-  return run_seat(c, std::move(options).value(), player);
+  return run_seat(c, std::move(options).value(), player, [&] { return player.input_ended(); });
 }
 
 }  // namespace parley::cli

@@ -21,6 +21,8 @@ class TerminalChessPlayer final : public peer::Player {
 
   std::optional<game::Bytes> act(const peer::Session& session, game::Seat me) override;
   void observe(const peer::Session& session, const peer::SessionEvent& event) override;
+  // The person has closed the input (Ctrl-D): the seat is left to be resumed later.
+  bool input_ended() { return input_.ended(); }
 
  private:
   void prompt(const peer::Session& session, game::Seat me);

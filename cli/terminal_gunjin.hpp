@@ -20,6 +20,8 @@ class TerminalGunjinPlayer final : public ui::HumanGunjinPlayer {
 
   std::optional<game::Bytes> act(const peer::Session& session, game::Seat me) override;
   void observe(const peer::Session& session, const peer::SessionEvent& event) override;
+  // The person has closed the input (Ctrl-D): the seat is left to be resumed later.
+  bool input_ended() { return input_.ended(); }
 
  private:
   // What changed in the seat's view since it was last shown: moves, battles, then the board.

@@ -18,10 +18,17 @@ class LineReader {
   explicit LineReader(int fd = STDIN_FILENO) : fd_(fd) {}
   // The next whole line (without its newline), or nothing if none has arrived yet.
   std::optional<std::string> next();
-  // The input has ended (end of file or an error): no more lines will come.
+  // The input has ended (end of file or an error) and every whole line was taken: no more
+  // lines will come. Known once a read has met the end.
   bool closed() const { return closed_ && pending_.find('\n') == std::string::npos; }
+  // closed(), after reading what has arrived (without taking a line): asks the input itself,
+  // for a caller that has not been asking for lines (a seat still waiting for its game).
+  bool ended();
 
  private:
+  // Appends what has arrived until a whole line is held, the input ends or the reads run out.
+  void read_arrived(int& reads_left);
+
   int fd_;
   std::string pending_;
   bool closed_ = false;

@@ -25,6 +25,8 @@ class TerminalRisikoPlayer final : public peer::Player {
   void observe(const peer::Session& session, const peer::SessionEvent& event) override;
   game::Bytes secrets() const override { return human_.secrets(); }
   bool restore(std::span<const std::uint8_t> secrets) override { return human_.restore(secrets); }
+  // The person has closed the input (Ctrl-D): the seat is left to be resumed later.
+  bool input_ended() { return input_.ended(); }
 
   // The map as this seat follows it (none before the first entry).
   const ui::RisikoBoard* board() const { return board_ ? &*board_ : nullptr; }

@@ -59,6 +59,9 @@ class SeatRunner {
   // close and archive it) is delivered first — waiting at most `limit`.
   void disconnect(std::chrono::milliseconds limit);
   RunnerStatus status() const { return status_; }
+  // A post is out and not yet in the transcript: leaving now would leave its fate to the
+  // resumed seat.
+  bool posting() const { return in_flight_.has_value(); }
   const std::string& failure() const { return failure_; }
   const Session* session() const { return session_ ? &*session_ : nullptr; }
   std::optional<Seat> seat() const { return me_; }

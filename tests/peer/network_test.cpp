@@ -314,6 +314,54 @@ TEST_F(Network, APeerKilledMidGameRestartsAndFinishes) {
   for (const auto& s : report.seats) EXPECT_NE(s.kind, SeatVerdict::Kind::blamed) << s.reason;
 }
 
+// A person at `parley play` who closes the input (Ctrl-D) leaves the seat without resigning,
+// and the same command takes it back.
+TEST_F(Network, APersonWhoClosesTheInputLeavesTheSeatAndTheSameCommandResumesIt) {
+  LobbyProcess lobby(dir_);
+  ParleyProcess a(dir_, "a", bot(lobby, "a", {"--create", "2", "--seed", "4"}));
+  ASSERT_TRUE(eventually([&] { return a.err().find("room 1:") != std::string::npos; }));
+  const std::vector<std::string> person = {
+      "play", "chess", "--lobby", "127.0.0.1:" + std::to_string(lobby.port()), "--room", "1",
+      "--identity", (dir_ / "person.key").string(), "--data", (dir_ / "person").string(), "--give-up", "120"};
+  {
+    ParleyProcess first(dir_, "first", person, ParleyProcess::Keyboard::typed);
+    // The game has begun when the board and its question are shown.
+    ASSERT_TRUE(eventually([&] { return first.out().find("> ") != std::string::npos; })) << first.err();
+    first.close_keyboard();
+    EXPECT_EQ(first.wait(200), 1) << first.err();
+    EXPECT_NE(first.err().find("without resigning"), std::string::npos) << first.err();
+    EXPECT_NE(first.err().find("Run the same command again to resume it."), std::string::npos) << first.err();
+  }
+  EXPECT_EQ(a.wait(1), -1) << "the bot's game must wait for the seat";
+  ParleyProcess again(dir_, "again", person, ParleyProcess::Keyboard::typed);
+  ASSERT_TRUE(eventually([&] { return again.out().find("> ") != std::string::npos; })) << again.err();
+  EXPECT_NE(again.err().find("resuming the game in room 1"), std::string::npos) << again.err();
+  again.type_line("resign");
+  ASSERT_EQ(again.wait(), 0) << again.err();
+  ASSERT_EQ(a.wait(), 0) << a.err();
+  EXPECT_NE(again.result().find("resign"), std::string::npos) << again.out();
+  // The person's screen ends with the log's path and the result.
+  const std::string screen = again.out();
+  const auto last = screen.rfind("\nresult: ");
+  ASSERT_NE(last, std::string::npos) << screen;
+  const auto path_at = screen.rfind('\n', last - 1) + 1;
+  EXPECT_EQ(read_text(a.log_path()), read_text(screen.substr(path_at, last - path_at)));
+  auto report = verify_file(a.log_path());
+  EXPECT_TRUE(report.valid) << report.fault;
+  for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest) << s.reason;
+}
+
+// Input that ends before any game has begun leaves the lobby at once, instead of holding a seat
+// nobody will play.
+TEST_F(Network, APersonWhoseInputEndsBeforeTheGameLeavesTheLobbyAtOnce) {
+  LobbyProcess lobby(dir_);
+  ParleyProcess person(dir_, "person",
+                       {"play", "chess", "--lobby", "127.0.0.1:" + std::to_string(lobby.port()), "--identity",
+                        (dir_ / "person.key").string(), "--data", (dir_ / "person").string()});
+  EXPECT_EQ(person.wait(200), 1) << person.err();
+  EXPECT_NE(person.err().find("input ended before a game began"), std::string::npos) << person.err();
+}
+
 TEST_F(Network, TheLobbyKilledMidGameRestartsAndTheGameFinishes) {
   auto lobby = std::make_unique<LobbyProcess>(dir_);
   std::uint16_t port = lobby->port();

@@ -38,21 +38,35 @@ inline std::string read_text(const std::filesystem::path& p) {
 
 class ParleyProcess {
  public:
-  ParleyProcess(const std::filesystem::path& dir, const std::string& name, std::vector<std::string> args)
+  // Its standard input is /dev/null, or with `Keyboard::typed` a pipe the test types into.
+  enum class Keyboard : bool { none, typed };
+
+  ParleyProcess(const std::filesystem::path& dir, const std::string& name, std::vector<std::string> args,
+                Keyboard keyboard = Keyboard::none)
       : out_(dir / (name + ".out")), err_(dir / (name + ".err")) {
     args.insert(args.begin(), std::string(PARLEY_CLI));
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
+    int keys[2] = {-1, -1};
+    if (keyboard == Keyboard::typed && ::pipe2(keys, O_CLOEXEC) != 0) return;
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    if (keyboard == Keyboard::typed)
+      posix_spawn_file_actions_adddup2(&actions, keys[0], 0);
+    else
+      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_addopen(&actions, 1, out_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
     posix_spawn_file_actions_addopen(&actions, 2, err_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
     if (posix_spawn(&pid_, argv[0], &actions, nullptr, argv.data(), environ) != 0) pid_ = -1;
     posix_spawn_file_actions_destroy(&actions);
+    if (keyboard == Keyboard::typed) {
+      ::close(keys[0]);
+      keys_ = keys[1];
+    }
   }
   ~ParleyProcess() {
+    close_keyboard();
     if (pid_ > 0 && !exited_) {
       ::kill(pid_, SIGKILL);
       ::waitpid(pid_, nullptr, 0);
@@ -82,6 +96,16 @@ class ParleyProcess {
       status_ = -1;
     }
   }
+  // A line typed at the process's keyboard (Keyboard::typed).
+  void type_line(const std::string& line) {
+    const std::string bytes = line + "\n";
+    ASSERT_EQ(::write(keys_, bytes.data(), bytes.size()), static_cast<ssize_t>(bytes.size()));
+  }
+  // The end of its input (Ctrl-D at a terminal).
+  void close_keyboard() {
+    if (keys_ >= 0) ::close(keys_);
+    keys_ = -1;
+  }
   std::string out() const { return read_text(out_); }
   std::string err() const { return read_text(err_); }
   // The bot's first output line: its log file.
@@ -98,6 +122,7 @@ class ParleyProcess {
  private:
   std::filesystem::path out_, err_;
   pid_t pid_ = -1;
+  int keys_ = -1;  // the write end of its keyboard
   bool exited_ = false;
   int status_ = -1;
 };
