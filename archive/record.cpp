@@ -5,6 +5,7 @@
 
 #include "archive/compress.hpp"
 #include "crypto/hash.hpp"
+#include "game/core/utf8.hpp"
 #include "peer/log/chess_export.hpp"
 #include "peer/log/verify.hpp"
 #include "peer/session/chess_rules.hpp"
@@ -34,6 +35,50 @@ void for_each_comment(LineT& line, const Visit& visit) {
     for (auto& c : node.comments) visit(c);
     for (auto& v : node.variations) for_each_comment(v, visit);
   }
+}
+
+// Text as the archive keeps it: UTF-8, which PostgreSQL requires of a text column and every
+// reader expects. PGN's own character set is ISO 8859-1, and many files are Windows-1252 (its
+// superset), so text that is not valid UTF-8 is read as Windows-1252. Control characters, which
+// the PGN standard does not allow in a tag and which a terminal would obey when the archive
+// prints them, become spaces (the reader has already folded a comment's line breaks).
+bool is_control(char32_t cp) { return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F); }
+
+bool is_archived_text(std::string_view text) {
+  bool ascii = true;
+  for (char c : text) {
+    const auto b = static_cast<unsigned char>(c);
+    if (b >= 0x80) ascii = false;
+    else if (is_control(b)) return false;
+  }
+  if (ascii) return true;
+  if (!game::is_valid_utf8(text)) return false;
+  for (std::size_t i = 0; i < text.size();)
+    if (is_control(*game::next_code_point(text, i))) return false;  // C1
+  return true;
+}
+
+std::string archived_text(std::string_view text) {
+  const std::string utf8 = game::is_valid_utf8(text) ? std::string(text) : game::utf8_from_windows_1252(text);
+  std::string out;
+  out.reserve(utf8.size());
+  for (std::size_t i = 0; i < utf8.size();) {
+    const char32_t cp = *game::next_code_point(utf8, i);
+    game::append_utf8(out, is_control(cp) ? U' ' : cp);
+  }
+  return out;
+}
+
+// The game with its tags and comments as the archive keeps them; nothing when they already are
+// (nearly every game: the check reads the text once).
+std::optional<pgn::Game> with_archived_text(const pgn::Game& game) {
+  bool clean = std::all_of(game.tags.begin(), game.tags.end(), [](const pgn::Tag& t) { return is_archived_text(t.value); });
+  for_each_comment(game.main, [&](const std::string& c) { clean = clean && is_archived_text(c); });
+  if (clean) return std::nullopt;
+  pgn::Game copy = game;
+  for (auto& t : copy.tags) t.value = archived_text(t.value);
+  for_each_comment(copy.main, [](std::string& c) { c = archived_text(c); });
+  return copy;
 }
 
 struct Counts {
@@ -188,7 +233,9 @@ std::vector<std::optional<std::int64_t>> scores_of_result(std::string_view resul
   return scores;
 }
 
-GameRecord record_from_pgn(const pgn::Game& game) {
+GameRecord record_from_pgn(const pgn::Game& read) {
+  const std::optional<pgn::Game> cleaned = with_archived_text(read);
+  const pgn::Game& game = cleaned ? *cleaned : read;
   GameRecord r;
   r.kind = std::string(peer::kChessGame);
   r.origin = kOriginPgn;

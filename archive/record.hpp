@@ -49,7 +49,9 @@ struct GameRecord {
   std::int64_t log_bytes = 0;
 };
 
-// A PGN game (already replayed by pgn::Reader) as a record.
+// A PGN game (already replayed by pgn::Reader) as a record. Its tags and comments are stored as
+// UTF-8 without control characters: text that is not UTF-8 is read as Windows-1252 (PGN's ISO
+// 8859-1 and its usual superset), and control characters become spaces.
 GameRecord record_from_pgn(const game::chess::pgn::Game& game);
 
 // A .plog: verified here; an invalid log still becomes a record, with the verdict. Only bytes

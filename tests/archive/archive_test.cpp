@@ -362,6 +362,34 @@ TEST_P(ArchiveTest, AVariationWithoutMovesIsDroppedSoTheGameExportsAsValidPgn) {
   EXPECT_NE(text.find("1. Nf3 d5 (1... Nf6) *"), std::string::npos) << text;
 }
 
+// PGN's character set is ISO 8859-1, and PostgreSQL refuses text that is not UTF-8: such a game
+// is stored as UTF-8 on both back ends alike, and its control characters (which a terminal
+// would obey when `parley archive games` prints them) as spaces.
+TEST_P(ArchiveTest, ALatin1GameWithControlCharactersIsStoredAsUtf8OnEveryBackEnd) {
+  const std::string text =
+      "[Event \"Caf\xe9 Open\"]\n[Site \"?\"]\n[Date \"2026.01.01\"]\n[Round \"1\"]\n"
+      "[White \"A\x1b]0;pwn\x07\"]\n[Black \"M\xfcller\"]\n[Annotator \"\x93Q\x94\"]\n[Result \"1-0\"]\n\n"
+      "1. e4 e5 {caf\xe9\tand\nmore\x1b[2J} 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+  ImportStats stats = import_text("latin1.pgn", text);
+  ASSERT_EQ(stats.imported, 1U) << (stats.problems.empty() ? "" : stats.problems[0]);
+  auto g = store_->games({});
+  ASSERT_EQ(g.size(), 1U);
+  EXPECT_EQ(g[0].event, "Caf\xc3\xa9 Open");
+  ASSERT_EQ(g[0].seats.size(), 2U);
+  EXPECT_EQ(g[0].seats[0].name, "A ]0;pwn ");
+  EXPECT_EQ(g[0].seats[1].name, "M\xc3\xbcller");
+  EXPECT_EQ(store_->games({.player = "M\xc3\xbcller"}).size(), 1U);
+  auto rebuilt = rebuild_pgn(*store_->stored_pgn(g[0].id));
+  ASSERT_TRUE(rebuilt.ok()) << rebuilt.error().detail;
+  ASSERT_NE(rebuilt->tag("Annotator"), nullptr);
+  EXPECT_EQ(*rebuilt->tag("Annotator"), "\xe2\x80\x9cQ\xe2\x80\x9d");  // Windows-1252's quotation marks
+  ASSERT_EQ(rebuilt->main.nodes.at(1).comments.size(), 1U);
+  EXPECT_EQ(rebuilt->main.nodes[1].comments[0], "caf\xc3\xa9 and more [2J");
+  // The same file again is the same game.
+  EXPECT_EQ(import_text("latin1.pgn", text).imported, 0U);
+  EXPECT_EQ(store_->games({}).size(), 1U);
+}
+
 TEST_P(ArchiveTest, PositionSearchFindsMainLinesByZobristKeyAndNotVariations) {
   import("round_robin.pgn");
   using game::chess::Position;
