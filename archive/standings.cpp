@@ -83,12 +83,12 @@ std::string quarters(std::int64_t q) {
   static constexpr const char* kFraction[] = {"", ".25", ".5", ".75"};
   return std::to_string(q / 4) + kFraction[q % 4];
 }
-std::string game_score(std::int64_t half_points, bool ascii) {
-  return half_points == 2 ? "1" : half_points == 0 ? "0" : ascii ? "=" : "½";
-}
-std::string cell_text(const std::vector<PairingResult>& results, bool ascii) {
+// A draw is ½ in every format: the CSV's "=" opened in a spreadsheet as a formula ("=1", a draw
+// then a win, showed 1).
+std::string game_score(std::int64_t half_points) { return half_points == 2 ? "1" : half_points == 0 ? "0" : "½"; }
+std::string cell_text(const std::vector<PairingResult>& results) {
   std::string out;
-  for (const auto& r : results) out += game_score(r.score, ascii);
+  for (const auto& r : results) out += game_score(r.score);
   return out;
 }
 // A name is a player's own text: one that a spreadsheet would take for a formula (it starts with
@@ -131,7 +131,7 @@ std::string format_text(const Standings& s) {
   for (const auto& r : s.rows) name_w = std::max(name_w, width(r.player.name));
   std::size_t cell_w = 1;
   for (const auto& r : s.rows)
-    for (const auto& a : r.against) cell_w = std::max(cell_w, width(cell_text(a, false)));
+    for (const auto& a : r.against) cell_w = std::max(cell_w, width(cell_text(a)));
   std::string out = s.event + "\n\n";
   std::string head = pad("#", 3, true) + "  " + pad("Name", name_w, false);
   for (std::size_t j = 0; j < s.rows.size(); ++j) head += " " + pad(std::to_string(j + 1), cell_w, true);
@@ -142,7 +142,7 @@ std::string format_text(const Standings& s) {
     const auto& r = s.rows[i];
     std::string line = pad(std::to_string(r.rank), 3, true) + "  " + pad(r.player.name, name_w, false);
     for (std::size_t j = 0; j < s.rows.size(); ++j)
-      line += " " + pad(i == j ? "x" : r.against[j].empty() ? "." : cell_text(r.against[j], false), cell_w, true);
+      line += " " + pad(i == j ? "x" : r.against[j].empty() ? "." : cell_text(r.against[j]), cell_w, true);
     line += "  " + pad(halves(r.points), 5, true) + " " + pad(std::to_string(r.games), 5, true) + " " +
             pad(quarters(r.sonneborn_berger), 7, true) + " " + pad(halves(r.buchholz), 6, true) + "\n";
     out += line;
@@ -159,7 +159,7 @@ std::string format_csv(const Standings& s) {
     out += std::to_string(r.rank) + "," + csv_field(r.player.name) + "," + csv_field(r.player.fingerprint) + "," +
            halves(r.points) + "," + std::to_string(r.games) + "," + quarters(r.sonneborn_berger) + "," +
            halves(r.buchholz);
-    for (std::size_t j = 0; j < s.rows.size(); ++j) out += "," + (i == j ? std::string("x") : cell_text(r.against[j], true));
+    for (std::size_t j = 0; j < s.rows.size(); ++j) out += "," + (i == j ? std::string("x") : cell_text(r.against[j]));
     out += "\n";
   }
   return out;
@@ -178,7 +178,7 @@ std::string format_html(const Standings& s) {
       out += "<td>";
       if (i == j) out += "x";
       for (const auto& g : r.against[j])
-        out += "<a href=\"#game-" + std::to_string(g.game.value) + "\">" + game_score(g.score, false) + "</a>";
+        out += "<a href=\"#game-" + std::to_string(g.game.value) + "\">" + game_score(g.score) + "</a>";
       out += "</td>";
     }
     out += "<td>" + halves(r.points) + "</td><td>" + std::to_string(r.games) + "</td><td>" +
@@ -190,7 +190,7 @@ std::string format_html(const Standings& s) {
   for (const auto& g : s.games) {
     auto name = [&](std::int64_t id) { return html_escape(by_id.at(id)->name); };
     out += "<li id=\"game-" + std::to_string(g.id.value) + "\">Round " + html_escape(g.round) + ": " + name(g.white) +
-           " – " + name(g.black) + " " + game_score(g.white_score, false) + "–" + game_score(g.black_score, false) +
+           " – " + name(g.black) + " " + game_score(g.white_score) + "–" + game_score(g.black_score) +
            " (game " + std::to_string(g.id.value) + ")</li>\n";
   }
   out += "</ol>\n</body></html>\n";

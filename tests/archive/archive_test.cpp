@@ -511,10 +511,10 @@ TEST_P(ArchiveTest, StandingsAreTheSameOnEveryBackEnd) {
   // The hand-computed table of standings_test.cpp.
   EXPECT_EQ(format_csv(*standings),
             "rank,name,fingerprint,points,games,sonneborn_berger,buchholz,1,2,3,4\n"
-            "1,Anna,,2.5,3,2.5,3.5,x,=,1,1\n"
-            "2,Clara,,2,3,2.5,4,=,x,1,=\n"
+            "1,Anna,,2.5,3,2.5,3.5,x,½,1,1\n"
+            "2,Clara,,2,3,2.5,4,½,x,1,½\n"
             "3,Boris,,1,3,0.5,5,0,0,x,1\n"
-            "4,Dmitri,,0.5,3,1,5.5,0,=,0,x\n");
+            "4,Dmitri,,0.5,3,1,5.5,0,½,0,x\n");
 }
 
 // 1. f3 e5 2. g4 Qh4#, played through the fake lobby: a complete, signed log.

@@ -105,10 +105,10 @@ TEST_F(ArchiveCli, GamesPositionExportAndStandings) {
   EXPECT_EQ(csv.status, 0);
   EXPECT_EQ(csv.out,
             "rank,name,fingerprint,points,games,sonneborn_berger,buchholz,1,2,3,4\n"
-            "1,Anna,,2.5,3,2.5,3.5,x,=,1,1\n"
-            "2,Clara,,2,3,2.5,4,=,x,1,=\n"
+            "1,Anna,,2.5,3,2.5,3.5,x,½,1,1\n"
+            "2,Clara,,2,3,2.5,4,½,x,1,½\n"
             "3,Boris,,1,3,0.5,5,0,0,x,1\n"
-            "4,Dmitri,,0.5,3,1,5.5,0,=,0,x\n");
+            "4,Dmitri,,0.5,3,1,5.5,0,½,0,x\n");
   EXPECT_NE(archive("standings --event 'Club Cup' --format html").out.find("<a href=\"#game-0\">1</a>"),
             std::string::npos);
   EXPECT_EQ(archive("standings --event 'Nowhere'").status, 1);
@@ -238,7 +238,7 @@ TEST_F(ArchiveCli, PostgresqlUrlsOpenTheServerBackEnd) {
   EXPECT_EQ(imported.out, "imported 6 games (28 positions indexed), 0 already archived, 0 invalid logs stored, 0 rejected\n");
   Output csv = archive("standings --event 'Club Cup' --format csv");
   EXPECT_EQ(csv.status, 0) << csv.err;
-  EXPECT_NE(csv.out.find("1,Anna,,2.5,3,2.5,3.5,x,=,1,1\n"), std::string::npos) << csv.out;
+  EXPECT_NE(csv.out.find("1,Anna,,2.5,3,2.5,3.5,x,½,1,1\n"), std::string::npos) << csv.out;
 
   db_ = "postgresql://parley@/no_such_database?host=/nonexistent";
   Output refused = archive("games");

@@ -71,10 +71,10 @@ TEST_F(StandingsTest, TextCsvAndHtml) {
   auto s = *standings_of(*store_, "Club Cup");
   EXPECT_EQ(format_csv(s),
             "rank,name,fingerprint,points,games,sonneborn_berger,buchholz,1,2,3,4\n"
-            "1,Anna,,2.5,3,2.5,3.5,x,=,1,1\n"
-            "2,Clara,,2,3,2.5,4,=,x,1,=\n"
+            "1,Anna,,2.5,3,2.5,3.5,x,½,1,1\n"
+            "2,Clara,,2,3,2.5,4,½,x,1,½\n"
             "3,Boris,,1,3,0.5,5,0,0,x,1\n"
-            "4,Dmitri,,0.5,3,1,5.5,0,=,0,x\n");
+            "4,Dmitri,,0.5,3,1,5.5,0,½,0,x\n");
   EXPECT_EQ(format_text(s),
             "Club Cup\n\n"
             "  #  Name   1 2 3 4    Pts Games      SB   Buch\n"
@@ -114,6 +114,17 @@ TEST(Standings, ANameThatLooksLikeAFormulaIsTextInTheCsv) {
   EXPECT_NE(csv.find(",\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\","), std::string::npos) << csv;
   EXPECT_NE(csv.find(",\"'-1+2\","), std::string::npos) << csv;
   EXPECT_NE(csv.find(",\"Ann, B\","), std::string::npos) << csv;
+}
+
+// A crosstable cell is no formula either: a draw then a win against one opponent was "=1" in the
+// CSV, which a spreadsheet showed as 1.
+TEST(Standings, ADrawThenAWinIsNoFormulaInTheCsv) {
+  std::vector<EventPlayer> players = {{0, "A", ""}, {1, "B", ""}};
+  std::vector<EventGame> games = {{GameId{0}, "1", 0, 1, 1, 1}, {GameId{1}, "2", 1, 0, 0, 2}};
+  const std::string csv = format_csv(compute_standings("Match", games, players));
+  EXPECT_NE(csv.find(",x,½1\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",½0,x\n"), std::string::npos) << csv;
+  EXPECT_EQ(csv.find(",="), std::string::npos) << csv;
 }
 
 }  // namespace
