@@ -297,9 +297,9 @@ TEST_F(Network, AForgedSignatureAndAnEnvelopeFromAnotherSessionAreRefusedByTheLo
 TEST_F(Network, APeerKilledMidGameRestartsAndFinishes) {
   LobbyProcess lobby(dir_);
   fs::path key = dir_ / "b.key";
-  ParleyProcess a(dir_, "a", bot(lobby, "a", {"--create", "2", "--delay", "60", "--seed", "1"}));
+  ParleyProcess a(dir_, "a", bot(lobby, "a", {"--create", "2", "--delay", "15", "--seed", "1"}));
   ASSERT_TRUE(eventually([&] { return a.err().find("room 1:") != std::string::npos; }));
-  std::vector<std::string> b_args = bot(lobby, "b", {"--room", "1", "--identity", key.string(), "--delay", "60", "--seed", "2"});
+  std::vector<std::string> b_args = bot(lobby, "b", {"--room", "1", "--identity", key.string(), "--delay", "15", "--seed", "2"});
   ParleyProcess b1(dir_, "b1", b_args);
   // A dozen moves in, b dies with no chance to clean up.
   ASSERT_TRUE(eventually([&] { return stored_entry_bytes(dir_ / "b") > 3000; })) << b1.err();
@@ -365,8 +365,8 @@ TEST_F(Network, APersonWhoseInputEndsBeforeTheGameLeavesTheLobbyAtOnce) {
 TEST_F(Network, TheLobbyKilledMidGameRestartsAndTheGameFinishes) {
   auto lobby = std::make_unique<LobbyProcess>(dir_);
   std::uint16_t port = lobby->port();
-  ParleyProcess a(dir_, "a", bot(*lobby, "a", {"--delay", "40", "--seed", "3"}));
-  ParleyProcess b(dir_, "b", bot(*lobby, "b", {"--delay", "40", "--seed", "4"}));
+  ParleyProcess a(dir_, "a", bot(*lobby, "a", {"--delay", "10", "--seed", "3"}));
+  ParleyProcess b(dir_, "b", bot(*lobby, "b", {"--delay", "10", "--seed", "4"}));
   std::this_thread::sleep_for(std::chrono::milliseconds(1500));
   lobby->kill9();
   lobby.reset();
