@@ -86,9 +86,9 @@ crypto::Signature sign_entry(const crypto::Identity& lobby, const SessionId& ses
 // Wire form: entry bytes ‖ signature[64].
 Bytes encode_signed_entry(std::span<const std::uint8_t> entry_bytes, const crypto::Signature& signature);
 Bytes encode_signed_entry(const SignedEntry& signed_entry);
-// Reads one signed entry from inside a larger record; check reader.failed() afterwards.
 // A public key field: nothing, and the reader failed, when the bytes are not a valid key.
 std::optional<crypto::PublicKey> read_key(WireReader& reader);
+// Reads one signed entry from inside a larger record; check reader.failed() afterwards.
 SignedEntry read_signed_entry(WireReader& reader);
 game::Result<SignedEntry, WireError> decode_signed_entry(std::span<const std::uint8_t> bytes);
 
