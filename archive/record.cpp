@@ -44,20 +44,6 @@ void for_each_comment(LineT& line, const Visit& visit) {
 // prints them, become spaces (the reader has already folded a comment's line breaks).
 bool is_control(char32_t cp) { return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F); }
 
-bool is_archived_text(std::string_view text) {
-  bool ascii = true;
-  for (char c : text) {
-    const auto b = static_cast<unsigned char>(c);
-    if (b >= 0x80) ascii = false;
-    else if (is_control(b)) return false;
-  }
-  if (ascii) return true;
-  if (!game::is_valid_utf8(text)) return false;
-  for (std::size_t i = 0; i < text.size();)
-    if (is_control(*game::next_code_point(text, i))) return false;  // C1
-  return true;
-}
-
 std::string archived_text(std::string_view text) {
   const std::string utf8 = game::is_valid_utf8(text) ? std::string(text) : game::utf8_from_windows_1252(text);
   std::string out;
@@ -67,6 +53,16 @@ std::string archived_text(std::string_view text) {
     game::append_utf8(out, is_control(cp) ? U' ' : cp);
   }
   return out;
+}
+
+// Whether the text is kept as it stands. Nearly every tag and comment is printable ASCII, which
+// is all this reads; anything else is cleaned and compared.
+bool is_archived_text(std::string_view text) {
+  const bool printable_ascii = std::all_of(text.begin(), text.end(), [](char c) {
+    const auto b = static_cast<unsigned char>(c);
+    return b >= 0x20 && b < 0x7F;
+  });
+  return printable_ascii || archived_text(text) == text;
 }
 
 // The game with its tags and comments as the archive keeps them; nothing when they already are
