@@ -128,14 +128,16 @@ int leave_seat(peer::SeatRunner& runner) {
 int run_seat(const SeatCommand& c, peer::SeatOptions options, peer::Player& player,
              const std::function<bool()>& input_ended = {}) {
   peer::SeatRunner runner(std::move(options), player);
+  auto running = [&] {
+    return runner.status() != peer::RunnerStatus::finished && runner.status() != peer::RunnerStatus::failed;
+  };
   auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(c.give_up_s);
-  while (runner.status() != peer::RunnerStatus::finished && runner.status() != peer::RunnerStatus::failed) {
+  while (running()) {
     runner.step(20);
     for (const auto& n : runner.take_notes())
       if (!c.quiet) fmt::print(stderr, "{}\n", n);
-    const bool done = runner.status() == peer::RunnerStatus::finished || runner.status() == peer::RunnerStatus::failed;
     // A last command's post is seen through first: it may be what ends the game.
-    if (!done && input_ended && !runner.posting() && input_ended()) return leave_seat(runner);
+    if (running() && input_ended && !runner.posting() && input_ended()) return leave_seat(runner);
     if (std::chrono::steady_clock::now() > give_up) {
       fmt::print(stderr, "giving up after {} s\n", c.give_up_s);
       return kInvalidInput;
