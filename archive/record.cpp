@@ -5,6 +5,7 @@
 
 #include "archive/compress.hpp"
 #include "crypto/hash.hpp"
+#include "game/core/seat.hpp"
 #include "game/core/utf8.hpp"
 #include "peer/log/chess_export.hpp"
 #include "peer/log/verify.hpp"
@@ -227,6 +228,13 @@ std::vector<std::optional<std::int64_t>> scores_of_result(std::string_view resul
     at = end + 1;
   }
   return scores;
+}
+
+bool is_stored_result(std::string_view text) {
+  if (text == "*") return true;
+  const auto seats = static_cast<std::size_t>(std::ranges::count(text, '-')) + 1;
+  if (seats < 2 || seats > game::kMaxSeats) return false;
+  return std::ranges::all_of(scores_of_result(text, seats), [](const auto& score) { return score.has_value(); });
 }
 
 GameRecord record_from_pgn(const pgn::Game& read) {

@@ -76,4 +76,8 @@ game::Result<game::chess::pgn::Game, RebuildError> rebuild_pgn(const StoredPgn& 
 // Half-point scores from a result: "1-0" → {2, 0}; "1/2-1/2" → {1, 1}; "*" → none.
 std::vector<std::optional<std::int64_t>> scores_of_result(std::string_view result, std::size_t seats);
 
+// Whether text is a result as the archive stores one: "*", or a score per seat for 2 to 6 seats
+// ("1-0", "1/2-1/2", "0-1-0").
+bool is_stored_result(std::string_view text);
+
 }  // namespace parley::archive

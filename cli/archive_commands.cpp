@@ -91,6 +91,14 @@ archive::GameFilter filter_of(const ArchiveQueryOptions& o) {
   return archive::GameFilter{o.player, o.event, o.kind, o.result, std::nullopt};
 }
 
+// A --result no game can have is a typo, not a filter that matches nothing.
+bool result_filter_usable(const ArchiveQueryOptions& o) {
+  if (o.result.empty() || archive::is_stored_result(o.result)) return true;
+  fmt::print(stderr, "archive: not a result: \"{}\" (1-0, 0-1, 1/2-1/2, *, or a score per seat such as 0-1-0)\n",
+             o.result);
+  return false;
+}
+
 }  // namespace
 
 int archive_import(const ArchiveImportOptions& options) {
@@ -133,6 +141,7 @@ int archive_import(const ArchiveImportOptions& options) {
 }
 
 int archive_games(const ArchiveQueryOptions& options) {
+  if (!result_filter_usable(options)) return kUsage;
   auto store = open_store(options.db);
   if (!store) return kUnreadable;
   try {
@@ -170,6 +179,7 @@ int archive_export(const ArchiveQueryOptions& options) {
     fmt::print(stderr, "archive export: give exactly one of --pgn and --plog DIR\n");
     return kUsage;
   }
+  if (!result_filter_usable(options)) return kUsage;
   auto store = open_store(options.db);
   if (!store) return kUnreadable;
   bool all_exported = true;

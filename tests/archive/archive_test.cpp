@@ -331,6 +331,13 @@ TEST(ArchiveRecord, MovesAreTheWritersMovetextWithEveryCommentEmptied) {
   EXPECT_EQ(pgn::write(*rebuilt), pgn::write(game));
 }
 
+TEST(ArchiveRecord, AStoredResultIsAStarOrAScorePerSeatForTwoToSixSeats) {
+  for (std::string_view result : {"*", "1-0", "0-1", "1/2-1/2", "0-1-0", "1/2-1/2-1/2-1/2-1/2-1/2"})
+    EXPECT_TRUE(is_stored_result(result)) << result;
+  for (std::string_view result : {"", "1", "1/2", "2-0", "1-0-0-0-0-0-0", "1--0", "1-0 ", "-", "**", "0-1/3"})
+    EXPECT_FALSE(is_stored_result(result)) << result;
+}
+
 TEST_P(ArchiveTest, GamesFromASetUpPositionKeepTheirStartAndIndexFromIt) {
   const std::string fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
   std::string text = "[Event \"Endings\"]\n[SetUp \"1\"]\n[FEN \"" + fen +

@@ -82,6 +82,12 @@ TEST_F(ArchiveCli, GamesPositionExportAndStandings) {
   EXPECT_TRUE(anna.out.ends_with("\n3 games\n")) << anna.out;
   Output draws = archive("games --result 1/2-1/2 --event 'Club Cup'");
   EXPECT_TRUE(draws.out.ends_with("\n2 games\n")) << draws.out;
+  Output typo = archive("games --result 1/2");  // one seat's score, not a result
+  EXPECT_EQ(typo.status, 2);
+  EXPECT_EQ(typo.out, "");
+  EXPECT_NE(typo.err.find("not a result: \"1/2\""), std::string::npos) << typo.err;
+  EXPECT_EQ(archive("export --pgn --result 2-0").status, 2);
+  EXPECT_EQ(archive("games --result 0-1-0").out, "0 games\n");  // three seats: no such game here
 
   // After 1. e4 e5 2. Nf3: Anna–Boris and Clara–Dmitri, at ply 3.
   Output hits = archive("position 'rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2'");
