@@ -91,6 +91,22 @@ archive::GameFilter filter_of(const ArchiveQueryOptions& o) {
   return archive::GameFilter{o.player, o.event, o.kind, o.result, std::nullopt};
 }
 
+// Opens the archive and prints the games `query` finds in it, a line each, then their count.
+template <typename Query>
+int list_games(const std::string& db, Query query) {
+  auto store = open_store(db);
+  if (!store) return kUnreadable;
+  try {
+    auto games = query(*store);
+    for (const auto& g : games) print_game(g);
+    fmt::print("{} games\n", games.size());
+  } catch (const archive::SqlError& e) {
+    fmt::print(stderr, "archive: {}\n", e.what());
+    return kUnreadable;
+  }
+  return kSuccess;
+}
+
 // A --result no game can have is a typo, not a filter that matches nothing.
 bool result_filter_usable(const ArchiveQueryOptions& o) {
   if (o.result.empty() || archive::is_stored_result(o.result)) return true;
@@ -142,17 +158,7 @@ int archive_import(const ArchiveImportOptions& options) {
 
 int archive_games(const ArchiveQueryOptions& options) {
   if (!result_filter_usable(options)) return kUsage;
-  auto store = open_store(options.db);
-  if (!store) return kUnreadable;
-  try {
-    auto games = store->games(filter_of(options));
-    for (const auto& g : games) print_game(g);
-    fmt::print("{} games\n", games.size());
-  } catch (const archive::SqlError& e) {
-    fmt::print(stderr, "archive: {}\n", e.what());
-    return kUnreadable;
-  }
-  return kSuccess;
+  return list_games(options.db, [&](ArchiveStore& store) { return store.games(filter_of(options)); });
 }
 
 int archive_position(const std::string& db, const std::string& fen) {
@@ -161,17 +167,7 @@ int archive_position(const std::string& db, const std::string& fen) {
     fmt::print(stderr, "bad FEN: {}\n", game::chess::describe(position.error()));
     return kUsage;
   }
-  auto store = open_store(db);
-  if (!store) return kUnreadable;
-  try {
-    auto games = store->games_at_position(position->key());
-    for (const auto& g : games) print_game(g);
-    fmt::print("{} games\n", games.size());
-  } catch (const archive::SqlError& e) {
-    fmt::print(stderr, "archive: {}\n", e.what());
-    return kUnreadable;
-  }
-  return kSuccess;
+  return list_games(db, [&](ArchiveStore& store) { return store.games_at_position(position->key()); });
 }
 
 int archive_export(const ArchiveQueryOptions& options) {
