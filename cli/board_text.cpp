@@ -37,6 +37,10 @@ std::string_view kind_code(game::gunjin::Kind kind) {
   return kCodes[game::gunjin::index_of(kind)];
 }
 
+std::string kind_words(game::gunjin::Kind kind) {
+  return std::string(kind_code(kind)) + " (" + std::string(game::gunjin::english_name(kind)) + ")";
+}
+
 std::string gunjin_board_text(const game::gunjin::State& view, game::Seat me) {
   namespace g = game::gunjin;
   // Seat 0 sees row 8 at the top and columns a–f; seat 1 the board turned half round.

@@ -54,7 +54,7 @@ void TerminalGunjinPlayer::show_changes(game::Seat me) {
       }
     }
     for (std::size_t b = shown_->battles().size(); b < now.battles().size(); ++b)
-      fmt::print(out_, "{}\n", ui::referee_announcement(now.battles()[b], now, me));
+      fmt::print(out_, "{}\n", ui::referee_announcement(now.battles()[b], now, me, kind_words));
     if (now.draw_offer() != shown_->draw_offer()) {
       if (now.draw_offer() == opponent(me)) fmt::print(out_, "your opponent offers a draw: accept, or play on\n");
       else if (now.draw_offer() == me) fmt::print(out_, "you offer a draw\n");

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <optional>
 #include <string>
 
@@ -77,6 +78,32 @@ TEST(TerminalGunjin, ShowsTheArmyTakesTypedMovesRefusesBadOnesAndResigns) {
   const auto report = peer::verify(t.table->lobby.log());
   EXPECT_TRUE(report.valid) << report.fault;
   for (const auto& seat : report.seats) EXPECT_EQ(seat.kind, peer::SeatVerdict::Kind::honest);
+}
+
+TEST(TerminalGunjin, ABattleNamesTheOwnPieceAsTheBoardDoesNotInKanji) {
+  GunjinTerminal t;
+  std::string told = t.type("");
+  // Attack whenever an enemy piece is in reach, else make the first legal move, until a battle
+  // has been fought (the bot attacks too).
+  for (int turn = 0; turn < 200 && t.player->view()->battles().empty(); ++turn) {
+    const State& view = *t.player->view();
+    const auto moves = peer::own_moves(view, kMe);
+    ASSERT_FALSE(moves.empty());
+    const auto attack = std::ranges::find_if(moves, [&](const Play& p) { return view.piece_at(p.to).has_value(); });
+    const Play move = attack != moves.end() ? *attack : moves.front();
+    told += t.type(square_name(move.from) + " " + square_name(move.to));
+  }
+  const State& view = *t.player->view();
+  ASSERT_FALSE(view.battles().empty()) << told;
+  const BattleRecord& first = view.battles().front();
+  const PieceId mine = first.attacker.seat == kMe ? first.attacker : first.defender;
+  const Kind kind = *view.piece(mine).kind;
+  const std::string line = ui::referee_announcement(first, view, kMe, kind_words);
+  EXPECT_NE(told.find(line), std::string::npos) << told;
+  EXPECT_NE(line.find("your " + std::string(kind_code(kind)) + " (" + std::string(english_name(kind)) + ")"),
+            std::string::npos)
+      << line;
+  EXPECT_EQ(told.find(japanese_name(kind)), std::string::npos) << told;  // no kanji outside `help`
 }
 
 TEST(TerminalGunjin, WithOpenPiecesTheOpponentsKindsShowAndResigningEndsTheGame) {

@@ -55,10 +55,13 @@ std::string_view referee_outcome(BattleOutcome outcome) {
   return "?";
 }
 
-std::string referee_announcement(const BattleRecord& battle, const State& view, std::optional<game::Seat> listener) {
+std::string kanji_name(Kind kind) { return std::string(japanese_name(kind)); }
+
+std::string referee_announcement(const BattleRecord& battle, const State& view, std::optional<game::Seat> listener,
+                                 KindName name) {
   auto own = [&](PieceId id) -> std::string {
     const auto kind = view.piece(id).kind;
-    return kind ? "your " + std::string(japanese_name(*kind)) : "your piece";
+    return kind ? "your " + name(*kind) : "your piece";
   };
   std::string text = "Battle at " + square_name(battle.to) + ": ";
   if (listener == battle.attacker.seat)

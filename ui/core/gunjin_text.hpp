@@ -19,13 +19,18 @@ std::string kind_caption(game::gunjin::Kind kind);
 // long-vowel marks ("taishō", "taisho"), or the English name; case-insensitive.
 std::optional<game::gunjin::Kind> kind_from_word(std::string_view word);
 
+// How a kind is named in a sentence: as on the piece (大佐) in the graphical client, by the
+// board's code and in English (Co (colonel)) at a terminal, which may have no Japanese font.
+using KindName = std::string (*)(game::gunjin::Kind);
+std::string kanji_name(game::gunjin::Kind kind);
+
 // The referee's announcement of a battle, as heard by `listener` (a seat, or nothing for a
 // spectator): where, who attacked whom, and which pieces were removed. The listener's own
 // piece is named (it knows its kinds); the other side's never is.
 //   "Battle at c5: your 大佐 attacked from c4; both removed"
 //   "Battle at c5: seat 0 attacked from c4; the defender was removed"
 std::string referee_announcement(const game::gunjin::BattleRecord& battle, const game::gunjin::State& view,
-                                 std::optional<game::Seat> listener);
+                                 std::optional<game::Seat> listener, KindName name = kanji_name);
 // The outcome alone in the referee's words: "attacker removed", "both removed", "defender removed".
 std::string_view referee_outcome(game::gunjin::BattleOutcome outcome);
 
