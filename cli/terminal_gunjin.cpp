@@ -28,11 +28,13 @@ std::optional<game::Bytes> TerminalGunjinPlayer::act(const peer::Session& sessio
   if (!prompted_) prompt(me);
   auto line = input_.next();
   if (!line) return std::nullopt;
-  prompted_ = false;
   take(*line, me);
   auto message = HumanGunjinPlayer::act(session, me);
   for (const std::string& why : take_refusals()) fmt::print(out_, "refused: {}\n", why);
   std::fflush(out_);
+  // A posted line is answered when the view changes (show_changes asks again then); a prompt
+  // before that would say "your move" for a move already made.
+  prompted_ = message.has_value();
   return message;
 }
 

@@ -91,7 +91,15 @@ TEST(TerminalGunjin, ABattleNamesTheOwnPieceAsTheBoardDoesNotInKanji) {
     ASSERT_FALSE(moves.empty());
     const auto attack = std::ranges::find_if(moves, [&](const Play& p) { return view.piece_at(p.to).has_value(); });
     const Play move = attack != moves.end() ? *attack : moves.front();
-    told += t.type(square_name(move.from) + " " + square_name(move.to));
+    const std::string typed = square_name(move.from) + "-" + square_name(move.to);
+    t.type_line(typed);
+    // This seat posts all it can before the bot answers, as when the bot's entries are still on
+    // their way: an attack stands until its duel is over, and a prompt meanwhile would still say
+    // "your move" for a move already made.
+    while (auto message = t.table->next_of(kMe)) t.table->post(kMe, *message);
+    const std::string waiting = t.printed();
+    EXPECT_EQ(waiting.find("> "), std::string::npos) << waiting;
+    told += waiting + t.type("");
   }
   const State& view = *t.player->view();
   ASSERT_FALSE(view.battles().empty()) << told;
