@@ -4,6 +4,8 @@
 #include <map>
 #include <string_view>
 
+#include "game/chess/pgn.hpp"
+
 namespace parley::archive {
 
 Standings compute_standings(std::string event, const std::vector<EventGame>& games,
@@ -72,7 +74,17 @@ std::optional<Standings> standings_of(ArchiveStore& store, const std::string& ev
   for (const auto& g : games) ids.push_back(g.white), ids.push_back(g.black);
   std::sort(ids.begin(), ids.end());
   ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-  return compute_standings(event, games, store.players(ids));
+  Standings standings = compute_standings(event, games, store.players(ids));
+  for (const auto& g : games) {
+    auto stored = store.stored_pgn(g.id);
+    if (!stored) continue;  // not chess
+    auto rebuilt = rebuild_pgn(*stored);
+    if (!rebuilt) continue;
+    std::string text = game::chess::pgn::write(*rebuilt);
+    while (text.ends_with('\n')) text.pop_back();  // the blank line that separates games in a file
+    standings.pgn.emplace(g.id.value, std::move(text));
+  }
+  return standings;
 }
 
 namespace {
@@ -191,7 +203,10 @@ std::string format_html(const Standings& s) {
     auto name = [&](std::int64_t id) { return html_escape(by_id.at(id)->name); };
     out += "<li id=\"game-" + std::to_string(g.id.value) + "\">Round " + html_escape(g.round) + ": " + name(g.white) +
            " – " + name(g.black) + " " + game_score(g.white_score) + "–" + game_score(g.black_score) +
-           " (game " + std::to_string(g.id.value) + ")</li>\n";
+           " (game " + std::to_string(g.id.value) + ")";
+    if (auto pgn = s.pgn.find(g.id.value); pgn != s.pgn.end())
+      out += "\n<details><summary>PGN</summary><pre>" + html_escape(pgn->second) + "</pre></details>";
+    out += "</li>\n";
   }
   out += "</ol>\n</body></html>\n";
   return out;

@@ -4,6 +4,7 @@
 // two-seat games count. Scores are integers: points and Buchholz in half points,
 // Sonneborn–Berger in quarter points (a draw adds half an opponent's half points).
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,9 @@ struct Standings {
   std::string event;
   std::vector<Standing> rows;  // in rank order
   std::vector<EventGame> games;
+  // GameID → the game as PGN, for each chess game standings_of could rebuild: the HTML page
+  // shows it under the game's line, so that a result in the crosstable leads to its moves.
+  std::map<std::int64_t, std::string> pgn;
 };
 
 Standings compute_standings(std::string event, const std::vector<EventGame>& games,

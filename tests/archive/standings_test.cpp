@@ -84,11 +84,17 @@ TEST_F(StandingsTest, TextCsvAndHtml) {
             "  4  Dmitri 0 ½ 0 x    0.5     3       1    5.5\n");
   std::string html = format_html(s);
   EXPECT_NE(html.find("<h1>Club Cup</h1>"), std::string::npos);
-  // Every result in the crosstable links to its game, listed below the table.
+  // Every result in the crosstable links to its game, listed below the table with its moves.
   for (int game = 0; game < 6; ++game) {
     EXPECT_NE(html.find("href=\"#game-" + std::to_string(game) + "\""), std::string::npos) << game;
     EXPECT_NE(html.find("<li id=\"game-" + std::to_string(game) + "\">"), std::string::npos) << game;
   }
+  const auto anna_boris = html.find("<li id=\"game-0\">Round 1: Anna – Boris 1–0 (game 0)\n<details><summary>PGN</summary><pre>");
+  ASSERT_NE(anna_boris, std::string::npos) << html;
+  const auto moves = html.find("\n\n1. e4 e5 2. Nf3 (2. f4 exf4) 2... Nc6 3. Bb5 a6 1-0</pre></details></li>\n", anna_boris);
+  EXPECT_NE(moves, std::string::npos) << html;
+  EXPECT_EQ(html.find("<li id=\"game-1\">", anna_boris), html.find("</li>\n", anna_boris) + 6);
+  EXPECT_NE(html.find("[White &quot;Anna&quot;]", anna_boris), std::string::npos) << html;
 }
 
 TEST(Standings, EqualTieBreaksShareARankAndRepeatedPairingsAllCount) {
