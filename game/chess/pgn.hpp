@@ -73,6 +73,7 @@ enum class ErrorKind : std::uint8_t {
   unterminated_string,
   unterminated_comment,
   unexpected_token,
+  variant,              // a Variant tag naming other rules than chess's (Chess960, Atomic, …)
   bad_fen,              // the FEN tag of a SetUp game
   illegal_move,
   ambiguous_move,

@@ -1,4 +1,6 @@
 #include <algorithm>
+#include <array>
+#include <optional>
 
 #include "game/chess/notation.hpp"
 #include "game/chess/pgn.hpp"
@@ -12,6 +14,7 @@ std::string_view describe(ErrorKind kind) {
     case ErrorKind::unterminated_string: return "unterminated string";
     case ErrorKind::unterminated_comment: return "unterminated comment";
     case ErrorKind::unexpected_token: return "unexpected token";
+    case ErrorKind::variant: return "not standard chess";
     case ErrorKind::bad_fen: return "bad FEN tag";
     case ErrorKind::illegal_move: return "illegal move";
     case ErrorKind::ambiguous_move: return "ambiguous move";
@@ -67,6 +70,17 @@ struct Token {
   std::string value;      // unescaped string
   std::size_t offset = 0, line = 0, column = 0;
 };
+
+// The Variant tag's values that mean the rules of chess, in any case: Lichess writes "Standard",
+// or "From Position" beside a FEN tag; other programs "Normal" or "chess".
+bool names_standard_chess(std::string_view variant) {
+  static constexpr std::array<std::string_view, 5> kStandard = {"", "standard", "normal", "chess", "from position"};
+  return std::ranges::any_of(kStandard, [&](std::string_view name) {
+    return std::ranges::equal(variant, name, [](char a, char b) {
+      return (a >= 'A' && a <= 'Z' ? static_cast<char>(a - 'A' + 'a') : a) == b;
+    });
+  });
+}
 
 bool is_symbol_start(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
@@ -259,6 +273,7 @@ class Reader::Parser {
     game_offset_ = peek().offset;
 
     Game game;
+    std::optional<Token> variant;
     while (peek().kind == Tok::tag_open) {
       Token open = take();
       Token name = take();
@@ -271,8 +286,13 @@ class Reader::Parser {
         fail_at(ErrorKind::limit_exceeded, open, "more than " + std::to_string(r_.limits_.max_tags) + " tags");
       if (name.text.size() > r_.limits_.max_tag_name) fail_at(ErrorKind::limit_exceeded, name, "tag name too long");
       if (game.tag(name.text)) fail_at(ErrorKind::bad_tag, name, "duplicate tag " + std::string(name.text));
+      if (name.text == "Variant" && !names_standard_chess(value.value)) variant = name;
       game.tags.push_back({std::string(name.text), std::move(value.value)});
     }
+    // A game of other rules could be legal move by move and still not be chess (Three-check,
+    // King of the Hill, Atomic for a while): replayed as chess, it would be stored with a result
+    // and positions its rules never gave.
+    if (variant) fail_at(ErrorKind::variant, *variant, "Variant \"" + *game.tag("Variant") + "\"");
     if (const std::string* fen = game.tag("FEN")) {
       auto pos = Position::from_fen(*fen);
       if (!pos) fail(ErrorKind::bad_fen, game_offset_, game_line_, 1, std::string(chess::describe(pos.error())));

@@ -196,6 +196,10 @@ TEST(PgnRead, ReportsEachKindOfBadGameAndGoesOn) {
       {"[Event \"x\"]\n\n1. e4 $256 *\n", ErrorKind::unexpected_token, 3, 7},
       {"[Event \"x\"]\n\n1. e4 !!! *\n", ErrorKind::unexpected_token, 3, 7},
       {"[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n", ErrorKind::bad_fen, 1, 1},
+      {"[Event \"x\"]\n[Variant \"Three-check\"]\n\n1. e4 *\n", ErrorKind::variant, 2, 2},
+      {"[Event \"x\"]\n[Variant \"Chess960\"]\n[SetUp \"1\"]\n"
+       "[FEN \"bqnrkrnb/pppppppp/8/8/8/8/PPPPPPPP/BQNRKRNB w KQkq - 0 1\"]\n\n1. g3 *\n",
+       ErrorKind::variant, 2, 2},
       {"[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n", ErrorKind::illegal_move, 3, 13},
       {"[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1\"]\n\n1. Nd2 *\n",
        ErrorKind::ambiguous_move, 5, 4},
@@ -221,6 +225,26 @@ TEST(PgnRead, ReportsEachKindOfBadGameAndGoesOn) {
       ASSERT_EQ(all.games.size(), 1U) << c.text;
       EXPECT_EQ(*all.games[0].tag("Event"), "good");
     }
+  }
+}
+
+TEST(PgnRead, AVariantTagThatNamesChessItselfIsRead) {
+  for (const char* variant : {"Standard", "standard", "Normal", "chess", ""}) {
+    auto all = read_all("[Event \"x\"]\n[Variant \"" + std::string(variant) + "\"]\n\n1. e4 *\n");
+    EXPECT_TRUE(all.errors.empty()) << variant;
+    EXPECT_EQ(all.games.size(), 1U) << variant;
+  }
+  // Lichess's name for a game from a set-up position.
+  auto set_up = read_all(
+      "[Variant \"From Position\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. O-O *\n");
+  EXPECT_TRUE(set_up.errors.empty());
+  ASSERT_EQ(set_up.games.size(), 1U);
+  for (const char* variant : {"Atomic", "Crazyhouse", "King of the Hill", "Antichess", "Standardish"}) {
+    auto all = read_all("[Event \"x\"]\n[Variant \"" + std::string(variant) + "\"]\n\n1. e4 *\n");
+    ASSERT_EQ(all.errors.size(), 1U) << variant;
+    EXPECT_EQ(all.errors[0].kind, ErrorKind::variant) << variant;
+    EXPECT_EQ(format(all.errors[0], "t"), "t:2:2: not standard chess: Variant \"" + std::string(variant) +
+                                              "\" (game starting at line 1)");
   }
 }
 
