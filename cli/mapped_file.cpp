@@ -7,10 +7,13 @@
 
 #include <cerrno>
 #include <cstring>
+#include <span>
+
+#include "archive/compress.hpp"
 
 namespace parley::cli {
 
-MappedFile::MappedFile(const std::string& path, std::size_t max_stream_bytes) {
+MappedFile::MappedFile(const std::string& path, std::size_t max_memory_bytes) {
   int fd = path == "-" ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     error_ = std::strerror(errno);
@@ -40,8 +43,8 @@ MappedFile::MappedFile(const std::string& path, std::size_t max_stream_bytes) {
         break;
       }
       if (n == 0) break;
-      if (buffer_.size() + static_cast<std::size_t>(n) > max_stream_bytes) {
-        error_ = "input larger than " + std::to_string(max_stream_bytes) + " bytes";
+      if (buffer_.size() + static_cast<std::size_t>(n) > max_memory_bytes) {
+        error_ = "input larger than " + std::to_string(max_memory_bytes) + " bytes";
         break;
       }
       buffer_.append(chunk, static_cast<std::size_t>(n));
@@ -49,7 +52,39 @@ MappedFile::MappedFile(const std::string& path, std::size_t max_stream_bytes) {
     text_ = buffer_;
   }
   if (fd != STDIN_FILENO) ::close(fd);
+  if (error_.empty()) unpack(path, max_memory_bytes);
   if (!error_.empty()) text_ = {};
+}
+
+void MappedFile::unpack(const std::string& path, std::size_t max_memory_bytes) {
+  const std::span<const std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(text_.data()), text_.size());
+  if (archive::is_gzip(bytes)) {
+    auto inflated = archive::inflate_gzip(bytes, max_memory_bytes);
+    if (!inflated) {
+      error_ = "a gzip file, and " + inflated.error().detail + " (gunzip -k " + path + " and give the file it writes)";
+      return;
+    }
+    buffer_ = std::move(inflated).value();
+    text_ = buffer_;
+    if (map_) ::munmap(map_, map_size_), map_ = nullptr;
+    return;
+  }
+  // Packed in a format zlib does not read: say which, and how to unpack it.
+  struct Packing {
+    std::string_view magic, what, unpack, pipe;
+  };
+  static constexpr Packing kPackings[] = {
+      {"PK\x03\x04", "a zip archive", "unzip", "unzip -p"},
+      {"\x28\xb5\x2f\xfd", "zstd-compressed", "unzstd", "zstdcat"},
+      {"BZh", "bzip2-compressed", "bunzip2 -k", "bzcat"},
+      {std::string_view("\xfd" "7zXZ\0", 6), "xz-compressed", "unxz -k", "xzcat"},
+  };
+  for (const Packing& p : kPackings) {
+    if (!text_.starts_with(p.magic)) continue;
+    error_ = std::string(p.what) + ": unpack it first (" + std::string(p.unpack) + " " + path + "), or pipe it in as - (" +
+             std::string(p.pipe) + " " + path + " | parley … -)";
+    return;
+  }
 }
 
 MappedFile::~MappedFile() {

@@ -120,6 +120,39 @@ TEST_F(ArchiveCli, GamesPositionExportAndStandings) {
   EXPECT_EQ(archive("standings --event 'Nowhere'").status, 1);
 }
 
+TEST_F(ArchiveCli, AGzippedPgnImportsAsItsContentsAndOtherPackingsSayHowToUnpack) {
+  // Written by GNU gzip, two files in one (`cat a.gz b.gz` is a gzip file too): the same 7 games
+  // and 95 positions as the two files imported as they are.
+  const auto gz = dir_ / "games.pgn.gz";
+  const std::string zip = "gzip -c " + data("walther_tal.pgn") + " > " + gz.string() + " && gzip -c " +
+                          data("round_robin.pgn") + " >> " + gz.string();
+  ASSERT_EQ(std::system(zip.c_str()), 0);
+  Output imported = archive("import --quiet " + gz.string());
+  EXPECT_EQ(imported.status, 0) << imported.err;
+  EXPECT_EQ(imported.out, "imported 7 games (95 positions indexed), 0 already archived, 0 invalid logs stored, 0 rejected\n");
+  Output plain = archive("import --quiet " + data("walther_tal.pgn") + " " + data("round_robin.pgn"));
+  EXPECT_EQ(plain.out, "imported 0 games (0 positions indexed), 7 already archived, 0 invalid logs stored, 0 rejected\n");
+
+  // Cut short: no game of it is read, and the message says what to do.
+  const auto cut = dir_ / "cut.pgn.gz";
+  const std::string head = "head -c 200 " + gz.string() + " > " + cut.string();
+  ASSERT_EQ(std::system(head.c_str()), 0);
+  Output truncated = archive("import " + cut.string());
+  EXPECT_EQ(truncated.status, 3);
+  EXPECT_NE(truncated.err.find(cut.string() + ": cannot read: a gzip file, and the compressed data ends early"),
+            std::string::npos)
+      << truncated.err;
+
+  // zstd's magic number, then anything: named, with the command that unpacks it.
+  const auto zst = dir_ / "games.pgn.zst";
+  std::ofstream(zst, std::ios::binary) << "\x28\xb5\x2f\xfd and the rest";
+  Output packed = archive("import " + zst.string());
+  EXPECT_EQ(packed.status, 3);
+  EXPECT_NE(packed.err.find(zst.string() + ": cannot read: zstd-compressed: unpack it first (unzstd " + zst.string() + ")"),
+            std::string::npos)
+      << packed.err;
+}
+
 TEST_F(ArchiveCli, LogsGoInVerifiedAndComeBackOutAsLogsThatVerify) {
   using namespace parley::game::chess;
   parley::peer::testing::Table t;
