@@ -108,10 +108,10 @@ int archive_standings(const ArchiveStandingsOptions& options);
 struct ClientCommand {
   std::string lobby;        // client: connect to HOST:PORT at once (empty: the connect screen)
   int port = 7777;          // host: where the lobby listens (0: any free port)
-  std::string bot;          // host: house bots in the quick-match queue: chess (or random), gunjin, risiko
+  std::vector<std::string> bot;  // host: house bots in quick-match queues, a game each: chess (or random), gunjin, risiko
   int bots = 2;             // host, risiko: how many house bots (the game has one seat more)
   int bot_delay_ms = 700;   // the bot's thinking time per move
-  bool quick_match = false; // queue for a chess game (host --bot: the bots' game) as soon as connected
+  bool quick_match = false; // queue for a chess game (host --bot: the first bots' game) as soon as connected
   std::string identity;     // key file (default: ~/.local/share/parley/identity)
   std::string name;         // display name (default: $USER)
   std::string data_dir;     // sessions, logs, PGN, the hosted lobby's database

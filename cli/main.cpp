@@ -190,8 +190,11 @@ void add_client(CLI::App& app, Invocation& in) {
   host->add_option("--port", in.host.port, "The port the lobby listens on (0: any free port)")->check(CLI::Range(0, 65535));
   host->add_option("--bot", in.host.bot,
                    "House bots waiting in the quick-match queue: chess (random moves; 'random' is the same), "
-                   "gunjin (the tracking bot) or risiko (heuristic bots, --bots of them)")
-      ->check(CLI::IsMember({"chess", "random", "gunjin", "risiko"}));
+                   "gunjin (the tracking bot) or risiko (heuristic bots, --bots of them); repeat it for several "
+                   "games (--bot chess --bot gunjin)")
+      ->check(CLI::IsMember({"chess", "random", "gunjin", "risiko"}))
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   host->add_option("--bots", in.host.bots, "risiko: how many house bots (default 2: a 3-seat game with you)")
       ->check(CLI::Range(2, 5));
   host->add_option("--bot-delay", in.host.bot_delay_ms, "The bots' thinking time per move, in milliseconds")

@@ -2,6 +2,7 @@
 // a LAN party and, for one person alone, a bot opponent in the same process.
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <memory>
 #include <vector>
@@ -66,6 +67,15 @@ int run_host(const ClientCommand& c) {
     fmt::print(stderr, "{}\n", options.error());
     return kUsage;
   }
+  std::vector<ui::HouseBotKind> kinds;
+  for (const std::string& name : c.bot) {
+    const ui::HouseBotKind kind = *ui::parse_house_bot_kind(name);  // checked by the parser
+    if (std::ranges::find(kinds, kind) != kinds.end()) {
+      fmt::print(stderr, "--bot {}: that game's house bots are asked for twice\n", name);
+      return kUsage;
+    }
+    kinds.push_back(kind);
+  }
   lobby::LogSink archive;
   if (!c.archive.empty()) {
     auto feed = archive::LobbyFeed::open(c.archive);
@@ -88,10 +98,10 @@ int run_host(const ClientCommand& c) {
   std::fflush(stdout);
   options->hosted = std::move(server).value();
   // The house bots keep their keys and sessions apart from the host player's (they share the
-  // data directory), one folder each; the person finds them by quick match (docs/ui.md).
+  // data directory), one folder each; the person finds them by quick match (docs/ui.md), in a
+  // queue per game.
   std::vector<std::unique_ptr<ui::HouseBot>> bots;
-  if (!c.bot.empty()) {
-    const ui::HouseBotKind kind = *ui::parse_house_bot_kind(c.bot);  // checked by the parser
+  for (const ui::HouseBotKind kind : kinds) {
     const int count = kind == ui::HouseBotKind::risiko ? c.bots : 1;
     const auto seats = static_cast<std::uint8_t>(kind == ui::HouseBotKind::risiko ? count + 1 : 2);
     for (int i = 0; i < count; ++i) {
@@ -105,8 +115,8 @@ int run_host(const ClientCommand& c) {
       bot.display_name = count == 1 ? "house bot" : "house bot " + std::to_string(i + 1);
       bots.push_back(std::make_unique<ui::HouseBot>(std::move(bot)));
     }
-    options->house_bots = ui::QuickMatchTarget{std::string(ui::game_of(kind)), seats};
-    fmt::print("house bots: {} x {} waiting for a {}-seat quick match of {}\n", count, c.bot, seats, ui::game_of(kind));
+    options->house_bots.push_back(ui::QuickMatchTarget{std::string(ui::game_of(kind)), seats});
+    fmt::print("house bots: {} waiting for a {}-seat quick match of {}\n", count, seats, ui::game_of(kind));
   }
   // The window closes and the lobby stops inside run_client; the bots, left waiting to
   // reconnect, stop last (each thread joined).

@@ -168,6 +168,15 @@ TEST(CliPlay, AGameOrLayoutItCannotTakeIsRefusedBeforeAnythingIsDone) {
   EXPECT_FALSE(std::filesystem::exists(temp_dir() / "play.key"));
 }
 
+TEST(CliHost, HouseBotsOfOneGameAskedForTwiceAreRefusedBeforeTheLobbyStarts) {
+  // `random` is the chess bot's old name: the same game twice, whatever the spelling.
+  auto twice = parley("host --port 0 --bot gunjin --bot chess --bot random --data " + (temp_dir() / "host").string());
+  EXPECT_EQ(twice.status, 2);
+  EXPECT_NE(twice.out.find("--bot random: that game's house bots are asked for twice"), std::string::npos) << twice.out;
+  EXPECT_EQ(twice.out.find("lobby listening"), std::string::npos) << twice.out;
+  EXPECT_EQ(parley("host --port 0 --bot poker").status, 2);
+}
+
 TEST(CliRisikoMap, AValidMapIsSummedUpAndABrokenOneNamesItsLine) {
   const std::string good = write_file("islands.map", std::string(parley::peer::testing::kIslandsMap));
   auto ok = parley("risiko map " + good);

@@ -119,8 +119,9 @@ TEST(App, TheWelcomeOpensTheLobbyAndListsTheRoomsPageByPage) {
   EXPECT_EQ(c.app.lobby().rooms(), (std::vector<lobby::RoomSummary>{a, b}));
 }
 
-// `parley host --bot KIND --quick-match`: the Welcome queues where the house bots wait, and
-// "Play the house bots" does the same later; Risiko quick match keeps to 3–6 seats.
+// `parley host --bot KIND --quick-match`: the Welcome queues where the (first) house bots wait,
+// and "Play the house bots" does the same later, for each game that has them; Risiko quick match
+// keeps to 3–6 seats.
 TEST(App, PlayTheHouseBotsQueuesForTheirGameAndSeats) {
   auto welcome = [](App& app) {
     app.connect(0);
@@ -135,7 +136,8 @@ TEST(App, PlayTheHouseBotsQueuesForTheirGameAndSeats) {
     }
     return std::pair{out, layout};
   };
-  AppConfig risiko{identity_from(1).public_key(), "alice", "127.0.0.1:7777", 7777, false, true, QuickMatchTarget{"risiko", 4}};
+  const QuickMatchTarget risiko_bots{"risiko", 4}, gunjin_bots{"gunjin", 2};
+  AppConfig risiko{identity_from(1).public_key(), "alice", "127.0.0.1:7777", 7777, false, true, {risiko_bots, gunjin_bots}};
   App a(risiko);
   welcome(a);
   auto [first, no_layout] = queued(a);
@@ -143,8 +145,17 @@ TEST(App, PlayTheHouseBotsQueuesForTheirGameAndSeats) {
   EXPECT_EQ(first[0].game, "risiko");
   EXPECT_EQ(first[0].seats, 4);
   EXPECT_FALSE(no_layout);
-  a.play_house_bots();
-  EXPECT_EQ(queued(a).first.size(), 1U);
+  a.play_house_bots(risiko_bots);
+  auto again = queued(a).first;
+  ASSERT_EQ(again.size(), 1U);
+  EXPECT_EQ(again[0].game, "risiko");
+  // The host's other house bots: their own game and queue.
+  a.play_house_bots(gunjin_bots);
+  auto [other_game, layout] = queued(a);
+  ASSERT_EQ(other_game.size(), 1U);
+  EXPECT_EQ(other_game[0].game, "gunjin");
+  EXPECT_EQ(other_game[0].seats, 2);
+  EXPECT_TRUE(layout);
   a.quick_match_risiko(2);  // too few for Risiko: the smallest game
   a.quick_match_risiko(9);  // too many: the largest
   auto clamped = queued(a).first;
@@ -152,7 +163,7 @@ TEST(App, PlayTheHouseBotsQueuesForTheirGameAndSeats) {
   EXPECT_EQ(clamped[0].seats, 3);
   EXPECT_EQ(clamped[1].seats, 6);
 
-  AppConfig gunjin{identity_from(2).public_key(), "bob", "127.0.0.1:7777", 7777, false, true, QuickMatchTarget{"gunjin", 2}};
+  AppConfig gunjin{identity_from(2).public_key(), "bob", "127.0.0.1:7777", 7777, false, true, {gunjin_bots}};
   App g(gunjin);
   welcome(g);
   auto [gunjin_queue, layout_sent] = queued(g);
@@ -160,15 +171,13 @@ TEST(App, PlayTheHouseBotsQueuesForTheirGameAndSeats) {
   EXPECT_EQ(gunjin_queue[0].game, "gunjin");
   EXPECT_TRUE(layout_sent) << "a Gunjin quick match commits to the editor's layout";
 
-  // Without house bots: --quick-match is chess for two, and the button does nothing.
+  // Without house bots: --quick-match is chess for two.
   App c(AppConfig{identity_from(3).public_key(), "carol", "127.0.0.1:7777", 7777, false, true});
   welcome(c);
   auto chess = queued(c).first;
   ASSERT_EQ(chess.size(), 1U);
   EXPECT_EQ(chess[0].game, "chess");
   EXPECT_EQ(chess[0].seats, 2);
-  c.play_house_bots();
-  EXPECT_TRUE(queued(c).first.empty());
 }
 
 TEST(App, ARisikoRoomCarriesItsMapAndDice) {

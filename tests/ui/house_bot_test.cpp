@@ -68,7 +68,7 @@ struct Host {
 struct Person {
   Person(const Host& host, const crypto::Identity& me, bool queue_at_once)
       : app(AppConfig{me.public_key(), "person", "127.0.0.1:" + std::to_string(host.port), host.port, true,
-                      queue_at_once, host.target}),
+                      queue_at_once, {host.target}}),
         net({me, host.dir / "me", std::nullopt, 5}) {}
 
   void pump() {
@@ -163,7 +163,7 @@ TEST(HouseBots, APersonPlaysTheGunjinHouseBotTwiceInARowAndTheLogsVerify) {
   ASSERT_EQ(app.screen(), Screen::lobby);
   while (host.bots.front()->games_finished() < 1 && std::chrono::steady_clock::now() < next_give_up) person.pump();
   EXPECT_EQ(host.bots.front()->games_finished(), 1);
-  app.play_house_bots();
+  app.play_house_bots(host.target);
   bool resigned_again = false;
   while (!(person.finished() && app.seat()->log && *app.seat()->log != first_log)) {
     ASSERT_LT(std::chrono::steady_clock::now(), next_give_up) << "no second game against the house bot";
@@ -196,7 +196,7 @@ TEST(HouseBots, APersonPlaysRisikoAgainstTwoHouseBotsRestartsItsClientMidGameAnd
     host = std::make_unique<Host>(HouseBotKind::risiko, 2);
     person = testing::RisikoPerson{};
     client = std::make_unique<Person>(*host, me, /*queue_at_once=*/true);
-    EXPECT_EQ(client->app.config().house_bots, (QuickMatchTarget{"risiko", 3}));
+    EXPECT_EQ(client->app.config().house_bots, (std::vector<QuickMatchTarget>{{"risiko", 3}}));
     while (person.turns < 1 && person.attacks < 3 && !client->finished()) {
       ASSERT_LT(std::chrono::steady_clock::now(), give_up) << "the person never played";
       ASSERT_FALSE(client->failed()) << client->app.seat()->failure;

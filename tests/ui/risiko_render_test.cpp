@@ -72,7 +72,7 @@ MapPoint fill_point(const TerritoryShape& s) {
 struct Rig : testing::HiddenScreens {
   explicit Rig(peer::RoomOptions options = {}, std::vector<std::string> drawings = {})
       : t(3, std::move(options)),
-        app(AppConfig{identity_from(1).public_key(), "alice", "127.0.0.1:7777", 7777, false, false, std::nullopt,
+        app(AppConfig{identity_from(1).public_key(), "alice", "127.0.0.1:7777", 7777, false, false, {},
                       std::move(drawings)}) {
     auto player = std::make_unique<HumanRisikoPlayer>();
     human = player.get();

@@ -145,7 +145,7 @@ void App::on_lobby(const lobby::ClientEvent& event, std::uint64_t local_ms) {
       notify(Notice::Kind::info, "Resuming your game in room " + std::to_string(w->seated_rooms.front().value), local_ms);
     } else if (config_.quick_match) {
       config_.quick_match = false;  // once
-      if (config_.house_bots) play_house_bots();
+      if (!config_.house_bots.empty()) play_house_bots(config_.house_bots.front());
       else quick_match(2);
     }
   } else if (const auto* r = std::get_if<lobby::Refused>(&event)) {
@@ -296,9 +296,7 @@ void App::quick_match_risiko(std::uint8_t seats) {
   send(QuickMatchCommand{std::string(peer::risiko::kRisikoGame), std::clamp<std::uint8_t>(seats, 3, 6)});
 }
 
-void App::play_house_bots() {
-  if (!config_.house_bots) return;
-  const QuickMatchTarget& bots = *config_.house_bots;
+void App::play_house_bots(const QuickMatchTarget& bots) {
   if (bots.game == peer::kGunjinGame) return quick_match_gunjin();
   if (bots.game == peer::risiko::kRisikoGame) return quick_match_risiko(bots.seats);
   send(QuickMatchCommand{bots.game, bots.seats});

@@ -42,10 +42,10 @@ struct AppConfig {
   std::string lobby_address = "127.0.0.1:7777";
   std::uint16_t host_port = 7777;
   bool connect_now = false;  // connect to lobby_address at once (--lobby, parley host)
-  bool quick_match = false;  // then queue for a two-player chess game (or the house bots' game)
-  // `parley host --bot`: the queue the house bots wait in (ui/net/house_bot.hpp); the lobby
-  // screen offers it as "Play the house bots".
-  std::optional<QuickMatchTarget> house_bots = std::nullopt;
+  bool quick_match = false;  // then queue for a two-player chess game (or the first house bots' game)
+  // `parley host --bot`: the queues the house bots wait in, one per game (ui/net/house_bot.hpp);
+  // the lobby screen offers each as "Play the house bots".
+  std::vector<QuickMatchTarget> house_bots = {};
   // Drawings of users' Risiko maps (shapes files' texts), tried on a map no drawing ships for.
   std::vector<std::string> risiko_drawings = {};
 };
@@ -103,8 +103,8 @@ class App {
   void quick_match_gunjin();
   // Queues for a Risiko game of 3–6 seats.
   void quick_match_risiko(std::uint8_t seats);
-  // Queues where the house bots wait (chess, Gunjin with the editor's layout, or Risiko).
-  void play_house_bots();
+  // Queues where house bots wait (chess, Gunjin with the editor's layout, or Risiko).
+  void play_house_bots(const QuickMatchTarget& bots);
   void leave_queue();
   void create_room(const CreateRoomForm& form, std::uint64_t local_ms);
   void join(lobby::RoomId room, lobby::Role role);

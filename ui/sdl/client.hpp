@@ -23,7 +23,7 @@ struct ClientOptions {
   std::string lobby_address = "127.0.0.1:7777";
   bool connect_now = false;  // connect to lobby_address at once
   bool quick_match = false;  // then queue for a two-player chess game (or the house bots' game)
-  std::optional<QuickMatchTarget> house_bots;  // `parley host --bot`: the queue the bots wait in
+  std::vector<QuickMatchTarget> house_bots;  // `parley host --bot`: the queues the bots wait in
   std::filesystem::path data_dir;  // sessions/, logs/, pgn/, risiko-shapes/
   // `parley host`: a lobby already listening in this process; the client connects to it and
   // shows the addresses friends should enter. Stopped when the client closes.

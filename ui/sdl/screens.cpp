@@ -393,11 +393,13 @@ void Screens::lobby_screen(std::uint64_t local_ms) {
     ImGui::Text("Looking for an opponent (%u waiting)", lobby.queued()->waiting);
     if (ImGui::Button("Stop looking", ImVec2(-1, 0))) app_.leave_queue();
   } else {
-    if (const auto& bots = app_.config().house_bots) {
-      // `parley host --bot`: the queue the house bots wait in, first.
-      const std::string game = bots->game == "gunjin" ? "Gunjin shogi" : bots->game == "risiko" ? "Risiko" : bots->game;
-      const std::string label = "Play the house bots: " + game + ", " + std::to_string(bots->seats) + " seats";
-      if (ImGui::Button(label.c_str(), ImVec2(-1, 0))) app_.play_house_bots();
+    // `parley host --bot`: the queues the house bots wait in, first.
+    for (const QuickMatchTarget& bots : app_.config().house_bots) {
+      const std::string game = bots.game == "gunjin" ? "Gunjin shogi" : bots.game == "risiko" ? "Risiko" : bots.game;
+      // Chess and Gunjin are for two: only Risiko's count of seats says something.
+      const std::string label =
+          "Play the house bots: " + game + (bots.game == "risiko" ? ", " + std::to_string(bots.seats) + " seats" : "");
+      if (ImGui::Button(label.c_str(), ImVec2(-1, 0))) app_.play_house_bots(bots);
     }
     if (ImGui::Button("Quick match: chess", ImVec2(-1, 0))) app_.quick_match(2);
     if (ImGui::Button("Quick match: Gunjin shogi", ImVec2(-1, 0))) app_.quick_match_gunjin();
