@@ -66,7 +66,10 @@ void MappedFile::unpack(const std::string& path, std::size_t max_memory_bytes) {
     }
     buffer_ = std::move(inflated).value();
     text_ = buffer_;
-    if (map_) ::munmap(map_, map_size_), map_ = nullptr;
+    if (map_) {
+      ::munmap(map_, map_size_);
+      map_ = nullptr;
+    }
     return;
   }
   // Packed in a format zlib does not read: say which, and how to unpack it.
