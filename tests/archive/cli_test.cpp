@@ -153,6 +153,30 @@ TEST_F(ArchiveCli, AGzippedPgnImportsAsItsContentsAndOtherPackingsSayHowToUnpack
       << packed.err;
 }
 
+TEST_F(ArchiveCli, AFolderImportsThePgnFilesAndLogsInItInNameOrder) {
+  // A download folder: two PGN files (one gzipped), a note and a subfolder that are not read.
+  const auto folder = dir_ / "downloads";
+  fs::create_directories(folder / "older");
+  fs::copy_file(data("walther_tal.pgn"), folder / "b-walther-tal.pgn");
+  const std::string zip = "gzip -c " + data("round_robin.pgn") + " > " + (folder / "a-club-cup.pgn.gz").string();
+  ASSERT_EQ(std::system(zip.c_str()), 0);
+  std::ofstream(folder / "readme.txt") << "not a game\n";
+  fs::copy_file(data("mixed.pgn"), folder / "older" / "mixed.pgn");
+
+  Output imported = archive("import --quiet " + folder.string());
+  EXPECT_EQ(imported.status, 0) << imported.err;
+  EXPECT_EQ(imported.out, "imported 7 games (95 positions indexed), 0 already archived, 0 invalid logs stored, 0 rejected\n");
+  // Name order: the Club Cup's six games first, then Walther – Tal as game 6.
+  Output walther = archive("games --event 'Olympic games'");
+  EXPECT_NE(walther.out.find("     6  1958  Olympic games  Walther - Tal,M"), std::string::npos) << walther.out;
+
+  const auto empty = dir_ / "empty";
+  fs::create_directories(empty);
+  Output nothing = archive("import " + empty.string());
+  EXPECT_EQ(nothing.status, 1);
+  EXPECT_NE(nothing.err.find(empty.string() + ": a folder with no .pgn or .plog files"), std::string::npos) << nothing.err;
+}
+
 TEST_F(ArchiveCli, LogsGoInVerifiedAndComeBackOutAsLogsThatVerify) {
   using namespace parley::game::chess;
   parley::peer::testing::Table t;
