@@ -337,6 +337,13 @@ std::optional<std::int64_t> ArchiveStore::event_id(const std::string& name) {
   return as_int(rows[0][0]);
 }
 
+std::vector<std::string> ArchiveStore::event_names() {
+  std::vector<std::string> names;
+  for (const auto& row : db_->query("SELECT Name FROM Event WHERE Name <> ''")) names.push_back(as_text(row[0]));
+  std::ranges::sort(names);
+  return names;
+}
+
 std::vector<EventGame> ArchiveStore::event_games(std::int64_t event) {
   auto rows = db_->query(
       "SELECT g.GameID, r.Name, a.PlayerID, b.PlayerID, a.Score, b.Score FROM Game g "

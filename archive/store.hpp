@@ -92,6 +92,9 @@ class ArchiveStore {
 
   // Finished, verified two-seat games of an event, and the players in them.
   std::optional<std::int64_t> event_id(const std::string& name);
+  // The events' names, in byte order (the same on both back ends, whatever their collation);
+  // the unnamed event of games without an Event tag is left out.
+  std::vector<std::string> event_names();
   std::vector<EventGame> event_games(std::int64_t event_id);
   std::vector<EventPlayer> players(const std::vector<std::int64_t>& ids);
 

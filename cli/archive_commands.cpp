@@ -258,7 +258,14 @@ int archive_standings(const ArchiveStandingsOptions& options) {
   try {
     auto standings = archive::standings_of(*store, options.event);
     if (!standings) {
-      fmt::print(stderr, "archive: no event named \"{}\"\n", options.event);
+      // A typo or another spelling is the likely cause: say which names there are.
+      constexpr std::size_t kShown = 20;
+      const std::vector<std::string> names = store->event_names();
+      std::string known;
+      for (std::size_t i = 0; i < names.size() && i < kShown; ++i) known += (i ? ", \"" : "\"") + names[i] + "\"";
+      if (names.size() > kShown) known += fmt::format(" and {} more", names.size() - kShown);
+      fmt::print(stderr, "archive: no event named \"{}\"; {}\n", options.event,
+                 names.empty() ? std::string("the archive has no named event") : "its events: " + known);
       return kInvalidInput;
     }
     if (options.format == "csv") fmt::print("{}", archive::format_csv(*standings));

@@ -522,6 +522,10 @@ TEST_P(ArchiveTest, StandingsAreTheSameOnEveryBackEnd) {
             "2,Clara,,2,3,2.5,4,½,x,1,½\n"
             "3,Boris,,1,3,0.5,5,0,0,x,1\n"
             "4,Dmitri,,0.5,3,1,5.5,0,½,0,x\n");
+  // In byte order on both (PostgreSQL's collation would put "Olympic games" and a lower-case
+  // name elsewhere), without the unnamed event.
+  import_text("night.pgn", "[Event \"club night\"]\n[Result \"*\"]\n\n1. c4 *\n\n[Result \"*\"]\n\n1. b3 *\n");
+  EXPECT_EQ(store_->event_names(), (std::vector<std::string>{"Club Cup", "Olympic games", "club night"}));
 }
 
 // 1. f3 e5 2. g4 Qh4#, played through the fake lobby: a complete, signed log.

@@ -117,7 +117,9 @@ TEST_F(ArchiveCli, GamesPositionExportAndStandings) {
             "4,Dmitri,,0.5,3,1,5.5,0,½,0,x\n");
   EXPECT_NE(archive("standings --event 'Club Cup' --format html").out.find("<a href=\"#game-0\">1</a>"),
             std::string::npos);
-  EXPECT_EQ(archive("standings --event 'Nowhere'").status, 1);
+  Output nowhere = archive("standings --event 'Club cup'");
+  EXPECT_EQ(nowhere.status, 1);
+  EXPECT_EQ(nowhere.err, "archive: no event named \"Club cup\"; its events: \"Club Cup\"\n");
 }
 
 TEST_F(ArchiveCli, AGzippedPgnImportsAsItsContentsAndOtherPackingsSayHowToUnpack) {
