@@ -56,7 +56,9 @@ seeds = {
         'refused': hdr(66) + u32(2) + u16(15) + field(b'full'),
         'room_state': hdr(68) + u32(0) + u64(1) + field(b'chess') + field(b'') + u8(0) + field(b'') + u8(0) +
                       bytes(32) + u64(0) + u8(2) + u8(1) + a_pk + field(b'Ada') + u8(1) + u8(1) + u8(0) + u16(0),
-        'room_list': hdr(69) + u32(3) + u32(1) + u64(1) + field(b'chess') + u8(2) + u8(1) + u16(0) + u8(0) + u8(0),
+        # RoomList is at format version 2: named seats and the room's options.
+        'room_list': u8(69) + u8(2) + u32(3) + u32(1) + u64(1) + field(b'chess') + u8(2) + u8(1) + field(b'Ada') +
+                     u8(0) + u16(0) + u8(0) + u8(1) + field(bytes([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])) + u8(0),
         'entry': hdr(71) + u64(1) + genesis + sign(lobby_sk, b'lobby-entry', session, genesis),
         'entries_end': hdr(72) + u32(4) + u64(1) + u64(1) + u64(3),
         'status_report': hdr(74) + u32(5) + u32(1) * 7 + u64(9) + u32(2) + u64(1000),

@@ -23,14 +23,15 @@ class WireReader {
  public:
   explicit WireReader(std::span<const std::uint8_t> in) : in_(in) {}
 
-  // Reads the tag and version; a mismatch is recorded as the error.
-  void header(Tag expected) {
+  // Reads the tag and version; a mismatch is recorded as the error. A kind whose format moved
+  // on names its own version.
+  void header(Tag expected, std::uint8_t expected_version = Version) {
     const std::uint8_t tag = u8();
     const std::uint8_t version = u8();
     if (error_) return;
     if (tag != static_cast<std::uint8_t>(expected)) {
       fail(Error::wrong_kind);
-    } else if (version != Version) {
+    } else if (version != expected_version) {
       fail(Error::unsupported_version);
     }
   }

@@ -29,6 +29,12 @@ inline constexpr std::size_t kInviteCodeChars = 10;      // base32, 50 bits
 inline constexpr std::size_t kMaxInviteCodeBytes = 32;
 inline constexpr std::size_t kMaxDetailBytes = 256;      // a refusal's human-readable detail
 inline constexpr std::size_t kMaxRoomsPerList = 100;     // one page of a room list
+inline constexpr std::size_t kMaxListedOptionsBytes = 1024;  // a room's options in a room list
+// A page of rooms at its largest (every field at its bound, six named seats, options listed)
+// is one lobby message.
+static_assert(kMaxRoomsPerList * (8 + 4 + kMaxGameNameBytes + 1 + kMaxSeats * (1 + 4 + kMaxDisplayNameBytes) + 2 + 1 +
+                                  1 + 4 + kMaxListedOptionsBytes) + 64 <=
+              kMaxMessageBytes);
 inline constexpr std::size_t kMaxSpectatorsCount = 65535;
 inline constexpr std::size_t kMaxWelcomeRooms = 64;
 

@@ -1,10 +1,15 @@
 #include "lobby/protocol/messages.hpp"
 
+#include <algorithm>
 #include <type_traits>
 
 #include "lobby/protocol/limits.hpp"
 
 namespace parley::lobby {
+
+std::uint8_t RoomSummary::seated() const {
+  return static_cast<std::uint8_t>(std::count_if(seats.begin(), seats.end(), [](const auto& s) { return s.has_value(); }));
+}
 
 namespace {
 
@@ -319,10 +324,15 @@ void write(ByteWriter& w, const RoomList& m) {
   for (const RoomSummary& s : m.rooms) {
     w.u64(s.room.value);
     w.text(s.game);
-    w.u8(s.seat_count);
-    w.u8(s.seated);
+    w.u8(s.seat_count());
+    for (const auto& name : s.seats) {
+      write_bool(w, name.has_value());
+      if (name) w.text(*name);
+    }
     w.u16(s.spectators);
     w.u8(static_cast<std::uint8_t>(s.phase));
+    write_bool(w, s.options.has_value());
+    if (s.options) w.bytes(*s.options);
   }
   write_bool(w, m.more);
 }
@@ -334,11 +344,16 @@ RoomList read_room_list(WireReader& r) {
     RoomSummary s;
     s.room = read_room(r);
     s.game = r.text(kMaxGameNameBytes);
-    s.seat_count = read_seat_count(r);
-    s.seated = r.u8();
-    if (s.seated > s.seat_count) r.fail(WireError::bad_value);
+    const std::uint8_t seats = read_seat_count(r);
+    for (std::uint8_t seat = 0; seat < seats && !r.failed(); ++seat) {
+      if (r.boolean())
+        s.seats.emplace_back(r.text(kMaxDisplayNameBytes));
+      else
+        s.seats.emplace_back();
+    }
     s.spectators = r.u16();
     s.phase = read_enum<RoomPhase>(r, 2);
+    if (r.boolean()) s.options = r.bytes(kMaxListedOptionsBytes);
     m.rooms.push_back(std::move(s));
   }
   m.more = r.boolean();
@@ -439,7 +454,7 @@ StatusReport read_status_report(WireReader& r) {
 template <class Message, class ReadFn>
 auto decode_with(std::span<const std::uint8_t> bytes, WireTag tag, ReadFn read) {
   WireReader r(bytes);
-  r.header(tag);
+  r.header(tag, wire_version(tag));
   auto value = read(r);
   return r.finish(std::move(value));
 }

@@ -194,13 +194,18 @@ struct RoomState {
   std::uint16_t spectators = 0;
   friend bool operator==(const RoomState&, const RoomState&) = default;
 };
+// A public room as a room list shows it to anyone deciding where to sit.
 struct RoomSummary {
   RoomId room;
   std::string game;
-  std::uint8_t seat_count = 0;
-  std::uint8_t seated = 0;
+  std::vector<std::optional<std::string>> seats;  // per seat, its player's name; none: open
   std::uint16_t spectators = 0;
   RoomPhase phase = RoomPhase::waiting;
+  // The creator's options (clock, event, the game's own), when at most kMaxListedOptionsBytes;
+  // none when longer (a Risiko room carrying its own map), to keep a page of rooms small.
+  std::optional<Bytes> options;
+  std::uint8_t seat_count() const { return static_cast<std::uint8_t>(seats.size()); }
+  std::uint8_t seated() const;
   friend bool operator==(const RoomSummary&, const RoomSummary&) = default;
 };
 struct RoomList {

@@ -17,7 +17,7 @@ std::string_view describe(WireError error) {
 
 void write_header(game::ByteWriter& out, WireTag tag) {
   out.u8(static_cast<std::uint8_t>(tag));
-  out.u8(kWireVersion);
+  out.u8(wire_version(tag));
 }
 
 std::optional<WireTag> peek_tag(std::span<const std::uint8_t> bytes) {

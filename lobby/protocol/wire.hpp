@@ -54,6 +54,11 @@ enum class WireTag : std::uint8_t {
   transcript_entry = 129,
 };
 
+// A kind's format version. RoomList is at 2: its rooms name their seated players and carry
+// their options (docs/lobby.md); a client and a lobby a format apart refuse each other's
+// lists as unsupported instead of misreading them. Every other kind is at kWireVersion.
+constexpr std::uint8_t wire_version(WireTag tag) { return tag == WireTag::room_list ? 2 : kWireVersion; }
+
 enum class WireError : std::uint8_t {
   truncated,            // the input ends inside a field
   too_long,             // a length or count exceeds its bound

@@ -232,6 +232,17 @@ struct LobbyCore::State {
     return s;
   }
 
+  static RoomSummary room_summary(const Room& r) {
+    RoomSummary s;
+    s.room = r.id;
+    s.game = r.game;
+    for (const SeatSlot& seat : r.seats) s.seats.push_back(seat.key ? std::optional<std::string>(seat.name) : std::nullopt);
+    s.spectators = static_cast<std::uint16_t>(std::min<std::size_t>(r.spectators.size(), kMaxSpectatorsCount));
+    s.phase = r.phase;
+    if (r.options.size() <= kMaxListedOptionsBytes) s.options = r.options;
+    return s;
+  }
+
   void push_room_state(const Room& r) { send_to_members(r, room_state(r, RequestId{0})); }
 
   Room* find_room(RoomId id) {
@@ -587,9 +598,7 @@ struct LobbyCore::State {
         list.more = true;
         break;
       }
-      list.rooms.push_back(RoomSummary{r.id, r.game, r.seat_count, r.seated(),
-                                       static_cast<std::uint16_t>(std::min<std::size_t>(r.spectators.size(), kMaxSpectatorsCount)),
-                                       r.phase});
+      list.rooms.push_back(room_summary(r));
     }
     send(c.id, list);
   }

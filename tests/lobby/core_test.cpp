@@ -188,7 +188,7 @@ TEST(LobbyCoreRooms, ListShowsPublicRoomsByGameWithPaging) {
   EXPECT_EQ(chess->rooms.size(), 52u);
   for (const RoomSummary& s : chess->rooms) {
     EXPECT_EQ(s.game, "chess");
-    EXPECT_EQ(s.seated, 1);
+    EXPECT_EQ(s.seated(), 1);
   }
 }
 

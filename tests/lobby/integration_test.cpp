@@ -131,7 +131,8 @@ TEST(LobbyProcessTest, RoomsListJoinReadySpectateAndChat) {
   ASSERT_TRUE(rooms.has_value());
   ASSERT_EQ(rooms->rooms.size(), 1u);
   EXPECT_EQ(rooms->rooms[0].room, room);
-  EXPECT_EQ(rooms->rooms[0].seated, 1);
+  EXPECT_EQ(rooms->rooms[0].seats, (std::vector<std::optional<std::string>>{"p0", std::nullopt}));
+  EXPECT_EQ(rooms->rooms[0].options, (Bytes{1, 2}));
 
   guest->join_room(room, Role::player);
   watcher->join_room(room, Role::spectator);

@@ -253,7 +253,10 @@ std::vector<LobbyMessage> sample_pushes() {
       Refused{RequestId{2}, Refusal::room_full, "full"},
       Done{RequestId{4}},
       state,
-      RoomList{RequestId{5}, {RoomSummary{RoomId{1}, "chess", 2, 1, 0, RoomPhase::waiting}}, true},
+      RoomList{RequestId{5},
+               {RoomSummary{RoomId{1}, "chess", {"Ada", std::nullopt}, 0, RoomPhase::waiting, Bytes{1, 2}},
+                RoomSummary{RoomId{2}, "risiko", {std::nullopt, "Bo", "Cy"}, 4, RoomPhase::started, std::nullopt}},
+               true},
       Queued{RequestId{6}, "chess", 2, 1},
       EntryMessage{RoomId{7}, b.entries[0]},
       EntryMessage{RoomId{7}, b.entries[1]},
@@ -341,10 +344,38 @@ TEST(LobbyMessages, LengthsBeyondTheirBoundsAreRefusedBeforeAllocating) {
   // A room list of more rooms than a page holds.
   game::ByteWriter list;
   list.u8(static_cast<std::uint8_t>(WireTag::room_list));
-  list.u8(kWireVersion);
+  list.u8(wire_version(WireTag::room_list));
   list.u32(1);
   list.u32(kMaxRoomsPerList + 1);
   EXPECT_EQ(decode_lobby_message(list.data()).error(), WireError::too_long);
+}
+
+// A page of rooms at every bound is one message; a room's options past the listed bound and a
+// list in the format before names and options are refused.
+TEST(LobbyMessages, ARoomListNamesItsSeatsWithinOneMessage) {
+  RoomSummary largest{RoomId{~0ULL}, std::string(kMaxGameNameBytes, 'g'), {}, 65535, RoomPhase::waiting,
+                      Bytes(kMaxListedOptionsBytes, 7)};
+  largest.seats.assign(kMaxSeats, std::string(kMaxDisplayNameBytes, 'n'));
+  const Bytes page = encode(LobbyMessage{RoomList{RequestId{1}, std::vector<RoomSummary>(kMaxRoomsPerList, largest), true}});
+  EXPECT_LE(page.size(), kMaxMessageBytes);
+  auto decoded = decode_lobby_message(page);
+  ASSERT_TRUE(decoded.ok()) << describe(decoded.error());
+  const auto& rooms = std::get<RoomList>(decoded.value()).rooms;
+  ASSERT_EQ(rooms.size(), kMaxRoomsPerList);
+  EXPECT_EQ(rooms[99], largest);
+  EXPECT_EQ(rooms[99].seated(), kMaxSeats);
+
+  RoomSummary one{RoomId{1}, "chess", {std::nullopt, "Ada"}, 0, RoomPhase::waiting, Bytes(kMaxListedOptionsBytes + 1, 7)};
+  EXPECT_EQ(one.seat_count(), 2);
+  EXPECT_EQ(one.seated(), 1);
+  EXPECT_EQ(decode_lobby_message(encode(LobbyMessage{RoomList{RequestId{1}, {one}, false}})).error(), WireError::too_long);
+  one.options = Bytes{};
+  Bytes old_format = encode(LobbyMessage{RoomList{RequestId{1}, {one}, false}});
+  EXPECT_TRUE(decode_lobby_message(old_format).ok());
+  old_format[1] = 1;
+  EXPECT_EQ(decode_lobby_message(old_format).error(), WireError::unsupported_version);
+  one.seats.resize(1);
+  EXPECT_EQ(decode_lobby_message(encode(LobbyMessage{RoomList{RequestId{1}, {one}, false}})).error(), WireError::bad_value);
 }
 
 TEST(LobbyMessages, OutOfDomainFieldsAreBadValues) {

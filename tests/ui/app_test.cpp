@@ -108,8 +108,8 @@ TEST(App, TheWelcomeOpensTheLobbyAndListsTheRoomsPageByPage) {
   EXPECT_EQ(c.app.screen(), Screen::lobby);
   EXPECT_EQ(c.app.lobby().connection(), Connection::online);
   EXPECT_EQ(commands_of<ListRoomsCommand>(c.app).size(), 1U);
-  lobby::RoomSummary a{lobby::RoomId{1}, "chess", 2, 1, 0, lobby::RoomPhase::waiting};
-  lobby::RoomSummary b{lobby::RoomId{2}, "chess", 2, 2, 3, lobby::RoomPhase::started};
+  lobby::RoomSummary a{lobby::RoomId{1}, "chess", {"Ada", std::nullopt}, 0, lobby::RoomPhase::waiting, lobby::Bytes{}};
+  lobby::RoomSummary b{lobby::RoomId{2}, "chess", {"Bo", "Cy"}, 3, lobby::RoomPhase::started, lobby::Bytes{}};
   c.lobby(lobby::RoomList{lobby::RequestId{2}, {a}, true});
   auto next = commands_of<ListRoomsCommand>(c.app);
   ASSERT_EQ(next.size(), 1U);

@@ -9,6 +9,7 @@
 
 #include "game/chess/notation.hpp"
 #include "tests/peer/fake_lobby.hpp"
+#include "peer/session/options.hpp"
 #include "ui/core/app.hpp"
 #include "ui/sdl/board_view.hpp"
 #include "ui/sdl/screens.hpp"
@@ -275,8 +276,16 @@ TEST(Render, TheLobbyListsEveryRoomWithItsButtons) {
     return count(image, {0, 0, image.width, image.height}, [](Image::Pixel p) { return near(p, {69, 107, 158}, 6); });
   };
   const int without_rooms = buttons(empty);
-  std::vector<lobby::RoomSummary> rooms;
-  for (std::uint64_t i = 1; i <= 4; ++i) rooms.push_back({lobby::RoomId{i}, "chess", 2, 1, 0, lobby::RoomPhase::waiting});
+  peer::RoomOptions club;
+  club.clock_base_ms = 5 * 60'000;
+  club.clock_increment_ms = 3'000;
+  club.event = "Club Cup";
+  club.round = "2";
+  std::vector<lobby::RoomSummary> rooms{
+      {lobby::RoomId{1}, "chess", {"Ada", std::nullopt}, 0, lobby::RoomPhase::waiting, peer::encode(club)},
+      {lobby::RoomId{2}, "gunjin", {"Bo", "Cy"}, 2, lobby::RoomPhase::started, lobby::Bytes{}},
+      {lobby::RoomId{3}, "risiko", {"Di", std::nullopt, "Ed"}, 0, lobby::RoomPhase::waiting, std::nullopt},
+      {lobby::RoomId{4}, "chess", {std::nullopt, "Fay"}, 0, lobby::RoomPhase::waiting, lobby::Bytes{}}};
   rig.lobby(lobby::RoomList{lobby::RequestId{2}, rooms, false});
   Image listed = rig.render("lobby-rooms");
   // Each row has its Join and Watch buttons.

@@ -11,6 +11,7 @@
 #include "game/risiko/builtin_maps.hpp"
 #include "game/risiko/map_format.hpp"
 #include "peer/log/plog.hpp"
+#include "ui/core/room_listing.hpp"
 #include "ui/sdl/board_view.hpp"
 #include "ui/sdl/palette.hpp"
 #include "ui/sdl/risiko_screen.hpp"
@@ -349,13 +350,15 @@ void Screens::lobby_screen(std::uint64_t local_ms) {
   if (ImGui::Button("Refresh (F5)")) app_.refresh_rooms();
   ImGui::SameLine();
   ImGui::TextColored(kQuiet, "%zu public rooms", lobby.rooms().size());
-  if (ImGui::BeginTable("room-list", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY)) {
+  if (ImGui::BeginTable("room-list", 7, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY)) {
     ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("Room");
-    ImGui::TableSetupColumn("Game");
-    ImGui::TableSetupColumn("Seats");
-    ImGui::TableSetupColumn("Watching");
-    ImGui::TableSetupColumn("State");
+    // Names and options take what the fixed columns leave.
+    ImGui::TableSetupColumn("Room", ImGuiTableColumnFlags_WidthFixed, 50 * s);
+    ImGui::TableSetupColumn("Game", ImGuiTableColumnFlags_WidthFixed, 70 * s);
+    ImGui::TableSetupColumn("Players", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("Options", ImGuiTableColumnFlags_WidthStretch, 1.4f);
+    ImGui::TableSetupColumn("Watching", ImGuiTableColumnFlags_WidthFixed, 80 * s);
+    ImGui::TableSetupColumn("State", ImGuiTableColumnFlags_WidthFixed, 70 * s);
     ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 180 * s);
     ImGui::TableHeadersRow();
     for (const auto& room : lobby.rooms()) {
@@ -366,13 +369,15 @@ void Screens::lobby_screen(std::uint64_t local_ms) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(room.game.c_str());
       ImGui::TableNextColumn();
-      ImGui::Text("%u / %u", room.seated, room.seat_count);
+      ImGui::TextWrapped("%s", seat_names(room).c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextWrapped("%s", options_text(room).c_str());
       ImGui::TableNextColumn();
       ImGui::Text("%u", room.spectators);
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(phase_text(room.phase));
       ImGui::TableNextColumn();
-      const bool open_seat = room.phase == lobby::RoomPhase::waiting && room.seated < room.seat_count;
+      const bool open_seat = room.phase == lobby::RoomPhase::waiting && room.seated() < room.seat_count();
       ImGui::BeginDisabled(!open_seat || !playable(room.game));
       if (ImGui::SmallButton("Join")) app_.join(room.room, lobby::Role::player);
       ImGui::EndDisabled();

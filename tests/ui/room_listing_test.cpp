@@ -1,0 +1,70 @@
+// The room list's words for a room: its players and its options, from the bytes the lobby lists.
+#include "ui/core/room_listing.hpp"
+
+#include <gtest/gtest.h>
+
+#include "peer/session/gunjin_messages.hpp"
+#include "peer/session/options.hpp"
+#include "peer/session/risiko_options.hpp"
+
+namespace parley::ui {
+namespace {
+
+lobby::RoomSummary listed(std::string game, const peer::RoomOptions& options) {
+  return lobby::RoomSummary{lobby::RoomId{1}, std::move(game), {"Ada", std::nullopt}, 0, lobby::RoomPhase::waiting,
+                            peer::encode(options)};
+}
+
+TEST(RoomListing, NamesEachSeatsPlayerInSeatOrder) {
+  peer::RoomOptions none;
+  EXPECT_EQ(seat_names(listed("chess", none)), "Ada – open");
+  lobby::RoomSummary risiko = listed("risiko", none);
+  risiko.seats = {std::nullopt, "Bo", "Cy", std::nullopt};
+  EXPECT_EQ(seat_names(risiko), "open, Bo, Cy, open");
+}
+
+TEST(RoomListing, SaysTheClockTheEventAndTheGamesOptions) {
+  peer::RoomOptions chess;
+  chess.clock_base_ms = 5 * 60'000;
+  chess.clock_increment_ms = 3'000;
+  chess.event = "Club Cup";
+  chess.round = "2";
+  EXPECT_EQ(options_text(listed("chess", chess)), "5 min + 3 s · Club Cup, round 2");
+  chess.clock_base_ms = 90'000;
+  chess.clock_increment_ms = 0;
+  chess.move_limit_ms = 1'500;
+  chess.event.clear();
+  EXPECT_EQ(options_text(listed("chess", chess)), "90 s · 1500 ms a move · round 2");
+
+  peer::RoomOptions gunjin;
+  peer::GunjinRoomOptions pieces;
+  pieces.open_pieces = true;
+  pieces.variants.engineer_beats_tank = true;
+  gunjin.game_options = peer::encode(pieces);
+  EXPECT_EQ(options_text(listed("gunjin", gunjin)), "no clock · open pieces · engineer beats tank");
+
+  peer::RoomOptions risiko;
+  risiko.clock_base_ms = 3 * 60'000;
+  risiko.clock_increment_ms = 2'000;
+  peer::risiko::RisikoOptions map;
+  map.map = "classic-82";
+  map.dice = game::risiko::DiceRule::classic;
+  risiko.game_options = peer::risiko::encode(map);
+  EXPECT_EQ(options_text(listed("risiko", risiko)), "3 min + 2 s · map classic-82 · classic dice");
+}
+
+TEST(RoomListing, AQuickMatchRoomHasTheDefaultsAndOtherOptionsSayWhatIsMissing) {
+  lobby::RoomSummary room{lobby::RoomId{1}, "gunjin", {"Ada", "Bo"}, 0, lobby::RoomPhase::started, lobby::Bytes{}};
+  EXPECT_EQ(options_text(room), "no clock");
+  room.options.reset();  // longer than the lobby lists
+  EXPECT_EQ(options_text(room), "options too long to list");
+  room.options = lobby::Bytes{9, 9};
+  EXPECT_EQ(options_text(room), "options unreadable");
+  peer::RoomOptions bad_variant;
+  bad_variant.game_options = {1, 0xFF, 0};
+  room.options = peer::encode(bad_variant);
+  EXPECT_EQ(options_text(room), "no clock · Gunjin options unreadable");
+}
+
+}  // namespace
+}  // namespace parley::ui

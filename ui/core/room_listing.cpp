@@ -1,0 +1,80 @@
+#include "ui/core/room_listing.hpp"
+
+#include <vector>
+
+#include "peer/session/chess_rules.hpp"
+#include "peer/session/gunjin_messages.hpp"
+#include "peer/session/gunjin_rules.hpp"
+#include "peer/session/options.hpp"
+#include "peer/session/risiko_options.hpp"
+#include "peer/session/risiko_rules.hpp"
+
+namespace parley::ui {
+
+namespace {
+
+std::string joined(const std::vector<std::string>& parts, std::string_view separator) {
+  std::string out;
+  for (const std::string& part : parts) out += (out.empty() ? "" : std::string(separator)) + part;
+  return out;
+}
+
+// 300000 → "5 min", 90000 → "90 s", 1500 → "1500 ms": the largest unit that is exact.
+std::string duration_text(std::uint64_t ms) {
+  if (ms % 60'000 == 0) return std::to_string(ms / 60'000) + " min";
+  if (ms % 1000 == 0) return std::to_string(ms / 1000) + " s";
+  return std::to_string(ms) + " ms";
+}
+
+std::string clock_words(const peer::RoomOptions& options) {
+  if (options.clock_base_ms == 0) return "no clock";
+  std::string text = duration_text(options.clock_base_ms);
+  if (options.clock_increment_ms != 0) text += " + " + duration_text(options.clock_increment_ms);
+  return text;
+}
+
+void add_gunjin_words(std::vector<std::string>& parts, std::span<const std::uint8_t> game_options) {
+  auto gunjin = peer::decode_gunjin_room_options(game_options);
+  if (!gunjin) {
+    parts.emplace_back("Gunjin options unreadable");
+    return;
+  }
+  if (gunjin->open_pieces) parts.emplace_back("open pieces");
+  if (gunjin->variants.mine_removes_both) parts.emplace_back("a winning mine is removed too");
+  if (gunjin->variants.engineer_beats_tank) parts.emplace_back("engineer beats tank");
+  if (gunjin->variants.spy_wins_only_attacking) parts.emplace_back("spy beats the general only attacking");
+}
+
+void add_risiko_words(std::vector<std::string>& parts, std::span<const std::uint8_t> game_options) {
+  auto risiko = peer::risiko::decode_risiko_options(game_options);
+  if (!risiko) {
+    parts.emplace_back("Risiko options unreadable");
+    return;
+  }
+  parts.push_back(risiko->custom_map.empty() ? "map " + risiko->map : "a map of its own");
+  if (risiko->dice == game::risiko::DiceRule::classic) parts.emplace_back("classic dice");
+}
+
+}  // namespace
+
+std::string seat_names(const lobby::RoomSummary& room) {
+  std::vector<std::string> names;
+  for (const auto& seat : room.seats) names.push_back(seat.value_or("open"));
+  return joined(names, room.game == peer::kChessGame ? " – " : ", ");
+}
+
+std::string options_text(const lobby::RoomSummary& room) {
+  if (!room.options) return "options too long to list";
+  auto options = peer::decode_room_options(*room.options);
+  if (!options) return "options unreadable";
+  std::vector<std::string> parts{clock_words(*options)};
+  if (options->move_limit_ms != 0) parts.push_back(duration_text(options->move_limit_ms) + " a move");
+  if (room.game == peer::kGunjinGame) add_gunjin_words(parts, options->game_options);
+  if (room.game == peer::risiko::kRisikoGame) add_risiko_words(parts, options->game_options);
+  std::string event = options->event;
+  if (!options->round.empty()) event += (event.empty() ? "round " : ", round ") + options->round;
+  if (!event.empty()) parts.push_back(event);
+  return joined(parts, " · ");
+}
+
+}  // namespace parley::ui

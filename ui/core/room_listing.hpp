@@ -1,0 +1,20 @@
+#pragma once
+// What the lobby's room list says of a room beside its number and game, so a player choosing a
+// table sees who sits at it and what was chosen for it: the seated players' names and the
+// creator's options (clock, event, the game's variants), read from the bytes the lobby lists.
+#include <string>
+
+#include "lobby/protocol/messages.hpp"
+
+namespace parley::ui {
+
+// Each seat's player in seat order, "open" for an empty seat: "Ada – open" for chess (White
+// first), "Ada, open, Bo" for more seats.
+std::string seat_names(const lobby::RoomSummary& room);
+
+// The options in words, parts joined by " · ": "5 min + 3 s · Club Cup, round 2", "no clock ·
+// open pieces", "3 min + 2 s · map classic-82 · classic dice". A room whose options are too long
+// for the list (a Risiko room with its own map) or unreadable says so.
+std::string options_text(const lobby::RoomSummary& room);
+
+}  // namespace parley::ui
