@@ -62,6 +62,13 @@ struct SeatCommand {
 int run_bot(const SeatCommand& command);
 int run_play(const SeatCommand& command);
 
+struct RoomsOptions {
+  std::string lobby;  // HOST:PORT
+  std::string game;   // only this game's rooms (empty: every game)
+};
+// `parley rooms`: the lobby's public rooms, with who sits in them and their options.
+int list_rooms(const RoomsOptions& options);
+
 struct VerifyOptions {
   std::vector<std::string> files;
   bool json = false;

@@ -16,6 +16,7 @@ struct Invocation {
   std::vector<std::string> check_files;
   ConvertOptions convert;
   SeatCommand bot, network_play;
+  RoomsOptions rooms;
   VerifyOptions verify;
   ClientCommand host, client;
   std::string log_file, export_file;
@@ -116,6 +117,11 @@ void add_network(CLI::App& app, Invocation& in) {
                    "gunjin: your army's layout, a layout file (docs/ui.md, \"Layout files\") or the name of one the "
                    "graphical client's editor saved; default: a sensible layout at random");
   play->callback([&in] { in.status = run_play(in.network_play); });
+
+  auto* rooms = app.add_subcommand("rooms", "List a lobby's public rooms: who sits in them, their options, whether they wait");
+  rooms->add_option("--lobby", in.rooms.lobby, "The lobby, HOST:PORT")->required();
+  rooms->add_option("--game", in.rooms.game, "Only this game's rooms (chess, gunjin, risiko)");
+  rooms->callback([&in] { in.status = list_rooms(in.rooms); });
 }
 
 void add_logs(CLI::App& app, Invocation& in) {

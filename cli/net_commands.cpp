@@ -12,13 +12,16 @@
 #include "cli/terminal_chess.hpp"
 #include "cli/terminal_gunjin.hpp"
 #include "cli/terminal_risiko.hpp"
+#include "lobby/client/lobby_client.hpp"
 #include "lobby/protocol/endpoint.hpp"
+#include "lobby/protocol/text.hpp"
 #include "peer/bots/chess_bots.hpp"
 #include "peer/bots/gunjin_agent.hpp"
 #include "peer/bots/risiko_bot.hpp"
 #include "peer/net/runner.hpp"
 #include "peer/session/risiko_options.hpp"
 #include "ui/core/gunjin_layout_editor.hpp"
+#include "ui/core/room_listing.hpp"
 
 namespace parley::cli {
 
@@ -260,6 +263,81 @@ int run_play(const SeatCommand& c) {
   }
   TerminalGunjinPlayer player(layout);
   return run_seat(c, std::move(options).value(), player, [&] { return player.input_ended(); });
+}
+
+// Pages through the lobby's list (a page is at most kMaxRoomsPerList rooms; the next starts
+// after the last one's id). A lobby's "more" is not trusted to end: the ids must grow, and the
+// listing is bounded in pages and in the wait for each.
+int list_rooms(const RoomsOptions& o) {
+  auto endpoint = lobby::parse_endpoint(o.lobby);
+  if (!endpoint) {
+    fmt::print(stderr, "bad --lobby '{}': expected HOST:PORT\n", o.lobby);
+    return kUsage;
+  }
+  if (!o.game.empty() && !lobby::is_valid_game_name(o.game)) {
+    fmt::print(stderr, "bad --game '{}': a game name is 1-32 characters of a-z, 0-9 and -\n", o.game);
+    return kUsage;
+  }
+  auto client = lobby::LobbyClient::connect(lobby::ClientOptions{*endpoint, std::nullopt, {}, std::nullopt});
+  if (!client) {
+    fmt::print(stderr, "{}\n", client.error().detail);
+    return kInvalidInput;
+  }
+  constexpr int kMaxPages = 1000;
+  constexpr auto kPatience = std::chrono::seconds(10);  // for each page
+  auto deadline = std::chrono::steady_clock::now() + kPatience;
+  std::vector<lobby::RoomSummary> rooms;
+  lobby::RequestId asked = (*client)->list_rooms(o.game, {});
+  for (int pages = 0; asked.value != 0;) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      fmt::print(stderr, "no answer from {}\n", lobby::to_string(*endpoint));
+      return kInvalidInput;
+    }
+    (*client)->poll(50);
+    while (auto event = (*client)->next_event()) {
+      if (auto* page = std::get_if<lobby::RoomList>(&*event); page && page->request == asked) {
+        for (const auto& room : page->rooms) {
+          if (!rooms.empty() && room.room.value <= rooms.back().room.value) {
+            fmt::print(stderr, "{} listed its rooms out of order: the lobby is at fault\n", lobby::to_string(*endpoint));
+            return kInvalidInput;
+          }
+          rooms.push_back(room);
+        }
+        deadline = std::chrono::steady_clock::now() + kPatience;
+        if (page->more && ++pages == kMaxPages)
+          fmt::print(stderr, "{} has more rooms than the {} listed here\n", lobby::to_string(*endpoint), rooms.size());
+        asked = page->more && !page->rooms.empty() && pages < kMaxPages ? (*client)->list_rooms(o.game, rooms.back().room)
+                                                                        : lobby::RequestId{};
+      } else if (auto* refused = std::get_if<lobby::Refused>(&*event)) {
+        fmt::print(stderr, "{} refused the list: {}\n", lobby::to_string(*endpoint), lobby::describe(refused->reason));
+        return kInvalidInput;
+      } else if (auto* fault = std::get_if<lobby::ProtocolFault>(&*event)) {
+        fmt::print(stderr, "{} sent a message this parley cannot read ({}){}\n", lobby::to_string(*endpoint),
+                   lobby::describe(fault->error),
+                   fault->error == lobby::WireError::unsupported_version ? ": it runs another version of parley" : "");
+        return kInvalidInput;
+      } else if (auto* gone = std::get_if<lobby::Disconnected>(&*event)) {
+        fmt::print(stderr, "{}\n", gone->reason);
+        return kInvalidInput;
+      }
+    }
+  }
+  if (rooms.empty()) {
+    fmt::print("no public {}rooms\n", o.game.empty() ? "" : o.game + " ");
+    return kSuccess;
+  }
+  bool open_seat = false;
+  for (const auto& room : rooms) {
+    const bool waiting = room.phase == lobby::RoomPhase::waiting;
+    open_seat = open_seat || (waiting && room.seated() < room.seat_count());
+    const char* state = waiting ? "waiting" : room.phase == lobby::RoomPhase::started ? "playing" : "closed";
+    std::string line = fmt::format("{:>5}  {:<8} {:<8} {} · {}", room.room.value, room.game, state, ui::seat_names(room),
+                                   ui::options_text(room));
+    if (room.spectators > 0) line += fmt::format(" · {} watching", room.spectators);
+    fmt::print("{}\n", line);
+  }
+  if (open_seat) fmt::print("Take a seat: parley play GAME --lobby {} --room ID\n", o.lobby);
+  return kSuccess;
 }
 
 }  // namespace parley::cli

@@ -4,6 +4,7 @@
 #include <type_traits>
 
 #include "lobby/protocol/limits.hpp"
+#include "lobby/protocol/text.hpp"
 
 namespace parley::lobby {
 
@@ -54,6 +55,14 @@ std::uint8_t read_seat_count(WireReader& r) {
 }
 
 void write_bool(ByteWriter& w, bool b) { w.u8(b ? 1 : 0); }
+
+// A game name in a message from the lobby, which takes only valid ones: anything else would
+// reach a player's screen or terminal as the lobby wrote it.
+std::string read_game_name(WireReader& r) {
+  std::string name = r.text(kMaxGameNameBytes);
+  if (!r.failed() && !is_valid_game_name(name)) r.fail(WireError::bad_value);
+  return name;
+}
 
 // ---- client → lobby ----------------------------------------------------------------------
 
@@ -295,7 +304,7 @@ RoomState read_room_state(WireReader& r) {
   RoomState m;
   m.request = read_request(r);
   m.room = read_room(r);
-  m.game = r.text(kMaxGameNameBytes);
+  m.game = read_game_name(r);
   m.options = r.bytes(kMaxOptionsBytes);
   m.visibility = read_enum<Visibility>(r, 1);
   m.invite_code = r.text(kMaxInviteCodeBytes);
@@ -343,7 +352,7 @@ RoomList read_room_list(WireReader& r) {
   for (std::size_t i = 0; i < n && !r.failed(); ++i) {
     RoomSummary s;
     s.room = read_room(r);
-    s.game = r.text(kMaxGameNameBytes);
+    s.game = read_game_name(r);
     const std::uint8_t seats = read_seat_count(r);
     for (std::uint8_t seat = 0; seat < seats && !r.failed(); ++seat) {
       if (r.boolean())
@@ -370,7 +379,7 @@ void write(ByteWriter& w, const Queued& m) {
 Queued read_queued(WireReader& r) {
   Queued m;
   m.request = read_request(r);
-  m.game = r.text(kMaxGameNameBytes);
+  m.game = read_game_name(r);
   m.seats = read_seat_count(r);
   m.waiting = r.u16();
   return m;

@@ -376,6 +376,11 @@ TEST(LobbyMessages, ARoomListNamesItsSeatsWithinOneMessage) {
   EXPECT_EQ(decode_lobby_message(old_format).error(), WireError::unsupported_version);
   one.seats.resize(1);
   EXPECT_EQ(decode_lobby_message(encode(LobbyMessage{RoomList{RequestId{1}, {one}, false}})).error(), WireError::bad_value);
+  // A lobby takes only game names of [a-z0-9-]; another would reach a screen as it came.
+  one.seats.resize(2);
+  one.game = "chess\x1b[2J";
+  EXPECT_EQ(decode_lobby_message(encode(LobbyMessage{RoomList{RequestId{1}, {one}, false}})).error(), WireError::bad_value);
+  EXPECT_EQ(decode_lobby_message(encode(LobbyMessage{Queued{RequestId{1}, "Chess", 2, 1}})).error(), WireError::bad_value);
 }
 
 TEST(LobbyMessages, OutOfDomainFieldsAreBadValues) {

@@ -362,6 +362,33 @@ TEST_F(Network, APersonWhoseInputEndsBeforeTheGameLeavesTheLobbyAtOnce) {
   EXPECT_NE(person.err().find("input ended before a game began"), std::string::npos) << person.err();
 }
 
+// `parley rooms`: a lobby's public rooms, with who sits where and the options in words; the
+// command to take a seat; a game without rooms; a game name no lobby takes.
+TEST_F(Network, TheRoomsCommandListsWhoSitsWhereAndTheOptions) {
+  LobbyProcess lobby(dir_);
+  TestSeat seat(lobby.endpoint());
+  RoomOptions club = quick_timeouts();
+  club.event = "Club Cup";
+  club.round = "3";
+  club.clock_base_ms = 300'000;
+  club.clock_increment_ms = 2'000;
+  seat.create_room(club);
+  const std::string at = "127.0.0.1:" + std::to_string(lobby.port());
+  ParleyProcess rooms(dir_, "rooms", {"rooms", "--lobby", at});
+  ASSERT_EQ(rooms.wait(200), 0) << rooms.err();
+  EXPECT_NE(rooms.out().find("    1  chess    waiting  tester – open · 5 min + 2 s · Club Cup, round 3\n"),
+            std::string::npos)
+      << rooms.out();
+  EXPECT_NE(rooms.out().find("Take a seat: parley play GAME --lobby " + at + " --room ID\n"), std::string::npos)
+      << rooms.out();
+  ParleyProcess none(dir_, "none", {"rooms", "--lobby", at, "--game", "gunjin"});
+  ASSERT_EQ(none.wait(200), 0) << none.err();
+  EXPECT_EQ(none.out(), "no public gunjin rooms\n");
+  ParleyProcess bad(dir_, "bad", {"rooms", "--lobby", at, "--game", "Chess!"});
+  EXPECT_EQ(bad.wait(200), 2);
+  EXPECT_NE(bad.err().find("bad --game 'Chess!'"), std::string::npos) << bad.err();
+}
+
 TEST_F(Network, TheLobbyKilledMidGameRestartsAndTheGameFinishes) {
   auto lobby = std::make_unique<LobbyProcess>(dir_);
   std::uint16_t port = lobby->port();

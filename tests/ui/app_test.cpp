@@ -119,6 +119,18 @@ TEST(App, TheWelcomeOpensTheLobbyAndListsTheRoomsPageByPage) {
   EXPECT_EQ(c.app.lobby().rooms(), (std::vector<lobby::RoomSummary>{a, b}));
 }
 
+// A lobby of another parley version is told apart from a lobby that sends garbage.
+TEST(App, AMessageOfAnotherFormatVersionSaysWhichSideToUpdate) {
+  Client c;
+  c.online();
+  c.lobby(lobby::ProtocolFault{lobby::WireError::unsupported_version});
+  c.lobby(lobby::ProtocolFault{lobby::WireError::truncated});
+  const auto& faults = c.app.lobby().faults();
+  ASSERT_EQ(faults.size(), 2U);
+  EXPECT_NE(faults[0].find("another version of parley"), std::string::npos) << faults[0];
+  EXPECT_NE(faults[1].find("the lobby is at fault"), std::string::npos) << faults[1];
+}
+
 // `parley host --bot KIND --quick-match`: the Welcome queues where the (first) house bots wait,
 // and "Play the house bots" does the same later, for each game that has them; Risiko quick match
 // keeps to 3–6 seats.

@@ -21,6 +21,9 @@ TEST(RoomListing, NamesEachSeatsPlayerInSeatOrder) {
   lobby::RoomSummary risiko = listed("risiko", none);
   risiko.seats = {std::nullopt, "Bo", "Cy", std::nullopt};
   EXPECT_EQ(seat_names(risiko), "open, Bo, Cy, open");
+  // A lobby's names are not trusted to be clean: no escape sequence reaches a terminal.
+  risiko.seats = {"\x1b[2J\x1b]0;owned\x07" "Eve", "\x1b", std::nullopt};
+  EXPECT_EQ(seat_names(risiko), "[2J]0;ownedEve, (no readable name), open");
 }
 
 TEST(RoomListing, SaysTheClockTheEventAndTheGamesOptions) {

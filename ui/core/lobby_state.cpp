@@ -39,8 +39,12 @@ std::optional<lobby::RoomId> LobbyState::apply(const lobby::ClientEvent& event) 
                       std::to_string(f->room.value) + " that does not fit the game's transcript (" +
                       std::string(lobby::describe(f->error)) + "): the lobby is at fault");
   } else if (const auto* p = std::get_if<lobby::ProtocolFault>(&event)) {
-    faults_.push_back("The lobby sent a malformed message (" + std::string(lobby::describe(p->error)) +
-                      "): the lobby is at fault");
+    if (p->error == lobby::WireError::unsupported_version)
+      faults_.push_back("The lobby sent a message in a format this parley does not know: it runs another version of "
+                        "parley, and one of the two needs updating");
+    else
+      faults_.push_back("The lobby sent a malformed message (" + std::string(lobby::describe(p->error)) +
+                        "): the lobby is at fault");
   } else if (std::holds_alternative<lobby::Disconnected>(event)) {
     connection_ = Connection::reconnecting;
     queued_.reset();

@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "lobby/protocol/text.hpp"
 #include "peer/session/chess_rules.hpp"
 #include "peer/session/gunjin_messages.hpp"
 #include "peer/session/gunjin_rules.hpp"
@@ -59,7 +60,16 @@ void add_risiko_words(std::vector<std::string>& parts, std::span<const std::uint
 
 std::string seat_names(const lobby::RoomSummary& room) {
   std::vector<std::string> names;
-  for (const auto& seat : room.seats) names.push_back(seat.value_or("open"));
+  // The lobby sends names sanitised; a lobby is not trusted to, so a name a terminal would take
+  // for escape sequences is shown cleaned.
+  for (const auto& seat : room.seats) {
+    if (!seat) {
+      names.emplace_back("open");
+      continue;
+    }
+    auto name = lobby::sanitize_display_name(*seat);
+    names.push_back(name ? std::move(name).value() : "(no readable name)");
+  }
   return joined(names, room.game == peer::kChessGame ? " – " : ", ");
 }
 

@@ -9,7 +9,7 @@
 namespace parley::ui {
 
 // Each seat's player in seat order, "open" for an empty seat: "Ada – open" for chess (White
-// first), "Ada, open, Bo" for more seats.
+// first), "Ada, open, Bo" for more seats. Names are sanitised again, as display names are.
 std::string seat_names(const lobby::RoomSummary& room);
 
 // The options in words, parts joined by " · ": "5 min + 3 s · Club Cup, round 2", "no clock ·
