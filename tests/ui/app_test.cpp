@@ -119,6 +119,26 @@ TEST(App, TheWelcomeOpensTheLobbyAndListsTheRoomsPageByPage) {
   EXPECT_EQ(c.app.lobby().rooms(), (std::vector<lobby::RoomSummary>{a, b}));
 }
 
+// The lobby screen keeps its room list fresh; other screens and a lost connection ask nothing.
+TEST(App, TheLobbyScreenAsksForTheRoomsAgainEveryFewSeconds) {
+  Client c;
+  c.online();
+  ASSERT_EQ(commands_of<ListRoomsCommand>(c.app).size(), 1U);  // on arriving
+  const std::uint64_t t = 10'000;
+  c.app.tick(t);
+  c.app.tick(t + App::kRoomListRefreshMs - 1);
+  EXPECT_TRUE(commands_of<ListRoomsCommand>(c.app).empty());
+  c.app.tick(t + App::kRoomListRefreshMs);
+  EXPECT_EQ(commands_of<ListRoomsCommand>(c.app).size(), 1U);
+  c.app.tick(t + 2 * App::kRoomListRefreshMs - 1);
+  EXPECT_TRUE(commands_of<ListRoomsCommand>(c.app).empty());
+  c.app.tick(t + 2 * App::kRoomListRefreshMs);
+  EXPECT_EQ(commands_of<ListRoomsCommand>(c.app).size(), 1U);
+  c.lobby(lobby::Disconnected{"gone"});
+  c.app.tick(t + 10 * App::kRoomListRefreshMs);
+  EXPECT_TRUE(commands_of<ListRoomsCommand>(c.app).empty());
+}
+
 // A lobby of another parley version is told apart from a lobby that sends garbage.
 TEST(App, AMessageOfAnotherFormatVersionSaysWhichSideToUpdate) {
   Client c;

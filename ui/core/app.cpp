@@ -284,6 +284,18 @@ void App::refresh_rooms() {
   send(ListRoomsCommand{});
 }
 
+void App::tick(std::uint64_t local_ms) {
+  if (screen_ != Screen::lobby || lobby_.connection() != Connection::online) {
+    next_room_list_ms_.reset();
+    return;
+  }
+  // The list asked for on arriving here counts as the first.
+  if (!next_room_list_ms_) next_room_list_ms_ = local_ms + kRoomListRefreshMs;
+  if (local_ms < *next_room_list_ms_) return;
+  refresh_rooms();
+  next_room_list_ms_ = local_ms + kRoomListRefreshMs;
+}
+
 void App::quick_match(std::uint8_t seats) { send(QuickMatchCommand{std::string(peer::kChessGame), seats}); }
 
 void App::quick_match_gunjin() {

@@ -98,6 +98,10 @@ class App {
   // ---- lobby ----
   const LobbyState& lobby() const { return lobby_; }
   void refresh_rooms();
+  // Called every pass of the client's loop: while the lobby screen is shown, the room list is
+  // asked for again every kRoomListRefreshMs, so rooms others open, fill and start show up.
+  void tick(std::uint64_t local_ms);
+  static constexpr std::uint64_t kRoomListRefreshMs = 5000;
   void quick_match(std::uint8_t seats = 2);
   // Queues for a Gunjin game with the layout editor's layout.
   void quick_match_gunjin();
@@ -190,6 +194,7 @@ class App {
   LobbyState lobby_;
   std::vector<NetCommand> commands_;
   std::vector<std::string> host_addresses_;
+  std::optional<std::uint64_t> next_room_list_ms_;  // while the lobby screen is shown
 
   std::optional<LiveGame> game_;
   std::optional<lobby::RoomId> game_room_;

@@ -94,6 +94,7 @@ int run_client(ClientOptions options) {
       } while (SDL_PollEvent(&event) != 0);
     }
     for (auto& e : net.take_events()) app.on_event(e, steady_ms());
+    app.tick(steady_ms());
     for (auto& c : app.take_commands()) net.send(std::move(c));
     for (const auto& line : app.take_log_lines()) std::printf("parley: %s\n", line.c_str());
     std::fflush(stdout);
