@@ -118,6 +118,10 @@ int run_host(const ClientCommand& c) {
     options->house_bots.push_back(ui::QuickMatchTarget{std::string(ui::game_of(kind)), seats});
     fmt::print("house bots: {} waiting for a {}-seat quick match of {}\n", count, seats, ui::game_of(kind));
   }
+  // "Seat a house bot" in a room the person opened: the first of that game's bots that is free.
+  options->seat_house_bot = [&bots](std::string_view game, lobby::RoomId room) {
+    return std::ranges::any_of(bots, [&](const auto& bot) { return ui::game_of(bot->kind()) == game && bot->invite(room); });
+  };
   // The window closes and the lobby stops inside run_client; the bots, left waiting to
   // reconnect, stop last (each thread joined).
   return ui::sdl::run_client(std::move(options).value());

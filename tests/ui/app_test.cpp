@@ -139,6 +139,53 @@ TEST(App, TheLobbyScreenAsksForTheRoomsAgainEveryFewSeconds) {
   EXPECT_TRUE(commands_of<ListRoomsCommand>(c.app).empty());
 }
 
+// `parley host --bot`: a person's own room, still waiting with a seat open, may ask for a house
+// bot of its game; the bot's answer (taken, or all busy) is said.
+TEST(App, ARoomOfTheHouseBotsGameWithASeatOpenMaySeatOne) {
+  std::vector<std::pair<std::string, lobby::RoomId>> asked;
+  bool free_bot = true;
+  AppConfig config{identity_from(1).public_key(), "alice", "127.0.0.1:7777", 7777, false, false,
+                   {QuickMatchTarget{"gunjin", 2}}};
+  config.seat_house_bot = [&](std::string_view game, lobby::RoomId room) {
+    asked.emplace_back(std::string(game), room);
+    return free_bot;
+  };
+  App app(config);
+  const std::uint64_t now = 1000;
+  app.connect(now);
+  app.on_event(LobbyEvent{lobby::Connected{identity_from(9).public_key()}}, now);
+  app.on_event(LobbyEvent{lobby::Welcome{lobby::RequestId{1}, "alice", {}}}, now);
+  EXPECT_FALSE(app.may_seat_house_bot()) << "not in a room";
+
+  lobby::RoomState room;
+  room.room = lobby::RoomId{7};
+  room.game = "chess";
+  room.seats = {{identity_from(1).public_key(), "alice", false, true}, {}};
+  app.on_event(LobbyEvent{room}, now);
+  EXPECT_FALSE(app.may_seat_house_bot()) << "no house bots play chess here";
+  room.game = "gunjin";
+  app.on_event(LobbyEvent{room}, now);
+  ASSERT_TRUE(app.may_seat_house_bot());
+  app.seat_house_bot(now);
+  ASSERT_EQ(asked.size(), 1U);
+  EXPECT_EQ(asked[0], (std::pair<std::string, lobby::RoomId>{"gunjin", lobby::RoomId{7}}));
+  ASSERT_EQ(app.active_notices(now).size(), 1U);
+  EXPECT_EQ(app.active_notices(now)[0].kind, Notice::Kind::info);
+  free_bot = false;
+  app.seat_house_bot(now);
+  ASSERT_EQ(app.active_notices(now).size(), 2U);
+  EXPECT_EQ(app.active_notices(now)[1].kind, Notice::Kind::error);
+
+  room.seats[1] = {identity_from(2).public_key(), "house bot", false, true};
+  app.on_event(LobbyEvent{room}, now);
+  EXPECT_FALSE(app.may_seat_house_bot()) << "no seat open";
+  room.seats[1] = {};
+  room.phase = lobby::RoomPhase::started;
+  app.on_event(LobbyEvent{room}, now);
+  EXPECT_FALSE(app.may_seat_house_bot()) << "the game has begun";
+  EXPECT_EQ(asked.size(), 2U);
+}
+
 // A lobby of another parley version is told apart from a lobby that sends garbage.
 TEST(App, AMessageOfAnotherFormatVersionSaysWhichSideToUpdate) {
   Client c;

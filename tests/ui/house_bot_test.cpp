@@ -12,6 +12,7 @@
 
 #include "peer/bots/gunjin_strategy.hpp"
 #include "peer/log/verify.hpp"
+#include "peer/session/options.hpp"
 #include "peer/session/risiko_rules.hpp"
 #include "tests/peer/fake_lobby.hpp"
 #include "tests/peer/processes.hpp"
@@ -67,9 +68,16 @@ struct Host {
 // it is connected (what `parley host --bot KIND --quick-match` does).
 struct Person {
   Person(const Host& host, const crypto::Identity& me, bool queue_at_once)
-      : app(AppConfig{me.public_key(), "person", "127.0.0.1:" + std::to_string(host.port), host.port, true,
-                      queue_at_once, {host.target}}),
-        net({me, host.dir / "me", std::nullopt, 5}) {}
+      : app(config(host, me, queue_at_once)), net({me, host.dir / "me", std::nullopt, 5}) {}
+  // As `parley host` wires it: "Seat a house bot" asks the host's bots of the room's game.
+  static AppConfig config(const Host& host, const crypto::Identity& me, bool queue_at_once) {
+    AppConfig c{me.public_key(), "person", "127.0.0.1:" + std::to_string(host.port), host.port, true, queue_at_once,
+                {host.target}};
+    c.seat_house_bot = [&host](std::string_view game, lobby::RoomId room) {
+      return std::ranges::any_of(host.bots, [&](const auto& bot) { return game_of(bot->kind()) == game && bot->invite(room); });
+    };
+    return c;
+  }
 
   void pump() {
     for (auto& e : net.take_events()) app.on_event(e, steady_ms());
@@ -177,6 +185,74 @@ TEST(HouseBots, APersonPlaysTheGunjinHouseBotTwiceInARowAndTheLogsVerify) {
   EXPECT_NE(std::optional(app.lobby().room()->room), first_room);
   const peer::VerifyReport second = verify_log(app);
   EXPECT_TRUE(second.valid) << second.fault;
+  if (HasFailure()) host.keep = "yes";
+}
+
+// A room the person opened with a clock and an event: "Seat a house bot" brings the bot out of
+// the quick-match queue into it; the game is played under the room's options, and afterwards the
+// bot waits in the queue again.
+TEST(HouseBots, APersonSeatsTheHouseBotInARoomOfTheirOwnWithAClock) {
+  Host host(HouseBotKind::chess, 1);
+  const crypto::Identity me = peer::testing::identity_from(0x63);
+  Person person(host, me, /*queue_at_once=*/false);
+  App& app = person.app;
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  while (app.screen() != Screen::lobby) {
+    ASSERT_LT(std::chrono::steady_clock::now(), give_up) << "not connected";
+    person.pump();
+  }
+  CreateRoomForm form;
+  form.clock_minutes = 5;
+  form.increment_seconds = 3;
+  form.event = "Club night";
+  app.create_room(form, steady_ms());
+  while (!app.may_seat_house_bot()) {
+    ASSERT_LT(std::chrono::steady_clock::now(), give_up) << "no room of one's own";
+    person.pump();
+  }
+  app.seat_house_bot(steady_ms());
+  ASSERT_EQ(app.active_notices(steady_ms()).back().kind, Notice::Kind::info) << app.active_notices(steady_ms()).back().text;
+  EXPECT_FALSE(host.bots.front()->invite(app.lobby().room()->room)) << "asked once already";
+  app.set_ready(true);
+  bool resigned = false;
+  while (!person.finished()) {
+    ASSERT_LT(std::chrono::steady_clock::now(), give_up) << "the game did not finish";
+    ASSERT_FALSE(person.failed()) << app.seat()->failure;
+    person.pump();
+    if (!resigned && app.screen() == Screen::game && app.game() && app.game()->session().phase() == peer::Phase::play) {
+      app.act(ChessIntent{ChessIntent::Kind::resign, {}, 0}, steady_ms());
+      resigned = true;
+    }
+  }
+  EXPECT_TRUE(resigned);
+  ASSERT_TRUE(app.lobby().room());
+  const auto& seats = app.lobby().room()->seats;
+  ASSERT_EQ(seats.size(), 2u);
+  EXPECT_EQ(seats[1].name, "house bot 1");
+  auto options = peer::decode_room_options(app.lobby().room()->options);
+  ASSERT_TRUE(options.ok());
+  EXPECT_EQ(options->clock_base_ms, 300'000u);
+  EXPECT_EQ(options->event, "Club night");
+  const peer::VerifyReport report = verify_log(app);
+  EXPECT_TRUE(report.valid) << report.fault;
+  for (const auto& seat : report.seats) EXPECT_EQ(seat.kind, peer::SeatVerdict::Kind::honest) << seat.name << seat.reason;
+
+  // The bot queues again: a quick match finds it.
+  while (!app.can_leave_game() && std::chrono::steady_clock::now() < give_up) person.pump();
+  app.leave_game();
+  while (host.bots.front()->games_finished() < 1 && std::chrono::steady_clock::now() < give_up) person.pump();
+  ASSERT_EQ(host.bots.front()->games_finished(), 1);
+  const fs::path first_log = *app.seat()->log;
+  app.play_house_bots(host.target);
+  resigned = false;
+  while (!(person.finished() && app.seat()->log && *app.seat()->log != first_log)) {
+    ASSERT_LT(std::chrono::steady_clock::now(), give_up) << "the bot did not queue again";
+    person.pump();
+    if (!resigned && app.screen() == Screen::game && app.game() && app.game()->session().phase() == peer::Phase::play) {
+      app.act(ChessIntent{ChessIntent::Kind::resign, {}, 0}, steady_ms());
+      resigned = true;
+    }
+  }
   if (HasFailure()) host.keep = "yes";
 }
 

@@ -314,6 +314,23 @@ void App::play_house_bots(const QuickMatchTarget& bots) {
   send(QuickMatchCommand{bots.game, bots.seats});
 }
 
+bool App::may_seat_house_bot() const {
+  const auto& room = lobby_.room();
+  if (!room || !config_.seat_house_bot || room->phase != lobby::RoomPhase::waiting) return false;
+  const bool open_seat = std::ranges::any_of(room->seats, [](const lobby::SeatInfo& seat) { return !seat.key; });
+  const bool bots_of_game =
+      std::ranges::any_of(config_.house_bots, [&](const QuickMatchTarget& bots) { return bots.game == room->game; });
+  return open_seat && bots_of_game;
+}
+
+void App::seat_house_bot(std::uint64_t local_ms) {
+  if (!may_seat_house_bot()) return;
+  if (config_.seat_house_bot(lobby_.room()->game, lobby_.room()->room))
+    notify(Notice::Kind::info, "A house bot is taking a seat", local_ms);
+  else
+    notify(Notice::Kind::error, "Every house bot of this game sits in a room already", local_ms);
+}
+
 void App::leave_queue() {
   send(LeaveQueueCommand{});
   lobby_.left_queue();

@@ -8,6 +8,7 @@
 //      └──connection lost────┘◀──────────────back to the lobby (game over)────────────┘
 //   replay: opened from any screen, closes back to it.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -48,6 +49,9 @@ struct AppConfig {
   std::vector<QuickMatchTarget> house_bots = {};
   // Drawings of users' Risiko maps (shapes files' texts), tried on a map no drawing ships for.
   std::vector<std::string> risiko_drawings = {};
+  // `parley host --bot`: asks a free house bot of `game` to take a seat in `room`; false when
+  // every one of them sits in a room already (ui/net/house_bot.hpp). None without house bots.
+  std::function<bool(std::string_view game, lobby::RoomId room)> seat_house_bot = {};
 };
 
 struct CreateRoomForm {
@@ -109,6 +113,10 @@ class App {
   void quick_match_risiko(std::uint8_t seats);
   // Queues where house bots wait (chess, Gunjin with the editor's layout, or Risiko).
   void play_house_bots(const QuickMatchTarget& bots);
+  // The room screen's "Seat a house bot": a room of a game the host has house bots for, still
+  // waiting, with a seat open. The room's options (clock, variants, map) are the bot's too.
+  bool may_seat_house_bot() const;
+  void seat_house_bot(std::uint64_t local_ms);
   void leave_queue();
   void create_room(const CreateRoomForm& form, std::uint64_t local_ms);
   void join(lobby::RoomId room, lobby::Role role);

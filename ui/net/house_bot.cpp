@@ -86,6 +86,12 @@ HouseBot::~HouseBot() {
   thread_.join();
 }
 
+bool HouseBot::invite(lobby::RoomId room) {
+  if (room.value == 0 || seated_) return false;
+  std::uint64_t none = 0;
+  return invited_.compare_exchange_strong(none, room.value);
+}
+
 void HouseBot::run() {
   // One key for the bot's whole life, kept in its folder: a person meets the same opponent
   // game after game, and a host restarted mid-game finds the bot's seat taken up again (the
@@ -97,18 +103,32 @@ void HouseBot::run() {
   std::mt19937_64 seeds{std::random_device{}()};
   std::set<lobby::RoomId> finished_rooms;
   while (!stop_) {
+    const lobby::RoomId invited{invited_.load()};
     peer::SeatOptions options;
     options.lobby = options_.lobby;
     options.identity = identity;
     options.display_name = options_.display_name;
     options.game = std::string(game_of(options_.kind));
     options.seats = options_.seats;
-    options.join = peer::SeatOptions::Join::quick_match;
+    options.join = invited.value != 0 ? peer::SeatOptions::Join::room : peer::SeatOptions::Join::quick_match;
+    options.room = invited;
     options.data_dir = options_.data_dir;
     const auto player = make_player(options_.kind, seeds(), std::chrono::milliseconds(options_.delay_ms));
     peer::SeatRunner runner(std::move(options), *player);
-    while (!stop_ && runner.status() != peer::RunnerStatus::finished && runner.status() != peer::RunnerStatus::failed)
+    while (!stop_ && runner.status() != peer::RunnerStatus::finished && runner.status() != peer::RunnerStatus::failed) {
       runner.step(20);
+      seated_ = runner.room().has_value();
+      // Asked into a room while only queued: leave the queue (the runner's end) for it. Matched
+      // meanwhile: the game comes first, and the invitation lapses.
+      if (invited.value == 0 && invited_ != 0) {
+        if (!runner.room()) break;
+        invited_ = 0;
+      }
+    }
+    seated_ = false;
+    // An invitation is tried once, whatever came of it (a room filled or started meanwhile is
+    // refused by the lobby): then the queue again.
+    if (invited.value != 0) invited_ = 0;
     if (runner.status() == peer::RunnerStatus::finished) {
       // Leave the finished room properly (the lobby closes and archives it), briefly.
       runner.disconnect(std::chrono::milliseconds(500));

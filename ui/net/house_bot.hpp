@@ -10,8 +10,10 @@
 //           same (risiko, seats) match, so that one person fills the last seat
 //
 // A person finds them by quick match on the same game and seat count (the lobby screen's
-// "Play the house bots"). Each bot keeps its key and sessions in its own folder, so a host
-// restarted mid-game (a crash, or the window closed) resumes every seat where it was.
+// "Play the house bots"), or seats one in a room of their own making, with its clock and
+// variants (the room screen's "Seat a house bot": the bot leaves the queue for that room, and
+// queues again after the game). Each bot keeps its key and sessions in its own folder, so a
+// host restarted mid-game (a crash, or the window closed) resumes every seat where it was.
 #include <atomic>
 #include <filesystem>
 #include <optional>
@@ -20,6 +22,7 @@
 #include <thread>
 
 #include "lobby/protocol/endpoint.hpp"
+#include "lobby/protocol/ids.hpp"
 
 namespace parley::ui {
 
@@ -50,6 +53,11 @@ class HouseBot {
 
   // Games the bot saw to the end (complete, log written).
   int games_finished() const { return finished_.load(); }
+  HouseBotKind kind() const { return options_.kind; }
+
+  // Asks the bot to take a seat in `room`, a room of its game: true if it is waiting in the
+  // queue and leaves it for the room; false if it sits in a room already or has been asked.
+  bool invite(lobby::RoomId room);
 
  private:
   void run();
@@ -57,6 +65,8 @@ class HouseBot {
   HouseBotOptions options_;
   std::atomic<bool> stop_{false};
   std::atomic<int> finished_{0};
+  std::atomic<bool> seated_{false};        // in a room: a game, or one about to start
+  std::atomic<std::uint64_t> invited_{0};  // the room to join instead of queueing (0: none)
   std::thread thread_;  // last: started once everything above exists
 };
 

@@ -56,6 +56,7 @@ int run_client(ClientOptions options) {
   config.lobby_address = options.lobby_address;
   config.quick_match = options.quick_match;
   config.house_bots = options.house_bots;
+  config.seat_house_bot = options.seat_house_bot;
   config.connect_now = options.connect_now && !options.hosted;
   config.risiko_drawings = read_risiko_drawings(options.data_dir / "risiko-shapes");
   std::optional<std::uint16_t> hosted_port;

@@ -4,6 +4,7 @@
 // animates (a running clock, a drag, a fading notice), so an idle client costs nothing.
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -24,6 +25,7 @@ struct ClientOptions {
   bool connect_now = false;  // connect to lobby_address at once
   bool quick_match = false;  // then queue for a two-player chess game (or the house bots' game)
   std::vector<QuickMatchTarget> house_bots;  // `parley host --bot`: the queues the bots wait in
+  std::function<bool(std::string_view game, lobby::RoomId room)> seat_house_bot;  // AppConfig's
   std::filesystem::path data_dir;  // sessions/, logs/, pgn/, risiko-shapes/
   // `parley host`: a lobby already listening in this process; the client connects to it and
   // shows the addresses friends should enter. Stopped when the client closes.

@@ -495,6 +495,7 @@ void Screens::room_screen(std::uint64_t local_ms) {
     bool ready = room->seats[*mine].ready;
     if (ImGui::Button(ready ? "Not ready" : "Ready", ImVec2(-1, 0))) app_.set_ready(!ready);
   }
+  if (app_.may_seat_house_bot() && ImGui::Button("Seat a house bot", ImVec2(-1, 0))) app_.seat_house_bot(local_ms);
   if (ImGui::Button("Leave the room", ImVec2(-1, 0))) app_.leave_room();
   ImGui::EndChild();
   ImGui::SameLine();
