@@ -71,6 +71,7 @@ struct Rig : testing::HiddenScreens {
                       "alice", "127.0.0.1:7777", 7777, false, false}) {
     open(app, fs::path(PARLEY_BINARY_DIR) / "tests/ui/render/data");
   }
+  explicit Rig(AppConfig config) : app(std::move(config)) { open(app, fs::path(PARLEY_BINARY_DIR) / "tests/ui/render/data"); }
   ~Rig() { close(); }
 
   void lobby(lobby::ClientEvent e) { app.on_event(LobbyEvent{std::move(e)}, now); }
@@ -266,6 +267,31 @@ TEST(Render, TheRoomShowsItsSeatsAndChat) {
   Image chat = rig.render("room-chat");
   EXPECT_GT(text(chat), text(empty_chat) + 500) << "the chat lines are not drawn";
   EXPECT_EQ(rig.app.lobby().chat().size(), 3U);
+}
+
+// On a host with house bots of the room's game, the room offers one more button: "Seat a house bot".
+TEST(Render, AWaitingRoomOnAHostWithHouseBotsOffersToSeatOne) {
+  auto room_buttons = [](Rig& rig, const char* name) {
+    rig.online();
+    lobby::RoomState r;
+    r.room = lobby::RoomId{7};
+    r.game = "chess";
+    r.seats = {{rig.t.lobby.seat_identity(kWhite).public_key(), "alice", false, true}, {}};
+    rig.lobby(r);
+    Image image = rig.render(name);
+    // The seats column, left of the chat.
+    return count(image, {0, 100, 400, image.height - 100}, [](Image::Pixel p) { return near(p, {69, 107, 158}, 6); });
+  };
+  int without = 0;
+  {
+    Rig plain;  // one window (and ImGui back end) at a time
+    without = room_buttons(plain, "room-plain");
+  }
+  AppConfig hosting{identity_from(1).public_key(), "alice", "127.0.0.1:7777", 7777, false, false,
+                    {QuickMatchTarget{"chess", 2}}};
+  hosting.seat_house_bot = [](std::string_view, lobby::RoomId) { return true; };
+  Rig host(hosting);
+  EXPECT_GT(room_buttons(host, "room-house-bots"), without + 300 * 20) << "no \"Seat a house bot\" button";
 }
 
 TEST(Render, TheLobbyListsEveryRoomWithItsButtons) {

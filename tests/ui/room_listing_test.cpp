@@ -54,6 +54,11 @@ TEST(RoomListing, SaysTheClockTheEventAndTheGamesOptions) {
   map.dice = game::risiko::DiceRule::classic;
   risiko.game_options = peer::risiko::encode(map);
   EXPECT_EQ(options_text(listed("risiko", risiko)), "3 min + 2 s · map classic-82 · classic dice");
+  // A room's members have its whole options, a Risiko map of its own included.
+  map.map.clear();
+  map.custom_map = "territory one";  // carried as text; the words do not parse it
+  risiko.game_options = peer::risiko::encode(map);
+  EXPECT_EQ(options_text("risiko", peer::encode(risiko)), "3 min + 2 s · a map of its own · classic dice");
 }
 
 TEST(RoomListing, AQuickMatchRoomHasTheDefaultsAndOtherOptionsSayWhatIsMissing) {

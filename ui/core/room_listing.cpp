@@ -75,12 +75,16 @@ std::string seat_names(const lobby::RoomSummary& room) {
 
 std::string options_text(const lobby::RoomSummary& room) {
   if (!room.options) return "options too long to list";
-  auto options = peer::decode_room_options(*room.options);
+  return options_text(room.game, *room.options);
+}
+
+std::string options_text(std::string_view game, std::span<const std::uint8_t> bytes) {
+  auto options = peer::decode_room_options(bytes);
   if (!options) return "options unreadable";
   std::vector<std::string> parts{clock_words(*options)};
   if (options->move_limit_ms != 0) parts.push_back(duration_text(options->move_limit_ms) + " a move");
-  if (room.game == peer::kGunjinGame) add_gunjin_words(parts, options->game_options);
-  if (room.game == peer::risiko::kRisikoGame) add_risiko_words(parts, options->game_options);
+  if (game == peer::kGunjinGame) add_gunjin_words(parts, options->game_options);
+  if (game == peer::risiko::kRisikoGame) add_risiko_words(parts, options->game_options);
   std::string event = options->event;
   if (!options->round.empty()) event += (event.empty() ? "round " : ", round ") + options->round;
   if (!event.empty()) parts.push_back(event);

@@ -2,7 +2,10 @@
 // What the lobby's room list says of a room beside its number and game, so a player choosing a
 // table sees who sits at it and what was chosen for it: the seated players' names and the
 // creator's options (clock, event, the game's variants), read from the bytes the lobby lists.
+#include <cstdint>
+#include <span>
 #include <string>
+#include <string_view>
 
 #include "lobby/protocol/messages.hpp"
 
@@ -16,5 +19,7 @@ std::string seat_names(const lobby::RoomSummary& room);
 // open pieces", "3 min + 2 s · map classic-82 · classic dice". A room whose options are too long
 // for the list (a Risiko room with its own map) or unreadable says so.
 std::string options_text(const lobby::RoomSummary& room);
+// The same for a room's whole options, as a room's members see them.
+std::string options_text(std::string_view game, std::span<const std::uint8_t> options);
 
 }  // namespace parley::ui

@@ -471,7 +471,8 @@ void Screens::room_screen(std::uint64_t local_ms) {
   ImGui::PopFont();
   if (room->visibility == lobby::Visibility::invite_only)
     ImGui::TextColored(kGood, "Invite code: %s  (give it to the players you want)", room->invite_code.c_str());
-  ImGui::TextColored(kQuiet, "%u watching. The game starts when every seat is taken and ready.", room->spectators);
+  ImGui::TextColored(kQuiet, "Options: %s. %u watching. The game starts when every seat is taken and ready.",
+                     options_text(room->game, room->options).c_str(), room->spectators);
 
   ImGui::BeginChild("seats", ImVec2(380 * s, 0), true);
   for (std::size_t i = 0; i < room->seats.size(); ++i) {
