@@ -69,6 +69,18 @@ struct RoomsOptions {
 // `parley rooms`: the lobby's public rooms, with who sits in them and their options.
 int list_rooms(const RoomsOptions& options);
 
+struct WatchOptions {
+  std::string lobby;       // HOST:PORT
+  std::uint64_t room = 0;  // the room to watch, or
+  std::string invite;      // an invite-only room's code
+  std::string save;        // write the game's log here when it ends (empty: nowhere)
+  std::string name = "spectator";
+  int give_up_s = 3600;
+};
+// `parley watch`: a game followed as a spectator, told entry by entry as `parley log show`
+// tells a log, then its verdict; exit 0 if the game ended and its log is valid.
+int watch_room(const WatchOptions& options);
+
 struct VerifyOptions {
   std::vector<std::string> files;
   bool json = false;

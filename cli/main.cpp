@@ -17,6 +17,7 @@ struct Invocation {
   ConvertOptions convert;
   SeatCommand bot, network_play;
   RoomsOptions rooms;
+  WatchOptions watch;
   VerifyOptions verify;
   ClientCommand host, client;
   std::string log_file, export_file;
@@ -122,6 +123,17 @@ void add_network(CLI::App& app, Invocation& in) {
   rooms->add_option("--lobby", in.rooms.lobby, "The lobby, HOST:PORT")->required();
   rooms->add_option("--game", in.rooms.game, "Only this game's rooms (chess, gunjin, risiko)");
   rooms->callback([&in] { in.status = list_rooms(in.rooms); });
+
+  auto* watch = app.add_subcommand("watch", "Follow a game as a spectator, entry by entry, then its verdict");
+  watch->add_option("--lobby", in.watch.lobby, "The lobby, HOST:PORT")->required();
+  auto* room = watch->add_option("--room", in.watch.room, "The room to watch (parley rooms lists them)");
+  auto* invite = watch->add_option("--invite", in.watch.invite, "The invite code of an invite-only room");
+  room->excludes(invite);
+  watch->add_option("--save", in.watch.save, "Write the game's log (.plog) here when it ends");
+  watch->add_option("--name", in.watch.name, "The name the room's members see")->capture_default_str();
+  watch->add_option("--give-up", in.watch.give_up_s, "Stop after this many seconds (default 3600)")
+      ->check(CLI::Range(1, 7 * 24 * 3600));
+  watch->callback([&in] { in.status = watch_room(in.watch); });
 }
 
 void add_logs(CLI::App& app, Invocation& in) {

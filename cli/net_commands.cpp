@@ -18,7 +18,9 @@
 #include "peer/bots/chess_bots.hpp"
 #include "peer/bots/gunjin_agent.hpp"
 #include "peer/bots/risiko_bot.hpp"
+#include "peer/log/show.hpp"
 #include "peer/net/runner.hpp"
+#include "peer/net/store.hpp"
 #include "peer/session/risiko_options.hpp"
 #include "ui/core/gunjin_layout_editor.hpp"
 #include "ui/core/room_listing.hpp"
@@ -338,6 +340,93 @@ int list_rooms(const RoomsOptions& o) {
   }
   if (open_seat) fmt::print("Take a seat: parley play GAME --lobby {} --room ID\n", o.lobby);
   return kSuccess;
+}
+
+int watch_room(const WatchOptions& o) {
+  auto endpoint = lobby::parse_endpoint(o.lobby);
+  if (!endpoint) {
+    fmt::print(stderr, "bad --lobby '{}': expected HOST:PORT\n", o.lobby);
+    return kUsage;
+  }
+  if (o.room == 0 && o.invite.empty()) {
+    fmt::print(stderr, "which room? --room ID (parley rooms --lobby {} lists them) or --invite CODE\n", o.lobby);
+    return kUsage;
+  }
+  // A spectator posts nothing and signs nothing that lasts: a key of the moment will do.
+  auto client = lobby::LobbyClient::connect(
+      lobby::ClientOptions{*endpoint, crypto::Identity::generate(), o.name, std::nullopt});
+  if (!client) {
+    fmt::print(stderr, "{}\n", client.error().detail);
+    return kInvalidInput;
+  }
+  lobby::LobbyClient& lobby_client = **client;
+  std::optional<lobby::RequestId> join;
+  std::optional<lobby::RoomId> room;
+  std::optional<peer::Narrator> narrator;
+  std::size_t told = 0;
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(o.give_up_s);
+  auto game_over = [&] { return narrator && narrator->session() && narrator->session()->phase() == peer::Phase::complete; };
+  while (!game_over()) {
+    if (std::chrono::steady_clock::now() > give_up) {
+      fmt::print(stderr, "gave up after {} s, {} entries told\n", o.give_up_s, told);
+      return kInvalidInput;
+    }
+    lobby_client.poll(50);
+    while (auto event = lobby_client.next_event()) {
+      if (std::holds_alternative<lobby::Welcome>(*event)) {
+        join = o.room != 0 ? lobby_client.join_room(lobby::RoomId{o.room}, lobby::Role::spectator, o.invite)
+                           : lobby_client.join_by_code(o.invite, lobby::Role::spectator);
+      } else if (auto* state = std::get_if<lobby::RoomState>(&*event)) {
+        if (state->request != *join && (!room || state->room != *room)) continue;
+        if (!room) {
+          room = state->room;
+          std::vector<std::optional<std::string>> names;
+          for (const auto& seat : state->seats) names.push_back(seat.key ? std::optional(seat.name) : std::nullopt);
+          const lobby::RoomSummary summary{state->room, state->game, names, 0, state->phase, std::nullopt};
+          fmt::print(stderr, "watching room {}: {}, {} · {}\n", room->value, state->game, ui::seat_names(summary),
+                     ui::options_text(state->game, state->options));
+        }
+        if (state->phase == lobby::RoomPhase::closed && told == 0) {
+          fmt::print(stderr, "room {} closed before its game began\n", room->value);
+          return kInvalidInput;
+        }
+      } else if (auto* appended = std::get_if<lobby::EntryAppended>(&*event); appended && room && appended->room == *room) {
+        const auto& entries = lobby_client.transcript(*room)->entries();
+        for (; told < entries.size(); ++told) {
+          if (told == 0) {
+            narrator.emplace(lobby_client.transcript(*room)->genesis(), entries.front().entry.lobby_time_ms);
+            fmt::print("{}", peer::format_line(narrator->genesis_line()));
+          } else {
+            fmt::print("{}", peer::format_line(narrator->tell(told, entries[told])));
+          }
+        }
+        std::fflush(stdout);
+      } else if (auto* refused = std::get_if<lobby::Refused>(&*event); refused && join && refused->request == *join) {
+        fmt::print(stderr, "cannot watch: {}\n", lobby::describe(refused->reason));
+        return kInvalidInput;
+      } else if (auto* fault = std::get_if<lobby::TranscriptFault>(&*event)) {
+        fmt::print(stderr, "the lobby sent entry {} of room {} that does not fit the transcript ({}): the lobby is at fault\n",
+                   fault->index.value, fault->room.value, lobby::describe(fault->error));
+        return kInvalidInput;
+      } else if (auto* gone = std::get_if<lobby::Disconnected>(&*event)) {
+        fmt::print(stderr, "lost the lobby ({}) after {} entries\n", gone->reason, told);
+        return kInvalidInput;
+      }
+    }
+  }
+  const lobby::GameLog log{*lobby_client.lobby_key(), lobby_client.transcript(*room)->entries()};
+  const peer::VerifyReport report = peer::verify(log);
+  const std::string name = "room " + std::to_string(room->value);
+  fmt::print("{}", peer::format_text(report, o.save.empty() ? name : o.save));
+  if (!o.save.empty()) {
+    // As a seat writes its log: public (the whole game is in it, no secret), durably.
+    auto written = peer::write_file_durably(o.save, lobby::encode(log), 0644);
+    if (!written) {
+      fmt::print(stderr, "cannot save the log: {}\n", written.error().detail);
+      return kUnreadable;
+    }
+  }
+  return report.valid ? kSuccess : kInvalidInput;
 }
 
 }  // namespace parley::cli

@@ -33,48 +33,58 @@ std::string describe_message(const Session& session, Seat seat, const Message& m
 
 }  // namespace
 
+Narrator::Narrator(const lobby::Genesis& genesis, std::uint64_t genesis_time_ms) : t0_(genesis_time_ms) {
+  std::string seats;
+  for (const auto& k : genesis.seat_keys) seats += (seats.empty() ? "" : ", ") + crypto::fingerprint(k);
+  genesis_line_ = {0, 0, std::nullopt, "genesis",
+                   genesis.game + " for " + std::to_string(genesis.seat_keys.size()) + " seats (" + seats +
+                       "), session " + hex(genesis.session_id.bytes)};
+  auto session = Session::start(genesis, genesis_time_ms);
+  if (session) session_ = std::move(session).value();
+}
+
+EntryLine Narrator::tell(std::size_t index, const lobby::SignedEntry& signed_entry) {
+  const lobby::Entry& e = signed_entry.entry;
+  EntryLine line{index, e.lobby_time_ms - t0_, std::nullopt, {}, {}};
+  if (const auto* p = std::get_if<lobby::Presence>(&e.payload)) {
+    line.seat = p->seat;
+    line.kind = "presence";
+    line.text = std::string(lobby::describe(p->event));
+  } else if (const auto* env = std::get_if<lobby::SignedEnvelope>(&e.payload)) {
+    line.seat = env->envelope.seat;
+    auto m = decode_message(env->envelope.kind, env->envelope.body);
+    line.kind = m ? std::string(describe(kind_of(*m))) : "malformed";
+    line.text = m && session_ ? describe_message(*session_, env->envelope.seat, *m) : "(does not decode)";
+  }
+  if (session_) session_->apply(signed_entry);
+  return line;
+}
+
 LogDescription describe_log(const GameLog& log) {
   LogDescription d;
   d.report = verify(log);
   if (log.entries.empty()) return d;
   auto transcript = lobby::Transcript::start(log.lobby_key, log.entries.front());
   if (!transcript) return d;
-  const lobby::Genesis& g = transcript->genesis();
-  const std::uint64_t t0 = log.entries.front().entry.lobby_time_ms;
-  std::string seats;
-  for (const auto& k : g.seat_keys) seats += (seats.empty() ? "" : ", ") + crypto::fingerprint(k);
-  d.lines.push_back({0, 0, std::nullopt, "genesis", g.game + " for " + std::to_string(g.seat_keys.size()) +
-                                                        " seats (" + seats + "), session " + hex(g.session_id.bytes)});
-  auto session = Session::start(g, t0);
+  Narrator narrator(transcript->genesis(), log.entries.front().entry.lobby_time_ms);
+  d.lines.push_back(narrator.genesis_line());
   for (std::size_t i = 1; i < log.entries.size(); ++i) {
-    const lobby::Entry& e = log.entries[i].entry;
     if (!transcript->append(log.entries[i])) break;  // the verdict says why
-    EntryLine line{i, e.lobby_time_ms - t0, std::nullopt, {}, {}};
-    if (const auto* p = std::get_if<lobby::Presence>(&e.payload)) {
-      line.seat = p->seat;
-      line.kind = "presence";
-      line.text = std::string(lobby::describe(p->event));
-    } else if (const auto* env = std::get_if<lobby::SignedEnvelope>(&e.payload)) {
-      line.seat = env->envelope.seat;
-      auto m = decode_message(env->envelope.kind, env->envelope.body);
-      line.kind = m ? std::string(describe(kind_of(*m))) : "malformed";
-      line.text = m && session ? describe_message(*session, env->envelope.seat, *m) : "(does not decode)";
-    }
-    if (session) session->apply(log.entries[i]);
-    d.lines.push_back(std::move(line));
+    d.lines.push_back(narrator.tell(i, log.entries[i]));
   }
   return d;
 }
 
+std::string format_line(const EntryLine& l) {
+  char head[64];
+  std::snprintf(head, sizeof head, "%5zu %9.3fs  ", l.index, static_cast<double>(l.time_ms) / 1000.0);
+  return head + (l.seat ? "seat " + std::to_string(l.seat->index) + "  " : std::string("lobby   ")) + l.kind + ": " +
+         l.text + "\n";
+}
+
 std::string format_text(const LogDescription& d, std::string_view file) {
   std::string out;
-  for (const auto& l : d.lines) {
-    char head[64];
-    std::snprintf(head, sizeof head, "%5zu %9.3fs  ", l.index, static_cast<double>(l.time_ms) / 1000.0);
-    out += head;
-    out += l.seat ? "seat " + std::to_string(l.seat->index) + "  " : std::string("lobby   ");
-    out += l.kind + ": " + l.text + "\n";
-  }
+  for (const auto& l : d.lines) out += format_line(l);
   out += format_text(d.report, file);
   return out;
 }

@@ -23,7 +23,27 @@ struct LogDescription {
   VerifyReport report;
 };
 
+// Tells a game entry by entry, as `parley log show` prints a log and `parley watch` a game in
+// progress: the session is replayed alongside, so that each action is described in the
+// position it was played in. Entries are told in order and must be verified already (a log's
+// Transcript, a lobby client's).
+class Narrator {
+ public:
+  explicit Narrator(const lobby::Genesis& genesis, std::uint64_t genesis_time_ms);
+  EntryLine genesis_line() const { return genesis_line_; }
+  EntryLine tell(std::size_t index, const lobby::SignedEntry& entry);
+  // The session as far as told (none if the genesis names a game this build does not play).
+  const Session* session() const { return session_ ? &*session_ : nullptr; }
+
+ private:
+  std::uint64_t t0_;
+  EntryLine genesis_line_;
+  std::optional<Session> session_;
+};
+
 LogDescription describe_log(const GameLog& log);
+// "   12    34.567s  seat 1  action: e4", as `parley log show` prints an entry.
+std::string format_line(const EntryLine& line);
 std::string format_text(const LogDescription& d, std::string_view file);
 std::string format_json(const LogDescription& d, std::string_view file);
 

@@ -78,7 +78,7 @@ TEST(CliPerft, RejectsBadFenAndBadArguments) {
 
 TEST(CliHelp, EveryCommandHasHelp) {
   for (const char* cmd : {"--help", "chess --help", "chess perft --help", "chess play --help", "pgn --help",
-                          "pgn check --help", "pgn convert --help", "risiko --help", "risiko map --help", "rooms --help"}) {
+                          "pgn check --help", "pgn convert --help", "risiko --help", "risiko map --help", "rooms --help", "watch --help"}) {
     auto r = parley(cmd);
     EXPECT_EQ(r.status, 0) << cmd;
     EXPECT_NE(r.out.find("Usage:"), std::string::npos) << cmd;

@@ -389,6 +389,36 @@ TEST_F(Network, TheRoomsCommandListsWhoSitsWhereAndTheOptions) {
   EXPECT_NE(bad.err().find("bad --game 'Chess!'"), std::string::npos) << bad.err();
 }
 
+// `parley watch`: a game followed from a terminal by a spectator who joins before the second
+// seat is taken. It is told as `parley log show` tells the log it saves, which is the seats' own.
+TEST_F(Network, ASpectatorAtATerminalFollowsTheGameAndSavesTheSeatsLog) {
+  LobbyProcess lobby(dir_);
+  const std::string at = "127.0.0.1:" + std::to_string(lobby.port());
+  ParleyProcess a(dir_, "a", bot(lobby, "a", {"--create", "2", "--delay", "20", "--seed", "5"}));
+  ASSERT_TRUE(testing::eventually([&] { return a.err().find("room 1") != std::string::npos; })) << a.err();
+  const std::string saved = (dir_ / "watched.plog").string();
+  ParleyProcess watcher(dir_, "watcher", {"watch", "--lobby", at, "--room", "1", "--save", saved, "--give-up", "100"});
+  ASSERT_TRUE(testing::eventually([&] { return watcher.err().find("watching room 1") != std::string::npos; }))
+      << watcher.err();
+  ParleyProcess b(dir_, "b", bot(lobby, "b", {"--room", "1", "--delay", "20", "--seed", "6"}));
+  ASSERT_EQ(a.wait(), 0) << a.err();
+  ASSERT_EQ(b.wait(), 0) << b.err();
+  ASSERT_EQ(watcher.wait(), 0) << watcher.err();
+  EXPECT_NE(watcher.err().find("watching room 1: chess, "), std::string::npos) << watcher.err();
+  EXPECT_EQ(read_text(saved), read_text(a.log_path()));
+  ParleyProcess show(dir_, "show", {"log", "show", saved});
+  ASSERT_EQ(show.wait(), 0) << show.err();
+  EXPECT_EQ(watcher.out(), show.out());
+  EXPECT_NE(watcher.out().find("seat 0  action: "), std::string::npos) << watcher.out();
+
+  // Which room, and one that is not there.
+  ParleyProcess which(dir_, "which", {"watch", "--lobby", at});
+  EXPECT_EQ(which.wait(200), 2);
+  ParleyProcess none(dir_, "none", {"watch", "--lobby", at, "--room", "99"});
+  EXPECT_EQ(none.wait(200), 1);
+  EXPECT_NE(none.err().find("cannot watch: "), std::string::npos) << none.err();
+}
+
 TEST_F(Network, TheLobbyKilledMidGameRestartsAndTheGameFinishes) {
   auto lobby = std::make_unique<LobbyProcess>(dir_);
   std::uint16_t port = lobby->port();
