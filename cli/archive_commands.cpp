@@ -10,6 +10,7 @@
 #include "archive/standings.hpp"
 #include "archive/store.hpp"
 #include "cli/commands.hpp"
+#include "cli/folder_files.hpp"
 #include "cli/mapped_file.hpp"
 #include "game/chess/position.hpp"
 #include "peer/net/runner.hpp"
@@ -116,39 +117,8 @@ bool result_filter_usable(const ArchiveQueryOptions& o) {
   return false;
 }
 
-// The files to import: each path given, a folder standing for the PGN files and logs directly
-// in it (a lobby's `lobby.db.logs/`, a download folder), in name order so that their games
-// are numbered the same on every run. A folder with none of them is said and counts as bad input.
-std::vector<std::string> files_to_import(const std::vector<std::string>& paths, bool& empty_folder) {
-  static constexpr std::string_view kImported[] = {".pgn", ".plog", ".pgn.gz", ".plog.gz"};
-  std::vector<std::string> files;
-  for (const std::string& path : paths) {
-    std::error_code ec;
-    if (!std::filesystem::is_directory(path, ec)) {
-      files.push_back(path);
-      continue;
-    }
-    std::vector<std::string> inside;
-    for (std::filesystem::directory_iterator it(path, ec), end; !ec && it != end; it.increment(ec)) {
-      const std::string name = it->path().filename().string();
-      std::error_code not_a_file;
-      if (it->is_regular_file(not_a_file) &&
-          std::ranges::any_of(kImported, [&](std::string_view suffix) { return name.ends_with(suffix); }))
-        inside.push_back(it->path().string());
-    }
-    if (ec) {
-      files.push_back(path);  // reading it then says why
-      continue;
-    }
-    if (inside.empty()) {
-      fmt::print(stderr, "{}: a folder with no .pgn or .plog files (nor .gz of them) in it\n", path);
-      empty_folder = true;
-    }
-    std::ranges::sort(inside);
-    files.insert(files.end(), inside.begin(), inside.end());
-  }
-  return files;
-}
+// What `archive import` reads in a folder.
+constexpr std::string_view kImported[] = {".pgn", ".plog", ".pgn.gz", ".plog.gz"};
 
 }  // namespace
 
@@ -158,7 +128,8 @@ int archive_import(const ArchiveImportOptions& options) {
   ProgressBar bar(!options.quiet && ::isatty(STDERR_FILENO));
   archive::ImportStats stats;
   bool unreadable = false, empty_folder = false;
-  const std::vector<std::string> files = files_to_import(options.files, empty_folder);
+  const std::vector<std::string> files =
+      expand_folders(options.files, kImported, ".pgn or .plog files (nor .gz of them)", empty_folder);
   try {
     // One importer for all the files, so that small files (a log is one game) share batches.
     archive::Importer importer(*store);

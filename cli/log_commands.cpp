@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "cli/commands.hpp"
+#include "cli/folder_files.hpp"
 #include "cli/mapped_file.hpp"
 #include "peer/log/chess_export.hpp"
 #include "peer/log/show.hpp"
@@ -40,12 +41,15 @@ game::Result<peer::GameLog, int> read_log(const std::string& path) {
 }  // namespace
 
 int verify_logs(const VerifyOptions& options) {
+  static constexpr std::string_view kLogs[] = {".plog", ".plog.gz"};
+  bool empty_folder = false;
+  const std::vector<std::string> files = expand_folders(options.files, kLogs, ".plog files (nor .plog.gz)", empty_folder);
   // Files are independent: every core verifies its share; results print in the given order.
-  std::vector<Checked> results(options.files.size());
+  std::vector<Checked> results(files.size());
   std::atomic<std::size_t> next{0};
   auto worker = [&] {
-    for (std::size_t i; (i = next++) < options.files.size();) {
-      MappedFile file(options.files[i]);
+    for (std::size_t i; (i = next++) < files.size();) {
+      MappedFile file(files[i]);
       if (!file.ok()) {
         results[i].readable = false;
         results[i].error = file.error();
@@ -54,7 +58,7 @@ int verify_logs(const VerifyOptions& options) {
       results[i].report = peer::verify_bytes(bytes_of(file));
     }
   };
-  std::size_t threads = std::max<std::size_t>(1, std::min<std::size_t>(std::thread::hardware_concurrency(), options.files.size()));
+  std::size_t threads = std::max<std::size_t>(1, std::min<std::size_t>(std::thread::hardware_concurrency(), files.size()));
   std::vector<std::thread> pool;
   for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(worker);
   worker();
@@ -65,18 +69,18 @@ int verify_logs(const VerifyOptions& options) {
   for (std::size_t i = 0; i < results.size(); ++i) {
     const auto& r = results[i];
     if (!r.readable) {
-      fmt::print(stderr, "{}: cannot read: {}\n", options.files[i], r.error);
+      fmt::print(stderr, "{}: cannot read: {}\n", files[i], r.error);
       all_readable = false;
       continue;
     }
     all_valid &= r.report.valid;
     if (options.json)
-      fmt::print("{}\n{}", i ? "," : "", peer::format_json(r.report, options.files[i]));
+      fmt::print("{}\n{}", i ? "," : "", peer::format_json(r.report, files[i]));
     else
-      fmt::print("{}", peer::format_text(r.report, options.files[i]));
+      fmt::print("{}", peer::format_text(r.report, files[i]));
   }
   if (options.json) std::fputs("\n]\n", stdout);
-  return !all_readable ? kUnreadable : all_valid ? kSuccess : kInvalidInput;
+  return !all_readable ? kUnreadable : all_valid && !empty_folder ? kSuccess : kInvalidInput;
 }
 
 int show_log(const std::string& path, bool json) {

@@ -56,6 +56,16 @@ TEST_F(Network, TwoRandomBotsFinishAGameAndTheirLogsAreIdenticalAndVerify) {
   ASSERT_TRUE(peer_log.ok() && lobby_log.ok());
   ASSERT_GE(lobby_log->entries.size(), peer_log->entries.size());
   EXPECT_TRUE(std::equal(peer_log->entries.begin(), peer_log->entries.end(), lobby_log->entries.begin()));
+
+  // An organiser verifies the lobby's whole folder of logs at once; a folder without logs is said.
+  ParleyProcess folder(dir_, "folder", {"verify", (dir_ / "lobby.db.logs").string()});
+  EXPECT_EQ(folder.wait(), 0) << folder.err();
+  EXPECT_NE(folder.out().find("room-1.plog: valid chess game"), std::string::npos) << folder.out();
+  fs::create_directories(dir_ / "no-logs");
+  ParleyProcess empty(dir_, "empty", {"verify", (dir_ / "no-logs").string()});
+  EXPECT_EQ(empty.wait(), 1);
+  EXPECT_NE(empty.err().find("no-logs: a folder with no .plog files (nor .plog.gz) in it"), std::string::npos)
+      << empty.err();
 }
 
 TEST_F(Network, StockfishAgainstStockfish) {
