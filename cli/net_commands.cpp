@@ -1,4 +1,5 @@
 #include <fmt/core.h>
+#include <unistd.h>
 
 #include <charconv>
 #include <chrono>
@@ -351,6 +352,15 @@ int watch_room(const WatchOptions& o) {
   if (o.room == 0 && o.invite.empty()) {
     fmt::print(stderr, "which room? --room ID (parley rooms --lobby {} lists them) or --invite CODE\n", o.lobby);
     return kUsage;
+  }
+  if (!o.save.empty()) {
+    // Said now, not after an hour of watching.
+    const std::filesystem::path folder = std::filesystem::absolute(o.save).parent_path();
+    std::error_code ec;
+    if (!std::filesystem::is_directory(folder, ec) || ::access(folder.c_str(), W_OK) != 0) {
+      fmt::print(stderr, "--save {}: {} is not a folder this user can write in\n", o.save, folder.string());
+      return kUsage;
+    }
   }
   // A spectator posts nothing and signs nothing that lasts: a key of the moment will do.
   auto client = lobby::LobbyClient::connect(

@@ -424,6 +424,9 @@ TEST_F(Network, ASpectatorAtATerminalFollowsTheGameAndSavesTheSeatsLog) {
   // Which room, and one that is not there.
   ParleyProcess which(dir_, "which", {"watch", "--lobby", at});
   EXPECT_EQ(which.wait(200), 2);
+  ParleyProcess nowhere(dir_, "nowhere", {"watch", "--lobby", at, "--room", "1", "--save", (dir_ / "no/such/x.plog").string()});
+  EXPECT_EQ(nowhere.wait(200), 2);
+  EXPECT_NE(nowhere.err().find("is not a folder this user can write in"), std::string::npos) << nowhere.err();
   ParleyProcess none(dir_, "none", {"watch", "--lobby", at, "--room", "99"});
   EXPECT_EQ(none.wait(200), 1);
   EXPECT_NE(none.err().find("cannot watch: "), std::string::npos) << none.err();
