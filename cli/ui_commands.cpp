@@ -31,10 +31,7 @@ game::Result<ui::sdl::ClientOptions, std::string> client_options(const ClientCom
   if (!identity) return key.string() + ": " + std::string(crypto::describe(identity.error()));
   ui::sdl::ClientOptions o{std::move(identity).value()};
   o.data_dir = c.data_dir.empty() ? peer::default_data_dir() : std::filesystem::path(c.data_dir);
-  o.display_name = c.name;
-  if (o.display_name.empty())
-    if (const char* user = std::getenv("USER"); user != nullptr) o.display_name = user;
-  if (o.display_name.empty()) o.display_name = "player";
+  o.display_name = c.name;  // empty: the name remembered, or the login name (run_client)
   o.quick_match = c.quick_match;
   if (!c.replay.empty()) o.replay = c.replay;
   o.quit_after_ms = static_cast<std::uint64_t>(std::max(c.quit_after_ms, 0));

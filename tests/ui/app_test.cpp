@@ -186,6 +186,34 @@ TEST(App, ARoomOfTheHouseBotsGameWithASeatOpenMaySeatOne) {
   EXPECT_EQ(asked.size(), 2U);
 }
 
+// A lobby joined by its address is remembered, first, with the name used; the host's own lobby
+// and a reconnection are not news.
+TEST(App, ALobbyJoinedByItsAddressIsRememberedWithTheName) {
+  AppConfig config{identity_from(1).public_key(), "alice", "10.0.0.5:7777", 7777, false, false};
+  config.recent_lobbies = {"10.0.0.9:7777", "10.0.0.5:7777"};
+  App app(config);
+  EXPECT_EQ(app.recent_lobbies(), config.recent_lobbies);
+  EXPECT_FALSE(app.take_memory_to_save());
+  app.name_field = "Alice B";
+  app.connect(1000);
+  EXPECT_FALSE(app.take_memory_to_save()) << "not before the lobby welcomes us";
+  app.on_event(LobbyEvent{lobby::Connected{identity_from(9).public_key()}}, 1000);
+  app.on_event(LobbyEvent{lobby::Welcome{lobby::RequestId{1}, "Alice B", {}}}, 1000);
+  auto saved = app.take_memory_to_save();
+  ASSERT_TRUE(saved);
+  EXPECT_EQ(*saved, (ClientMemory{"Alice B", {"10.0.0.5:7777", "10.0.0.9:7777"}}));
+  EXPECT_EQ(app.recent_lobbies().front(), "10.0.0.5:7777");
+  EXPECT_FALSE(app.take_memory_to_save()) << "once";
+  app.on_event(LobbyEvent{lobby::Disconnected{"gone"}}, 1000);
+  app.on_event(LobbyEvent{lobby::Welcome{lobby::RequestId{2}, "Alice B", {}}}, 1000);
+  EXPECT_FALSE(app.take_memory_to_save()) << "a reconnection";
+
+  App host(config);
+  host.host(7777, 1000);
+  host.on_event(LobbyEvent{lobby::Welcome{lobby::RequestId{1}, "alice", {}}}, 1000);
+  EXPECT_FALSE(host.take_memory_to_save()) << "one's own lobby";
+}
+
 // A lobby of another parley version is told apart from a lobby that sends garbage.
 TEST(App, AMessageOfAnotherFormatVersionSaysWhichSideToUpdate) {
   Client c;

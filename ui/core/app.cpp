@@ -41,6 +41,7 @@ App::App(AppConfig config)
     : config_(std::move(config)), lobby_(config_.identity), gunjin_editor_(sensible_layout(config_.identity.bytes()[0])) {
   address_field = config_.lobby_address;
   name_field = config_.display_name;
+  memory_ = ClientMemory{config_.display_name, config_.recent_lobbies};
   if (config_.connect_now) connect(0);
 }
 
@@ -60,6 +61,7 @@ void App::connect(std::uint64_t local_ms) {
   config_.display_name = name;
   config_.lobby_address = lobby::to_string(*endpoint);
   lobby_.set_connection(Connection::connecting);
+  joining_by_address_ = true;
   send(ConnectCommand{*endpoint, name});
 }
 
@@ -68,6 +70,7 @@ void App::host(std::uint16_t port, std::uint64_t local_ms) {
   if (name.empty()) return notify(Notice::Kind::error, "Enter the name other players will see", local_ms);
   config_.display_name = name;
   lobby_.set_connection(Connection::connecting);
+  joining_by_address_ = false;
   send(HostCommand{port, name});
 }
 
@@ -140,6 +143,10 @@ void App::on_lobby(const lobby::ClientEvent& event, std::uint64_t local_ms) {
   if (const auto* w = std::get_if<lobby::Welcome>(&event)) {
     if ((screen_ == Screen::replay ? before_replay_ : screen_) == Screen::connect) go(Screen::lobby);
     say("connected to the lobby as " + w->display_name + " (key " + fingerprint() + ")");
+    if (std::exchange(joining_by_address_, false)) {
+      memory_ = remember(memory_, config_.display_name, config_.lobby_address);
+      memory_changed_ = true;
+    }
     refresh_rooms();
     if (!w->seated_rooms.empty()) {
       notify(Notice::Kind::info, "Resuming your game in room " + std::to_string(w->seated_rooms.front().value), local_ms);

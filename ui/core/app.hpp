@@ -15,6 +15,7 @@
 
 #include "peer/session/gunjin_messages.hpp"
 #include "peer/session/risiko_options.hpp"
+#include "ui/core/client_memory.hpp"
 #include "ui/core/gunjin_board.hpp"
 #include "ui/core/gunjin_layout_editor.hpp"
 #include "ui/core/lobby_state.hpp"
@@ -52,6 +53,9 @@ struct AppConfig {
   // `parley host --bot`: asks a free house bot of `game` to take a seat in `room`; false when
   // every one of them sits in a room already (ui/net/house_bot.hpp). None without house bots.
   std::function<bool(std::string_view game, lobby::RoomId room)> seat_house_bot = {};
+  // The lobbies last joined, most recent first (ui/core/client_memory.hpp): the connect screen
+  // offers them.
+  std::vector<std::string> recent_lobbies = {};
 };
 
 struct CreateRoomForm {
@@ -98,6 +102,16 @@ class App {
   void connect(std::uint64_t local_ms);
   void host(std::uint16_t port, std::uint64_t local_ms);
   const std::vector<std::string>& host_addresses() const { return host_addresses_; }
+
+  // ---- what the client remembers between runs ----
+  const std::vector<std::string>& recent_lobbies() const { return memory_.lobbies; }
+  // The name and lobbies to keep, once they changed: a lobby joined by its address (connect())
+  // welcomed this client. The shell writes them to the data folder.
+  std::optional<ClientMemory> take_memory_to_save() {
+    if (!memory_changed_) return std::nullopt;
+    memory_changed_ = false;
+    return memory_;
+  }
 
   // ---- lobby ----
   const LobbyState& lobby() const { return lobby_; }
@@ -203,6 +217,9 @@ class App {
   std::vector<NetCommand> commands_;
   std::vector<std::string> host_addresses_;
   std::optional<std::uint64_t> next_room_list_ms_;  // while the lobby screen is shown
+  ClientMemory memory_;
+  bool memory_changed_ = false;
+  bool joining_by_address_ = false;  // connect() asked; hosting is not remembered
 
   std::optional<LiveGame> game_;
   std::optional<lobby::RoomId> game_room_;

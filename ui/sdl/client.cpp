@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 
+#include "peer/net/store.hpp"
 #include "ui/core/app.hpp"
 #include "ui/net/network_thread.hpp"
 #include "ui/sdl/screens.hpp"
@@ -41,6 +43,25 @@ std::vector<std::string> read_risiko_drawings(const std::filesystem::path& dir) 
   return texts;
 }
 
+ClientMemory load_client_memory(const std::filesystem::path& data_dir) {
+  const std::filesystem::path file = data_dir / "client.txt";
+  std::error_code ec;
+  if (std::filesystem::file_size(file, ec) > kMaxClientMemoryBytes || ec) return {};
+  std::ifstream in(file, std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return read_client_memory(text);
+}
+
+bool save_client_memory(const std::filesystem::path& data_dir, const ClientMemory& memory) {
+  // Nothing secret in it; written whole, durably, so a crash never leaves half a file.
+  std::error_code ec;
+  std::filesystem::create_directories(data_dir, ec);
+  const std::string text = format_client_memory(memory);
+  return peer::write_file_durably(data_dir / "client.txt", {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()},
+                                  0644)
+      .ok();
+}
+
 int run_client(ClientOptions options) {
   auto window = Window::open(options.window);
   if (!window) {
@@ -51,9 +72,15 @@ int run_client(ClientOptions options) {
   // The network thread wakes the frame loop with an event of our own kind.
   const Uint32 wake_event = SDL_RegisterEvents(1);
 
+  const ClientMemory memory = load_client_memory(options.data_dir);
   AppConfig config{options.identity.public_key()};
   config.display_name = options.display_name;
+  if (config.display_name.empty()) config.display_name = memory.display_name;
+  if (const char* user = std::getenv("USER"); config.display_name.empty() && user != nullptr) config.display_name = user;
+  if (config.display_name.empty()) config.display_name = "player";
   config.lobby_address = options.lobby_address;
+  if (!options.connect_now && !memory.lobbies.empty()) config.lobby_address = memory.lobbies.front();
+  config.recent_lobbies = memory.lobbies;
   config.quick_match = options.quick_match;
   config.house_bots = options.house_bots;
   config.seat_house_bot = options.seat_house_bot;
@@ -97,6 +124,8 @@ int run_client(ClientOptions options) {
     for (auto& e : net.take_events()) app.on_event(e, steady_ms());
     app.tick(steady_ms());
     for (auto& c : app.take_commands()) net.send(std::move(c));
+    if (auto memory = app.take_memory_to_save(); memory && !save_client_memory(options.data_dir, *memory))
+      std::fprintf(stderr, "parley: cannot write %s\n", (options.data_dir / "client.txt").c_str());
     for (const auto& line : app.take_log_lines()) std::printf("parley: %s\n", line.c_str());
     std::fflush(stdout);
 

@@ -20,8 +20,8 @@ namespace parley::ui::sdl {
 struct ClientOptions {
   explicit ClientOptions(crypto::Identity key) : identity(std::move(key)) {}
   crypto::Identity identity;
-  std::string display_name = "player";
-  std::string lobby_address = "127.0.0.1:7777";
+  std::string display_name;  // empty: the one remembered (<data>/client.txt), or $USER, or "player"
+  std::string lobby_address = "127.0.0.1:7777";  // unless connect_now: the lobby last joined, if any
   bool connect_now = false;  // connect to lobby_address at once
   bool quick_match = false;  // then queue for a two-player chess game (or the house bots' game)
   std::vector<QuickMatchTarget> house_bots;  // `parley host --bot`: the queues the bots wait in
@@ -42,6 +42,11 @@ struct ClientOptions {
 // kMaxShapesBytes (larger ones are skipped). A drawing is used for a room whose map it draws.
 inline constexpr std::size_t kMaxRisikoDrawings = 64;
 std::vector<std::string> read_risiko_drawings(const std::filesystem::path& dir);
+
+// What the client remembers (ui/core/client_memory.hpp), read from and written to
+// <data>/client.txt; a file that cannot be read is an empty memory.
+ClientMemory load_client_memory(const std::filesystem::path& data_dir);
+bool save_client_memory(const std::filesystem::path& data_dir, const ClientMemory& memory);
 
 // Runs until the window closes; returns the process exit status. Notable events (connected,
 // moves, the result, the log's path) are printed on standard output as they happen.

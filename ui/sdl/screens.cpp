@@ -314,6 +314,16 @@ void Screens::connect_screen(std::uint64_t local_ms) {
   if (ImGui::Button("Connect", ImVec2(-1, 0)) || enter) app_.connect(local_ms);
   ImGui::EndDisabled();
   if (busy) ImGui::TextColored(kQuiet, "Connecting...");
+  if (!app_.recent_lobbies().empty()) {
+    ImGui::TextColored(kQuiet, "Joined before:");
+    for (const std::string& address : app_.recent_lobbies()) {
+      // On the same line while it fits.
+      const float button = ImGui::CalcTextSize(address.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x;
+      ImGui::SameLine();
+      if (ImGui::GetContentRegionAvail().x < button) ImGui::NewLine();
+      if (ImGui::SmallButton(address.c_str())) app_.address_field = address;
+    }
+  }
 
   ImGui::Separator();
   ImGui::TextUnformatted("Or host a game here: friends on your network connect to you");
