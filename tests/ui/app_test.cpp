@@ -124,19 +124,34 @@ TEST(App, TheLobbyScreenAsksForTheRoomsAgainEveryFewSeconds) {
   Client c;
   c.online();
   ASSERT_EQ(commands_of<ListRoomsCommand>(c.app).size(), 1U);  // on arriving
+  const lobby::RoomList answer{lobby::RequestId{2}, {}, false};
+  c.lobby(answer);
   const std::uint64_t t = 10'000;
   c.app.tick(t);
   c.app.tick(t + App::kRoomListRefreshMs - 1);
   EXPECT_TRUE(commands_of<ListRoomsCommand>(c.app).empty());
   c.app.tick(t + App::kRoomListRefreshMs);
   EXPECT_EQ(commands_of<ListRoomsCommand>(c.app).size(), 1U);
+  c.lobby(answer);
   c.app.tick(t + 2 * App::kRoomListRefreshMs - 1);
   EXPECT_TRUE(commands_of<ListRoomsCommand>(c.app).empty());
   c.app.tick(t + 2 * App::kRoomListRefreshMs);
   EXPECT_EQ(commands_of<ListRoomsCommand>(c.app).size(), 1U);
+  // A listing of several pages still coming in is not started over.
+  lobby::RoomSummary first{lobby::RoomId{1}, "chess", {"Ada", std::nullopt}, 0, lobby::RoomPhase::waiting, lobby::Bytes{}};
+  c.lobby(lobby::RoomList{lobby::RequestId{5}, {first}, true});
+  ASSERT_EQ(commands_of<ListRoomsCommand>(c.app).size(), 1U);  // the next page
+  c.app.tick(t + 3 * App::kRoomListRefreshMs);
+  EXPECT_TRUE(commands_of<ListRoomsCommand>(c.app).empty());
+  c.lobby(lobby::RoomList{lobby::RequestId{6}, {}, false});
+  EXPECT_EQ(c.app.lobby().rooms().size(), 1U);
+  c.app.tick(t + 3 * App::kRoomListRefreshMs + 1);
+  EXPECT_EQ(commands_of<ListRoomsCommand>(c.app).size(), 1U);
+  // A lost connection: nothing is asked, and the listing it cut short does not hold up the next.
   c.lobby(lobby::Disconnected{"gone"});
   c.app.tick(t + 10 * App::kRoomListRefreshMs);
   EXPECT_TRUE(commands_of<ListRoomsCommand>(c.app).empty());
+  EXPECT_FALSE(c.app.lobby().listing_rooms());
 }
 
 // `parley host --bot`: a person's own room, still waiting with a seat open, may ask for a house

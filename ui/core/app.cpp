@@ -298,7 +298,8 @@ void App::tick(std::uint64_t local_ms) {
   }
   // The list asked for on arriving here counts as the first.
   if (!next_room_list_ms_) next_room_list_ms_ = local_ms + kRoomListRefreshMs;
-  if (local_ms < *next_room_list_ms_) return;
+  // Not over a listing still coming in page by page: its pages and the new ones would mix.
+  if (local_ms < *next_room_list_ms_ || lobby_.listing_rooms()) return;
   refresh_rooms();
   next_room_list_ms_ = local_ms + kRoomListRefreshMs;
 }

@@ -23,6 +23,7 @@ std::optional<lobby::RoomId> LobbyState::apply(const lobby::ClientEvent& event) 
     next_rooms_.insert(next_rooms_.end(), list->rooms.begin(), list->rooms.end());
     if (list->more && !list->rooms.empty()) return list->rooms.back().room;
     rooms_ = std::exchange(next_rooms_, {});
+    listing_ = false;
   } else if (const auto* r = std::get_if<lobby::RoomState>(&event)) {
     // Only members get a room's state: this client is in it (a new room replaces the old one).
     if (r->phase == lobby::RoomPhase::closed && (!room_ || room_->room != r->room)) return std::nullopt;
@@ -47,6 +48,7 @@ std::optional<lobby::RoomId> LobbyState::apply(const lobby::ClientEvent& event) 
                         "): the lobby is at fault");
   } else if (std::holds_alternative<lobby::Disconnected>(event)) {
     connection_ = Connection::reconnecting;
+    listing_ = false;  // the rest of it will not come
     queued_.reset();
   }
   return std::nullopt;

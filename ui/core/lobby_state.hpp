@@ -30,7 +30,12 @@ class LobbyState {
   std::optional<lobby::RoomId> apply(const lobby::ClientEvent& event);
   void set_connection(Connection c) { connection_ = c; }
   // The room list is being fetched again from its first page.
-  void begin_room_list() { next_rooms_.clear(); }
+  void begin_room_list() {
+    next_rooms_.clear();
+    listing_ = true;
+  }
+  // Pages of a listing are still to come.
+  bool listing_rooms() const { return listing_; }
   // This client left its room (it will get no more of its pushes).
   void left_room();
   void left_queue() { queued_.reset(); }
@@ -56,6 +61,7 @@ class LobbyState {
   std::optional<crypto::PublicKey> lobby_key_;
   std::vector<lobby::RoomSummary> rooms_;
   std::vector<lobby::RoomSummary> next_rooms_;  // pages of a listing in progress
+  bool listing_ = false;
   std::optional<lobby::RoomState> room_;
   std::map<lobby::RoomId, std::vector<ChatEntry>> chat_;
   std::optional<lobby::Queued> queued_;
