@@ -23,8 +23,8 @@
 #include "peer/net/runner.hpp"
 #include "peer/net/store.hpp"
 #include "peer/session/risiko_options.hpp"
+#include "peer/session/room_words.hpp"
 #include "ui/core/gunjin_layout_editor.hpp"
-#include "ui/core/room_listing.hpp"
 
 namespace parley::cli {
 
@@ -334,8 +334,8 @@ int list_rooms(const RoomsOptions& o) {
     const bool waiting = room.phase == lobby::RoomPhase::waiting;
     open_seat = open_seat || (waiting && room.seated() < room.seat_count());
     const char* state = waiting ? "waiting" : room.phase == lobby::RoomPhase::started ? "playing" : "closed";
-    std::string line = fmt::format("{:>5}  {:<8} {:<8} {} · {}", room.room.value, room.game, state, ui::seat_names(room),
-                                   ui::options_text(room));
+    std::string line = fmt::format("{:>5}  {:<8} {:<8} {} · {}", room.room.value, room.game, state, peer::seat_names(room),
+                                   peer::options_text(room));
     if (room.spectators > 0) line += fmt::format(" · {} watching", room.spectators);
     fmt::print("{}\n", line);
   }
@@ -393,8 +393,8 @@ int watch_room(const WatchOptions& o) {
           std::vector<std::optional<std::string>> names;
           for (const auto& seat : state->seats) names.push_back(seat.key ? std::optional(seat.name) : std::nullopt);
           const lobby::RoomSummary summary{state->room, state->game, names, 0, state->phase, std::nullopt};
-          fmt::print(stderr, "watching room {}: {}, {} · {}\n", room->value, state->game, ui::seat_names(summary),
-                     ui::options_text(state->game, state->options));
+          fmt::print(stderr, "watching room {}: {}, {} · {}\n", room->value, state->game, peer::seat_names(summary),
+                     peer::options_text(state->game, state->options));
         }
         if (state->phase == lobby::RoomPhase::closed && told == 0) {
           fmt::print(stderr, "room {} closed before its game began\n", room->value);

@@ -2,6 +2,8 @@
 
 #include <thread>
 
+#include "peer/session/room_words.hpp"
+
 namespace parley::peer {
 
 namespace fs = std::filesystem;
@@ -209,7 +211,8 @@ void SeatRunner::on_room(const lobby::RoomState& state) {
       if (*s.key == options_.identity.public_key()) me_ready = s.ready;
     }
     note("room " + std::to_string(state.room.value) + ": " + std::to_string(seated) + " of " +
-         std::to_string(state.seats.size()) + " seats taken");
+         std::to_string(state.seats.size()) + " seats taken (" + state.game + ": " + options_text(state.game, state.options) +
+         ")");
     if (!me_ready && !ready_sent_) {
       client_->set_ready(state.room, true);
       ready_sent_ = true;

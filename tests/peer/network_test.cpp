@@ -405,7 +405,9 @@ TEST_F(Network, ASpectatorAtATerminalFollowsTheGameAndSavesTheSeatsLog) {
   LobbyProcess lobby(dir_);
   const std::string at = "127.0.0.1:" + std::to_string(lobby.port());
   ParleyProcess a(dir_, "a", bot(lobby, "a", {"--create", "2", "--delay", "20", "--seed", "5"}));
-  ASSERT_TRUE(testing::eventually([&] { return a.err().find("room 1") != std::string::npos; })) << a.err();
+  // The seat says the room it opened, with its options in words.
+  ASSERT_TRUE(testing::eventually([&] { return a.err().find("room 1: 1 of 2 seats taken (chess: no clock)") != std::string::npos; }))
+      << a.err();
   const std::string saved = (dir_ / "watched.plog").string();
   ParleyProcess watcher(dir_, "watcher", {"watch", "--lobby", at, "--room", "1", "--save", saved, "--give-up", "100"});
   ASSERT_TRUE(testing::eventually([&] { return watcher.err().find("watching room 1") != std::string::npos; }))

@@ -11,7 +11,7 @@
 #include "game/risiko/builtin_maps.hpp"
 #include "game/risiko/map_format.hpp"
 #include "peer/log/plog.hpp"
-#include "ui/core/room_listing.hpp"
+#include "peer/session/room_words.hpp"
 #include "ui/sdl/board_view.hpp"
 #include "ui/sdl/palette.hpp"
 #include "ui/sdl/risiko_screen.hpp"
@@ -379,9 +379,9 @@ void Screens::lobby_screen(std::uint64_t local_ms) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(room.game.c_str());
       ImGui::TableNextColumn();
-      ImGui::TextWrapped("%s", seat_names(room).c_str());
+      ImGui::TextWrapped("%s", peer::seat_names(room).c_str());
       ImGui::TableNextColumn();
-      ImGui::TextWrapped("%s", options_text(room).c_str());
+      ImGui::TextWrapped("%s", peer::options_text(room).c_str());
       ImGui::TableNextColumn();
       ImGui::Text("%u", room.spectators);
       ImGui::TableNextColumn();
@@ -482,7 +482,7 @@ void Screens::room_screen(std::uint64_t local_ms) {
   if (room->visibility == lobby::Visibility::invite_only)
     ImGui::TextColored(kGood, "Invite code: %s  (give it to the players you want)", room->invite_code.c_str());
   ImGui::TextColored(kQuiet, "Options: %s. %u watching. The game starts when every seat is taken and ready.",
-                     options_text(room->game, room->options).c_str(), room->spectators);
+                     peer::options_text(room->game, room->options).c_str(), room->spectators);
 
   ImGui::BeginChild("seats", ImVec2(380 * s, 0), true);
   for (std::size_t i = 0; i < room->seats.size(); ++i) {

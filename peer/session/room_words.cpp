@@ -1,4 +1,4 @@
-#include "ui/core/room_listing.hpp"
+#include "peer/session/room_words.hpp"
 
 #include <vector>
 
@@ -10,7 +10,7 @@
 #include "peer/session/risiko_options.hpp"
 #include "peer/session/risiko_rules.hpp"
 
-namespace parley::ui {
+namespace parley::peer {
 
 namespace {
 
@@ -27,7 +27,7 @@ std::string duration_text(std::uint64_t ms) {
   return std::to_string(ms) + " ms";
 }
 
-std::string clock_words(const peer::RoomOptions& options) {
+std::string clock_words(const RoomOptions& options) {
   if (options.clock_base_ms == 0) return "no clock";
   std::string text = duration_text(options.clock_base_ms);
   if (options.clock_increment_ms != 0) text += " + " + duration_text(options.clock_increment_ms);
@@ -35,7 +35,7 @@ std::string clock_words(const peer::RoomOptions& options) {
 }
 
 void add_gunjin_words(std::vector<std::string>& parts, std::span<const std::uint8_t> game_options) {
-  auto gunjin = peer::decode_gunjin_room_options(game_options);
+  auto gunjin = decode_gunjin_room_options(game_options);
   if (!gunjin) {
     parts.emplace_back("Gunjin options unreadable");
     return;
@@ -47,7 +47,7 @@ void add_gunjin_words(std::vector<std::string>& parts, std::span<const std::uint
 }
 
 void add_risiko_words(std::vector<std::string>& parts, std::span<const std::uint8_t> game_options) {
-  auto risiko = peer::risiko::decode_risiko_options(game_options);
+  auto risiko = risiko::decode_risiko_options(game_options);
   if (!risiko) {
     parts.emplace_back("Risiko options unreadable");
     return;
@@ -70,7 +70,7 @@ std::string seat_names(const lobby::RoomSummary& room) {
     auto name = lobby::sanitize_display_name(*seat);
     names.push_back(name ? std::move(name).value() : "(no readable name)");
   }
-  return joined(names, room.game == peer::kChessGame ? " – " : ", ");
+  return joined(names, room.game == kChessGame ? " – " : ", ");
 }
 
 std::string options_text(const lobby::RoomSummary& room) {
@@ -79,16 +79,16 @@ std::string options_text(const lobby::RoomSummary& room) {
 }
 
 std::string options_text(std::string_view game, std::span<const std::uint8_t> bytes) {
-  auto options = peer::decode_room_options(bytes);
+  auto options = decode_room_options(bytes);
   if (!options) return "options unreadable";
   std::vector<std::string> parts{clock_words(*options)};
   if (options->move_limit_ms != 0) parts.push_back(duration_text(options->move_limit_ms) + " a move");
-  if (game == peer::kGunjinGame) add_gunjin_words(parts, options->game_options);
-  if (game == peer::risiko::kRisikoGame) add_risiko_words(parts, options->game_options);
+  if (game == kGunjinGame) add_gunjin_words(parts, options->game_options);
+  if (game == risiko::kRisikoGame) add_risiko_words(parts, options->game_options);
   std::string event = options->event;
   if (!options->round.empty()) event += (event.empty() ? "round " : ", round ") + options->round;
   if (!event.empty()) parts.push_back(event);
   return joined(parts, " · ");
 }
 
-}  // namespace parley::ui
+}  // namespace parley::peer

@@ -1,7 +1,8 @@
 #pragma once
-// What the lobby's room list says of a room beside its number and game, so a player choosing a
-// table sees who sits at it and what was chosen for it: the seated players' names and the
-// creator's options (clock, event, the game's variants), read from the bytes the lobby lists.
+// What a room list (the client's lobby screen, `parley rooms`) and a room's members (the room
+// screen, a terminal seat, `parley watch`) say of a room: the seated players' names and the
+// creator's options in words (clock, event, the game's variants), read from the bytes the lobby
+// lists or the room carries.
 #include <cstdint>
 #include <span>
 #include <string>
@@ -9,7 +10,7 @@
 
 #include "lobby/protocol/messages.hpp"
 
-namespace parley::ui {
+namespace parley::peer {
 
 // Each seat's player in seat order, "open" for an empty seat: "Ada – open" for chess (White
 // first), "Ada, open, Bo" for more seats. Names are sanitised again, as display names are.
@@ -22,4 +23,4 @@ std::string options_text(const lobby::RoomSummary& room);
 // The same for a room's whole options, as a room's members see them.
 std::string options_text(std::string_view game, std::span<const std::uint8_t> options);
 
-}  // namespace parley::ui
+}  // namespace parley::peer

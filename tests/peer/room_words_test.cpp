@@ -1,5 +1,5 @@
 // The room list's words for a room: its players and its options, from the bytes the lobby lists.
-#include "ui/core/room_listing.hpp"
+#include "peer/session/room_words.hpp"
 
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include "peer/session/options.hpp"
 #include "peer/session/risiko_options.hpp"
 
-namespace parley::ui {
+namespace parley::peer {
 namespace {
 
 lobby::RoomSummary listed(std::string game, const peer::RoomOptions& options) {
@@ -15,7 +15,7 @@ lobby::RoomSummary listed(std::string game, const peer::RoomOptions& options) {
                             peer::encode(options)};
 }
 
-TEST(RoomListing, NamesEachSeatsPlayerInSeatOrder) {
+TEST(RoomWords, NamesEachSeatsPlayerInSeatOrder) {
   peer::RoomOptions none;
   EXPECT_EQ(seat_names(listed("chess", none)), "Ada – open");
   lobby::RoomSummary risiko = listed("risiko", none);
@@ -26,7 +26,7 @@ TEST(RoomListing, NamesEachSeatsPlayerInSeatOrder) {
   EXPECT_EQ(seat_names(risiko), "[2J]0;ownedEve, (no readable name), open");
 }
 
-TEST(RoomListing, SaysTheClockTheEventAndTheGamesOptions) {
+TEST(RoomWords, SaysTheClockTheEventAndTheGamesOptions) {
   peer::RoomOptions chess;
   chess.clock_base_ms = 5 * 60'000;
   chess.clock_increment_ms = 3'000;
@@ -61,7 +61,7 @@ TEST(RoomListing, SaysTheClockTheEventAndTheGamesOptions) {
   EXPECT_EQ(options_text("risiko", peer::encode(risiko)), "3 min + 2 s · a map of its own · classic dice");
 }
 
-TEST(RoomListing, AQuickMatchRoomHasTheDefaultsAndOtherOptionsSayWhatIsMissing) {
+TEST(RoomWords, AQuickMatchRoomHasTheDefaultsAndOtherOptionsSayWhatIsMissing) {
   lobby::RoomSummary room{lobby::RoomId{1}, "gunjin", {"Ada", "Bo"}, 0, lobby::RoomPhase::started, lobby::Bytes{}};
   EXPECT_EQ(options_text(room), "no clock");
   room.options.reset();  // longer than the lobby lists
@@ -75,4 +75,4 @@ TEST(RoomListing, AQuickMatchRoomHasTheDefaultsAndOtherOptionsSayWhatIsMissing) 
 }
 
 }  // namespace
-}  // namespace parley::ui
+}  // namespace parley::peer
