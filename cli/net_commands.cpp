@@ -48,11 +48,23 @@ game::Result<game::Bytes, std::string> risiko_room_options(const SeatCommand& c)
   return peer::risiko::encode(options);
 }
 
+std::string bad_lobby(const std::string& given) { return "bad --lobby '" + given + "': expected HOST:PORT"; }
+
+// --lobby for a command that needs nothing else of the seat options; none once the reason is said.
+std::optional<lobby::Endpoint> lobby_option(const std::string& given) {
+  auto endpoint = lobby::parse_endpoint(given);
+  if (!endpoint) {
+    fmt::print(stderr, "{}\n", bad_lobby(given));
+    return std::nullopt;
+  }
+  return std::move(endpoint).value();
+}
+
 // Seat options from the command line, or the reason they are wrong.
 game::Result<peer::SeatOptions, std::string> seat_options(const SeatCommand& c, bool fresh_identity_by_default) {
   peer::SeatOptions o;
   auto endpoint = lobby::parse_endpoint(c.lobby);
-  if (!endpoint) return "bad --lobby '" + c.lobby + "': expected HOST:PORT";
+  if (!endpoint) return bad_lobby(c.lobby);
   o.lobby = *endpoint;
   o.display_name = c.name;
   o.game = c.game;
@@ -272,11 +284,8 @@ int run_play(const SeatCommand& c) {
 // after the last one's id). A lobby's "more" is not trusted to end: the ids must grow, and the
 // listing is bounded in pages and in the wait for each.
 int list_rooms(const RoomsOptions& o) {
-  auto endpoint = lobby::parse_endpoint(o.lobby);
-  if (!endpoint) {
-    fmt::print(stderr, "bad --lobby '{}': expected HOST:PORT\n", o.lobby);
-    return kUsage;
-  }
+  const auto endpoint = lobby_option(o.lobby);
+  if (!endpoint) return kUsage;
   if (!o.game.empty() && !lobby::is_valid_game_name(o.game)) {
     fmt::print(stderr, "bad --game '{}': a game name is 1-32 characters of a-z, 0-9 and -\n", o.game);
     return kUsage;
@@ -331,11 +340,9 @@ int list_rooms(const RoomsOptions& o) {
   }
   bool open_seat = false;
   for (const auto& room : rooms) {
-    const bool waiting = room.phase == lobby::RoomPhase::waiting;
-    open_seat = open_seat || (waiting && room.seated() < room.seat_count());
-    const char* state = waiting ? "waiting" : room.phase == lobby::RoomPhase::started ? "playing" : "closed";
-    std::string line = fmt::format("{:>5}  {:<8} {:<8} {} · {}", room.room.value, room.game, state, peer::seat_names(room),
-                                   peer::options_text(room));
+    open_seat = open_seat || (room.phase == lobby::RoomPhase::waiting && room.seated() < room.seat_count());
+    std::string line = fmt::format("{:>5}  {:<8} {:<8} {} · {}", room.room.value, room.game, peer::phase_words(room.phase),
+                                   peer::seat_names(room), peer::options_text(room));
     if (room.spectators > 0) line += fmt::format(" · {} watching", room.spectators);
     fmt::print("{}\n", line);
   }
@@ -344,11 +351,8 @@ int list_rooms(const RoomsOptions& o) {
 }
 
 int watch_room(const WatchOptions& o) {
-  auto endpoint = lobby::parse_endpoint(o.lobby);
-  if (!endpoint) {
-    fmt::print(stderr, "bad --lobby '{}': expected HOST:PORT\n", o.lobby);
-    return kUsage;
-  }
+  const auto endpoint = lobby_option(o.lobby);
+  if (!endpoint) return kUsage;
   if (o.room == 0 && o.invite.empty()) {
     fmt::print(stderr, "which room? --room ID (parley rooms --lobby {} lists them) or --invite CODE\n", o.lobby);
     return kUsage;
@@ -387,7 +391,8 @@ int watch_room(const WatchOptions& o) {
         join = o.room != 0 ? lobby_client.join_room(lobby::RoomId{o.room}, lobby::Role::spectator, o.invite)
                            : lobby_client.join_by_code(o.invite, lobby::Role::spectator);
       } else if (auto* state = std::get_if<lobby::RoomState>(&*event)) {
-        if (state->request != *join && (!room || state->room != *room)) continue;
+        const bool answer = join && state->request == *join;
+        if (!answer && (!room || state->room != *room)) continue;
         if (!room) {
           room = state->room;
           std::vector<std::optional<std::string>> names;

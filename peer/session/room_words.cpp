@@ -73,6 +73,15 @@ std::string seat_names(const lobby::RoomSummary& room) {
   return joined(names, room.game == kChessGame ? " – " : ", ");
 }
 
+std::string_view phase_words(lobby::RoomPhase phase) {
+  switch (phase) {
+    case lobby::RoomPhase::waiting: return "waiting";
+    case lobby::RoomPhase::started: return "playing";
+    case lobby::RoomPhase::closed: return "closed";
+  }
+  return "?";
+}
+
 std::string options_text(const lobby::RoomSummary& room) {
   if (!room.options) return "options too long to list";
   return options_text(room.game, *room.options);

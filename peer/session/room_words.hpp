@@ -16,6 +16,9 @@ namespace parley::peer {
 // first), "Ada, open, Bo" for more seats. Names are sanitised again, as display names are.
 std::string seat_names(const lobby::RoomSummary& room);
 
+// "waiting", "playing", "closed".
+std::string_view phase_words(lobby::RoomPhase phase);
+
 // The options in words, parts joined by " · ": "5 min + 3 s · Club Cup, round 2", "no clock ·
 // open pieces", "3 min + 2 s · map classic-82 · classic dice". A room whose options are too long
 // for the list (a Risiko room with its own map) or unreadable says so.

@@ -15,6 +15,12 @@ lobby::RoomSummary listed(std::string game, const peer::RoomOptions& options) {
                             peer::encode(options)};
 }
 
+TEST(RoomWords, APhaseIsAWord) {
+  EXPECT_EQ(phase_words(lobby::RoomPhase::waiting), "waiting");
+  EXPECT_EQ(phase_words(lobby::RoomPhase::started), "playing");
+  EXPECT_EQ(phase_words(lobby::RoomPhase::closed), "closed");
+}
+
 TEST(RoomWords, NamesEachSeatsPlayerInSeatOrder) {
   peer::RoomOptions none;
   EXPECT_EQ(seat_names(listed("chess", none)), "Ada – open");

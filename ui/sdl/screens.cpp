@@ -38,15 +38,6 @@ constexpr TimeControl kTimeControls[] = {
     {"10 + 5 rapid", 10, 5}, {"15 + 10 rapid", 15, 10}, {"30 + 0 classical", 30, 0},
 };
 
-const char* phase_text(lobby::RoomPhase phase) {
-  switch (phase) {
-    case lobby::RoomPhase::waiting: return "waiting";
-    case lobby::RoomPhase::started: return "playing";
-    case lobby::RoomPhase::closed: return "closed";
-  }
-  return "?";
-}
-
 std::string file_stem_now(const char* prefix) {
   std::time_t t = std::time(nullptr);
   std::tm utc{};
@@ -385,7 +376,8 @@ void Screens::lobby_screen(std::uint64_t local_ms) {
       ImGui::TableNextColumn();
       ImGui::Text("%u", room.spectators);
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(phase_text(room.phase));
+      const std::string_view phase = peer::phase_words(room.phase);
+      ImGui::TextUnformatted(phase.data(), phase.data() + phase.size());
       ImGui::TableNextColumn();
       const bool open_seat = room.phase == lobby::RoomPhase::waiting && room.seated() < room.seat_count();
       ImGui::BeginDisabled(!open_seat || !playable(room.game));
