@@ -3,7 +3,6 @@
 #include <fmt/core.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <memory>
 #include <vector>
 
@@ -117,7 +116,7 @@ int run_host(const ClientCommand& c) {
   }
   // "Seat a house bot" in a room the person opened: the first of that game's bots that is free.
   options->seat_house_bot = [&bots](std::string_view game, lobby::RoomId room) {
-    return std::ranges::any_of(bots, [&](const auto& bot) { return ui::game_of(bot->kind()) == game && bot->invite(room); });
+    return ui::invite_free_bot(bots, game, room);
   };
   // The window closes and the lobby stops inside run_client; the bots, left waiting to
   // reconnect, stop last (each thread joined).

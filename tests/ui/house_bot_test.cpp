@@ -73,9 +73,7 @@ struct Person {
   static AppConfig config(const Host& host, const crypto::Identity& me, bool queue_at_once) {
     AppConfig c{me.public_key(), "person", "127.0.0.1:" + std::to_string(host.port), host.port, true, queue_at_once,
                 {host.target}};
-    c.seat_house_bot = [&host](std::string_view game, lobby::RoomId room) {
-      return std::ranges::any_of(host.bots, [&](const auto& bot) { return game_of(bot->kind()) == game && bot->invite(room); });
-    };
+    c.seat_house_bot = [&host](std::string_view game, lobby::RoomId room) { return invite_free_bot(host.bots, game, room); };
     return c;
   }
 
@@ -215,14 +213,18 @@ TEST(HouseBots, APersonSeatsTheHouseBotInARoomOfTheirOwnWithAClock) {
   EXPECT_FALSE(host.bots.front()->invite(app.lobby().room()->room)) << "asked once already";
   app.set_ready(true);
   bool resigned = false;
-  while (!person.finished()) {
-    ASSERT_LT(std::chrono::steady_clock::now(), give_up) << "the game did not finish";
-    ASSERT_FALSE(person.failed()) << app.seat()->failure;
-    person.pump();
+  // The person resigns as soon as the game is in play.
+  auto resign_once = [&] {
     if (!resigned && app.screen() == Screen::game && app.game() && app.game()->session().phase() == peer::Phase::play) {
       app.act(ChessIntent{ChessIntent::Kind::resign, {}, 0}, steady_ms());
       resigned = true;
     }
+  };
+  while (!person.finished()) {
+    ASSERT_LT(std::chrono::steady_clock::now(), give_up) << "the game did not finish";
+    ASSERT_FALSE(person.failed()) << app.seat()->failure;
+    person.pump();
+    resign_once();
   }
   EXPECT_TRUE(resigned);
   ASSERT_TRUE(app.lobby().room());
@@ -248,10 +250,7 @@ TEST(HouseBots, APersonSeatsTheHouseBotInARoomOfTheirOwnWithAClock) {
   while (!(person.finished() && app.seat()->log && *app.seat()->log != first_log)) {
     ASSERT_LT(std::chrono::steady_clock::now(), give_up) << "the bot did not queue again";
     person.pump();
-    if (!resigned && app.screen() == Screen::game && app.game() && app.game()->session().phase() == peer::Phase::play) {
-      app.act(ChessIntent{ChessIntent::Kind::resign, {}, 0}, steady_ms());
-      resigned = true;
-    }
+    resign_once();
   }
   if (HasFailure()) host.keep = "yes";
 }

@@ -1,5 +1,6 @@
 #include "ui/net/house_bot.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <random>
@@ -90,6 +91,10 @@ bool HouseBot::invite(lobby::RoomId room) {
   if (room.value == 0 || seated_) return false;
   std::uint64_t none = 0;
   return invited_.compare_exchange_strong(none, room.value);
+}
+
+bool invite_free_bot(std::span<const std::unique_ptr<HouseBot>> bots, std::string_view game, lobby::RoomId room) {
+  return std::ranges::any_of(bots, [&](const auto& bot) { return game_of(bot->kind()) == game && bot->invite(room); });
 }
 
 void HouseBot::run() {

@@ -16,7 +16,9 @@
 // host restarted mid-game (a crash, or the window closed) resumes every seat where it was.
 #include <atomic>
 #include <filesystem>
+#include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -69,5 +71,9 @@ class HouseBot {
   std::atomic<std::uint64_t> invited_{0};  // the room to join instead of queueing (0: none)
   std::thread thread_;  // last: started once everything above exists
 };
+
+// "Seat a house bot": the first of `bots` that plays `game` and is free takes a seat in `room`;
+// false when none of them can.
+bool invite_free_bot(std::span<const std::unique_ptr<HouseBot>> bots, std::string_view game, lobby::RoomId room);
 
 }  // namespace parley::ui
