@@ -71,6 +71,8 @@ int main(int argc, char** argv) {
   std::string status_of;
   std::string sync = "full";
   std::string archive;
+  std::string lan_name;
+  std::uint16_t lan_port = kLanDiscoveryPort;
   app.add_option("--listen", listen, "HOST:PORT to serve on (UDP; port 0 picks a free one)")->capture_default_str();
   app.add_option("--db", config.database, "SQLite database (WAL); the lobby's key is kept in FILE.key")
       ->capture_default_str();
@@ -96,6 +98,9 @@ int main(int argc, char** argv) {
   app.add_option("--max-backlog", limits.max_backlog_bytes,
                  "bytes a connection may leave untaken before it is disconnected as a slow reader")
       ->capture_default_str();
+  app.add_option("--lan", lan_name,
+                 "answer LAN searches (parley lan, the client's connect screen) under this table name");
+  app.add_option("--lan-port", lan_port, "the UDP port LAN searches come to")->capture_default_str();
   app.add_option("--status", status_of, "print the figures of the lobby at HOST:PORT and exit");
   app.add_flag("!--quiet", config.log, "no log lines on stderr");
   app.footer("Exit status: 0 stopped by SIGINT/SIGTERM, 1 could not start or the database failed, 2 usage error.");
@@ -123,6 +128,14 @@ int main(int argc, char** argv) {
   }
   config.listen = *endpoint;
   config.sync = sync == "full" ? SyncMode::full : SyncMode::normal;
+  if (!lan_name.empty()) {
+    auto name = sanitize_lan_name(lan_name);
+    if (!name) {
+      fmt::print(stderr, "parley-lobby: --lan '{}': {}\n", lan_name, describe(name.error()));
+      return kExitUsage;
+    }
+    config.lan = LanListing{*name, lan_port};
+  }
 
   LogSink sink;
   if (!archive.empty()) {

@@ -88,6 +88,14 @@ seeds = {
         'quick_match': bytes([0, 2, 0, 2, 2, 2, 0, 0, 3, 0, 2, 3, 3, 0, 7, 2, 0, 7, 3, 0, 13, 2, 0]),
         'garbage': bytes([0, 4, 0, 3, 4, 6, 10, 1, 0, 0, 0, 0]),
     },
+    # LAN discovery: a probe (padded to 256 bytes) and an answer (lan_discovery.hpp).
+    'lobby_lan_discovery_fuzz': {
+        'probe': (hdr(13) + bytes(range(16))).ljust(256, b'\0'),
+        'answer': hdr(75) + bytes(range(16)) + u32(0) + u16(7777) + lobby_pk + field('Anna’s table'.encode()) +
+                  u32(3) + u32(1) + u32(2),
+        'answer_at_address': hdr(75) + bytes(16) + bytes([192, 168, 1, 5]) + u16(40000) + a_pk + field(b'Club') +
+                             u32(0) + u32(0) + u32(0),
+    },
 }
 
 for target, files in seeds.items():

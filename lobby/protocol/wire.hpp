@@ -37,6 +37,7 @@ enum class WireTag : std::uint8_t {
   post = 10,
   fetch_entries = 11,
   status_query = 12,
+  lan_probe = 13,
 
   challenge = 64,
   welcome = 65,
@@ -49,6 +50,7 @@ enum class WireTag : std::uint8_t {
   entries_end = 72,
   chat_line = 73,
   status_report = 74,
+  lan_answer = 75,
 
   envelope = 128,
   transcript_entry = 129,

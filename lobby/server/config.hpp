@@ -4,8 +4,11 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
+#include <string>
 
 #include "lobby/protocol/endpoint.hpp"
+#include "lobby/protocol/lan_discovery.hpp"
 #include "lobby/protocol/limits.hpp"
 
 namespace parley::lobby {
@@ -43,6 +46,13 @@ struct Limits {
 // of the lobby (kill -9) but the last ones may be lost on a power cut.
 enum class SyncMode : std::uint8_t { full, normal };
 
+// Answering LAN searches (docs/lobby.md, "LAN discovery"): the table's name as players see it
+// in their list, and the UDP port their probes come to (0: any free one, for tests).
+struct LanListing {
+  std::string name;
+  std::uint16_t port = kLanDiscoveryPort;
+};
+
 struct ServerConfig {
   Endpoint listen{"127.0.0.1", 7777};
   std::filesystem::path database = "parley-lobby.db";
@@ -54,6 +64,7 @@ struct ServerConfig {
   // thread.
   unsigned verify_threads = 0;
   bool log = true;  // one line per notable event on stderr
+  std::optional<LanListing> lan;  // none: LAN searches go unanswered
 };
 
 std::filesystem::path key_file_for(const ServerConfig& config);

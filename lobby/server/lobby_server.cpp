@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "lobby/client/enet_init.hpp"
+#include "lobby/server/lan_responder.hpp"
 #include "lobby/server/lobby_core.hpp"
 #include "lobby/server/log_archive.hpp"
 #include "lobby/server/storage_writer.hpp"
@@ -38,6 +39,7 @@ std::string to_string(const ServerError& error) {
     case ServerError::Kind::network: return "network: " + error.detail;
     case ServerError::Kind::key: return "lobby key: " + error.detail;
     case ServerError::Kind::storage: return "database: " + error.detail;
+    case ServerError::Kind::lan: return "LAN discovery: " + error.detail;
   }
   return error.detail;
 }
@@ -73,9 +75,11 @@ struct LobbyServer::Impl {
   // Rooms whose closing waits for its commit before the archive writes their log.
   std::deque<std::pair<std::uint64_t, RoomId>> closing;
   std::unique_ptr<LogArchive> archive;
+  std::unique_ptr<LanResponder> lan;
 
   Impl(ServerConfig c, std::unique_ptr<Storage> reader_, std::unique_ptr<LobbyCore> core_,
-       std::unique_ptr<StorageWriter> writer_, std::unique_ptr<LogArchive> archive_, ENetHost* host_, Endpoint bound_)
+       std::unique_ptr<StorageWriter> writer_, std::unique_ptr<LogArchive> archive_, ENetHost* host_, Endpoint bound_,
+       std::unique_ptr<LanResponder> lan_)
       : config(std::move(c)),
         reader(std::move(reader_)),
         core(std::move(core_)),
@@ -83,7 +87,8 @@ struct LobbyServer::Impl {
         key(core->public_key()),
         host(host_),
         bound(std::move(bound_)),
-        archive(std::move(archive_)) {}
+        archive(std::move(archive_)),
+        lan(std::move(lan_)) {}
   ~Impl() {
     if (host != nullptr) enet_host_destroy(host);
   }
@@ -198,13 +203,23 @@ struct LobbyServer::Impl {
     for (; !closing.empty() && closing.front().first <= committed; closing.pop_front()) archive->archive(closing.front().second);
   }
 
-  // Sleeps until the socket has data, a commit completes, or the idle time is up.
+  // Sleeps until the socket has data, a commit completes, or the idle time is up; answers the
+  // LAN searches that came meanwhile (they never wait for the disk: they change nothing).
   void wait(bool network, int timeout_ms) {
-    pollfd fds[2] = {{writer->wake_fd(), POLLIN, 0}, {host->socket, POLLIN, 0}};
-    ::poll(fds, network ? 2 : 1, timeout_ms);
+    pollfd fds[3] = {{writer->wake_fd(), POLLIN, 0}, {lan ? lan->fd() : -1, POLLIN, 0}, {host->socket, POLLIN, 0}};
+    ::poll(fds, network ? 3 : 2, timeout_ms);
     if ((fds[0].revents & POLLIN) != 0) {
       std::uint64_t count = 0;
       (void)!::read(writer->wake_fd(), &count, sizeof count);
+    }
+    if ((fds[1].revents & POLLIN) != 0) {
+      const auto now = Clock::now();
+      lan->answer(
+          [&] {
+            const StatusReport s = core->status(now);
+            return LanCounts{s.players_online, s.rooms_waiting, s.rooms_started};
+          },
+          now);
     }
   }
 
@@ -217,6 +232,7 @@ struct LobbyServer::Impl {
     std::vector<NetworkEvent> events;
     std::vector<ENetPacket*> packets;
     log("listening on " + to_string(bound) + ", lobby key " + crypto::fingerprint(key));
+    if (lan) log("answering LAN searches on UDP port " + std::to_string(lan->port()) + " as \"" + config.lan->name + "\"");
     bool more_queued = false;  // the last batch was cut short: ENet holds more events already
     while (!stop.load(std::memory_order_relaxed)) {
       bool backlogged = waiting.size() >= kMaxRoundsAwaitingCommit;
@@ -307,16 +323,33 @@ game::Result<std::unique_ptr<LobbyServer>, ServerError> LobbyServer::open(const 
   char ip[64] = {0};
   enet_address_get_host_ip(&host->address, ip, sizeof ip);
   Endpoint bound{ip, host->address.port};
+  std::unique_ptr<LanResponder> lan;
+  if (config.lan) {
+    auto name = sanitize_lan_name(config.lan->name);
+    auto responder = name ? LanResponder::open(config.lan->port, host->address.host, host->address.port,
+                                               (*core)->public_key(), *name)
+                          : game::Result<std::unique_ptr<LanResponder>, std::string>(
+                                "the table's name: " + std::string(describe(name.error())));
+    if (!responder) {
+      enet_host_destroy(host);
+      return ServerError{ServerError::Kind::lan, responder.error()};
+    }
+    lan = std::move(*responder);
+  }
   auto writer = std::make_unique<StorageWriter>(std::move(*storage), std::move(*checkpointer),
                                                 config.sync == SyncMode::full ? StorageWriter::Commits::on_writer_thread
                                                                               : StorageWriter::Commits::on_caller);
   return std::unique_ptr<LobbyServer>(new LobbyServer(
       std::make_unique<Impl>(config, std::move(*reader), std::move(*core), std::move(writer), std::move(*archive), host,
-                             std::move(bound))));
+                             std::move(bound), std::move(lan))));
 }
 
 Endpoint LobbyServer::local_endpoint() const { return impl_->bound; }
 const crypto::PublicKey& LobbyServer::public_key() const { return impl_->key; }
+std::optional<std::uint16_t> LobbyServer::lan_port() const {
+  if (!impl_->lan) return std::nullopt;
+  return impl_->lan->port();
+}
 game::Result<bool, ServerError> LobbyServer::run() { return impl_->run(); }
 void LobbyServer::request_stop() noexcept { impl_->stop.store(true, std::memory_order_relaxed); }
 

@@ -24,7 +24,7 @@ namespace parley::lobby {
 inline constexpr int kReceiveBufferBytes = 4 << 20;
 
 struct ServerError {
-  enum class Kind : std::uint8_t { bad_address, network, key, storage } kind;
+  enum class Kind : std::uint8_t { bad_address, network, key, storage, lan } kind;
   std::string detail;
 };
 std::string to_string(const ServerError& error);
@@ -41,6 +41,8 @@ class LobbyServer {
   // The bound address (with the real port when the configuration asked for port 0).
   Endpoint local_endpoint() const;
   const crypto::PublicKey& public_key() const;
+  // The UDP port LAN searches are answered on, if they are.
+  std::optional<std::uint16_t> lan_port() const;
 
   // Serves until request_stop(), then shuts down cleanly (presence entries for connected seats,
   // a shutting_down refusal to every connection). An error means the database failed: the
@@ -66,6 +68,7 @@ class ServerThread {
 
   Endpoint endpoint() const { return server_->local_endpoint(); }
   const crypto::PublicKey& public_key() const { return server_->public_key(); }
+  std::optional<std::uint16_t> lan_port() const { return server_->lan_port(); }
   // Stops the server and waits for it; the outcome of its run().
   game::Result<bool, ServerError> stop();
 

@@ -1,0 +1,76 @@
+#include "lobby/protocol/lan_discovery.hpp"
+
+#include <algorithm>
+
+#include "lobby/protocol/entry.hpp"
+
+namespace parley::lobby {
+
+Bytes encode(const LanProbe& probe) {
+  game::ByteWriter w;
+  write_header(w, WireTag::lan_probe);
+  w.raw(probe.nonce);
+  Bytes out = std::move(w).take();
+  out.resize(kLanProbeBytes, 0);
+  return out;
+}
+
+Bytes encode(const LanAnswer& answer) {
+  game::ByteWriter w;
+  write_header(w, WireTag::lan_answer);
+  w.raw(answer.nonce);
+  w.u32(answer.lobby_ipv4);
+  w.u16(answer.lobby_port);
+  w.raw(answer.lobby_key.bytes());
+  w.text(answer.name);
+  w.u32(answer.players_online);
+  w.u32(answer.rooms_waiting);
+  w.u32(answer.rooms_started);
+  return std::move(w).take();
+}
+
+game::Result<LanProbe, WireError> decode_lan_probe(std::span<const std::uint8_t> bytes) {
+  if (bytes.size() > kLanProbeBytes) return WireError::too_long;
+  WireReader r(bytes);
+  r.header(WireTag::lan_probe);
+  LanProbe probe;
+  r.raw(probe.nonce);
+  // The padding is part of the format (zeros, to the full size): a shorter probe would let a
+  // forged one draw an answer larger than itself.
+  if (!r.failed() && bytes.size() != kLanProbeBytes) r.fail(WireError::truncated);
+  const auto padding = r.view(r.remaining());
+  if (std::ranges::any_of(padding, [](std::uint8_t b) { return b != 0; })) r.fail(WireError::bad_value);
+  return r.finish(probe);
+}
+
+game::Result<LanAnswer, WireError> decode_lan_answer(std::span<const std::uint8_t> bytes) {
+  WireReader r(bytes);
+  r.header(WireTag::lan_answer);
+  LanNonce nonce{};
+  r.raw(nonce);
+  const std::uint32_t ipv4 = r.u32();
+  const std::uint16_t port = r.u16();
+  if (!r.failed() && port == 0) r.fail(WireError::bad_value);
+  std::optional<crypto::PublicKey> key = read_key(r);
+  std::string name = r.text(kMaxLanNameBytes);
+  // Only a name that sanitising leaves as it is: a table's name reaches a screen or a terminal.
+  if (!r.failed()) {
+    auto clean = sanitize_lan_name(name);
+    if (!clean || *clean != name) r.fail(WireError::bad_value);
+  }
+  const std::uint32_t players = r.u32();
+  const std::uint32_t waiting = r.u32();
+  const std::uint32_t started = r.u32();
+  auto complete = r.finish(true);
+  if (!complete) return complete.error();
+  return LanAnswer{nonce, ipv4, port, *key, std::move(name), players, waiting, started};
+}
+
+game::Result<std::string, TextError> sanitize_lan_name(std::string_view raw) {
+  if (raw.size() > kMaxLanNameBytes) return TextError::too_long;
+  auto clean = sanitize_text(raw, kMaxLanNameChars);
+  if (clean && clean->size() > kMaxLanNameBytes) return TextError::too_long;
+  return clean;
+}
+
+}  // namespace parley::lobby

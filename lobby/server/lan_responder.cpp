@@ -1,0 +1,75 @@
+#include "lobby/server/lan_responder.hpp"
+
+#include <enet/enet.h>
+
+#include <array>
+
+#include "lobby/client/enet_init.hpp"
+
+namespace parley::lobby {
+
+namespace {
+
+// Probes read per wake of the lobby's loop: the loop goes back to its players after these.
+constexpr int kMaxProbesPerWake = 64;
+
+}  // namespace
+
+game::Result<std::unique_ptr<LanResponder>, std::string> LanResponder::open(std::uint16_t port,
+                                                                           std::uint32_t lobby_ipv4,
+                                                                           std::uint16_t lobby_port,
+                                                                           const crypto::PublicKey& lobby_key,
+                                                                           std::string name) {
+  if (!ensure_enet()) return std::string("ENet failed to initialise");
+  ENetSocket socket = enet_socket_create(ENET_SOCKET_TYPE_DATAGRAM);
+  if (socket == ENET_SOCKET_NULL) return std::string("cannot create a UDP socket");
+  // Several lobbies of one machine may answer: each binds the port, and each gets a copy of
+  // every broadcast probe.
+  enet_socket_set_option(socket, ENET_SOCKOPT_REUSEADDR, 1);
+  enet_socket_set_option(socket, ENET_SOCKOPT_NONBLOCK, 1);
+  ENetAddress any{};
+  any.host = ENET_HOST_ANY;
+  any.port = port;
+  if (enet_socket_bind(socket, &any) != 0) {
+    enet_socket_destroy(socket);
+    return "cannot bind UDP port " + std::to_string(port) + " (in use?)";
+  }
+  ENetAddress bound{};
+  if (enet_socket_get_address(socket, &bound) != 0) bound.port = port;
+  LanAnswer answer{{}, lobby_ipv4, lobby_port, lobby_key, std::move(name)};
+  return std::unique_ptr<LanResponder>(new LanResponder(socket, bound.port, std::move(answer)));
+}
+
+LanResponder::LanResponder(int socket, std::uint16_t port, LanAnswer answer)
+    : socket_(socket), port_(port), answer_(std::move(answer)), rate_(kAnswersPerSecond, kAnswersPerSecond, Clock::now()) {}
+
+LanResponder::~LanResponder() { enet_socket_destroy(socket_); }
+
+int LanResponder::fd() const { return socket_; }
+
+std::size_t LanResponder::answer(const std::function<LanCounts()>& counts, Clock::time_point now) {
+  std::size_t answered = 0;
+  std::optional<LanCounts> known;
+  for (int i = 0; i < kMaxProbesPerWake; ++i) {
+    // One byte more than a probe: anything that fills it is not one.
+    std::array<std::uint8_t, kLanProbeBytes + 1> datagram{};
+    ENetBuffer buffer{datagram.data(), datagram.size()};
+    ENetAddress from{};
+    const int got = enet_socket_receive(socket_, &from, &buffer, 1);
+    if (got == 0) break;   // nothing more waiting
+    if (got < 0) continue;  // a datagram too large for the buffer (dropped), or a transient error
+    auto probe = decode_lan_probe(std::span<const std::uint8_t>(datagram.data(), static_cast<std::size_t>(got)));
+    if (!probe || !rate_.try_take(1, now)) continue;
+    if (!known) known = counts();
+    answer_.nonce = probe->nonce;
+    answer_.players_online = known->players_online;
+    answer_.rooms_waiting = known->rooms_waiting;
+    answer_.rooms_started = known->rooms_started;
+    const Bytes bytes = encode(answer_);
+    ENetBuffer out{const_cast<std::uint8_t*>(bytes.data()), bytes.size()};
+    if (enet_socket_send(socket_, &from, &out, 1) > 0) ++answered;
+  }
+  return answered;
+}
+
+}  // namespace parley::lobby
