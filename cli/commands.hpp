@@ -69,6 +69,14 @@ struct RoomsOptions {
 // `parley rooms`: the lobby's public rooms, with who sits in them and their options.
 int list_rooms(const RoomsOptions& options);
 
+struct LanOptions {
+  int wait_ms = 1000;             // how long answers are waited for
+  int port = 7778;                // the UDP port searches go to (lobby::kLanDiscoveryPort)
+  std::vector<std::string> to;    // probe these IPv4 addresses instead of broadcasting
+};
+// `parley lan`: the lobbies of the local network that answer LAN searches.
+int search_lan(const LanOptions& options);
+
 struct WatchOptions {
   std::string lobby;       // HOST:PORT
   std::uint64_t room = 0;  // the room to watch, or
@@ -138,6 +146,8 @@ struct ClientCommand {
   std::string replay;       // open this game log in the replay viewer
   int quit_after_ms = 0;    // tests: close after this long
   std::string screenshot;   // tests: the last frame as PNG
+  bool no_lan = false;      // neither search the LAN (client) nor answer its searches (host)
+  int lan_port = 7778;      // the UDP port LAN searches go to (lobby::kLanDiscoveryPort)
 };
 int run_host(const ClientCommand& command);
 int run_client(const ClientCommand& command);

@@ -17,6 +17,7 @@ struct Invocation {
   ConvertOptions convert;
   SeatCommand bot, network_play;
   RoomsOptions rooms;
+  LanOptions lan;
   WatchOptions watch;
   VerifyOptions verify;
   ClientCommand host, client;
@@ -124,6 +125,15 @@ void add_network(CLI::App& app, Invocation& in) {
   rooms->add_option("--game", in.rooms.game, "Only this game's rooms (chess, gunjin, risiko)");
   rooms->callback([&in] { in.status = list_rooms(in.rooms); });
 
+  auto* lan = app.add_subcommand("lan", "List the lobbies on this network that answer LAN searches (parley host, parley-lobby --lan)");
+  lan->add_option("--wait", in.lan.wait_ms, "Milliseconds to wait for answers")
+      ->check(CLI::Range(100, 60000))
+      ->capture_default_str();
+  lan->add_option("--port", in.lan.port, "The UDP port searches go to")->check(CLI::Range(1, 65535))->capture_default_str();
+  lan->add_option("--to", in.lan.to,
+                  "Ask this IPv4 address instead of broadcasting (a lobby on another subnet); repeat it for several");
+  lan->callback([&in] { in.status = search_lan(in.lan); });
+
   auto* watch = app.add_subcommand("watch", "Follow a game as a spectator, entry by entry, then its verdict");
   watch->add_option("--lobby", in.watch.lobby, "The lobby, HOST:PORT")->required();
   auto* room = watch->add_option("--room", in.watch.room, "The room to watch (parley rooms lists them)");
@@ -197,6 +207,11 @@ void client_options(CLI::App* cmd, ClientCommand& c) {
   cmd->add_option("--name", c.name, "The name others see (default: your user name)");
   cmd->add_option("--data", c.data_dir, "Where sessions, logs and PGN are kept (default: ~/.local/share/parley)");
   cmd->add_option("--replay", c.replay, "Open this game log (.plog) in the replay viewer");
+  cmd->add_flag("--no-lan", c.no_lan,
+                "Do not search the local network for lobbies, nor answer its searches for a lobby hosted here");
+  cmd->add_option("--lan-port", c.lan_port, "The UDP port of LAN searches")
+      ->check(CLI::Range(0, 65535))
+      ->capture_default_str();
   // For tests and screenshots, not listed in --help.
   cmd->add_option("--quit-after", c.quit_after_ms, "Close after this many milliseconds")->group("");
   cmd->add_option("--screenshot", c.screenshot, "Write the last frame to this PNG file")->group("");

@@ -1,3 +1,4 @@
+#include <arpa/inet.h>
 #include <fmt/core.h>
 #include <unistd.h>
 
@@ -13,6 +14,7 @@
 #include "cli/terminal_chess.hpp"
 #include "cli/terminal_gunjin.hpp"
 #include "cli/terminal_risiko.hpp"
+#include "lobby/client/lan_search.hpp"
 #include "lobby/client/lobby_client.hpp"
 #include "lobby/protocol/endpoint.hpp"
 #include "lobby/protocol/text.hpp"
@@ -347,6 +349,35 @@ int list_rooms(const RoomsOptions& o) {
     fmt::print("{}\n", line);
   }
   if (open_seat) fmt::print("Take a seat: parley play GAME --lobby {} --room ID\n", o.lobby);
+  return kSuccess;
+}
+
+int search_lan(const LanOptions& o) {
+  const auto port = static_cast<std::uint16_t>(o.port);
+  std::vector<lobby::Endpoint> targets;
+  for (const std::string& host : o.to) {
+    in_addr parsed{};
+    if (::inet_pton(AF_INET, host.c_str(), &parsed) != 1) {
+      fmt::print(stderr, "bad --to '{}': expected an IPv4 address such as 192.168.1.20\n", host);
+      return kUsage;
+    }
+    targets.push_back(lobby::Endpoint{host, port});
+  }
+  if (targets.empty()) targets = lobby::lan_probe_targets(port);
+  auto tables = lobby::search_lan(std::move(targets), std::chrono::milliseconds(o.wait_ms));
+  if (!tables) {
+    fmt::print(stderr, "cannot search the network: {}\n", tables.error());
+    return kInvalidInput;
+  }
+  if (tables->empty()) {
+    fmt::print("no lobby answered within {} ms\n", o.wait_ms);
+    return kInvalidInput;
+  }
+  for (const lobby::LanTable& t : *tables) {
+    fmt::print("{:<24} {:<21} {} · key {}\n", t.name, lobby::to_string(t.lobby), peer::lan_table_words(t),
+               crypto::fingerprint(t.lobby_key));
+  }
+  fmt::print("Join one: parley client --lobby HOST:PORT, or see its rooms: parley rooms --lobby HOST:PORT\n");
   return kSuccess;
 }
 

@@ -8,6 +8,7 @@
 
 #include "archive/lobby_feed.hpp"
 #include "cli/commands.hpp"
+#include "lobby/client/lan_search.hpp"
 #include "lobby/protocol/endpoint.hpp"
 #include "peer/net/runner.hpp"
 #include "ui/net/house_bot.hpp"
@@ -35,6 +36,10 @@ game::Result<ui::sdl::ClientOptions, std::string> client_options(const ClientCom
   if (!c.replay.empty()) o.replay = c.replay;
   o.quit_after_ms = static_cast<std::uint64_t>(std::max(c.quit_after_ms, 0));
   if (!c.screenshot.empty()) o.screenshot = c.screenshot;
+  if (!c.no_lan) {
+    o.lan_targets = lobby::lan_probe_targets(static_cast<std::uint16_t>(c.lan_port));
+    o.lan_answer_port = static_cast<std::uint16_t>(c.lan_port);
+  }
   return o;
 }
 
@@ -81,9 +86,14 @@ int run_host(const ClientCommand& c) {
     }
     archive = archive::lobby_sink(std::move(*feed));
   }
+  // Friends' clients list this lobby under the host's name (docs/ui.md, "Connect").
+  std::optional<lobby::LanListing> lan;
+  const std::string table = ui::sdl::chosen_display_name(c.name, ui::sdl::load_client_memory(options->data_dir));
+  if (options->lan_answer_port && lobby::sanitize_lan_name(table))
+    lan = lobby::LanListing{*lobby::sanitize_lan_name(table), *options->lan_answer_port};
   // The lobby starts before the window opens, so a port already in use is said here.
   auto server = ui::start_embedded_lobby(static_cast<std::uint16_t>(c.port), options->data_dir, /*log=*/false,
-                                         std::move(archive));
+                                         std::move(archive), lan);
   if (!server) {
     fmt::print(stderr, "cannot start the lobby on port {}: {}\n", c.port, lobby::to_string(server.error()));
     return kInvalidInput;
@@ -91,6 +101,12 @@ int run_host(const ClientCommand& c) {
   const std::uint16_t port = (*server)->endpoint().port;
   fmt::print("lobby listening on port {}; friends connect to:\n", port);
   for (const auto& address : ui::lan_addresses(port)) fmt::print("  {}\n", address);
+  if (const auto lan_port = (*server)->lan_port()) {
+    fmt::print("answering LAN searches as \"{}\" (UDP port {}): friends find this lobby on their connect screen\n",
+               lan->name, *lan_port);
+  } else if (lan) {
+    fmt::print("not answering LAN searches: UDP port {} cannot be had (friends enter an address above)\n", lan->port);
+  }
   std::fflush(stdout);
   options->hosted = std::move(server).value();
   // The house bots keep their keys and sessions apart from the host player's (they share the

@@ -100,4 +100,20 @@ std::string options_text(std::string_view game, std::span<const std::uint8_t> by
   return joined(parts, " · ");
 }
 
+namespace {
+
+std::string count_with_noun(std::uint32_t n, std::string_view one, std::string_view many) {
+  return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
+
+}  // namespace
+
+std::string lan_table_words(const lobby::LanTable& table) {
+  std::vector<std::string> parts;
+  if (table.players_online > 0) parts.push_back(count_with_noun(table.players_online, "player", "players"));
+  if (table.rooms_waiting > 0) parts.push_back(count_with_noun(table.rooms_waiting, "room waiting", "rooms waiting"));
+  if (table.rooms_started > 0) parts.push_back(count_with_noun(table.rooms_started, "game on", "games on"));
+  return parts.empty() ? "nobody yet" : joined(parts, " · ");
+}
+
 }  // namespace parley::peer

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "lobby/protocol/lan_discovery.hpp"
 #include "lobby/protocol/messages.hpp"
 
 namespace parley::peer {
@@ -25,5 +26,8 @@ std::string_view phase_words(lobby::RoomPhase phase);
 std::string options_text(const lobby::RoomSummary& room);
 // The same for a room's whole options, as a room's members see them.
 std::string options_text(std::string_view game, std::span<const std::uint8_t> options);
+
+// How busy a table found on the LAN is: "3 players · 1 room waiting · 2 games on", "nobody yet".
+std::string lan_table_words(const lobby::LanTable& table);
 
 }  // namespace parley::peer

@@ -3,6 +3,9 @@
 // and of the lobby. Every peer's log must verify, and be the same bytes.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <fstream>
+
 #include "game/chess/notation.hpp"
 #include "peer/log/verify.hpp"
 #include "peer/session/chess_rules.hpp"
@@ -397,6 +400,78 @@ TEST_F(Network, TheRoomsCommandListsWhoSitsWhereAndTheOptions) {
   ParleyProcess bad(dir_, "bad", {"rooms", "--lobby", at, "--game", "Chess!"});
   EXPECT_EQ(bad.wait(200), 2);
   EXPECT_NE(bad.err().find("bad --game 'Chess!'"), std::string::npos) << bad.err();
+}
+
+// `parley lan --to ADDRESS` and `parley-lobby --lan NAME`: a search sent to one address (a
+// lobby on another subnet, or on this machine) finds the lobby by name; no answer, a bad address
+// and a bad name are said.
+TEST_F(Network, TheLanCommandFindsALobbyThatAnswersLanSearches) {
+  LobbyProcess lobby(dir_, 0, {"--lan", "Club night", "--lan-port", "0"});
+  const std::string said = "answering LAN searches on UDP port ";
+  std::string lan_port;
+  ASSERT_TRUE(eventually([&] {
+    const std::string log = lobby.log();
+    const auto at = log.find(said);
+    if (at == std::string::npos || log.find(' ', at + said.size()) == std::string::npos) return false;
+    lan_port = log.substr(at + said.size(), log.find(' ', at + said.size()) - at - said.size());
+    return true;
+  })) << lobby.log();
+  EXPECT_NE(lobby.log().find(" as \"Club night\""), std::string::npos) << lobby.log();
+
+  ParleyProcess lan(dir_, "lan", {"lan", "--to", "127.0.0.1", "--port", lan_port});
+  ASSERT_EQ(lan.wait(200), 0) << lan.err();
+  std::string address = "127.0.0.1:" + std::to_string(lobby.port());
+  address.resize(21, ' ');  // a column
+  EXPECT_TRUE(lan.out().starts_with("Club night               " + address + " nobody yet · key ")) << lan.out();
+  EXPECT_NE(lan.out().find("Join one: parley client --lobby HOST:PORT"), std::string::npos) << lan.out();
+
+  // The discard port answers nothing.
+  ParleyProcess none(dir_, "none", {"lan", "--to", "127.0.0.1", "--port", "9", "--wait", "300"});
+  EXPECT_EQ(none.wait(200), 1);
+  EXPECT_EQ(none.out(), "no lobby answered within 300 ms\n");
+  ParleyProcess bad(dir_, "bad", {"lan", "--to", "lobby.example.org"});
+  EXPECT_EQ(bad.wait(200), 2);
+  EXPECT_NE(bad.err().find("bad --to 'lobby.example.org'"), std::string::npos) << bad.err();
+  const std::string unnamed = lobby::testing::lobby_binary() + " --listen 127.0.0.1:0 --db " + (dir_ / "unnamed.db").string() +
+                              " --lan '   ' 2> " + (dir_ / "unnamed.err").string();
+  const int status = std::system(unnamed.c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 2) << "a table name of nothing visible";
+  EXPECT_NE(read_text(dir_ / "unnamed.err").find("--lan '   '"), std::string::npos) << read_text(dir_ / "unnamed.err");
+}
+
+// The broadcast itself, inside a network namespace this test creates (a private loopback and a
+// virtual Ethernet pair, so nothing leaves the machine): one search of `parley lan` at the
+// default port reaches every lobby of the network, each under its own name.
+TEST_F(Network, ALanSearchBroadcastReachesEveryLobbyOfTheNetwork) {
+  if (std::system("unshare -rn true >/dev/null 2>&1 && command -v ip >/dev/null 2>&1") != 0)
+    GTEST_SKIP() << "this machine gives no network namespaces to an unprivileged user (unshare -rn)";
+  const fs::path script = dir_ / "lan.sh";
+  {
+    std::ofstream out(script);
+    out << "set -eu\n"
+           "ip link set lo up\n"
+           "ip link add lan0 type veth peer name lan1\n"
+           "ip addr add 10.77.0.1/24 dev lan0\n"
+           "ip link set lan0 up\n"
+           "ip link set lan1 up\n"
+           "\"$1\" --listen 0.0.0.0:0 --db \"$3/anna.db\" --lan Anna 2> \"$3/anna.log\" & A=$!\n"
+           "\"$1\" --listen 0.0.0.0:0 --db \"$3/bruno.db\" --lan Bruno 2> \"$3/bruno.log\" & B=$!\n"
+           "trap 'kill $A $B 2>/dev/null; wait' EXIT\n"
+           "for i in $(seq 1 1500); do\n"
+           "  grep -q 'answering LAN' \"$3/anna.log\" && grep -q 'answering LAN' \"$3/bruno.log\" && break\n"
+           "  sleep 0.02\n"
+           "done\n"
+           "\"$2\" lan --wait 1500\n";
+  }
+  const std::string command = "timeout 120 unshare -rn sh " + script.string() + " " + lobby::testing::lobby_binary() + " " +
+                              std::string(PARLEY_CLI) + " " + dir_.string() + " > " + (dir_ / "lan.out").string() +
+                              " 2> " + (dir_ / "lan.err").string();
+  ASSERT_EQ(std::system(command.c_str()), 0) << read_text(dir_ / "lan.err") << read_text(dir_ / "anna.log");
+  const std::string found = read_text(dir_ / "lan.out");
+  EXPECT_NE(found.find("Anna                     10.77.0.1:"), std::string::npos) << found;
+  EXPECT_NE(found.find("Bruno                    10.77.0.1:"), std::string::npos) << found;
+  EXPECT_EQ(found.find("127.0.0.1"), std::string::npos) << "each lobby once, at its network address\n" << found;
 }
 
 // `parley watch`: a game followed from a terminal by a spectator who joins before the second

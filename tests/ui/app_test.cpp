@@ -229,6 +229,57 @@ TEST(App, ALobbyJoinedByItsAddressIsRememberedWithTheName) {
   EXPECT_FALSE(host.take_memory_to_save()) << "one's own lobby";
 }
 
+// The connect screen searches the LAN every few seconds, lists each table once, forgets one
+// that stopped answering, and joins one with the key it answered with; it does not search while
+// connecting or once connected.
+TEST(App, TheConnectScreenListsTheTablesOfTheLanAndJoinsOneWithItsKey) {
+  Client c;
+  c.app.tick(c.now);
+  EXPECT_EQ(commands_of<SearchLanCommand>(c.app).size(), 1U) << "at once";
+  c.app.tick(c.now + App::kLanSearchMs - 1);
+  EXPECT_TRUE(commands_of<SearchLanCommand>(c.app).empty());
+  c.app.tick(c.now + App::kLanSearchMs);
+  EXPECT_EQ(commands_of<SearchLanCommand>(c.app).size(), 1U) << "and again";
+
+  const lobby::LanTable anna{{"192.168.1.5", 7777}, "Anna", identity_from(50).public_key(), 2, 1, 0};
+  const lobby::LanTable club{{"192.168.1.9", 7000}, "Club night", identity_from(51).public_key(), 0, 0, 0};
+  c.app.on_event(LanTablesFound{{anna}}, c.now);
+  c.app.on_event(LanTablesFound{{club}}, c.now + 4000);
+  // Anna's lobby answering again, from its other network card and busier: one table still.
+  lobby::LanTable anna_again = anna;
+  anna_again.lobby.host = "10.0.0.5";
+  anna_again.rooms_waiting = 2;
+  c.app.on_event(LanTablesFound{{anna_again}}, c.now + 4000);
+  ASSERT_EQ(c.app.lan_tables().size(), 2U);
+  EXPECT_EQ(c.app.lan_tables()[0].lobby, anna.lobby) << "the address seen first";
+  EXPECT_EQ(c.app.lan_tables()[0].rooms_waiting, 2U);
+  c.app.on_event(LanTablesFound{{anna}}, c.now + 8000);
+  c.app.tick(c.now + 4000 + App::kLanTableForgetMs);
+  ASSERT_EQ(c.app.lan_tables().size(), 1U) << "the club stopped answering";
+  EXPECT_EQ(c.app.lan_tables()[0].name, "Anna");
+  c.app.take_commands();
+
+  c.app.join_lan_table(0, c.now + 15000);
+  auto sent = commands_of<ConnectCommand>(c.app);
+  ASSERT_EQ(sent.size(), 1U);
+  EXPECT_EQ(sent[0].lobby, anna.lobby);
+  EXPECT_EQ(sent[0].lobby_key, anna.lobby_key);
+  EXPECT_EQ(c.app.address_field, "192.168.1.5:7777");
+  c.app.tick(c.now + 30000);
+  EXPECT_TRUE(commands_of<SearchLanCommand>(c.app).empty()) << "not while connecting";
+  c.lobby(lobby::Connected{anna.lobby_key});
+  c.lobby(lobby::Welcome{lobby::RequestId{1}, "alice", {}});
+  c.app.tick(c.now + 60000);
+  EXPECT_TRUE(commands_of<SearchLanCommand>(c.app).empty()) << "nor in the lobby";
+
+  // A typed address pins no key.
+  Client typed;
+  typed.app.connect(typed.now);
+  auto plain = commands_of<ConnectCommand>(typed.app);
+  ASSERT_EQ(plain.size(), 1U);
+  EXPECT_FALSE(plain[0].lobby_key.has_value());
+}
+
 // A lobby of another parley version is told apart from a lobby that sends garbage.
 TEST(App, AMessageOfAnotherFormatVersionSaysWhichSideToUpdate) {
   Client c;

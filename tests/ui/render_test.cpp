@@ -151,6 +151,19 @@ TEST(Render, TheConnectScreenShowsItsFields) {
   EXPECT_GT(count(image, middle, [](Image::Pixel p) { return near(p, {69, 107, 158}, 6); }), 1000);
 }
 
+TEST(Render, TheConnectScreenListsTheTablesOnTheNetwork) {
+  Rig rig;
+  const int blue_before = count(rig.render("connect-no-tables"), {360, 60, 560, 600},
+                                [](Image::Pixel p) { return near(p, {69, 107, 158}, 6); });
+  rig.app.on_event(LanTablesFound{{lobby::LanTable{{"192.168.1.5", 7777}, "Anna", identity_from(50).public_key(), 3, 1, 2},
+                                   lobby::LanTable{{"192.168.1.9", 7000}, "Club night", identity_from(51).public_key(), 0, 0, 0}}},
+                   rig.now);
+  Image image = rig.render("connect-lan-tables");
+  // Two more Join buttons.
+  const int blue_after = count(image, {360, 60, 560, 600}, [](Image::Pixel p) { return near(p, {69, 107, 158}, 6); });
+  EXPECT_GT(blue_after, blue_before + 300) << blue_before << " -> " << blue_after;
+}
+
 TEST(Render, TheBoardShowsThePositionTheLastMoveAndItsSquares) {
   Rig rig;
   rig.in_game();

@@ -49,7 +49,9 @@ std::string App::fingerprint() const { return crypto::fingerprint(config_.identi
 
 // ---- connect ------------------------------------------------------------------------------
 
-void App::connect(std::uint64_t local_ms) {
+void App::connect(std::uint64_t local_ms) { connect_to(std::nullopt, local_ms); }
+
+void App::connect_to(std::optional<crypto::PublicKey> lobby_key, std::uint64_t local_ms) {
   std::string name = trimmed(name_field);
   if (name.empty()) return notify(Notice::Kind::error, "Enter the name other players will see", local_ms);
   auto endpoint = lobby::parse_endpoint(trimmed(address_field));
@@ -62,7 +64,30 @@ void App::connect(std::uint64_t local_ms) {
   config_.lobby_address = lobby::to_string(*endpoint);
   lobby_.set_connection(Connection::connecting);
   joining_by_address_ = true;
-  send(ConnectCommand{*endpoint, name});
+  send(ConnectCommand{*endpoint, name, lobby_key});
+}
+
+void App::join_lan_table(std::size_t index, std::uint64_t local_ms) {
+  if (index >= lan_tables_.size()) return;
+  address_field = lobby::to_string(lan_tables_[index].lobby);
+  connect_to(lan_tables_[index].lobby_key, local_ms);
+}
+
+void App::on_lan_tables(const std::vector<lobby::LanTable>& found, std::uint64_t local_ms) {
+  for (const lobby::LanTable& table : found) {
+    auto same = std::ranges::find_if(lan_tables_, [&](const lobby::LanTable& t) { return lobby::same_lobby(t, table); });
+    if (same == lan_tables_.end()) {
+      lan_tables_.push_back(table);
+      lan_table_seen_ms_.push_back(local_ms);
+    } else {
+      // Its name and counts as it says them now, at the address the person saw first.
+      const auto i = static_cast<std::size_t>(same - lan_tables_.begin());
+      const lobby::Endpoint first = same->lobby;
+      *same = table;
+      same->lobby = first;
+      lan_table_seen_ms_[i] = local_ms;
+    }
+  }
 }
 
 void App::host(std::uint16_t port, std::uint64_t local_ms) {
@@ -105,7 +130,12 @@ void App::on_event(const NetEvent& event, std::uint64_t local_ms) {
     std::string all;
     for (const auto& a : h->addresses) all += (all.empty() ? "" : ", ") + a;
     say("hosting a lobby; friends connect to " + all);
-    notify(Notice::Kind::info, "Your lobby is running. Friends connect to " + all, local_ms);
+    notify(Notice::Kind::info,
+           "Your lobby is running. Friends connect to " + all +
+               (h->lan_port ? "; on this network their connect screen lists it under your name" : ""),
+           local_ms);
+  } else if (const auto* lan = std::get_if<LanTablesFound>(&event)) {
+    on_lan_tables(lan->tables, local_ms);
   } else if (const auto* f = std::get_if<HostFailed>(&event)) {
     lobby_.set_connection(Connection::offline);
     notify(Notice::Kind::error, "Cannot host a lobby: " + f->reason, local_ms);
@@ -292,6 +322,7 @@ void App::refresh_rooms() {
 }
 
 void App::tick(std::uint64_t local_ms) {
+  search_lan(local_ms);
   if (screen_ != Screen::lobby || lobby_.connection() != Connection::online) {
     next_room_list_ms_.reset();
     return;
@@ -302,6 +333,21 @@ void App::tick(std::uint64_t local_ms) {
   if (local_ms < *next_room_list_ms_ || lobby_.listing_rooms()) return;
   refresh_rooms();
   next_room_list_ms_ = local_ms + kRoomListRefreshMs;
+}
+
+void App::search_lan(std::uint64_t local_ms) {
+  if (screen_ != Screen::connect || lobby_.connection() != Connection::offline) {
+    next_lan_search_ms_.reset();  // back on the connect screen, the search starts again at once
+    return;
+  }
+  for (std::size_t i = lan_tables_.size(); i-- > 0;) {
+    if (local_ms < lan_table_seen_ms_[i] + kLanTableForgetMs) continue;
+    lan_tables_.erase(lan_tables_.begin() + static_cast<std::ptrdiff_t>(i));
+    lan_table_seen_ms_.erase(lan_table_seen_ms_.begin() + static_cast<std::ptrdiff_t>(i));
+  }
+  if (next_lan_search_ms_ && local_ms < *next_lan_search_ms_) return;
+  send(SearchLanCommand{});
+  next_lan_search_ms_ = local_ms + kLanSearchMs;
 }
 
 void App::quick_match(std::uint8_t seats) { send(QuickMatchCommand{std::string(peer::kChessGame), seats}); }

@@ -103,6 +103,15 @@ class App {
   void host(std::uint16_t port, std::uint64_t local_ms);
   const std::vector<std::string>& host_addresses() const { return host_addresses_; }
 
+  // ---- tables on the local network (docs/ui.md, "Connect") ----
+  // While the connect screen is shown, tick() searches the LAN every kLanSearchMs; a table
+  // that stops answering is forgotten after kLanTableForgetMs (a lost answer or two is not).
+  static constexpr std::uint64_t kLanSearchMs = 3000;
+  static constexpr std::uint64_t kLanTableForgetMs = 10000;
+  const std::vector<lobby::LanTable>& lan_tables() const { return lan_tables_; }
+  // Connects to a table found, insisting on the key it answered with.
+  void join_lan_table(std::size_t index, std::uint64_t local_ms);
+
   // ---- what the client remembers between runs ----
   const std::vector<std::string>& recent_lobbies() const { return memory_.lobbies; }
   // The name and lobbies to keep, once they changed: a lobby joined by its address (connect())
@@ -117,7 +126,8 @@ class App {
   const LobbyState& lobby() const { return lobby_; }
   void refresh_rooms();
   // Called every pass of the client's loop: while the lobby screen is shown, the room list is
-  // asked for again every kRoomListRefreshMs, so rooms others open, fill and start show up.
+  // asked for again every kRoomListRefreshMs, so rooms others open, fill and start show up;
+  // while the connect screen is, the LAN is searched (above).
   void tick(std::uint64_t local_ms);
   static constexpr std::uint64_t kRoomListRefreshMs = 5000;
   void quick_match(std::uint8_t seats = 2);
@@ -204,6 +214,9 @@ class App {
   void on_lobby(const lobby::ClientEvent& event, std::uint64_t local_ms);
   void on_entries(const RoomEntries& entries, std::uint64_t local_ms);
   void on_seat(const SeatUpdate& update, std::uint64_t local_ms);
+  void connect_to(std::optional<crypto::PublicKey> lobby_key, std::uint64_t local_ms);
+  void on_lan_tables(const std::vector<lobby::LanTable>& found, std::uint64_t local_ms);
+  void search_lan(std::uint64_t local_ms);
   void sync_input();
   void log_session_events();
   void submit_move(game::chess::Move move);
@@ -217,6 +230,9 @@ class App {
   std::vector<NetCommand> commands_;
   std::vector<std::string> host_addresses_;
   std::optional<std::uint64_t> next_room_list_ms_;  // while the lobby screen is shown
+  std::optional<std::uint64_t> next_lan_search_ms_;  // while the connect screen is shown
+  std::vector<lobby::LanTable> lan_tables_;
+  std::vector<std::uint64_t> lan_table_seen_ms_;  // beside lan_tables_: when each last answered
   ClientMemory memory_;
   bool memory_changed_ = false;
   bool joining_by_address_ = false;  // connect() asked; hosting is not remembered

@@ -10,6 +10,7 @@
 #include <variant>
 #include <vector>
 
+#include "lobby/client/lan_search.hpp"
 #include "lobby/client/lobby_client.hpp"
 #include "peer/net/runner.hpp"
 #include "peer/session/options.hpp"
@@ -24,6 +25,8 @@ namespace parley::ui {
 struct ConnectCommand {
   lobby::Endpoint lobby;
   std::string display_name;
+  // The key the lobby must prove it holds (a table found on the LAN named it); none: any.
+  std::optional<crypto::PublicKey> lobby_key = std::nullopt;
 };
 // Start a lobby inside this process on `port` (0.0.0.0) and connect to it.
 struct HostCommand {
@@ -31,6 +34,9 @@ struct HostCommand {
   std::string display_name;
 };
 struct DisconnectCommand {};
+// Ask the local network which lobbies answer LAN searches (lobby/client/lan_search.hpp); the
+// tables come back as LanTablesFound for a second or so.
+struct SearchLanCommand {};
 struct ListRoomsCommand {
   lobby::RoomId after;  // paging
 };
@@ -77,7 +83,7 @@ struct GunjinCommand {
   GunjinIntent intent;
 };
 
-using NetCommand = std::variant<ConnectCommand, HostCommand, DisconnectCommand, ListRoomsCommand, CreateRoomCommand,
+using NetCommand = std::variant<ConnectCommand, HostCommand, DisconnectCommand, SearchLanCommand, ListRoomsCommand, CreateRoomCommand,
                                 JoinRoomCommand, LeaveRoomCommand, ReadyCommand, QuickMatchCommand, LeaveQueueCommand,
                                 ChatCommand, ChessCommand, RisikoCommand, GunjinLayoutCommand, GunjinCommand>;
 
@@ -98,9 +104,14 @@ struct ConnectionLost {
 struct HostStarted {
   lobby::Endpoint local;
   std::vector<std::string> addresses;
+  std::optional<std::uint16_t> lan_port = std::nullopt;  // where it answers LAN searches, if it does
 };
 struct HostFailed {
   std::string reason;
+};
+// Tables that answered the last LAN search (more may follow for the same search).
+struct LanTablesFound {
+  std::vector<lobby::LanTable> tables;
 };
 // Verified entries of a started room this connection is in (as a seat or watching), in order
 // from `first`.
@@ -136,7 +147,7 @@ struct GunjinLayoutInUse {
   game::gunjin::Layout layout;
 };
 
-using NetEvent = std::variant<LobbyEvent, ConnectionLost, HostStarted, HostFailed, RoomEntries, SeatUpdate, IntentRefused,
+using NetEvent = std::variant<LobbyEvent, ConnectionLost, HostStarted, HostFailed, LanTablesFound, RoomEntries, SeatUpdate, IntentRefused,
                               RisikoSecrets, GunjinLayoutInUse>;
 
 }  // namespace parley::ui

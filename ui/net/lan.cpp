@@ -10,7 +10,8 @@
 namespace parley::ui {
 
 game::Result<std::unique_ptr<lobby::ServerThread>, lobby::ServerError> start_embedded_lobby(
-    std::uint16_t port, const std::filesystem::path& data_dir, bool log, lobby::LogSink archive) {
+    std::uint16_t port, const std::filesystem::path& data_dir, bool log, lobby::LogSink archive,
+    std::optional<lobby::LanListing> lan) {
   std::error_code ec;
   std::filesystem::create_directories(data_dir / "lobby", ec);
   if (ec)
@@ -23,6 +24,12 @@ game::Result<std::unique_ptr<lobby::ServerThread>, lobby::ServerError> start_emb
   // cut may lose the last ones (docs/lobby.md, --sync normal).
   config.sync = lobby::SyncMode::normal;
   config.log = log;
+  config.lan = std::move(lan);
+  // A table name that is not one (all spaces, say) is passed over like a port in use.
+  if (config.lan && !lobby::sanitize_lan_name(config.lan->name)) config.lan.reset();
+  auto started = lobby::ServerThread::start(config, archive);
+  if (started || started.error().kind != lobby::ServerError::Kind::lan) return started;
+  config.lan.reset();
   return lobby::ServerThread::start(config, std::move(archive));
 }
 

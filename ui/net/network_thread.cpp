@@ -11,6 +11,10 @@ namespace parley::ui {
 namespace {
 
 constexpr auto kReconnectDelay = std::chrono::seconds(1);
+// How long answers to a LAN search are taken: lobbies on a LAN answer within milliseconds.
+constexpr auto kLanAnswerWindow = std::chrono::milliseconds(1500);
+// The idle loop's sleep while a LAN search is open, so answers reach the screen promptly.
+constexpr auto kLanPollInterval = std::chrono::milliseconds(50);
 
 bool bookkeeping(const lobby::ClientEvent& event) {
   return std::holds_alternative<lobby::EntryAppended>(event) || std::holds_alternative<lobby::EntriesEnd>(event);
@@ -79,7 +83,9 @@ void NetworkThread::run() {
       commands = std::exchange(commands_, {});
       // Nothing to service: sleep until a command comes or a reconnection is due.
       if (commands.empty() && !runner_ && !client_) {
-        auto until = reconnect_at_.value_or(std::chrono::steady_clock::now() + std::chrono::milliseconds(200));
+        const auto now = std::chrono::steady_clock::now();
+        auto until = reconnect_at_.value_or(now + std::chrono::milliseconds(200));
+        if (lan_search_until_) until = std::min(until, now + kLanPollInterval);
         commands_ready_.wait_until(lock, until, [&] { return stopping_ || !commands_.empty(); });
         if (stopping_) return;
         if (pending_server_) server_ = std::move(pending_server_);  // kept while we slept
@@ -87,6 +93,7 @@ void NetworkThread::run() {
       }
     }
     for (auto& c : commands) handle(c);
+    collect_lan_tables();
 
     if (runner_) {
       step_seat();
@@ -109,19 +116,23 @@ void NetworkThread::handle(NetCommand& command) {
   if (auto* connect = std::get_if<ConnectCommand>(&command)) {
     if (runner_) return;  // a game is on: its connection stays
     endpoint_ = connect->lobby;
+    expected_lobby_key_ = connect->lobby_key ? connect->lobby_key : config_.expected_lobby_key;
     display_name_ = connect->display_name;
     replaced_ = false;
     open_connection();
   } else if (auto* host = std::get_if<HostCommand>(&command)) {
     if (runner_) return;
     if (!server_) {
-      auto started = start_embedded_lobby(host->port, config_.data_dir, /*log=*/false);
+      std::optional<lobby::LanListing> lan;
+      if (config_.lan_answer_port) lan = lobby::LanListing{host->display_name, *config_.lan_answer_port};
+      auto started = start_embedded_lobby(host->port, config_.data_dir, /*log=*/false, {}, std::move(lan));
       if (!started) return emit(HostFailed{lobby::to_string(started.error())});
       server_ = std::move(started).value();
     }
     const std::uint16_t port = server_->endpoint().port;
-    emit(HostStarted{server_->endpoint(), lan_addresses(port)});
+    emit(HostStarted{server_->endpoint(), lan_addresses(port), server_->lan_port()});
     endpoint_ = lobby::Endpoint{"127.0.0.1", port};
+    expected_lobby_key_ = server_->public_key();
     display_name_ = host->display_name;
     replaced_ = false;
     open_connection();
@@ -130,6 +141,8 @@ void NetworkThread::handle(NetCommand& command) {
     client_.reset();
     reconnect_at_.reset();
     endpoint_.reset();
+  } else if (std::holds_alternative<SearchLanCommand>(command)) {
+    search_lan();
   } else if (auto* list = std::get_if<ListRoomsCommand>(&command)) {
     if (c) asked(c->list_rooms({}, list->after));
   } else if (auto* create = std::get_if<CreateRoomCommand>(&command)) {
@@ -167,12 +180,31 @@ void NetworkThread::open_connection() {
   welcomed_ = false;
   if (!endpoint_) return;
   auto connected = lobby::LobbyClient::connect(
-      {*endpoint_, config_.identity, display_name_, config_.expected_lobby_key});
+      {*endpoint_, config_.identity, display_name_, expected_lobby_key_});
   if (!connected) {
     client_.reset();
     return emit(ConnectionLost{connected.error().detail, false});
   }
   client_ = std::move(connected).value();
+}
+
+void NetworkThread::search_lan() {
+  if (config_.lan_targets.empty()) return;
+  if (!lan_search_) {
+    auto opened = lobby::LanSearch::open(config_.lan_targets);
+    // Without a UDP socket there is no LAN to search; the address field still works.
+    if (!opened) return;
+    lan_search_ = std::move(opened).value();
+  }
+  lan_search_->probe();
+  lan_search_until_ = std::chrono::steady_clock::now() + kLanAnswerWindow;
+}
+
+void NetworkThread::collect_lan_tables() {
+  if (!lan_search_until_) return;
+  std::vector<lobby::LanTable> found = lan_search_->receive();
+  if (!found.empty()) emit(LanTablesFound{std::move(found)});
+  if (std::chrono::steady_clock::now() >= *lan_search_until_) lan_search_until_.reset();
 }
 
 void NetworkThread::asked(lobby::RequestId request) {
@@ -227,7 +259,7 @@ void NetworkThread::start_seat(const lobby::RoomState& room) {
   options.game = room.game;
   options.seats = static_cast<std::uint8_t>(room.seats.size());
   options.data_dir = config_.data_dir;
-  options.expected_lobby_key = config_.expected_lobby_key;
+  options.expected_lobby_key = expected_lobby_key_;
   runner_room_ = room.room;
   reported_status_.reset();
   // A new game: no secrets or intents of the last one.

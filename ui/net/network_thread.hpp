@@ -20,6 +20,7 @@
 #include <thread>
 #include <vector>
 
+#include "lobby/client/lan_search.hpp"
 #include "lobby/server/lobby_server.hpp"
 #include "ui/core/net_messages.hpp"
 
@@ -29,7 +30,11 @@ struct NetworkConfig {
   crypto::Identity identity;
   std::filesystem::path data_dir;  // sessions/, logs/, and lobby/ when hosting
   std::optional<crypto::PublicKey> expected_lobby_key;
-  std::uint32_t poll_ms = 5;  // the longest a command waits before the thread looks at it
+  std::uint32_t poll_ms = 5;
+  // LAN discovery: where searches are sent (the client's: lobby::lan_probe_targets; none: no
+  // search), and the UDP port a lobby hosted here answers them on (none: it does not).
+  std::vector<lobby::Endpoint> lan_targets = {};
+  std::optional<std::uint16_t> lan_answer_port = std::nullopt;  // the longest a command waits before the thread looks at it
 };
 
 class NetworkThread {
@@ -53,6 +58,8 @@ class NetworkThread {
   void emit(NetEvent event);
   void handle(NetCommand& command);
   void open_connection();
+  void search_lan();
+  void collect_lan_tables();
   void on_client_event(lobby::ClientEvent& event);
   void forward(const lobby::ClientEvent& event);
   void start_seat(const lobby::RoomState& room);
@@ -74,6 +81,7 @@ class NetworkThread {
   // Owned by the network thread.
   std::unique_ptr<lobby::ServerThread> server_;
   std::optional<lobby::Endpoint> endpoint_;
+  std::optional<crypto::PublicKey> expected_lobby_key_;  // of the connection asked for
   std::string display_name_;
   std::unique_ptr<lobby::LobbyClient> client_;
   bool welcomed_ = false;          // the current connection got its Welcome
@@ -93,6 +101,8 @@ class NetworkThread {
   // Requests made for the screens, not yet answered: only their refusals are the user's (the
   // seat runner's, on the shared connection, are its own: a late leave of a closed room).
   std::set<lobby::RequestId> asked_;
+  std::unique_ptr<lobby::LanSearch> lan_search_;
+  std::optional<std::chrono::steady_clock::time_point> lan_search_until_;  // answers still taken
 
   std::thread thread_;  // last: started once everything above exists
 };

@@ -62,6 +62,13 @@ bool save_client_memory(const std::filesystem::path& data_dir, const ClientMemor
       .ok();
 }
 
+std::string chosen_display_name(const std::string& given, const ClientMemory& memory) {
+  if (!given.empty()) return given;
+  if (!memory.display_name.empty()) return memory.display_name;
+  if (const char* user = std::getenv("USER"); user != nullptr && *user != '\0') return user;
+  return "player";
+}
+
 int run_client(ClientOptions options) {
   auto window = Window::open(options.window);
   if (!window) {
@@ -74,10 +81,7 @@ int run_client(ClientOptions options) {
 
   const ClientMemory memory = load_client_memory(options.data_dir);
   AppConfig config{options.identity.public_key()};
-  config.display_name = options.display_name;
-  if (config.display_name.empty()) config.display_name = memory.display_name;
-  if (const char* user = std::getenv("USER"); config.display_name.empty() && user != nullptr) config.display_name = user;
-  if (config.display_name.empty()) config.display_name = "player";
+  config.display_name = chosen_display_name(options.display_name, memory);
   config.lobby_address = options.lobby_address;
   if (!options.connect_now && !memory.lobbies.empty()) config.lobby_address = memory.lobbies.front();
   config.recent_lobbies = memory.lobbies;
@@ -94,7 +98,8 @@ int run_client(ClientOptions options) {
   }
   App app(config);
 
-  NetworkThread net({options.identity, options.data_dir, std::nullopt, 5}, [wake_event] {
+  NetworkThread net({options.identity, options.data_dir, std::nullopt, 5, options.lan_targets, options.lan_answer_port},
+                    [wake_event] {
     SDL_Event e{};
     e.type = wake_event;
     SDL_PushEvent(&e);

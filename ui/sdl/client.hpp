@@ -31,6 +31,10 @@ struct ClientOptions {
   // shows the addresses friends should enter. Stopped when the client closes.
   std::unique_ptr<lobby::ServerThread> hosted;
   std::optional<std::filesystem::path> replay;  // open this game log at start
+  // LAN discovery (NetworkConfig's): where the connect screen's searches go (none: it does not
+  // search), and the UDP port a lobby hosted from the connect screen answers on.
+  std::vector<lobby::Endpoint> lan_targets;
+  std::optional<std::uint16_t> lan_answer_port;
   WindowOptions window;
   // Tests: close after this long (0: when the user does), writing the last frame as a PNG.
   std::uint64_t quit_after_ms = 0;
@@ -47,6 +51,10 @@ std::vector<std::string> read_risiko_drawings(const std::filesystem::path& dir);
 // <data>/client.txt; a file that cannot be read is an empty memory.
 ClientMemory load_client_memory(const std::filesystem::path& data_dir);
 bool save_client_memory(const std::filesystem::path& data_dir, const ClientMemory& memory);
+
+// The name this client goes by: the one given (--name), else the one remembered, else $USER,
+// else "player".
+std::string chosen_display_name(const std::string& given, const ClientMemory& memory);
 
 // Runs until the window closes; returns the process exit status. Notable events (connected,
 // moves, the result, the log's path) are printed on standard output as they happen.

@@ -316,8 +316,10 @@ void Screens::connect_screen(std::uint64_t local_ms) {
     }
   }
 
+  lan_tables(local_ms, busy);
+
   ImGui::Separator();
-  ImGui::TextUnformatted("Or host a game here: friends on your network connect to you");
+  ImGui::TextUnformatted("Or host a game here: friends on your network find it listed as above");
   ImGui::SetNextItemWidth(140 * s);
   ImGui::InputInt("port", &host_port_, 0);
   host_port_ = std::clamp(host_port_, 1, 65535);
@@ -329,6 +331,29 @@ void Screens::connect_screen(std::uint64_t local_ms) {
   ImGui::Separator();
   if (ImGui::Button("Open a game log...")) open_log_requested_ = true;
   ImGui::EndChild();
+}
+
+// The lobbies that answered a LAN search, each with its Join button.
+void Screens::lan_tables(std::uint64_t local_ms, bool busy) {
+  ImGui::Spacing();
+  ImGui::TextUnformatted("On this network");
+  const auto& tables = app_.lan_tables();
+  if (tables.empty()) {
+    ImGui::TextColored(kQuiet, "Searching... no lobby has answered yet.");
+    return;
+  }
+  ImGui::BeginDisabled(busy);
+  for (std::size_t i = 0; i < tables.size(); ++i) {
+    const lobby::LanTable& t = tables[i];
+    ImGui::PushID(static_cast<int>(i));
+    if (ImGui::SmallButton("Join")) app_.join_lan_table(i, local_ms);
+    ImGui::PopID();
+    ImGui::SameLine();
+    ImGui::Text("%s  %s", t.name.c_str(), lobby::to_string(t.lobby).c_str());
+    ImGui::TextColored(kQuiet, "      %s · key %s", peer::lan_table_words(t).c_str(),
+                       crypto::fingerprint(t.lobby_key).c_str());
+  }
+  ImGui::EndDisabled();
 }
 
 // ---- lobby --------------------------------------------------------------------------------

@@ -44,6 +44,7 @@ class Screens {
  private:
   void menu_bar(std::uint64_t local_ms);
   void connect_screen(std::uint64_t local_ms);
+  void lan_tables(std::uint64_t local_ms, bool busy);
   void lobby_screen(std::uint64_t local_ms);
   // The create-room form's Risiko part (map, dice), and Create: a map file is read here.
   void risiko_room_options();
