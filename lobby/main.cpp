@@ -87,8 +87,12 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--verify-threads", config.verify_threads, "extra threads verifying seat signatures")
       ->capture_default_str();
-  app.add_option("--max-connections", limits.max_connections, "connections in all (ENet: at most 4079)")
-      ->check(CLI::Range(1u, 4079u))
+  app.add_option("--max-connections", limits.max_connections,
+                 "connections in all (at most 4079 per ENet host: raise --hosts for more)")
+      ->check(CLI::Range(1u, kMaxConnectionsPerHost * kMaxHosts))
+      ->capture_default_str();
+  app.add_option("--hosts", config.hosts, "ENet hosts sharing the port, each serving up to 4079 connections")
+      ->check(CLI::Range(1u, kMaxHosts))
       ->capture_default_str();
   app.add_option("--max-connections-per-address", limits.max_connections_per_address)->capture_default_str();
   app.add_option("--rate", limits.messages_per_second, "messages per second per connection")->capture_default_str();
@@ -128,6 +132,12 @@ int main(int argc, char** argv) {
   }
   config.listen = *endpoint;
   config.sync = sync == "full" ? SyncMode::full : SyncMode::normal;
+  if (limits.max_connections > kMaxConnectionsPerHost * config.hosts) {
+    fmt::print(stderr, "parley-lobby: --max-connections {} needs --hosts {} at least ({} connections per ENet host)\n",
+               limits.max_connections, (limits.max_connections + kMaxConnectionsPerHost - 1) / kMaxConnectionsPerHost,
+               kMaxConnectionsPerHost);
+    return kExitUsage;
+  }
   if (!lan_name.empty()) {
     auto name = sanitize_lan_name(lan_name);
     if (!name) {

@@ -11,6 +11,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <thread>
 
 #include "lobby/client/enet_init.hpp"
 #include "lobby/protocol/limits.hpp"
@@ -82,10 +83,13 @@ struct LoadGenerator::Seat {
 LoadGenerator::LoadGenerator(int rooms, int seats, int idle_peers) : rooms_(rooms), seats_per_room_(seats), idle_(idle_peers) {
   ensure_enet();
   std::size_t total = static_cast<std::size_t>(rooms * seats + idle_peers);
-  host_ = enet_host_create(nullptr, std::min<std::size_t>(total, ENET_PROTOCOL_MAXIMUM_PEER_ID), 1, 0, 0);
-  // Many connections on one socket: larger kernel buffers, as a busy server would have.
-  enet_socket_set_option(host_->socket, ENET_SOCKOPT_RCVBUF, 8 * 1024 * 1024);
-  enet_socket_set_option(host_->socket, ENET_SOCKOPT_SNDBUF, 8 * 1024 * 1024);
+  for (std::size_t first = 0; first < std::max<std::size_t>(total, 1); first += kPeersPerClientHost) {
+    ENetHost* host = enet_host_create(nullptr, std::min(total - first, kPeersPerClientHost), 1, 0, 0);
+    // Many connections on one socket: larger kernel buffers, as a busy server would have.
+    enet_socket_set_option(host->socket, ENET_SOCKOPT_RCVBUF, 8 * 1024 * 1024);
+    enet_socket_set_option(host->socket, ENET_SOCKOPT_SNDBUF, 8 * 1024 * 1024);
+    hosts_.push_back(host);
+  }
   for (std::size_t i = 0; i < total; ++i) {
     auto s = std::make_unique<Seat>();
     int active = rooms * seats;
@@ -98,7 +102,7 @@ LoadGenerator::LoadGenerator(int rooms, int seats, int idle_peers) : rooms_(room
 
 LoadGenerator::~LoadGenerator() {
   disconnect_all();
-  enet_host_destroy(host_);
+  for (ENetHost* host : hosts_) enet_host_destroy(host);
 }
 
 void LoadGenerator::disconnect_all() {
@@ -106,7 +110,7 @@ void LoadGenerator::disconnect_all() {
     if (s->peer != nullptr) enet_peer_disconnect_now(s->peer, 0);
     s->peer = nullptr;
   }
-  enet_host_flush(host_);
+  for (ENetHost* host : hosts_) enet_host_flush(host);
 }
 
 std::size_t LoadGenerator::connected() const {
@@ -120,21 +124,26 @@ bool LoadGenerator::service_until(Done done, std::chrono::milliseconds limit) {
   auto deadline = SteadyClock::now() + limit;
   while (!done()) {
     if (SteadyClock::now() > deadline) return false;
-    ENetEvent ev;
-    int r = enet_host_service(host_, &ev, 1);
-    while (r > 0) {
-      if (ev.type == ENET_EVENT_TYPE_RECEIVE) {
-        on_receive(reinterpret_cast<std::uintptr_t>(ev.peer->data), ev.packet->data, ev.packet->dataLength);
-        enet_packet_destroy(ev.packet);
-      } else if (ev.type == ENET_EVENT_TYPE_DISCONNECT) {
-        std::fprintf(stderr, "bench: connection %zu closed by the server\n",
-                     static_cast<std::size_t>(reinterpret_cast<std::uintptr_t>(ev.peer->data)));
-        seats_[reinterpret_cast<std::uintptr_t>(ev.peer->data)]->peer = nullptr;
-      }
-      r = enet_host_service(host_, &ev, 0);
-    }
+    for (ENetHost* host : hosts_) service(host, hosts_.size() == 1 ? 1 : 0);
+    if (hosts_.size() > 1) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
   return true;
+}
+
+void LoadGenerator::service(ENetHost* host, std::uint32_t wait_ms) {
+  ENetEvent ev;
+  int r = enet_host_service(host, &ev, wait_ms);
+  while (r > 0) {
+    if (ev.type == ENET_EVENT_TYPE_RECEIVE) {
+      on_receive(reinterpret_cast<std::uintptr_t>(ev.peer->data), ev.packet->data, ev.packet->dataLength);
+      enet_packet_destroy(ev.packet);
+    } else if (ev.type == ENET_EVENT_TYPE_DISCONNECT) {
+      std::fprintf(stderr, "bench: connection %zu closed by the server\n",
+                   static_cast<std::size_t>(reinterpret_cast<std::uintptr_t>(ev.peer->data)));
+      seats_[reinterpret_cast<std::uintptr_t>(ev.peer->data)]->peer = nullptr;
+    }
+    r = enet_host_service(host, &ev, 0);
+  }
 }
 
 bool LoadGenerator::connect_all(const Endpoint& to, std::size_t count) {
@@ -146,7 +155,7 @@ bool LoadGenerator::connect_all(const Endpoint& to, std::size_t count) {
   for (std::size_t start = 0; start < count; start += kWave) {
     std::size_t end = std::min(count, start + kWave);
     for (std::size_t i = start; i < end; ++i) {
-      seats_[i]->peer = enet_host_connect(host_, &address, 1, 0);
+      seats_[i]->peer = enet_host_connect(hosts_[i / kPeersPerClientHost], &address, 1, 0);
       if (seats_[i]->peer == nullptr) return false;
       seats_[i]->peer->data = reinterpret_cast<void*>(static_cast<std::uintptr_t>(i));
     }
@@ -376,22 +385,17 @@ Figures LoadGenerator::run(std::optional<double> rate, std::uint32_t window, std
       if (left < std::chrono::milliseconds(1)) {
         wait_ms = 0;
         if (left > std::chrono::nanoseconds(0)) {
-          pollfd fd{host_->socket, POLLIN, 0};
+          pollfd fd{hosts_.front()->socket, POLLIN, 0};
           timespec ts{0, static_cast<long>(std::chrono::duration_cast<std::chrono::nanoseconds>(left).count())};
           ::ppoll(&fd, 1, &ts, nullptr);
         }
       }
     }
-    ENetEvent ev;
-    int r = enet_host_service(host_, &ev, wait_ms);
-    while (r > 0) {
-      if (ev.type == ENET_EVENT_TYPE_RECEIVE) {
-        on_receive(reinterpret_cast<std::uintptr_t>(ev.peer->data), ev.packet->data, ev.packet->dataLength);
-        enet_packet_destroy(ev.packet);
-      }
-      r = enet_host_service(host_, &ev, 0);
-    }
-    enet_host_flush(host_);
+    // The measured seats are all on the first host; the others only keep their idle
+    // connections alive.
+    service(hosts_.front(), wait_ms);
+    for (std::size_t h = 1; h < hosts_.size(); ++h) service(hosts_[h], 0);
+    for (ENetHost* host : hosts_) enet_host_flush(host);
   }
   std::uint64_t drops = udp_receive_buffer_drops() - drops_0;
   cpu_process = cpu_seconds(RUSAGE_SELF) - cpu_process_0;

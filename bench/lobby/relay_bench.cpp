@@ -3,7 +3,8 @@
 //   - closed loop, one post in flight per seat (each posts again when its entry is back) and
 //     enough in flight to saturate (about 320 posts in all): relayed entries per second;
 //   - open loop at 50% of the lobby's saturated peak: post-to-delivery latency p50/p99;
-//   - 2,000 connected, logged-in peers on one lobby process while games run;
+//   - 2,000 connected, logged-in peers on one lobby process while games run (--peers; past
+//     4,079, --hosts gives the lobby several ENet hosts on its port);
 //   - the disk's fdatasync latency, which bounds every durable commit;
 //   - per run, the datagrams the kernel dropped for a full socket receive buffer (each waits
 //     for ENet's resend, so they explain tails and stalls).
@@ -74,6 +75,7 @@ struct Options {
   unsigned verify_threads = 0;
   SyncMode sync = SyncMode::full;
   std::filesystem::path db_dir;
+  unsigned hosts = 1;  // the lobby's ENet hosts (ServerConfig::hosts)
 };
 
 std::unique_ptr<ServerThread> start_lobby(const Options& o, const std::filesystem::path& dir) {
@@ -87,8 +89,9 @@ std::unique_ptr<ServerThread> start_lobby(const Options& o, const std::filesyste
   c.log = false;
   // The load generator is one address with thousands of connections posting as fast as it can:
   // lift the per-address and rate limits (they are tested elsewhere).
-  c.limits.max_connections = 4079;
-  c.limits.max_connections_per_address = 4079;
+  c.hosts = o.hosts;
+  c.limits.max_connections = kMaxConnectionsPerHost * o.hosts;
+  c.limits.max_connections_per_address = c.limits.max_connections;
   c.limits.messages_per_second = 10'000'000;
   c.limits.message_burst = 10'000'000;
   c.limits.bytes_per_second = 1ull << 40;
@@ -144,8 +147,14 @@ bool scenario(const Options& o, int rooms, int seats) {
 
 bool many_peers(const Options& o, int peers) {
   const int rooms = 10, seats = 2;
-  fmt::print("\n## {} connected peers: {} rooms of {} playing, {} logged in and idle; load average before: {}\n\n",
-             peers, rooms, seats, peers - rooms * seats, load_average());
+  fmt::print("\n## {} connected peers: {} rooms of {} playing, {} logged in and idle; {} lobby ENet host{}; load average "
+             "before: {}\n\n",
+             peers, rooms, seats, peers - rooms * seats, o.hosts, o.hosts == 1 ? "" : "s", load_average());
+  if (static_cast<std::uint32_t>(peers) > kMaxConnectionsPerHost * o.hosts) {
+    fmt::print(stderr, "bench: {} peers need --hosts {} at least\n", peers,
+               (peers + kMaxConnectionsPerHost - 1) / kMaxConnectionsPerHost);
+    return false;
+  }
   auto lobby = start_lobby(o, o.db_dir / "many-peers");
   if (!lobby) return false;
   LoadGenerator gen(rooms, seats, peers - rooms * seats);
@@ -162,7 +171,10 @@ bool many_peers(const Options& o, int peers) {
   row(fmt::format("lobby, {} in flight per seat (peak)", window), peak);
   Figures half = gen.run_open(peak.posts_per_second / 2, o.warmup, o.measure);
   row(fmt::format("lobby, open loop {:.0f}/s (50%)", peak.posts_per_second / 2), half);
-  fmt::print("\nstill connected after the runs: {}; load average after: {}\n", gen.connected(), load_average());
+  std::string spread;
+  for (std::uint32_t n : lobby->connections_per_host()) spread += (spread.empty() ? "" : " + ") + std::to_string(n);
+  fmt::print("\nstill connected after the runs: {} (the lobby's hosts: {}); load average after: {}\n", gen.connected(),
+             spread, load_average());
   gen.disconnect_all();
   return true;
 }
@@ -174,7 +186,7 @@ int main(int argc, char** argv) {
   Options o;
   int warmup_ms = 1000, measure_ms = 3000, peers = 2000;
   std::string sync = "full";
-  bool quick = false;
+  bool quick = false, only_many_peers = false;
   std::vector<int> one;  // rooms, seats
   o.db_dir = std::filesystem::current_path() / "lobby-bench-db";
   app.add_option("--warmup-ms", warmup_ms)->capture_default_str();
@@ -184,6 +196,8 @@ int main(int argc, char** argv) {
   app.add_option("--peers", peers, "connections for the many-peers run")->capture_default_str();
   app.add_option("--db-dir", o.db_dir, "where the lobby's databases go (use a real disk)")->capture_default_str();
   app.add_flag("--quick", quick, "one small scenario only");
+  app.add_flag("--many-peers", only_many_peers, "the many-peers run only");
+  app.add_option("--hosts", o.hosts, "the lobby's ENet hosts on its port")->check(CLI::Range(1u, kMaxHosts))->capture_default_str();
   app.add_option("--scenario", one, "one scenario only: ROOMS (1-500) SEATS (2-6)")->expected(2);
   CLI11_PARSE(app, argc, argv);
   if (!one.empty() && (one[0] < 1 || one[0] > 500 || one[1] < 2 || one[1] > 6)) {
@@ -199,6 +213,8 @@ int main(int argc, char** argv) {
   bool ok = true;
   if (quick) {
     ok = scenario(o, 10, 2);
+  } else if (only_many_peers) {
+    ok = many_peers(o, peers);
   } else if (!one.empty()) {
     ok = scenario(o, one[0], one[1]);
   } else {

@@ -13,8 +13,14 @@
 
 namespace parley::lobby {
 
+// The most connections one ENet host serves: its 4,095 peer ids less the few kept to refuse a
+// connection over the limit with a typed answer (LobbyServer::open).
+inline constexpr std::uint32_t kMaxConnectionsPerHost = 4079;
+inline constexpr unsigned kMaxHosts = 16;
+
 struct Limits {
-  // Connections. ENet numbers peers with 12 bits, so one host holds at most 4095.
+  // Connections, in all. ENet numbers peers with 12 bits, so one ENet host holds at most 4095;
+  // past that a lobby runs several (ServerConfig::hosts).
   std::uint32_t max_connections = 4000;
   std::uint32_t max_connections_per_address = 16;
   // Per-connection token buckets: every message costs one message token and its size in byte
@@ -55,6 +61,9 @@ struct LanListing {
 
 struct ServerConfig {
   Endpoint listen{"127.0.0.1", 7777};
+  // ENet hosts sharing the listening port (SO_REUSEPORT: the kernel keeps each client on the one
+  // it first reached), for more connections than one host holds (kMaxConnectionsPerHost).
+  unsigned hosts = 1;
   std::filesystem::path database = "parley-lobby.db";
   std::filesystem::path key_file;  // empty: the database path with ".key" appended
   std::filesystem::path logs_dir;  // closed rooms' game logs; empty: the database path with ".logs" appended

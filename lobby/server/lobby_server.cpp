@@ -2,8 +2,10 @@
 
 #include <enet/enet.h>
 #include <poll.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <deque>
@@ -30,6 +32,48 @@ constexpr int kIdleWaitMs = 20;
 // until the disk catches up (the kernel's socket buffer and ENet's resends hold the rest).
 constexpr std::size_t kMaxRoundsAwaitingCommit = 256;
 constexpr auto kShutdownDrain = std::chrono::milliseconds(1000);
+
+// Sets up a host the lobby listens with: ENet drops anything longer than its maximum packet
+// before the lobby sees it, so messages up to twice the protocol's maximum still arrive and can
+// be refused as too large.
+void tune(ENetHost* host) {
+  host->maximumPacketSize = 2 * kMaxMessageBytes;
+  host->maximumWaitingData = 4 * kMaxMessageBytes;
+  enet_socket_set_option(host->socket, ENET_SOCKOPT_RCVBUF, kReceiveBufferBytes);
+}
+
+// The listening hosts: one bound as ENet binds it, or several sharing one port. The kernel then
+// hands each client's datagrams to the socket its address hashes to, always the same one, so
+// each ENet host sees whole connections.
+game::Result<std::vector<ENetHost*>, ServerError> open_hosts(const ServerConfig& config, ENetAddress address,
+                                                             std::size_t peer_slots) {
+  const auto in_use = [&] {
+    return ServerError{ServerError::Kind::network, "cannot listen on " + to_string(config.listen) + " (in use?)"};
+  };
+  if (config.hosts <= 1) {
+    ENetHost* host = enet_host_create(&address, peer_slots, 1, 0, 0);
+    if (host == nullptr) return in_use();
+    tune(host);
+    return std::vector<ENetHost*>{host};
+  }
+  std::vector<ENetHost*> hosts;
+  const auto fail = [&] {
+    for (ENetHost* h : hosts) enet_host_destroy(h);
+    return in_use();
+  };
+  for (unsigned i = 0; i < config.hosts; ++i) {
+    ENetHost* host = enet_host_create(nullptr, peer_slots, 1, 0, 0);  // bound below
+    if (host == nullptr) return fail();
+    hosts.push_back(host);
+    const int one = 1;
+    if (::setsockopt(host->socket, SOL_SOCKET, SO_REUSEPORT, &one, sizeof one) != 0 ||
+        enet_socket_bind(host->socket, &address) != 0 || enet_socket_get_address(host->socket, &host->address) != 0)
+      return fail();
+    address.port = host->address.port;  // asked for port 0: the others share the one the first got
+    tune(host);
+  }
+  return hosts;
+}
 
 }  // namespace
 
@@ -64,7 +108,11 @@ struct LobbyServer::Impl {
   std::unique_ptr<LobbyCore> core;
   std::unique_ptr<StorageWriter> writer;
   crypto::PublicKey key;
-  ENetHost* host = nullptr;
+  std::vector<ENetHost*> hosts;  // one, or several sharing the port (ServerConfig::hosts)
+  // Connections on each host, for operators and tests (read from other threads).
+  std::unique_ptr<std::atomic<std::uint32_t>[]> host_connections;
+  std::size_t first_host = 0;  // where the next collect() starts, so no host waits behind another
+  std::vector<pollfd> poll_fds;  // the commit wake-up, the LAN responder, then every host
   Endpoint bound;
   std::atomic<bool> stop{false};
   std::map<ConnectionId, ENetPeer*> peers;
@@ -78,19 +126,28 @@ struct LobbyServer::Impl {
   std::unique_ptr<LanResponder> lan;
 
   Impl(ServerConfig c, std::unique_ptr<Storage> reader_, std::unique_ptr<LobbyCore> core_,
-       std::unique_ptr<StorageWriter> writer_, std::unique_ptr<LogArchive> archive_, ENetHost* host_, Endpoint bound_,
-       std::unique_ptr<LanResponder> lan_)
+       std::unique_ptr<StorageWriter> writer_, std::unique_ptr<LogArchive> archive_, std::vector<ENetHost*> hosts_,
+       Endpoint bound_, std::unique_ptr<LanResponder> lan_)
       : config(std::move(c)),
         reader(std::move(reader_)),
         core(std::move(core_)),
         writer(std::move(writer_)),
         key(core->public_key()),
-        host(host_),
+        hosts(std::move(hosts_)),
+        host_connections(new std::atomic<std::uint32_t>[hosts.size()]()),
         bound(std::move(bound_)),
         archive(std::move(archive_)),
-        lan(std::move(lan_)) {}
+        lan(std::move(lan_)) {
+    poll_fds.push_back({writer->wake_fd(), POLLIN, 0});
+    poll_fds.push_back({lan ? lan->fd() : -1, POLLIN, 0});
+    for (ENetHost* h : hosts) poll_fds.push_back({h->socket, POLLIN, 0});
+  }
   ~Impl() {
-    if (host != nullptr) enet_host_destroy(host);
+    for (ENetHost* h : hosts) enet_host_destroy(h);
+  }
+
+  std::size_t host_index(const ENetPeer* peer) const {
+    return static_cast<std::size_t>(std::find(hosts.begin(), hosts.end(), peer->host) - hosts.begin());
   }
 
   void log(std::string_view line) const {
@@ -140,16 +197,23 @@ struct LobbyServer::Impl {
     }
   }
 
-  // Collects what ENet has (waiting up to wait_ms for the first event) into one batch.
-  void collect(std::vector<NetworkEvent>& events, std::vector<ENetPacket*>& packets, std::uint32_t wait_ms) {
+  // Collects what the hosts have into one batch, each host in turn from a rotating first one.
+  void collect(std::vector<NetworkEvent>& events, std::vector<ENetPacket*>& packets) {
+    for (std::size_t i = 0; i < hosts.size() && events.size() < kMaxBatchEvents; ++i)
+      collect(hosts[(first_host + i) % hosts.size()], events, packets);
+    first_host = (first_host + 1) % hosts.size();
+  }
+
+  void collect(ENetHost* host, std::vector<NetworkEvent>& events, std::vector<ENetPacket*>& packets) {
     ENetEvent ev;
-    int r = enet_host_service(host, &ev, wait_ms);
+    int r = enet_host_service(host, &ev, 0);
     while (r > 0) {
       switch (ev.type) {
         case ENET_EVENT_TYPE_CONNECT: {
           ConnectionId id{++next_connection};
           ev.peer->data = reinterpret_cast<void*>(static_cast<std::uintptr_t>(id.value));
           peers[id] = ev.peer;
+          host_connections[host_index(ev.peer)].fetch_add(1, std::memory_order_relaxed);
           events.push_back(NetworkEvent{NetworkEvent::Kind::connected, id, ev.peer->address.host, {}});
           break;
         }
@@ -160,7 +224,8 @@ struct LobbyServer::Impl {
           break;
         case ENET_EVENT_TYPE_DISCONNECT: {
           ConnectionId id = id_of(ev.peer);
-          peers.erase(id);
+          // A peer that never connected (a handshake that timed out) was not counted.
+          if (peers.erase(id) != 0) host_connections[host_index(ev.peer)].fetch_sub(1, std::memory_order_relaxed);
           ev.peer->data = nullptr;
           events.push_back(NetworkEvent{NetworkEvent::Kind::disconnected, id, 0, {}});
           break;
@@ -199,15 +264,17 @@ struct LobbyServer::Impl {
       waiting.pop_front();
       sent = true;
     }
-    if (sent) enet_host_flush(host);
+    if (sent)
+      for (ENetHost* h : hosts) enet_host_flush(h);
     for (; !closing.empty() && closing.front().first <= committed; closing.pop_front()) archive->archive(closing.front().second);
   }
 
   // Sleeps until the socket has data, a commit completes, or the idle time is up; answers the
   // LAN searches that came meanwhile (they never wait for the disk: they change nothing).
   void wait(bool network, int timeout_ms) {
-    pollfd fds[3] = {{writer->wake_fd(), POLLIN, 0}, {lan ? lan->fd() : -1, POLLIN, 0}, {host->socket, POLLIN, 0}};
-    ::poll(fds, network ? 3 : 2, timeout_ms);
+    pollfd* fds = poll_fds.data();
+    for (pollfd& f : poll_fds) f.revents = 0;
+    ::poll(fds, network ? poll_fds.size() : 2, timeout_ms);
     if ((fds[0].revents & POLLIN) != 0) {
       std::uint64_t count = 0;
       (void)!::read(writer->wake_fd(), &count, sizeof count);
@@ -231,7 +298,8 @@ struct LobbyServer::Impl {
   game::Result<bool, ServerError> run() {
     std::vector<NetworkEvent> events;
     std::vector<ENetPacket*> packets;
-    log("listening on " + to_string(bound) + ", lobby key " + crypto::fingerprint(key));
+    log("listening on " + to_string(bound) + ", lobby key " + crypto::fingerprint(key) +
+        (hosts.size() > 1 ? ", " + std::to_string(hosts.size()) + " ENet hosts sharing the port" : ""));
     if (lan) log("answering LAN searches on UDP port " + std::to_string(lan->port()) + " as \"" + config.lan->name + "\"");
     bool more_queued = false;  // the last batch was cut short: ENet holds more events already
     while (!stop.load(std::memory_order_relaxed)) {
@@ -242,7 +310,7 @@ struct LobbyServer::Impl {
       if (backlogged) continue;
       events.clear();
       packets.clear();
-      collect(events, packets, 0);
+      collect(events, packets);
       more_queued = events.size() >= kMaxBatchEvents;
       auto round = core->process(events, Clock::now());
       for (ENetPacket* p : packets) enet_packet_destroy(p);
@@ -258,11 +326,13 @@ struct LobbyServer::Impl {
     // Let the last messages and disconnections reach the peers.
     auto deadline = Clock::now() + kShutdownDrain;
     while (!peers.empty() && Clock::now() < deadline) {
-      ENetEvent ev;
-      if (enet_host_service(host, &ev, 10) > 0) {
-        if (ev.type == ENET_EVENT_TYPE_DISCONNECT) peers.erase(id_of(ev.peer));
-        if (ev.type == ENET_EVENT_TYPE_RECEIVE) enet_packet_destroy(ev.packet);
-        if (ev.type == ENET_EVENT_TYPE_CONNECT) enet_peer_reset(ev.peer);
+      for (ENetHost* host : hosts) {
+        ENetEvent ev;
+        if (enet_host_service(host, &ev, hosts.size() == 1 ? 10 : 2) > 0) {
+          if (ev.type == ENET_EVENT_TYPE_DISCONNECT) peers.erase(id_of(ev.peer));
+          if (ev.type == ENET_EVENT_TYPE_RECEIVE) enet_packet_destroy(ev.packet);
+          if (ev.type == ENET_EVENT_TYPE_CONNECT) enet_peer_reset(ev.peer);
+        }
       }
     }
     log("stopped");
@@ -310,28 +380,22 @@ game::Result<std::unique_ptr<LobbyServer>, ServerError> LobbyServer::open(const 
   // A few peers beyond the limit, so a connection over it gets a typed refusal instead of
   // ENet's silence; ENet itself numbers peers with 12 bits.
   std::size_t peer_slots = std::min<std::size_t>(config.limits.max_connections + 16, ENET_PROTOCOL_MAXIMUM_PEER_ID);
-  ENetHost* host = enet_host_create(&address, peer_slots, 1, 0, 0);
-  if (host == nullptr) {
-    return ServerError{ServerError::Kind::network, "cannot listen on " + to_string(config.listen) + " (in use?)"};
-  }
-  // Messages up to twice the protocol's maximum still arrive, so the lobby can refuse them as
-  // too large; ENet drops anything bigger before the lobby sees it.
-  host->maximumPacketSize = 2 * kMaxMessageBytes;
-  host->maximumWaitingData = 4 * kMaxMessageBytes;
-  enet_socket_set_option(host->socket, ENET_SOCKOPT_RCVBUF, kReceiveBufferBytes);
+  auto hosts = open_hosts(config, address, peer_slots);
+  if (!hosts) return hosts.error();
+  ENetHost* first = hosts->front();
 
   char ip[64] = {0};
-  enet_address_get_host_ip(&host->address, ip, sizeof ip);
-  Endpoint bound{ip, host->address.port};
+  enet_address_get_host_ip(&first->address, ip, sizeof ip);
+  Endpoint bound{ip, first->address.port};
   std::unique_ptr<LanResponder> lan;
   if (config.lan) {
     auto name = sanitize_lan_name(config.lan->name);
-    auto responder = name ? LanResponder::open(config.lan->port, host->address.host, host->address.port,
+    auto responder = name ? LanResponder::open(config.lan->port, first->address.host, first->address.port,
                                                (*core)->public_key(), *name)
                           : game::Result<std::unique_ptr<LanResponder>, std::string>(
                                 "the table's name: " + std::string(describe(name.error())));
     if (!responder) {
-      enet_host_destroy(host);
+      for (ENetHost* h : *hosts) enet_host_destroy(h);
       return ServerError{ServerError::Kind::lan, responder.error()};
     }
     lan = std::move(*responder);
@@ -340,12 +404,19 @@ game::Result<std::unique_ptr<LobbyServer>, ServerError> LobbyServer::open(const 
                                                 config.sync == SyncMode::full ? StorageWriter::Commits::on_writer_thread
                                                                               : StorageWriter::Commits::on_caller);
   return std::unique_ptr<LobbyServer>(new LobbyServer(
-      std::make_unique<Impl>(config, std::move(*reader), std::move(*core), std::move(writer), std::move(*archive), host,
-                             std::move(bound), std::move(lan))));
+      std::make_unique<Impl>(config, std::move(*reader), std::move(*core), std::move(writer), std::move(*archive),
+                             std::move(*hosts), std::move(bound), std::move(lan))));
 }
 
 Endpoint LobbyServer::local_endpoint() const { return impl_->bound; }
 const crypto::PublicKey& LobbyServer::public_key() const { return impl_->key; }
+std::vector<std::uint32_t> LobbyServer::connections_per_host() const {
+  std::vector<std::uint32_t> counts;
+  for (std::size_t i = 0; i < impl_->hosts.size(); ++i)
+    counts.push_back(impl_->host_connections[i].load(std::memory_order_relaxed));
+  return counts;
+}
+
 std::optional<std::uint16_t> LobbyServer::lan_port() const {
   if (!impl_->lan) return std::nullopt;
   return impl_->lan->port();

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "crypto/identity.hpp"
 #include "game/core/result.hpp"
@@ -43,6 +44,8 @@ class LobbyServer {
   const crypto::PublicKey& public_key() const;
   // The UDP port LAN searches are answered on, if they are.
   std::optional<std::uint16_t> lan_port() const;
+  // The connections each ENet host serves now (ServerConfig::hosts of them); safe from any thread.
+  std::vector<std::uint32_t> connections_per_host() const;
 
   // Serves until request_stop(), then shuts down cleanly (presence entries for connected seats,
   // a shutting_down refusal to every connection). An error means the database failed: the
@@ -69,6 +72,7 @@ class ServerThread {
   Endpoint endpoint() const { return server_->local_endpoint(); }
   const crypto::PublicKey& public_key() const { return server_->public_key(); }
   std::optional<std::uint16_t> lan_port() const { return server_->lan_port(); }
+  std::vector<std::uint32_t> connections_per_host() const { return server_->connections_per_host(); }
   // Stops the server and waits for it; the outcome of its run().
   game::Result<bool, ServerError> stop();
 

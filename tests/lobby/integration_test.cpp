@@ -530,6 +530,16 @@ TEST(LobbyCommandLine, StatusHelpAndUsageErrors) {
   EXPECT_NE(help.find("--db"), std::string::npos);
   EXPECT_EQ(run("--listen nowhere").first, 2);
   EXPECT_EQ(run("--bogus").first, 2);
+  // More connections than one ENet host holds need more hosts.
+  auto [many_code, many] = run("--max-connections 5000 --db " + (dir.path() / "other.db").string());
+  EXPECT_EQ(many_code, 2);
+  EXPECT_NE(many.find("--max-connections 5000 needs --hosts 2 at least"), std::string::npos) << many;
+  EXPECT_EQ(run("--hosts 17").first, 2);
+  std::filesystem::create_directories(dir.path() / "two");
+  LobbyProcess two_hosts(dir.path() / "two", 0, {"--hosts", "2", "--max-connections", "8000"});
+  EXPECT_NE(two_hosts.log().find(", 2 ENet hosts sharing the port"), std::string::npos) << two_hosts.log();
+  auto through_two = players(two_hosts, 4);
+  EXPECT_TRUE(logged_in(through_two));
   // Another lobby on the same database is refused at once.
   auto [second_code, second] = run("--listen 127.0.0.1:0 --db " + (dir.path() / "lobby.db").string());
   EXPECT_EQ(second_code, 1);
