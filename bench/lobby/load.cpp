@@ -83,8 +83,9 @@ struct LoadGenerator::Seat {
 LoadGenerator::LoadGenerator(int rooms, int seats, int idle_peers) : rooms_(rooms), seats_per_room_(seats), idle_(idle_peers) {
   ensure_enet();
   std::size_t total = static_cast<std::size_t>(rooms * seats + idle_peers);
-  for (std::size_t first = 0; first < std::max<std::size_t>(total, 1); first += kPeersPerClientHost) {
-    ENetHost* host = enet_host_create(nullptr, std::min(total - first, kPeersPerClientHost), 1, 0, 0);
+  peers_per_host_ = total <= ENET_PROTOCOL_MAXIMUM_PEER_ID ? std::max<std::size_t>(total, 1) : kPeersPerClientHost;
+  for (std::size_t first = 0; first < std::max<std::size_t>(total, 1); first += peers_per_host_) {
+    ENetHost* host = enet_host_create(nullptr, std::min(total - first, peers_per_host_), 1, 0, 0);
     // Many connections on one socket: larger kernel buffers, as a busy server would have.
     enet_socket_set_option(host->socket, ENET_SOCKOPT_RCVBUF, 8 * 1024 * 1024);
     enet_socket_set_option(host->socket, ENET_SOCKOPT_SNDBUF, 8 * 1024 * 1024);
@@ -155,7 +156,7 @@ bool LoadGenerator::connect_all(const Endpoint& to, std::size_t count) {
   for (std::size_t start = 0; start < count; start += kWave) {
     std::size_t end = std::min(count, start + kWave);
     for (std::size_t i = start; i < end; ++i) {
-      seats_[i]->peer = enet_host_connect(hosts_[i / kPeersPerClientHost], &address, 1, 0);
+      seats_[i]->peer = enet_host_connect(hosts_[i / peers_per_host_], &address, 1, 0);
       if (seats_[i]->peer == nullptr) return false;
       seats_[i]->peer->data = reinterpret_cast<void*>(static_cast<std::uintptr_t>(i));
     }
@@ -391,8 +392,8 @@ Figures LoadGenerator::run(std::optional<double> rate, std::uint32_t window, std
         }
       }
     }
-    // The measured seats are all on the first host; the others only keep their idle
-    // connections alive.
+    // With several hosts the measured seats (fewer than kPeersPerClientHost in the many-peers
+    // run) are on the first; the others only keep their idle connections alive.
     service(hosts_.front(), wait_ms);
     for (std::size_t h = 1; h < hosts_.size(); ++h) service(hosts_[h], 0);
     for (ENetHost* host : hosts_) enet_host_flush(host);

@@ -1,7 +1,7 @@
 #pragma once
-// The load generator: ENet hosts holding every seat's connection (one per kPeersPerClientHost,
-// each its own socket, so a lobby with several hosts on its port sees several sources), driven
-// from one thread.
+// The load generator: one ENet host holding every seat's connection (or, past the 4,095 one
+// host holds, one per kPeersPerClientHost: each its own socket, so a lobby with several hosts on
+// its port sees many sources to spread), driven from one thread.
 // Seats post small envelopes (64-byte bodies, pre-signed before the measurement so signing
 // costs the clients nothing while it runs) and measure, for every delivery to every member, the
 // time from post to receipt. The same generator, with the same message bytes, drives the lobby
@@ -71,10 +71,12 @@ class LoadGenerator {
   int rooms_;
   int seats_per_room_;
   int idle_;
-  // How many of the generator's connections share one client host (and source port).
-  static constexpr std::size_t kPeersPerClientHost = 1000;
+  // How many of the generator's connections share one client host (and source port) when they
+  // do not all fit in one: few enough that the kernel's hash spreads them evenly.
+  static constexpr std::size_t kPeersPerClientHost = 64;
+  std::size_t peers_per_host_;
   void service(ENetHost* host, std::uint32_t wait_ms);
-  std::vector<ENetHost*> hosts_;  // the active seats are all on the first
+  std::vector<ENetHost*> hosts_;
   std::vector<std::unique_ptr<Seat>> seats_;
   bool echo_mode_ = false;
   // Measurement state.
