@@ -69,7 +69,7 @@ void add_pgn(CLI::App& app, Invocation& in) {
 
 void seat_options(CLI::App* cmd, SeatCommand& c) {
   cmd->add_option("GAME", c.game, "The game: chess, gunjin or risiko")->required();
-  cmd->add_option("--lobby", c.lobby, "The lobby, HOST:PORT")->required();
+  cmd->add_option("--lobby", c.lobby, "The lobby: HOST:PORT, or lan:NAME for the lobby of this network answering as NAME (parley lan)")->required();
   cmd->add_option("--quick-match", c.quick_match, "Join the quick-match queue for this many seats (the default, 2)")
       ->check(CLI::Range(2, 6));
   cmd->add_option("--room", c.room, "Join this room");
@@ -121,7 +121,7 @@ void add_network(CLI::App& app, Invocation& in) {
   play->callback([&in] { in.status = run_play(in.network_play); });
 
   auto* rooms = app.add_subcommand("rooms", "List a lobby's public rooms: who sits in them, their options, whether they wait");
-  rooms->add_option("--lobby", in.rooms.lobby, "The lobby, HOST:PORT")->required();
+  rooms->add_option("--lobby", in.rooms.lobby, "The lobby: HOST:PORT, or lan:NAME for the lobby of this network answering as NAME (parley lan)")->required();
   rooms->add_option("--game", in.rooms.game, "Only this game's rooms (chess, gunjin, risiko)");
   rooms->callback([&in] { in.status = list_rooms(in.rooms); });
 
@@ -135,7 +135,7 @@ void add_network(CLI::App& app, Invocation& in) {
   lan->callback([&in] { in.status = search_lan(in.lan); });
 
   auto* watch = app.add_subcommand("watch", "Follow a game as a spectator, entry by entry, then its verdict");
-  watch->add_option("--lobby", in.watch.lobby, "The lobby, HOST:PORT")->required();
+  watch->add_option("--lobby", in.watch.lobby, "The lobby: HOST:PORT, or lan:NAME for the lobby of this network answering as NAME (parley lan)")->required();
   auto* room = watch->add_option("--room", in.watch.room, "The room to watch (parley rooms lists them)");
   auto* invite = watch->add_option("--invite", in.watch.invite, "The invite code of an invite-only room");
   room->excludes(invite);

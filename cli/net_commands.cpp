@@ -50,24 +50,56 @@ game::Result<game::Bytes, std::string> risiko_room_options(const SeatCommand& c)
   return peer::risiko::encode(options);
 }
 
-std::string bad_lobby(const std::string& given) { return "bad --lobby '" + given + "': expected HOST:PORT"; }
+std::string bad_lobby(const std::string& given) {
+  return "bad --lobby '" + given + "': expected HOST:PORT, or lan:NAME for a lobby of this network";
+}
 
-// --lobby for a command that needs nothing else of the seat options; none once the reason is said.
-std::optional<lobby::Endpoint> lobby_option(const std::string& given) {
-  auto endpoint = lobby::parse_endpoint(given);
-  if (!endpoint) {
+// --lobby lan:NAME: the lobby of this network that answers LAN searches as NAME (lan: alone, the
+// only one that answers), found when the command runs and pinned to the key it answered with.
+constexpr std::string_view kLanPrefix = "lan:";
+bool lan_choice(const std::string& given) { return given.starts_with(kLanPrefix); }
+
+// Whether --lobby is an address or a lan: choice, before anything is done with it.
+bool lobby_syntax(const std::string& given) {
+  if (!lan_choice(given)) return lobby::parse_endpoint(given).ok();
+  const std::string name = given.substr(kLanPrefix.size());
+  return name.empty() || lobby::sanitize_lan_name(name).ok();
+}
+
+struct LobbyChoice {
+  lobby::Endpoint endpoint;
+  std::optional<crypto::PublicKey> key;  // a lan: choice's
+};
+
+// --lobby, an address or a lobby found on the LAN; or the exit status once the reason is said
+// (kUsage: neither; kInvalidInput: no one lobby answers as that name).
+game::Result<LobbyChoice, int> choose_lobby(const std::string& given) {
+  if (!lobby_syntax(given)) {
     fmt::print(stderr, "{}\n", bad_lobby(given));
-    return std::nullopt;
+    return kUsage;
   }
-  return std::move(endpoint).value();
+  if (!lan_choice(given)) return LobbyChoice{*lobby::parse_endpoint(given), std::nullopt};
+  auto tables = lobby::search_lan(lobby::lan_probe_targets(), std::chrono::milliseconds(1000));
+  if (!tables) {
+    fmt::print(stderr, "cannot search the network: {}\n", tables.error());
+    return kInvalidInput;
+  }
+  auto table = lobby::find_lan_table(*tables, std::string_view(given).substr(kLanPrefix.size()));
+  if (!table) {
+    fmt::print(stderr, "--lobby {}: {}\n", given, table.error());
+    return kInvalidInput;
+  }
+  fmt::print(stderr, "{}: {} at {} (key {})\n", given, table->name, lobby::to_string(table->lobby),
+             crypto::fingerprint(table->lobby_key));
+  return LobbyChoice{table->lobby, table->lobby_key};
 }
 
 // Seat options from the command line, or the reason they are wrong.
 game::Result<peer::SeatOptions, std::string> seat_options(const SeatCommand& c, bool fresh_identity_by_default) {
   peer::SeatOptions o;
-  auto endpoint = lobby::parse_endpoint(c.lobby);
-  if (!endpoint) return bad_lobby(c.lobby);
-  o.lobby = *endpoint;
+  if (!lobby_syntax(c.lobby)) return bad_lobby(c.lobby);
+  // A lan: choice is looked for when the seat starts (run_seat), once every option is right.
+  if (!lan_choice(c.lobby)) o.lobby = *lobby::parse_endpoint(c.lobby);
   o.display_name = c.name;
   o.game = c.game;
   o.data_dir = c.data_dir;
@@ -147,6 +179,12 @@ int leave_seat(peer::SeatRunner& runner) {
 // person at a terminal, says when they have closed the input.
 int run_seat(const SeatCommand& c, peer::SeatOptions options, peer::Player& player,
              const std::function<bool()>& input_ended = {}) {
+  if (lan_choice(c.lobby)) {
+    auto choice = choose_lobby(c.lobby);
+    if (!choice) return choice.error();
+    options.lobby = choice->endpoint;
+    options.expected_lobby_key = choice->key;
+  }
   peer::SeatRunner runner(std::move(options), player);
   auto running = [&] {
     return runner.status() != peer::RunnerStatus::finished && runner.status() != peer::RunnerStatus::failed;
@@ -286,13 +324,14 @@ int run_play(const SeatCommand& c) {
 // after the last one's id). A lobby's "more" is not trusted to end: the ids must grow, and the
 // listing is bounded in pages and in the wait for each.
 int list_rooms(const RoomsOptions& o) {
-  const auto endpoint = lobby_option(o.lobby);
-  if (!endpoint) return kUsage;
   if (!o.game.empty() && !lobby::is_valid_game_name(o.game)) {
     fmt::print(stderr, "bad --game '{}': a game name is 1-32 characters of a-z, 0-9 and -\n", o.game);
     return kUsage;
   }
-  auto client = lobby::LobbyClient::connect(lobby::ClientOptions{*endpoint, std::nullopt, {}, std::nullopt});
+  const auto choice = choose_lobby(o.lobby);
+  if (!choice) return choice.error();
+  const lobby::Endpoint* endpoint = &choice->endpoint;
+  auto client = lobby::LobbyClient::connect(lobby::ClientOptions{*endpoint, std::nullopt, {}, choice->key});
   if (!client) {
     fmt::print(stderr, "{}\n", client.error().detail);
     return kInvalidInput;
@@ -382,8 +421,10 @@ int search_lan(const LanOptions& o) {
 }
 
 int watch_room(const WatchOptions& o) {
-  const auto endpoint = lobby_option(o.lobby);
-  if (!endpoint) return kUsage;
+  if (!lobby_syntax(o.lobby)) {
+    fmt::print(stderr, "{}\n", bad_lobby(o.lobby));
+    return kUsage;
+  }
   if (o.room == 0 && o.invite.empty()) {
     fmt::print(stderr, "which room? --room ID (parley rooms --lobby {} lists them) or --invite CODE\n", o.lobby);
     return kUsage;
@@ -398,8 +439,11 @@ int watch_room(const WatchOptions& o) {
     }
   }
   // A spectator posts nothing and signs nothing that lasts: a key of the moment will do.
+  const auto choice = choose_lobby(o.lobby);
+  if (!choice) return choice.error();
+  const lobby::Endpoint* endpoint = &choice->endpoint;
   auto client = lobby::LobbyClient::connect(
-      lobby::ClientOptions{*endpoint, crypto::Identity::generate(), o.name, std::nullopt});
+      lobby::ClientOptions{*endpoint, crypto::Identity::generate(), o.name, choice->key});
   if (!client) {
     fmt::print(stderr, "{}\n", client.error().detail);
     return kInvalidInput;

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 
 #include "crypto/sodium.hpp"
 #include "lobby/client/enet_init.hpp"
@@ -116,6 +117,29 @@ std::vector<LanTable> LanSearch::receive() {
     found.push_back(std::move(table));
   }
   return found;
+}
+
+game::Result<LanTable, std::string> find_lan_table(const std::vector<LanTable>& tables, std::string_view name) {
+  const auto same_name = [&](const LanTable& t) {
+    return std::ranges::equal(t.name, name, [](char a, char b) {
+      return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+    });
+  };
+  std::vector<const LanTable*> matching;
+  for (const LanTable& t : tables)
+    if (name.empty() || same_name(t)) matching.push_back(&t);
+  if (matching.size() == 1) return *matching.front();
+  std::string listed;
+  for (const LanTable* t : matching)
+    listed += (listed.empty() ? "" : ", ") + t->name + " at " + to_string(t->lobby);
+  if (matching.empty()) {
+    std::string answered;
+    for (const LanTable& t : tables) answered += (answered.empty() ? "" : ", ") + t.name;
+    if (tables.empty()) return std::string("no lobby on this network answered");
+    return "no lobby on this network answers as '" + std::string(name) + "' (those that do: " + answered + ")";
+  }
+  return (name.empty() ? std::string("several lobbies answer") : "several lobbies answer as '" + std::string(name) + "'") +
+         ": " + listed + "; give one's address instead";
 }
 
 game::Result<std::vector<LanTable>, std::string> search_lan(std::vector<Endpoint> targets,

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "game/core/result.hpp"
@@ -50,6 +51,11 @@ class LanSearch {
   bool probed_ = false;
   std::vector<LanTable> seen_;  // answers to this probe so far
 };
+
+// The one table answering as `name` (ASCII letters matched whatever their case; an empty name:
+// the only table there is), or why there is not one: none, or several — each said with its
+// address, so the person can pick one by it.
+game::Result<LanTable, std::string> find_lan_table(const std::vector<LanTable>& tables, std::string_view name);
 
 // Probes, then collects answers for `wait` (`parley lan`): the tables in the order they
 // answered.

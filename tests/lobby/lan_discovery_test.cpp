@@ -101,6 +101,25 @@ TEST(LanDiscovery, AnAnswerThatCouldMisleadOrOverflowIsNone) {
   EXPECT_EQ(decode_lan_answer(bad_key).error(), WireError::invalid_key);
 }
 
+// `--lobby lan:NAME` picks its table by name: one, or why not.
+TEST(LanDiscovery, ATableIsFoundByItsNameWhateverTheCaseOrSaidWhyNot) {
+  const LanTable anna{{"192.168.1.5", 7777}, "Anna", crypto::Identity::generate().public_key(), 0, 0, 0};
+  const LanTable club{{"192.168.1.9", 7000}, "Club night", crypto::Identity::generate().public_key(), 0, 0, 0};
+  LanTable other_club = club;
+  other_club.lobby.host = "192.168.1.10";
+  EXPECT_EQ(*find_lan_table({anna, club}, "anna"), anna);
+  EXPECT_EQ(*find_lan_table({anna, club}, "CLUB NIGHT"), club);
+  EXPECT_EQ(*find_lan_table({club}, ""), club) << "the only one";
+  EXPECT_EQ(find_lan_table({}, "").error(), "no lobby on this network answered");
+  EXPECT_EQ(find_lan_table({anna, club}, "Bruno").error(),
+            "no lobby on this network answers as 'Bruno' (those that do: Anna, Club night)");
+  EXPECT_EQ(find_lan_table({anna, club}, "").error(),
+            "several lobbies answer: Anna at 192.168.1.5:7777, Club night at 192.168.1.9:7000; give one's address instead");
+  EXPECT_EQ(find_lan_table({anna, club, other_club}, "club night").error(),
+            "several lobbies answer as 'club night': Club night at 192.168.1.9:7000, Club night at 192.168.1.10:7000; "
+            "give one's address instead");
+}
+
 // A UDP socket of the test's own, to send what no LanSearch would.
 struct RawSocket {
   RawSocket() {

@@ -429,6 +429,9 @@ TEST_F(Network, TheLanCommandFindsALobbyThatAnswersLanSearches) {
   ParleyProcess none(dir_, "none", {"lan", "--to", "127.0.0.1", "--port", "9", "--wait", "300"});
   EXPECT_EQ(none.wait(200), 1);
   EXPECT_EQ(none.out(), "no lobby answered within 300 ms\n");
+  ParleyProcess nameless(dir_, "nameless", {"rooms", "--lobby", "lan:   "});
+  EXPECT_EQ(nameless.wait(200), 2) << "nothing is searched for a name of nothing";
+  EXPECT_NE(nameless.err().find("or lan:NAME"), std::string::npos) << nameless.err();
   ParleyProcess bad(dir_, "bad", {"lan", "--to", "lobby.example.org"});
   EXPECT_EQ(bad.wait(200), 2);
   EXPECT_NE(bad.err().find("bad --to 'lobby.example.org'"), std::string::npos) << bad.err();
@@ -457,12 +460,21 @@ TEST_F(Network, ALanSearchBroadcastReachesEveryLobbyOfTheNetwork) {
            "ip link set lan1 up\n"
            "\"$1\" --listen 0.0.0.0:0 --db \"$3/anna.db\" --lan Anna 2> \"$3/anna.log\" & A=$!\n"
            "\"$1\" --listen 0.0.0.0:0 --db \"$3/bruno.db\" --lan Bruno 2> \"$3/bruno.log\" & B=$!\n"
-           "trap 'kill $A $B 2>/dev/null; wait' EXIT\n"
+           "ONE=\n"
+           "trap 'status=$?; kill $A $B $ONE 2>/dev/null || true; wait; exit $status' EXIT\n"
            "for i in $(seq 1 1500); do\n"
            "  grep -q 'answering LAN' \"$3/anna.log\" && grep -q 'answering LAN' \"$3/bruno.log\" && break\n"
            "  sleep 0.02\n"
            "done\n"
-           "\"$2\" lan --wait 1500\n";
+           "\"$2\" lan --wait 1500\n"
+           // A terminal player names the lobby instead of its address (its rooms: none yet).
+           "\"$2\" rooms --lobby lan:anna || echo \"exit $?\"\n"
+           "\"$2\" rooms --lobby lan:Carla || echo \"exit $?\"\n"
+           "\"$2\" rooms --lobby lan: || echo \"exit $?\"\n"
+           // Two seats that found their lobby by name play a game through it.
+           "\"$2\" bot chess --lobby lan:anna --seed 1 --data \"$3/one\" --give-up 100 > \"$3/one.out\" 2>&1 & ONE=$!\n"
+           "\"$2\" bot chess --lobby lan:Anna --seed 2 --data \"$3/two\" --give-up 100 > \"$3/two.out\" 2>&1\n"
+           "wait $ONE\n";
   }
   const std::string command = "timeout 120 unshare -rn sh " + script.string() + " " + lobby::testing::lobby_binary() + " " +
                               std::string(PARLEY_CLI) + " " + dir_.string() + " > " + (dir_ / "lan.out").string() +
@@ -472,6 +484,19 @@ TEST_F(Network, ALanSearchBroadcastReachesEveryLobbyOfTheNetwork) {
   EXPECT_NE(found.find("Anna                     10.77.0.1:"), std::string::npos) << found;
   EXPECT_NE(found.find("Bruno                    10.77.0.1:"), std::string::npos) << found;
   EXPECT_EQ(found.find("127.0.0.1"), std::string::npos) << "each lobby once, at its network address\n" << found;
+  // lan:anna found Anna's lobby and listed its rooms; Carla answered nowhere; two answer to lan:.
+  const std::string said = read_text(dir_ / "lan.err");
+  EXPECT_NE(found.find("no public rooms\n"), std::string::npos) << found;
+  EXPECT_NE(said.find("lan:anna: Anna at 10.77.0.1:"), std::string::npos) << said;
+  EXPECT_NE(said.find("--lobby lan:Carla: no lobby on this network answers as 'Carla' (those that do: "), std::string::npos)
+      << said;
+  EXPECT_NE(said.find("--lobby lan:: several lobbies answer: "), std::string::npos) << said;
+  EXPECT_NE(found.find("exit 1\nexit 1\n"), std::string::npos) << found;
+  for (const char* seat : {"one.out", "two.out"}) {
+    const std::string out = read_text(dir_ / seat);
+    EXPECT_NE(out.find(": Anna at 10.77.0.1:"), std::string::npos) << out;
+    EXPECT_NE(out.find("result: "), std::string::npos) << out;
+  }
 }
 
 // `parley watch`: a game followed from a terminal by a spectator who joins before the second
