@@ -112,7 +112,7 @@ std::vector<LanTable> LanSearch::receive() {
     // A lobby reached through several targets (two interfaces on one network) answers each:
     // it is one table, at the first address it answered from.
     const bool again = std::ranges::any_of(seen_, [&](const LanTable& t) { return same_lobby(t, table); });
-    if (again) continue;
+    if (again || seen_.size() == kMaxTables) continue;
     seen_.push_back(table);
     found.push_back(std::move(table));
   }

@@ -26,6 +26,10 @@ inline bool same_lobby(const LanTable& a, const LanTable& b) {
 
 class LanSearch {
  public:
+  // Tables taken per probe: a LAN party has a few; anyone on the network sees the probe's nonce
+  // and could answer as thousands.
+  static constexpr std::size_t kMaxTables = 64;
+
   // A UDP socket on a free port, allowed to broadcast. `targets` are IPv4 addresses (tests
   // give 127.0.0.1 and a free port); the error says why the socket cannot be had.
   static game::Result<std::unique_ptr<LanSearch>, std::string> open(std::vector<Endpoint> targets);
@@ -39,7 +43,7 @@ class LanSearch {
   // from now on. A target that cannot be sent to (no route) is passed over.
   void probe();
   // The tables whose answers to the last probe are waiting now (each table once per probe,
-  // however many targets reached it). Never blocks.
+  // however many targets reached it; at most kMaxTables per probe). Never blocks.
   std::vector<LanTable> receive();
 
  private:

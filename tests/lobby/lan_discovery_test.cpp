@@ -150,6 +150,35 @@ struct RawSocket {
   ENetSocket socket;
 };
 
+// Anyone on the network sees a probe (it is a broadcast) and may answer it as many tables:
+// a search takes kMaxTables of them.
+TEST(LanDiscovery, ASearchTakesABoundedNumberOfTables) {
+  RawSocket stranger;
+  ENetAddress where{};
+  ASSERT_EQ(enet_socket_get_address(stranger.socket, &where), 0);
+  auto lan = LanSearch::open({Endpoint{"127.0.0.1", where.port}});
+  ASSERT_TRUE(lan.ok());
+  (*lan)->probe();
+  auto probe = stranger.receive(5000);
+  ASSERT_TRUE(probe.has_value());
+  ASSERT_TRUE(decode_lan_probe(*probe).ok());
+  ENetAddress search{};
+  ASSERT_EQ(enet_socket_get_address((*lan)->fd(), &search), 0);
+  constexpr std::size_t kForged = LanSearch::kMaxTables + 36;
+  for (std::size_t i = 0; i < kForged; ++i) {
+    LanAnswer forged = some_answer("Table " + std::to_string(i));
+    forged.nonce = decode_lan_probe(*probe)->nonce;
+    stranger.send(search.port, encode(forged));
+  }
+  std::vector<LanTable> taken;
+  for (int wait = 0; wait < 100; ++wait) {
+    pollfd fd{(*lan)->fd(), POLLIN, 0};
+    if (::poll(&fd, 1, 20) == 0 && !taken.empty()) break;
+    for (auto& t : (*lan)->receive()) taken.push_back(t);
+  }
+  EXPECT_EQ(taken.size(), LanSearch::kMaxTables);
+}
+
 class LanLobby : public ::testing::Test {
  protected:
   void SetUp() override {

@@ -272,6 +272,14 @@ TEST(App, TheConnectScreenListsTheTablesOfTheLanAndJoinsOneWithItsKey) {
   c.app.tick(c.now + 60000);
   EXPECT_TRUE(commands_of<SearchLanCommand>(c.app).empty()) << "nor in the lobby";
 
+  // Answers as a hundred tables list as many as a search takes.
+  Client crowded;
+  std::vector<lobby::LanTable> hundred;
+  for (std::uint8_t i = 0; i < 100; ++i)
+    hundred.push_back({{"192.168.1.20", static_cast<std::uint16_t>(7000 + i)}, "T", identity_from(60).public_key(), 0, 0, 0});
+  crowded.app.on_event(LanTablesFound{hundred}, crowded.now);
+  EXPECT_EQ(crowded.app.lan_tables().size(), App::kMaxLanTables);
+
   // A typed address pins no key.
   Client typed;
   typed.app.connect(typed.now);

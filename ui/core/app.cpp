@@ -77,6 +77,7 @@ void App::on_lan_tables(const std::vector<lobby::LanTable>& found, std::uint64_t
   for (const lobby::LanTable& table : found) {
     auto same = std::ranges::find_if(lan_tables_, [&](const lobby::LanTable& t) { return lobby::same_lobby(t, table); });
     if (same == lan_tables_.end()) {
+      if (lan_tables_.size() == kMaxLanTables) continue;
       lan_tables_.push_back(table);
       lan_table_seen_ms_.push_back(local_ms);
     } else {

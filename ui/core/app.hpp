@@ -108,6 +108,7 @@ class App {
   // that stops answering is forgotten after kLanTableForgetMs (a lost answer or two is not).
   static constexpr std::uint64_t kLanSearchMs = 3000;
   static constexpr std::uint64_t kLanTableForgetMs = 10000;
+  static constexpr std::size_t kMaxLanTables = lobby::LanSearch::kMaxTables;  // listed at once
   const std::vector<lobby::LanTable>& lan_tables() const { return lan_tables_; }
   // Connects to a table found, insisting on the key it answered with.
   void join_lan_table(std::size_t index, std::uint64_t local_ms);
