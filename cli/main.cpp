@@ -239,7 +239,8 @@ void add_client(CLI::App& app, Invocation& in) {
   host->callback([&in] { in.status = run_host(in.host); });
 
   auto* client = app.add_subcommand("client", "Open the graphical client (lobby browser, chess board, replay viewer)");
-  client->add_option("--lobby", in.client.lobby, "Connect to this lobby (HOST:PORT) at once");
+  client->add_option("--lobby", in.client.lobby,
+                     "Connect to this lobby at once: HOST:PORT, or lan:NAME for the lobby of this network answering as NAME");
   client_options(client, in.client);
   client->callback([&in] { in.status = run_client(in.client); });
 }

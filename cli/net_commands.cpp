@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "cli/commands.hpp"
+#include "cli/lobby_choice.hpp"
 #include "cli/mapped_file.hpp"
 #include "cli/terminal_chess.hpp"
 #include "cli/terminal_gunjin.hpp"
@@ -48,50 +49,6 @@ game::Result<game::Bytes, std::string> risiko_room_options(const SeatCommand& c)
     options = std::move(custom).value();
   }
   return peer::risiko::encode(options);
-}
-
-std::string bad_lobby(const std::string& given) {
-  return "bad --lobby '" + given + "': expected HOST:PORT, or lan:NAME for a lobby of this network";
-}
-
-// --lobby lan:NAME: the lobby of this network that answers LAN searches as NAME (lan: alone, the
-// only one that answers), found when the command runs and pinned to the key it answered with.
-constexpr std::string_view kLanPrefix = "lan:";
-bool lan_choice(const std::string& given) { return given.starts_with(kLanPrefix); }
-
-// Whether --lobby is an address or a lan: choice, before anything is done with it.
-bool lobby_syntax(const std::string& given) {
-  if (!lan_choice(given)) return lobby::parse_endpoint(given).ok();
-  const std::string name = given.substr(kLanPrefix.size());
-  return name.empty() || lobby::sanitize_lan_name(name).ok();
-}
-
-struct LobbyChoice {
-  lobby::Endpoint endpoint;
-  std::optional<crypto::PublicKey> key;  // a lan: choice's
-};
-
-// --lobby, an address or a lobby found on the LAN; or the exit status once the reason is said
-// (kUsage: neither; kInvalidInput: no one lobby answers as that name).
-game::Result<LobbyChoice, int> choose_lobby(const std::string& given) {
-  if (!lobby_syntax(given)) {
-    fmt::print(stderr, "{}\n", bad_lobby(given));
-    return kUsage;
-  }
-  if (!lan_choice(given)) return LobbyChoice{*lobby::parse_endpoint(given), std::nullopt};
-  auto tables = lobby::search_lan(lobby::lan_probe_targets(), std::chrono::milliseconds(1000));
-  if (!tables) {
-    fmt::print(stderr, "cannot search the network: {}\n", tables.error());
-    return kInvalidInput;
-  }
-  auto table = lobby::find_lan_table(*tables, std::string_view(given).substr(kLanPrefix.size()));
-  if (!table) {
-    fmt::print(stderr, "--lobby {}: {}\n", given, table.error());
-    return kInvalidInput;
-  }
-  fmt::print(stderr, "{}: {} at {} (key {})\n", given, table->name, lobby::to_string(table->lobby),
-             crypto::fingerprint(table->lobby_key));
-  return LobbyChoice{table->lobby, table->lobby_key};
 }
 
 // Seat options from the command line, or the reason they are wrong.

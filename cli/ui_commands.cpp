@@ -8,6 +8,7 @@
 
 #include "archive/lobby_feed.hpp"
 #include "cli/commands.hpp"
+#include "cli/lobby_choice.hpp"
 #include "lobby/client/lan_search.hpp"
 #include "lobby/protocol/endpoint.hpp"
 #include "peer/net/runner.hpp"
@@ -52,11 +53,10 @@ int run_client(const ClientCommand& c) {
     return kUsage;
   }
   if (!c.lobby.empty()) {
-    if (!lobby::parse_endpoint(c.lobby)) {
-      fmt::print(stderr, "bad --lobby '{}': expected HOST:PORT\n", c.lobby);
-      return kUsage;
-    }
-    options->lobby_address = c.lobby;
+    auto choice = choose_lobby(c.lobby);
+    if (!choice) return choice.error();
+    options->lobby_address = lobby::to_string(choice->endpoint);
+    options->expected_lobby_key = choice->key;
     options->connect_now = true;
   }
   return ui::sdl::run_client(std::move(options).value());

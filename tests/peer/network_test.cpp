@@ -471,6 +471,9 @@ TEST_F(Network, ALanSearchBroadcastReachesEveryLobbyOfTheNetwork) {
            "\"$2\" rooms --lobby lan:anna || echo \"exit $?\"\n"
            "\"$2\" rooms --lobby lan:Carla || echo \"exit $?\"\n"
            "\"$2\" rooms --lobby lan: || echo \"exit $?\"\n"
+           // The graphical client too (without a screen), to the connection's Welcome.
+           "SDL_VIDEODRIVER=offscreen \"$2\" client --lobby lan:anna --name Carla --no-lan --data \"$3/carla\" "
+           "--quit-after 4000 > \"$3/carla.out\" 2>&1 || true\n"
            // Two seats that found their lobby by name play a game through it.
            "\"$2\" bot chess --lobby lan:anna --seed 1 --data \"$3/one\" --give-up 100 > \"$3/one.out\" 2>&1 & ONE=$!\n"
            "\"$2\" bot chess --lobby lan:Anna --seed 2 --data \"$3/two\" --give-up 100 > \"$3/two.out\" 2>&1\n"
@@ -492,6 +495,9 @@ TEST_F(Network, ALanSearchBroadcastReachesEveryLobbyOfTheNetwork) {
       << said;
   EXPECT_NE(said.find("--lobby lan:: several lobbies answer: "), std::string::npos) << said;
   EXPECT_NE(found.find("exit 1\nexit 1\n"), std::string::npos) << found;
+  const std::string carla = read_text(dir_ / "carla.out");
+  EXPECT_NE(carla.find("lan:anna: Anna at 10.77.0.1:"), std::string::npos) << carla;
+  EXPECT_NE(carla.find("connected to the lobby as Carla"), std::string::npos) << carla;
   for (const char* seat : {"one.out", "two.out"}) {
     const std::string out = read_text(dir_ / seat);
     EXPECT_NE(out.find(": Anna at 10.77.0.1:"), std::string::npos) << out;

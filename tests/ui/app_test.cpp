@@ -280,6 +280,14 @@ TEST(App, TheConnectScreenListsTheTablesOfTheLanAndJoinsOneWithItsKey) {
   crowded.app.on_event(LanTablesFound{hundred}, crowded.now);
   EXPECT_EQ(crowded.app.lan_tables().size(), App::kMaxLanTables);
 
+  // `parley client --lobby lan:NAME`: the connection at the start holds the key found.
+  AppConfig found{identity_from(1).public_key(), "alice", "192.168.1.5:7777", 7777, true, false};
+  found.lobby_key = anna.lobby_key;
+  App at_once(found);
+  auto first = commands_of<ConnectCommand>(at_once);
+  ASSERT_EQ(first.size(), 1U);
+  EXPECT_EQ(first[0].lobby_key, anna.lobby_key);
+
   // A typed address pins no key.
   Client typed;
   typed.app.connect(typed.now);

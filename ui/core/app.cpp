@@ -42,7 +42,7 @@ App::App(AppConfig config)
   address_field = config_.lobby_address;
   name_field = config_.display_name;
   memory_ = ClientMemory{config_.display_name, config_.recent_lobbies};
-  if (config_.connect_now) connect(0);
+  if (config_.connect_now) connect_to(config_.lobby_key, 0);
 }
 
 std::string App::fingerprint() const { return crypto::fingerprint(config_.identity); }

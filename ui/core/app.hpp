@@ -56,6 +56,9 @@ struct AppConfig {
   // The lobbies last joined, most recent first (ui/core/client_memory.hpp): the connect screen
   // offers them.
   std::vector<std::string> recent_lobbies = {};
+  // With connect_now: the key that lobby must prove (`--lobby lan:NAME` found it); not kept for
+  // lobbies joined later.
+  std::optional<crypto::PublicKey> lobby_key = std::nullopt;
 };
 
 struct CreateRoomForm {

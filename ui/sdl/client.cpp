@@ -89,6 +89,7 @@ int run_client(ClientOptions options) {
   config.house_bots = options.house_bots;
   config.seat_house_bot = options.seat_house_bot;
   config.connect_now = options.connect_now && !options.hosted;
+  config.lobby_key = options.expected_lobby_key;
   config.risiko_drawings = read_risiko_drawings(options.data_dir / "risiko-shapes");
   std::optional<std::uint16_t> hosted_port;
   if (options.hosted) {

@@ -22,6 +22,7 @@ struct ClientOptions {
   crypto::Identity identity;
   std::string display_name;  // empty: the one remembered (<data>/client.txt), or $USER, or "player"
   std::string lobby_address = "127.0.0.1:7777";  // unless connect_now: the lobby last joined, if any
+  std::optional<crypto::PublicKey> expected_lobby_key;  // the key lobby_address must prove (--lobby lan:NAME)
   bool connect_now = false;  // connect to lobby_address at once
   bool quick_match = false;  // then queue for a two-player chess game (or the house bots' game)
   std::vector<QuickMatchTarget> house_bots;  // `parley host --bot`: the queues the bots wait in
