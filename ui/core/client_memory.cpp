@@ -1,6 +1,7 @@
 #include "ui/core/client_memory.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "lobby/protocol/endpoint.hpp"
 #include "lobby/protocol/text.hpp"
