@@ -78,6 +78,7 @@ TEST(LanParty, AFriendsClientFindsTheHostsTableAndJoinsItWithItsKey) {
   ASSERT_TRUE(anna.until([&] { return anna.hosted && anna.app.screen() == Screen::lobby; }));
   const HostStarted hosted = *anna.hosted;
   ASSERT_TRUE(hosted.lan_port.has_value()) << "the hosted lobby does not answer LAN searches";
+  EXPECT_TRUE(anna.app.host_listed_on_lan()) << "the lobby screen says so";
 
   Person bruno(dir.path / "bruno", 0x42, "Bruno", {lobby::Endpoint{"127.0.0.1", *hosted.lan_port}}, std::nullopt);
   ASSERT_TRUE(bruno.until([&] { return !bruno.app.lan_tables().empty(); }));

@@ -128,6 +128,7 @@ void App::on_event(const NetEvent& event, std::uint64_t local_ms) {
     say("connection: " + lost->reason);
   } else if (const auto* h = std::get_if<HostStarted>(&event)) {
     host_addresses_ = h->addresses;
+    host_listed_on_lan_ = h->lan_port.has_value();
     std::string all;
     for (const auto& a : h->addresses) all += (all.empty() ? "" : ", ") + a;
     say("hosting a lobby; friends connect to " + all);

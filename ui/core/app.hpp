@@ -105,6 +105,8 @@ class App {
   void connect(std::uint64_t local_ms);
   void host(std::uint16_t port, std::uint64_t local_ms);
   const std::vector<std::string>& host_addresses() const { return host_addresses_; }
+  // Whether the lobby hosted here answers LAN searches (under this client's name).
+  bool host_listed_on_lan() const { return host_listed_on_lan_; }
 
   // ---- tables on the local network (docs/ui.md, "Connect") ----
   // While the connect screen is shown, tick() searches the LAN every kLanSearchMs; a table
@@ -233,6 +235,7 @@ class App {
   LobbyState lobby_;
   std::vector<NetCommand> commands_;
   std::vector<std::string> host_addresses_;
+  bool host_listed_on_lan_ = false;
   std::optional<std::uint64_t> next_room_list_ms_;  // while the lobby screen is shown
   std::optional<std::uint64_t> next_lan_search_ms_;  // while the connect screen is shown
   std::vector<lobby::LanTable> lan_tables_;

@@ -368,6 +368,9 @@ void Screens::lobby_screen(std::uint64_t local_ms) {
     std::string all;
     for (const auto& a : app_.host_addresses()) all += (all.empty() ? "" : "   ") + a;
     ImGui::TextColored(kGood, "You are hosting. Friends connect to: %s", all.c_str());
+    if (app_.host_listed_on_lan())
+      ImGui::TextColored(kQuiet, "On this network their connect screen lists this lobby as \"%s\".",
+                         app_.config().display_name.c_str());
   }
   ImGui::TextColored(kQuiet, "Signed in as %s (%s)", lobby.display_name().c_str(), app_.fingerprint().c_str());
 
