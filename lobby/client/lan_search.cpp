@@ -55,20 +55,26 @@ std::vector<Endpoint> lan_probe_targets(std::uint16_t port) {
   return targets;
 }
 
-game::Result<std::unique_ptr<LanSearch>, std::string> LanSearch::open(std::vector<Endpoint> targets) {
+game::Result<int, std::string> open_lan_socket(std::uint16_t port, int option) {
   if (!ensure_enet()) return std::string("ENet failed to initialise");
   ENetSocket socket = enet_socket_create(ENET_SOCKET_TYPE_DATAGRAM);
   if (socket == ENET_SOCKET_NULL) return std::string("cannot create a UDP socket");
   enet_socket_set_option(socket, ENET_SOCKOPT_NONBLOCK, 1);
-  enet_socket_set_option(socket, ENET_SOCKOPT_BROADCAST, 1);
+  enet_socket_set_option(socket, static_cast<ENetSocketOption>(option), 1);
   ENetAddress any{};
   any.host = ENET_HOST_ANY;
-  any.port = 0;
+  any.port = port;
   if (enet_socket_bind(socket, &any) != 0) {
     enet_socket_destroy(socket);
-    return std::string("cannot bind a UDP socket");
+    return "cannot bind UDP port " + std::to_string(port) + " (in use?)";
   }
-  return std::unique_ptr<LanSearch>(new LanSearch(socket, std::move(targets)));
+  return socket;
+}
+
+game::Result<std::unique_ptr<LanSearch>, std::string> LanSearch::open(std::vector<Endpoint> targets) {
+  auto socket = open_lan_socket(0, ENET_SOCKOPT_BROADCAST);
+  if (!socket) return socket.error();
+  return std::unique_ptr<LanSearch>(new LanSearch(*socket, std::move(targets)));
 }
 
 LanSearch::LanSearch(int socket, std::vector<Endpoint> targets) : socket_(socket), targets_(std::move(targets)) {}

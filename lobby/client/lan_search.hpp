@@ -15,6 +15,11 @@
 
 namespace parley::lobby {
 
+// A non-blocking UDP socket bound to 0.0.0.0:port (0: any free one), with one more socket option
+// (ENET_SOCKOPT_BROADCAST for a search, ENET_SOCKOPT_REUSEADDR for a lobby answering); the
+// error says why it cannot be had. LAN discovery's two sides share it.
+game::Result<int, std::string> open_lan_socket(std::uint16_t port, int option);
+
 // Where probes go by default: the broadcast address of every IPv4 network this machine is on
 // (the loopback aside), or 127.0.0.1 when it is on none, at `port`.
 std::vector<Endpoint> lan_probe_targets(std::uint16_t port = kLanDiscoveryPort);

@@ -4,7 +4,7 @@
 
 #include <array>
 
-#include "lobby/client/enet_init.hpp"
+#include "lobby/client/lan_search.hpp"
 
 namespace parley::lobby {
 
@@ -20,24 +20,14 @@ game::Result<std::unique_ptr<LanResponder>, std::string> LanResponder::open(std:
                                                                            std::uint16_t lobby_port,
                                                                            const crypto::PublicKey& lobby_key,
                                                                            std::string name) {
-  if (!ensure_enet()) return std::string("ENet failed to initialise");
-  ENetSocket socket = enet_socket_create(ENET_SOCKET_TYPE_DATAGRAM);
-  if (socket == ENET_SOCKET_NULL) return std::string("cannot create a UDP socket");
   // Several lobbies of one machine may answer: each binds the port, and each gets a copy of
   // every broadcast probe.
-  enet_socket_set_option(socket, ENET_SOCKOPT_REUSEADDR, 1);
-  enet_socket_set_option(socket, ENET_SOCKOPT_NONBLOCK, 1);
-  ENetAddress any{};
-  any.host = ENET_HOST_ANY;
-  any.port = port;
-  if (enet_socket_bind(socket, &any) != 0) {
-    enet_socket_destroy(socket);
-    return "cannot bind UDP port " + std::to_string(port) + " (in use?)";
-  }
+  auto socket = open_lan_socket(port, ENET_SOCKOPT_REUSEADDR);
+  if (!socket) return socket.error();
   ENetAddress bound{};
-  if (enet_socket_get_address(socket, &bound) != 0) bound.port = port;
+  if (enet_socket_get_address(*socket, &bound) != 0) bound.port = port;
   LanAnswer answer{{}, lobby_ipv4, lobby_port, lobby_key, std::move(name)};
-  return std::unique_ptr<LanResponder>(new LanResponder(socket, bound.port, std::move(answer)));
+  return std::unique_ptr<LanResponder>(new LanResponder(*socket, bound.port, std::move(answer)));
 }
 
 LanResponder::LanResponder(int socket, std::uint16_t port, LanAnswer answer)
