@@ -2,8 +2,10 @@
 // screens, App, network thread — in a Risiko room created from the lobby screen on a real lobby,
 // against two `parley bot risiko` processes. The person places its starting armies and its
 // reinforcements with mouse clicks on the map (the pointer warped onto a territory, the button
-// pressed and released), commits them with Enter, attacks by clicking its territory and then the
-// enemy twice, ends the turn with E, and leaves the game (publishing its key); the bots finish, and
+// pressed and released), commits the first with Enter and the second with the panel's Place
+// button, attacks by clicking its territory and then the enemy twice, ends the turn with the
+// panel's End turn and leaves the game with Leave the game... and Leave (publishing its key);
+// the bots finish, and
 // the log the client's seat wrote verifies with every seat honest. The window, its frame loop and
 // the synthesised input are tests/ui/client_rig.hpp's.
 #include <SDL.h>
@@ -40,6 +42,18 @@ struct Client : testing::Client {
   void click(rk::TerritoryId t) {
     ASSERT_TRUE(screens->risiko_map());
     click(screens->risiko_map()->pixel(app.risiko()->shapes()->shape(t).label));
+  }
+  // Clicks on the panel's button with this label, where the last frame drew it, until `done`.
+  // Again if need be: while the bots play, new dice and events can move the panel's contents
+  // between the frame that placed the button and the one that takes the click.
+  template <class Done>
+  void press(std::string_view label, Done done) {
+    for (int attempt = 0; attempt < 10 && !done(); ++attempt) {
+      const auto at = screens->risiko_button(label);
+      ASSERT_TRUE(at) << "no button \"" << label << "\" on the panel";
+      click(at->center());
+    }
+    ASSERT_TRUE(done()) << "the button \"" << label << "\" did nothing";
   }
   RisikoBoard& board() { return *app.risiko(); }
 };
@@ -107,7 +121,7 @@ void play_first_turn_then_leave(const fs::path& dir, FirstTurn& outcome) {
     for (int guard = 0; guard < 200 && client.board().draft_total() < client.board().allowance(); ++guard)
       client.click(*home);
     ASSERT_EQ(client.board().draft_total(), client.board().allowance()) << "the clicks did not place the reinforcements";
-    client.key(SDLK_RETURN);
+    client.press("Place", [&] { return client.board().mode() != RisikoMode::reinforce; });
     ASSERT_TRUE(client.frames_until([&] { return client.board().mode() == RisikoMode::attack; }, 60))
         << "mode " << describe(client.board().mode()) << ", drafted " << client.board().draft_total() << " of "
         << client.board().allowance();
@@ -133,11 +147,15 @@ void play_first_turn_then_leave(const fs::path& dir, FirstTurn& outcome) {
       ASSERT_TRUE(client.frames_until([&] { return client.board().mode() == RisikoMode::attack; }, 60));
     }
     EXPECT_TRUE(write_png(client.window->read_pixels(), (fs::path(PARLEY_BINARY_DIR) / "tests/ui/render/e2e-risiko.png").string()));
-    client.key(SDLK_e);
+    client.press("End turn", [&] { return client.board().mode() != RisikoMode::attack; });
     ASSERT_TRUE(client.frames_until([&] { return client.board().table().current_player() != me; }, 60));
 
-    // Leaving: the key is published, the bots play on to the end; the seat still signs the result.
-    client.app.risiko_act(client.board().leave());
+    // Leaving, with the panel's two buttons: the key is published, the bots play on to the end;
+    // the seat still signs the result.
+    client.press("Leave the game...", [&] { return client.screens->risiko_button("Leave").has_value(); });
+    client.press("Leave", [&] {
+      return client.board().mode() == RisikoMode::sent || client.board().mode() == RisikoMode::out;
+    });
     // Checked when the leave lands: the armies it leaves on the map may later be conquered to
     // the last territory, which then counts as an elimination (game/risiko).
     EXPECT_TRUE(client.frames_until([&] { return client.board().table().player(me).status == rk::PlayerStatus::left; }, 60));

@@ -88,6 +88,7 @@ void RisikoScreen::draw(int top, std::uint64_t local_ms, const std::function<voi
   const float s = window_.scale();
   const RisikoLayout layout = risiko_layout(window_.width(), window_.height(), top, s);
   frame_.reset();
+  buttons_.clear();
   if (board->shapes()) {
     const MapFrame frame = fit_map(*board->shapes(), layout.map);
     frame_ = frame;
@@ -238,7 +239,7 @@ void RisikoScreen::own_secrets(RisikoBoard& board) {
     ImGui::PopID();
   }
   ImGui::BeginDisabled(!board.can_trade());
-  if (ImGui::Button("Trade the three chosen cards")) app_.risiko_act(board.trade());
+  if (button("Trade the three chosen cards")) app_.risiko_act(board.trade());
   ImGui::EndDisabled();
 }
 
@@ -252,10 +253,10 @@ void RisikoScreen::controls(RisikoBoard& board) {
       ImGui::Text("Armies to place: %u of %u chosen", total, allowance);
       const bool ready = mode == RisikoMode::initial_placement ? total == allowance : total > 0;
       ImGui::BeginDisabled(!ready);
-      if (ImGui::Button(mode == RisikoMode::initial_placement ? "Place (commit)" : "Place")) app_.risiko_act(board.place());
+      if (button(mode == RisikoMode::initial_placement ? "Place (commit)" : "Place")) app_.risiko_act(board.place());
       ImGui::EndDisabled();
       ImGui::SameLine();
-      if (ImGui::Button("Clear")) board.clear_draft();
+      if (button("Clear")) board.clear_draft();
       break;
     }
     case RisikoMode::attack: {
@@ -269,13 +270,13 @@ void RisikoScreen::controls(RisikoBoard& board) {
         ImGui::SetNextItemWidth(120 * window_.scale());
         ImGui::SliderInt("dice", &dice_, 1, std::max(most, 1));
         ImGui::SameLine();
-        if (ImGui::Button("Attack")) app_.risiko_act(board.attack(static_cast<std::uint8_t>(dice_)));
+        if (button("Attack")) app_.risiko_act(board.attack(static_cast<std::uint8_t>(dice_)));
         const int armies = static_cast<int>(board.table().countries[from->value].armies);
         stop_at_ = std::clamp(stop_at_, 1, std::max(armies - 1, 1));
         ImGui::SetNextItemWidth(120 * window_.scale());
         ImGui::SliderInt("stop at", &stop_at_, 1, std::max(armies - 1, 1));
         ImGui::SameLine();
-        if (ImGui::Button("Attack until it falls")) app_.risiko_act(board.attack_until(static_cast<std::uint32_t>(stop_at_)));
+        if (button("Attack until it falls")) app_.risiko_act(board.attack_until(static_cast<std::uint32_t>(stop_at_)));
       } else if (from && to) {
         ImGui::Text("Move from %s to %s (once per turn)", w.country(*from).name.c_str(), w.country(*to).name.c_str());
         const int most = static_cast<int>(board.table().countries[from->value].armies) - 1;
@@ -283,11 +284,11 @@ void RisikoScreen::controls(RisikoBoard& board) {
         ImGui::SetNextItemWidth(120 * window_.scale());
         ImGui::SliderInt("armies", &move_armies_, 1, std::max(most, 1));
         ImGui::SameLine();
-        if (ImGui::Button("Move")) app_.risiko_act(board.move(static_cast<std::uint32_t>(move_armies_)));
+        if (button("Move")) app_.risiko_act(board.move(static_cast<std::uint32_t>(move_armies_)));
       } else if (from) {
         ImGui::Text("From %s: choose a neighbour", w.country(*from).name.c_str());
       }
-      if (ImGui::Button("End turn")) app_.risiko_act(board.end_turn());
+      if (button("End turn")) app_.risiko_act(board.end_turn());
       break;
     }
     case RisikoMode::move_in: {
@@ -296,30 +297,45 @@ void RisikoScreen::controls(RisikoBoard& board) {
       ImGui::SetNextItemWidth(120 * window_.scale());
       ImGui::SliderInt("armies", &move_in_, static_cast<int>(least), static_cast<int>(std::max(least, most)));
       ImGui::SameLine();
-      if (ImGui::Button("Move in")) app_.risiko_act(board.move_in(static_cast<std::uint32_t>(move_in_)));
+      if (button("Move in")) app_.risiko_act(board.move_in(static_cast<std::uint32_t>(move_in_)));
       break;
     }
     default: break;
   }
   if (board.can_claim()) {
     ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.2f, 0.55f, 0.25f, 1));
-    if (ImGui::Button("Claim victory: your mission is accomplished")) app_.risiko_act(board.claim());
+    if (button("Claim victory: your mission is accomplished")) app_.risiko_act(board.claim());
     ImGui::PopStyleColor();
   }
-  if (mode != RisikoMode::out && mode != RisikoMode::watching && board.me()) {
+  // A seat may leave on anyone's turn (RisikoBoard::leave), not only on its own.
+  if (mode != RisikoMode::out && board.me()) {
     if (!confirm_leave_) {
-      if (ImGui::SmallButton("Leave the game...")) confirm_leave_ = true;
+      if (button("Leave the game...", /*small=*/true)) confirm_leave_ = true;
     } else {
       ImGui::TextColored(kWarn, "Leave for good? Your armies stay on the map.");
       ImGui::SameLine();
-      if (ImGui::SmallButton("Leave")) {
+      if (button("Leave", /*small=*/true)) {
         app_.risiko_act(board.leave());
         confirm_leave_ = false;
       }
       ImGui::SameLine();
-      if (ImGui::SmallButton("Stay")) confirm_leave_ = false;
+      if (button("Stay", /*small=*/true)) confirm_leave_ = false;
     }
   }
+}
+
+bool RisikoScreen::button(const char* label, bool small) {
+  const bool pressed = small ? ImGui::SmallButton(label) : ImGui::Button(label);
+  const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+  buttons_.insert_or_assign(label, Rect{static_cast<int>(min.x), static_cast<int>(min.y), static_cast<int>(max.x - min.x),
+                                        static_cast<int>(max.y - min.y)});
+  return pressed;
+}
+
+std::optional<Rect> RisikoScreen::drawn_button(std::string_view label) const {
+  auto it = buttons_.find(label);
+  if (it == buttons_.end()) return std::nullopt;
+  return it->second;
 }
 
 void RisikoScreen::log(const std::vector<std::string>& lines, std::size_t count, float height) {

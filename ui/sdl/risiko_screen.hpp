@@ -6,7 +6,10 @@
 // The replay viewer draws a Risiko log's map with the same code.
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
+#include <string>
+#include <string_view>
 
 #include "ui/core/app.hpp"
 #include "ui/sdl/window.hpp"
@@ -33,6 +36,9 @@ class RisikoScreen {
   void replay_log();
   // Where the map is on screen (tests click on it).
   std::optional<MapFrame> frame() const { return frame_; }
+  // Where the panel's button with this label was drawn in the last frame, if it was (tests click
+  // on it).
+  std::optional<Rect> drawn_button(std::string_view label) const;
 
  private:
   void map_input(const RisikoShapes& shapes, const MapFrame& frame, RisikoBoard& board);
@@ -40,6 +46,8 @@ class RisikoScreen {
   void own_secrets(RisikoBoard& board);
   void controls(RisikoBoard& board);
   void log(const std::vector<std::string>& lines, std::size_t count, float height);
+  // ImGui's Button (or SmallButton), its place kept for drawn_button().
+  bool button(const char* label, bool small = false);
 
   Window& window_;
   App& app_;
@@ -51,6 +59,7 @@ class RisikoScreen {
   int move_in_ = 1;
   bool confirm_leave_ = false;
   std::size_t log_shown_ = 0;
+  std::map<std::string, Rect, std::less<>> buttons_;  // the last frame's panel buttons
 };
 
 }  // namespace parley::ui::sdl

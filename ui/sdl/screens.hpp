@@ -37,6 +37,7 @@ class Screens {
   std::optional<BoardGeometry> board_geometry() const { return board_; }
   // Where the Risiko map is on the game and replay screens.
   std::optional<MapFrame> risiko_map() const { return risiko_.frame(); }
+  std::optional<Rect> risiko_button(std::string_view label) const { return risiko_.drawn_button(label); }
   // The Gunjin board (game, replay) and layout editor, when shown.
   const GunjinScreens& gunjin() const { return gunjin_; }
   GunjinScreens& gunjin() { return gunjin_; }
