@@ -151,18 +151,25 @@ void play_first_turn_then_leave(const fs::path& dir, FirstTurn& outcome) {
     ASSERT_TRUE(client.frames_until([&] { return client.board().table().current_player() != me; }, 60));
 
     // Leaving, with the panel's two buttons: the key is published, the bots play on to the end;
-    // the seat still signs the result.
-    client.press("Leave the game...", [&] { return client.screens->risiko_button("Leave").has_value(); });
-    client.press("Leave", [&] {
-      return client.board().mode() == RisikoMode::sent || client.board().mode() == RisikoMode::out;
-    });
+    // the seat still signs the result. A bot may accomplish its mission in the turns right after
+    // ours (seen under load): then the game is over before the person leaves, with nothing to
+    // leave, and only the log is checked.
+    const auto over = [&] { return client.board().mode() == RisikoMode::out; };
+    client.press("Leave the game...", [&] { return over() || client.screens->risiko_button("Leave").has_value(); });
+    // The click closes the confirmation; what it did is checked next (a click on Stay would leave
+    // the seat playing). The mode is no sign: the leave may land before the check.
+    client.press("Leave", [&] { return over() || !client.screens->risiko_button("Leave").has_value(); });
     // Checked when the leave lands: the armies it leaves on the map may later be conquered to
     // the last territory, which then counts as an elimination (game/risiko).
-    EXPECT_TRUE(client.frames_until([&] { return client.board().table().player(me).status == rk::PlayerStatus::left; }, 60));
+    const auto left = [&] { return client.board().table().player(me).status == rk::PlayerStatus::left; };
+    EXPECT_TRUE(client.frames_until([&] { return left() || over(); }, 60)) << "mode " << describe(client.board().mode());
+    const bool ended_first = !left() && over();
     const bool finished = client.frames_until(
         [&] { return client.app.seat() && client.app.seat()->status == peer::RunnerStatus::finished; }, 400);
     ASSERT_TRUE(finished) << (client.app.seat() ? client.app.seat()->failure : "no seat");
-    EXPECT_NE(client.board().table().player(me).status, rk::PlayerStatus::playing);
+    if (!ended_first) {
+      EXPECT_NE(client.board().table().player(me).status, rk::PlayerStatus::playing);
+    }
     std::ifstream in(*client.app.seat()->log, std::ios::binary);
     std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     auto log = peer::decode_log(bytes);
