@@ -1,10 +1,24 @@
 #include "lobby/protocol/lan_discovery.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstring>
 
 #include "lobby/protocol/entry.hpp"
 
 namespace parley::lobby {
+
+namespace {
+
+// An address in network byte order as its four octets, first to last, whatever this machine's
+// byte order: the same bytes on every peer.
+std::array<std::uint8_t, 4> ipv4_octets(std::uint32_t network_order) {
+  std::array<std::uint8_t, 4> octets{};
+  std::memcpy(octets.data(), &network_order, octets.size());
+  return octets;
+}
+
+}  // namespace
 
 Bytes encode(const LanProbe& probe) {
   game::ByteWriter w;
@@ -19,7 +33,7 @@ Bytes encode(const LanAnswer& answer) {
   game::ByteWriter w;
   write_header(w, WireTag::lan_answer);
   w.raw(answer.nonce);
-  w.u32(answer.lobby_ipv4);
+  w.raw(ipv4_octets(answer.lobby_ipv4));
   w.u16(answer.lobby_port);
   w.raw(answer.lobby_key.bytes());
   w.text(answer.name);
@@ -48,7 +62,13 @@ game::Result<LanAnswer, WireError> decode_lan_answer(std::span<const std::uint8_
   r.header(WireTag::lan_answer);
   LanNonce nonce{};
   r.raw(nonce);
-  const std::uint32_t ipv4 = r.u32();
+  std::array<std::uint8_t, 4> octets{};
+  r.raw(octets);
+  // Not a multicast, reserved or broadcast address (224.0.0.0 and up): a client would not reach
+  // a lobby there.
+  if (!r.failed() && octets[0] >= 224) r.fail(WireError::bad_value);
+  std::uint32_t ipv4 = 0;
+  std::memcpy(&ipv4, octets.data(), octets.size());
   const std::uint16_t port = r.u16();
   if (!r.failed() && port == 0) r.fail(WireError::bad_value);
   std::optional<crypto::PublicKey> key = read_key(r);

@@ -37,8 +37,9 @@ struct LanProbe {
 
 struct LanAnswer {
   LanNonce nonce{};
-  // The lobby's IPv4 address in network byte order, or 0: the address this answer came from
-  // (a lobby listening on every interface cannot know which one the client reaches).
+  // The lobby's IPv4 address in network byte order (on the wire: its four octets in order), or
+  // 0: the address this answer came from (a lobby listening on every interface cannot know which
+  // one the client reaches). Never 224.0.0.0 or above (multicast, reserved, broadcast).
   std::uint32_t lobby_ipv4 = 0;
   std::uint16_t lobby_port = 0;
   crypto::PublicKey lobby_key;

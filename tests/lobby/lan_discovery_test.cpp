@@ -1,6 +1,7 @@
 // LAN discovery (lobby/protocol/lan_discovery.hpp): the two datagrams' formats and bounds, and a
 // real lobby answering a real search on 127.0.0.1 (the broadcast itself is tested inside a
 // network namespace by tests/peer/network_test.cpp).
+#include <arpa/inet.h>
 #include <enet/enet.h>
 #include <gtest/gtest.h>
 #include <poll.h>
@@ -68,6 +69,19 @@ TEST(LanDiscovery, AnAnswerRoundTripsAndIsNeverLargerThanAProbe) {
   EXPECT_EQ(bytes[2], 1);
   EXPECT_EQ((std::array{bytes[18], bytes[19], bytes[20], bytes[21], bytes[22], bytes[23]}),
             (std::array<std::uint8_t, 6>{0, 0, 0, 0, 0x61, 0x1E}));
+
+  // A lobby's own address goes as its four octets in order; a multicast or broadcast one is none.
+  LanAnswer at = answer;
+  at.lobby_ipv4 = inet_addr("192.168.1.5");
+  const Bytes at_bytes = encode(at);
+  EXPECT_EQ((std::array{at_bytes[18], at_bytes[19], at_bytes[20], at_bytes[21]}),
+            (std::array<std::uint8_t, 4>{192, 168, 1, 5}));
+  ASSERT_TRUE(decode_lan_answer(at_bytes).ok());
+  EXPECT_EQ(decode_lan_answer(at_bytes)->lobby_ipv4, inet_addr("192.168.1.5"));
+  for (const char* nowhere : {"224.0.0.1", "239.255.255.250", "255.255.255.255"}) {
+    at.lobby_ipv4 = inet_addr(nowhere);
+    EXPECT_EQ(decode_lan_answer(encode(at)).error(), WireError::bad_value) << nowhere;
+  }
 
   // The longest name: 40 code points of four bytes each.
   std::string longest;
