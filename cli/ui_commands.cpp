@@ -89,8 +89,8 @@ int run_host(const ClientCommand& c) {
   // Friends' clients list this lobby under the host's name (docs/ui.md, "Connect").
   std::optional<lobby::LanListing> lan;
   const std::string table = ui::sdl::chosen_display_name(c.name, ui::sdl::load_client_memory(options->data_dir));
-  if (options->lan_answer_port && lobby::sanitize_lan_name(table))
-    lan = lobby::LanListing{*lobby::sanitize_lan_name(table), *options->lan_answer_port};
+  if (auto name = lobby::sanitize_lan_name(table); options->lan_answer_port && name)
+    lan = lobby::LanListing{std::move(name).value(), *options->lan_answer_port};
   // The lobby starts before the window opens, so a port already in use is said here.
   auto server = ui::start_embedded_lobby(static_cast<std::uint16_t>(c.port), options->data_dir, /*log=*/false,
                                          std::move(archive), lan);

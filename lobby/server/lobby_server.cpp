@@ -345,6 +345,13 @@ LobbyServer::~LobbyServer() = default;
 
 game::Result<std::unique_ptr<LobbyServer>, ServerError> LobbyServer::open(const ServerConfig& config, LogSink sink) {
   if (!ensure_enet()) return ServerError{ServerError::Kind::network, "ENet failed to initialise"};
+  // The table's name is checked before anything is opened: a caller may start again without.
+  std::optional<std::string> lan_name;
+  if (config.lan) {
+    auto name = sanitize_lan_name(config.lan->name);
+    if (!name) return ServerError{ServerError::Kind::lan, "the table's name: " + std::string(describe(name.error()))};
+    lan_name = std::move(name).value();
+  }
   ENetAddress address{};
   if (config.listen.host == "*" || config.listen.host == "0.0.0.0") {
     address.host = ENET_HOST_ANY;
@@ -388,12 +395,9 @@ game::Result<std::unique_ptr<LobbyServer>, ServerError> LobbyServer::open(const 
   enet_address_get_host_ip(&first->address, ip, sizeof ip);
   Endpoint bound{ip, first->address.port};
   std::unique_ptr<LanResponder> lan;
-  if (config.lan) {
-    auto name = sanitize_lan_name(config.lan->name);
-    auto responder = name ? LanResponder::open(config.lan->port, first->address.host, first->address.port,
-                                               (*core)->public_key(), *name)
-                          : game::Result<std::unique_ptr<LanResponder>, std::string>(
-                                "the table's name: " + std::string(describe(name.error())));
+  if (lan_name) {
+    auto responder = LanResponder::open(config.lan->port, first->address.host, first->address.port,
+                                        (*core)->public_key(), *lan_name);
     if (!responder) {
       for (ENetHost* h : *hosts) enet_host_destroy(h);
       return ServerError{ServerError::Kind::lan, responder.error()};

@@ -25,8 +25,6 @@ game::Result<std::unique_ptr<lobby::ServerThread>, lobby::ServerError> start_emb
   config.sync = lobby::SyncMode::normal;
   config.log = log;
   config.lan = std::move(lan);
-  // A table name that is not one (all spaces, say) is passed over like a port in use.
-  if (config.lan && !lobby::sanitize_lan_name(config.lan->name)) config.lan.reset();
   auto started = lobby::ServerThread::start(config, archive);
   if (started || started.error().kind != lobby::ServerError::Kind::lan) return started;
   config.lan.reset();

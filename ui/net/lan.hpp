@@ -14,8 +14,8 @@ namespace parley::ui {
 // Starts a lobby listening on 0.0.0.0:port (0: any free port) with its database and key in
 // `<data_dir>/lobby/`. `log`: the lobby's one line per notable event on stderr. `archive`: where
 // each finished room's log goes besides its .plog file (parley host --archive). `lan`: answer
-// LAN searches under that table name; when the UDP port cannot be had, the lobby starts without
-// (its lan_port() is empty then: the addresses still work).
+// LAN searches under that table name; when the UDP port cannot be had, or the name is none (all
+// spaces, say), the lobby starts without (its lan_port() is empty then: the addresses still work).
 game::Result<std::unique_ptr<lobby::ServerThread>, lobby::ServerError> start_embedded_lobby(
     std::uint16_t port, const std::filesystem::path& data_dir, bool log, lobby::LogSink archive = {},
     std::optional<lobby::LanListing> lan = std::nullopt);
