@@ -100,7 +100,7 @@ class VirtualDisplay {
 struct Client {
   Client(const crypto::Identity& me, std::uint16_t port, const fs::path& dir, bool quick_match = true)
       : app(AppConfig{me.public_key(), "tester", "127.0.0.1:" + std::to_string(port), port, true, quick_match}),
-        net({me, dir, std::nullopt, 5}) {
+        net({me, dir, 5}) {
     ::setenv("SDL_VIDEODRIVER", "x11", 1);
     auto opened = Window::open({"parley e2e", 1280, 800, false, true, 1.0f});
     if (!opened) throw std::runtime_error(opened.error());

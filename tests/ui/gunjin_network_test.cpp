@@ -43,7 +43,7 @@ TEST(GunjinClientNetwork, PlaysAGameAgainstParleyBotGunjinThroughARealLobby) {
                                     "--give-up", "300"});
   const crypto::Identity me = peer::testing::identity_from(0x41);
   App app(AppConfig{me.public_key(), "tester", address, port, true, false});
-  NetworkThread net({me, dir / "me", std::nullopt, 5});
+  NetworkThread net({me, dir / "me", 5});
   net.keep_lobby(std::move(server).value());
   const Layout layout = sensible_layout(17);
   ASSERT_TRUE(app.gunjin_editor().set(layout));

@@ -68,7 +68,7 @@ struct Host {
 // it is connected (what `parley host --bot KIND --quick-match` does).
 struct Person {
   Person(const Host& host, const crypto::Identity& me, bool queue_at_once)
-      : app(config(host, me, queue_at_once)), net({me, host.dir / "me", std::nullopt, 5}) {}
+      : app(config(host, me, queue_at_once)), net({me, host.dir / "me", 5}) {}
   // As `parley host` wires it: "Seat a house bot" asks the host's bots of the room's game.
   static AppConfig config(const Host& host, const crypto::Identity& me, bool queue_at_once) {
     AppConfig c{me.public_key(), "person", "127.0.0.1:" + std::to_string(host.port), host.port, true, queue_at_once,

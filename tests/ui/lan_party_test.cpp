@@ -43,7 +43,7 @@ struct Person {
          std::optional<std::uint16_t> lan_answer_port)
       : identity(peer::testing::identity_from(key)),
         app(AppConfig{identity.public_key(), std::move(name), "127.0.0.1:7777", 7777, false, false}),
-        net({identity, dir, std::nullopt, 5, std::move(lan_targets), lan_answer_port}) {}
+        net({identity, dir, 5, std::move(lan_targets), lan_answer_port}) {}
 
   // One pass of the client's loop.
   void pass() {

@@ -47,7 +47,7 @@ TEST(ClientNetwork, PlaysAGameAgainstTheHouseBotThroughARealLobbyAndTheLogVerifi
   HouseBot bot(lobby::Endpoint{"127.0.0.1", port}, dir.path / "bot", 0);
   const crypto::Identity me = peer::testing::identity_from(0x31);
   App app(AppConfig{me.public_key(), "tester", "127.0.0.1:" + std::to_string(port), port, false, true});
-  NetworkThread net({me, dir.path / "me", std::nullopt, 5});
+  NetworkThread net({me, dir.path / "me", 5});
   net.keep_lobby(std::move(server).value());
   app.host(port, steady_ms());
 
@@ -128,7 +128,7 @@ TEST(ClientNetwork, ASpectatorWatchesAGameFromTheRoomList) {
   HouseBot black(endpoint, dir.path / "bot2", 150);
   const crypto::Identity me = peer::testing::identity_from(0x32);
   App app(AppConfig{me.public_key(), "watcher", address, endpoint.port, true, false});
-  NetworkThread net({me, dir.path / "me", std::nullopt, 5});
+  NetworkThread net({me, dir.path / "me", 5});
 
   bool joined = false;
   std::size_t plies_seen = 0;

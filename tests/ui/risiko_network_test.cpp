@@ -40,7 +40,7 @@ void play_against_two_bots(const fs::path& dir, bool& person_played) {
 
   const crypto::Identity me = peer::testing::identity_from(0x41);
   App app(AppConfig{me.public_key(), "person", "127.0.0.1:" + std::to_string(port), port, false, false});
-  NetworkThread net({me, dir / "me", std::nullopt, 5});
+  NetworkThread net({me, dir / "me", 5});
   net.keep_lobby(std::move(server).value());
   app.host(port, steady_ms());
   auto pump = [&] {

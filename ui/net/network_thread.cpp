@@ -116,7 +116,7 @@ void NetworkThread::handle(NetCommand& command) {
   if (auto* connect = std::get_if<ConnectCommand>(&command)) {
     if (runner_) return;  // a game is on: its connection stays
     endpoint_ = connect->lobby;
-    expected_lobby_key_ = connect->lobby_key ? connect->lobby_key : config_.expected_lobby_key;
+    expected_lobby_key_ = connect->lobby_key;
     display_name_ = connect->display_name;
     replaced_ = false;
     open_connection();

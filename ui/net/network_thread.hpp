@@ -29,12 +29,11 @@ namespace parley::ui {
 struct NetworkConfig {
   crypto::Identity identity;
   std::filesystem::path data_dir;  // sessions/, logs/, and lobby/ when hosting
-  std::optional<crypto::PublicKey> expected_lobby_key;
-  std::uint32_t poll_ms = 5;
+  std::uint32_t poll_ms = 5;  // the longest a command waits before the thread looks at it
   // LAN discovery: where searches are sent (the client's: lobby::lan_probe_targets; none: no
   // search), and the UDP port a lobby hosted here answers them on (none: it does not).
   std::vector<lobby::Endpoint> lan_targets = {};
-  std::optional<std::uint16_t> lan_answer_port = std::nullopt;  // the longest a command waits before the thread looks at it
+  std::optional<std::uint16_t> lan_answer_port = std::nullopt;
 };
 
 class NetworkThread {
@@ -81,7 +80,7 @@ class NetworkThread {
   // Owned by the network thread.
   std::unique_ptr<lobby::ServerThread> server_;
   std::optional<lobby::Endpoint> endpoint_;
-  std::optional<crypto::PublicKey> expected_lobby_key_;  // of the connection asked for
+  std::optional<crypto::PublicKey> expected_lobby_key_;  // of the connection asked for (ConnectCommand's)
   std::string display_name_;
   std::unique_ptr<lobby::LobbyClient> client_;
   bool welcomed_ = false;          // the current connection got its Welcome

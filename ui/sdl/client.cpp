@@ -99,7 +99,7 @@ int run_client(ClientOptions options) {
   }
   App app(config);
 
-  NetworkThread net({options.identity, options.data_dir, std::nullopt, 5, options.lan_targets, options.lan_answer_port},
+  NetworkThread net({options.identity, options.data_dir, 5, options.lan_targets, options.lan_answer_port},
                     [wake_event] {
     SDL_Event e{};
     e.type = wake_event;
