@@ -11,15 +11,67 @@ Verdict ChessRules::setup(Seat, std::span<const std::uint8_t> data) {
   return Accepted{};
 }
 
-Verdict ChessRules::act(Seat seat, std::span<const std::uint8_t> message, const ActionContext&) {
+Verdict ChessRules::act(Seat seat, std::span<const std::uint8_t> message, const ActionContext& context) {
   if (forfeited_) return Rejection{"the game is over"};
   auto action = decode_action(message);
   if (!action) return Rejection{"not a chess action: " + std::string(game::describe(action.error()))};
   if (action->seat != seat) return Rejection{"an action on behalf of the other seat"};
   auto next = game_.apply(*action);
+  if (auto crossed = late(seat, *action, context, next.ok())) return *crossed;
   if (!next) return Rejection{std::string(describe(next.error()))};
   game_ = std::move(next).value();
+  recent_.push_back({context.index, seat, game_});
+  if (recent_.size() > kRecentActions) recent_.pop_front();
   return Accepted{};
+}
+
+// A message is late when only the other seat's actions since the entry its sender had seen stand
+// between it and what it meant: refused now but accepted then (two draw offers that cross, an
+// answer to a take-back request its maker withdrew by moving), or accepted now on a different
+// object (a move after a take-back the mover had not seen, an answer to a request made since).
+std::optional<Rejection> ChessRules::late(Seat seat, const Action& action, const ActionContext& context,
+                                          bool accepted_now) const {
+  if (context.seen.value + 1 >= context.index.value) return std::nullopt;  // it saw everything before it
+  bool others_since = false;
+  const Game* then = nullptr;
+  static const Game start;
+  for (const Applied& a : recent_) {
+    if (a.index.value <= context.seen.value) {
+      then = &a.after;
+      continue;
+    }
+    if (a.by == seat) return std::nullopt;  // it acted after the entry it names: no race explains that
+    others_since = true;
+  }
+  if (!others_since) return std::nullopt;
+  if (then == nullptr) {
+    // The state it saw is older than every kept action: the start, if nothing was ever dropped.
+    if (recent_.size() == kRecentActions) return std::nullopt;
+    then = &start;
+  }
+  if (!accepted_now) {
+    if (!then->apply(action)) return std::nullopt;
+    return Rejection{"crossed the other seat's action: " + std::string(describe(game_.apply(action).error())), true};
+  }
+  const bool position_moved =
+      then->moves().size() != game_.moves().size() || then->position().key() != game_.position().key();
+  switch (action.kind) {
+    case Action::Kind::move:
+    case Action::Kind::claim_draw:
+      if (position_moved) return Rejection{"the position changed (a take-back) after the entry it was made on", true};
+      return std::nullopt;
+    case Action::Kind::accept_draw:
+    case Action::Kind::decline_draw:
+      if (then->draw_offered_by() != game_.draw_offered_by() || position_moved)
+        return Rejection{"answers a draw offer made after the entry it was made on", true};
+      return std::nullopt;
+    case Action::Kind::accept_takeback:
+    case Action::Kind::decline_takeback:
+      if (then->takeback_request() != game_.takeback_request() || position_moved)
+        return Rejection{"answers a take-back request made after the entry it was made on", true};
+      return std::nullopt;
+    default: return std::nullopt;
+  }
 }
 
 std::vector<Seat> ChessRules::awaited() const {

@@ -1,6 +1,8 @@
 #pragma once
 // Chess through the session layer: nothing is hidden, so a message is simply a chess action
 // (six bytes, game/chess/game.hpp) that every peer applies and checks. Seat 0 plays white.
+#include <deque>
+
 #include "game/chess/game.hpp"
 #include "peer/session/rules.hpp"
 
@@ -26,7 +28,20 @@ class ChessRules final : public GameRules {
   const game::chess::Game& game_state() const { return game_; }
 
  private:
+  // The game after one applied action, kept to judge a message by the state its sender saw.
+  struct Applied {
+    lobby::EntryIndex index;
+    Seat by;
+    game::chess::Game after;
+  };
+  // Honest seats act on the latest entry they have; a few actions behind covers every race.
+  static constexpr std::size_t kRecentActions = 8;
+
+  std::optional<Rejection> late(Seat seat, const game::chess::Action& action, const ActionContext& context,
+                                bool accepted_now) const;
+
   game::chess::Game game_;
+  std::deque<Applied> recent_;  // the last kRecentActions applied, oldest first
   std::optional<game::Outcome> forfeited_;
 };
 

@@ -101,7 +101,33 @@ Verdict GunjinRules::act_open(Seat seat, std::span<const std::uint8_t> message) 
   return apply(*action);
 }
 
-Verdict GunjinRules::act(Seat seat, std::span<const std::uint8_t> message, const ActionContext&) {
+Verdict GunjinRules::act(Seat seat, std::span<const std::uint8_t> message, const ActionContext& context) {
+  Verdict verdict = act_in_order(seat, message);
+  if (verdict) {
+    last_accepted_[seat.index] = context.index;
+    return verdict;
+  }
+  // A draw offer or acceptance may be made at any time outside a battle, also on the other
+  // seat's turn, so it can cross the other seat's move: one that starts a battle, declares no
+  // legal move, or offers a draw first. Refused then, it is late, not a cheat, when the other
+  // seat acted since the entry its sender had seen and the sender did not (an honest seat posts
+  // only once its previous message is in). Ignoring it costs nothing: an offer changes no piece.
+  const bool crossed = last_accepted_[opponent(seat).index].value > context.seen.value &&
+                       last_accepted_[seat.index].value <= context.seen.value;
+  if (crossed && !outcome() && is_draw_message(message)) return Rejection{verdict.error().reason, true};
+  return verdict;
+}
+
+bool GunjinRules::is_draw_message(std::span<const std::uint8_t> message) const {
+  if (options_.open_pieces) {
+    auto action = decode_action(message);
+    return action && (std::holds_alternative<OfferDraw>(action->body) || std::holds_alternative<AcceptDraw>(action->body));
+  }
+  auto decoded = decode_gunjin_message(message);
+  return decoded && (std::holds_alternative<OfferDrawMessage>(*decoded) || std::holds_alternative<AcceptDrawMessage>(*decoded));
+}
+
+Verdict GunjinRules::act_in_order(Seat seat, std::span<const std::uint8_t> message) {
   if (outcome()) return Rejection{"the game is over"};
   if (options_.open_pieces) return act_open(seat, message);
   auto decoded = decode_gunjin_message(message);

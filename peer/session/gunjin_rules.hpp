@@ -93,6 +93,8 @@ class GunjinRules final : public GameRules {
   const std::optional<game::gunjin::State>& replayed() const { return replayed_; }
 
  private:
+  Verdict act_in_order(Seat seat, std::span<const std::uint8_t> message);
+  bool is_draw_message(std::span<const std::uint8_t> message) const;
   Verdict act_open(Seat seat, std::span<const std::uint8_t> message);
   Verdict on_move(Seat seat, const MoveMessage& m);
   Verdict on_duel(Seat seat, const GunjinMessage& m);
@@ -114,6 +116,7 @@ class GunjinRules final : public GameRules {
   std::vector<game::gunjin::Action> history_;
   std::optional<PendingDuel> duel_;
   std::optional<game::Outcome> ended_;  // a forfeit or a time-out, outside the engine
+  std::array<lobby::EntryIndex, 2> last_accepted_{};  // each seat's latest accepted message
   std::array<std::optional<game::gunjin::Layout>, 2> revealed_;
   std::optional<game::gunjin::State> replayed_;
 };

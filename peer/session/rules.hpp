@@ -39,9 +39,13 @@ struct ActionContext {
   std::uint64_t time_ms = 0;
 };
 
-// Why a seat's message is refused; the session blames the seat for it.
+// Why a seat's message is refused. The session blames the seat for it, unless it is late: it
+// would have been accepted in the state its sender had seen (its envelope's seen entry), and only
+// another seat's action since then stands in its way (two draw offers that cross, an answer to a
+// request its maker withdrew by moving on). Such a message is ignored: a race, not a cheat.
 struct Rejection {
   std::string reason;
+  bool late = false;
 };
 struct Accepted {};
 using Verdict = game::Result<Accepted, Rejection>;

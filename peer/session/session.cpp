@@ -309,8 +309,13 @@ void Session::on_action(Seat seat, EntryIndex index, const lobby::Envelope& enve
                  "at entry " + std::to_string(envelope.seen_index.value) + " the seat has " + hex(m.state_hash) +
                      ", the transcript gives " + hex(expected));
   std::string words = rules_->describe_action(seat, m.game_message);
-  if (auto verdict = rules_->act(seat, m.game_message, ActionContext{index, envelope.seen_index, time_ms}); !verdict)
+  if (auto verdict = rules_->act(seat, m.game_message, ActionContext{index, envelope.seen_index, time_ms}); !verdict) {
+    if (verdict.error().late) {
+      event(SessionEvent::Kind::ignored, index, seat, "late: " + words + ": " + verdict.error().reason);
+      return;
+    }
     return blame(seat, index, Offence::illegal_action, words + ": " + verdict.error().reason);
+  }
   actions_.push_back({index, seat, time_ms, m.game_message, std::nullopt});
   event(SessionEvent::Kind::action, index, seat, std::move(words));
   game_changed(index, time_ms, seat);

@@ -331,6 +331,108 @@ TEST(Session, DrawOffersTakebacksAndResignationGoThroughTheSession) {
   EXPECT_EQ(t.session->outcome()->reason, "resignation");
 }
 
+// Draw offers and take-back requests may be made on either side's turn, so a message can cross
+// the other side's: it names the entry its sender had seen, and is judged by that state.
+struct Seen {
+  lobby::EntryIndex index;
+  crypto::Digest hash;
+};
+Seen seen_now(const Table& t) { return {lobby::EntryIndex{t.lobby.entries().size() - 1}, t.session->state_hash()}; }
+void post_seen(Table& t, Seat seat, const Action& a, const Seen& seen) {
+  t.post(seat, ActionMessage{seen.hash, chess_message(a)}, seen.index);
+}
+void expect_late(const Table& t, std::string_view why) {
+  const SessionEvent& last = t.session->events().back();
+  EXPECT_EQ(last.kind, SessionEvent::Kind::ignored);
+  EXPECT_EQ(last.index.value, t.lobby.entries().size() - 1);
+  EXPECT_NE(last.text.find("late: "), std::string::npos) << last.text;
+  EXPECT_NE(last.text.find(why), std::string::npos) << last.text;
+  EXPECT_FALSE(t.session->seat(kWhite).blame);
+  EXPECT_FALSE(t.session->seat(kBlack).blame);
+}
+void expect_verified_honest(Table& t) {
+  t.post(kBlack, t.chess_action({Action::Kind::resign, kBlack, Move::none(), 0}));
+  sign_results(t);
+  ASSERT_EQ(t.session->phase(), Phase::complete);
+  auto report = verify(t.lobby.log());
+  EXPECT_TRUE(report.valid) << report.fault;
+  for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest) << s.reason;
+}
+Action offer_by(Seat seat) { return {Action::Kind::offer_draw, seat, Move::none(), 0}; }
+
+TEST(LateActions, TwoDrawOffersThatCrossLeaveTheFirstStanding) {
+  Table t;
+  t.start_play();
+  play(t, {"e4", "e5"});
+  const Seen both = seen_now(t);
+  post_seen(t, kBlack, offer_by(kBlack), both);
+  post_seen(t, kWhite, offer_by(kWhite), both);
+  expect_late(t, "offers a draw");
+  EXPECT_EQ(t.chess().draw_offered_by(), Color::black);
+  // White, having seen Black's offer, may still accept it.
+  t.post(kWhite, t.chess_action({Action::Kind::accept_draw, kWhite, Move::none(), 0}));
+  EXPECT_EQ(t.session->outcome()->reason, "draw by agreement");
+}
+
+TEST(LateActions, AnOfferPendingWhenItsSenderLookedIsStillAnOffence) {
+  Table t;
+  t.start_play();
+  play(t, {"e4", "e5"});
+  t.post(kBlack, t.chess_action(offer_by(kBlack)));
+  t.post(kWhite, t.chess_action(offer_by(kWhite)));
+  ASSERT_TRUE(t.session->seat(kWhite).blame);
+  EXPECT_EQ(t.session->seat(kWhite).blame->offence, Offence::illegal_action);
+  // So is one whose sender names an entry before an action of its own: no race explains it.
+  Table u;
+  u.start_play();
+  play(u, {"e4", "e5"});
+  const Seen before = seen_now(u);
+  u.post(kWhite, u.chess_action({Action::Kind::request_takeback, kWhite, Move::none(), 1}));
+  u.post(kBlack, u.chess_action(offer_by(kBlack)));
+  post_seen(u, kWhite, offer_by(kWhite), before);
+  ASSERT_TRUE(u.session->seat(kWhite).blame);
+  EXPECT_EQ(u.session->seat(kWhite).blame->offence, Offence::illegal_action);
+}
+
+TEST(LateActions, AnAnswerToATakebackRequestWithdrawnByAMoveIsIgnored) {
+  Table t;
+  t.start_play();
+  play(t, {"e4", "e5"});
+  t.post(kWhite, t.chess_action({Action::Kind::request_takeback, kWhite, Move::none(), 1}));
+  const Seen request = seen_now(t);
+  play(t, {"Nf3"});  // White plays on, which withdraws the request
+  post_seen(t, kBlack, {Action::Kind::accept_takeback, kBlack, Move::none(), 0}, request);
+  expect_late(t, "accepts the take-back");
+  EXPECT_EQ(t.chess().moves().size(), 3U);
+  // A request made since the entry an answer names is one its sender never saw.
+  t.post(kWhite, t.chess_action({Action::Kind::request_takeback, kWhite, Move::none(), 3}));
+  post_seen(t, kBlack, {Action::Kind::decline_takeback, kBlack, Move::none(), 0}, request);
+  expect_late(t, "declines the take-back: answers a take-back request made after the entry");
+  EXPECT_TRUE(t.chess().takeback_request());
+  expect_verified_honest(t);
+}
+
+TEST(LateActions, AMoveAfterATakebackItsMoverHadNotSeenIsIgnored) {
+  Table t;
+  t.start_play();
+  play(t, {"e4", "e5"});
+  t.post(kWhite, t.chess_action({Action::Kind::request_takeback, kWhite, Move::none(), 2}));
+  const Seen request = seen_now(t);
+  t.post(kBlack, t.chess_action({Action::Kind::accept_takeback, kBlack, Move::none(), 0}));
+  ASSERT_TRUE(t.chess().moves().empty());
+  // White changed its mind and moved before it saw the take-back: Bc4 is illegal now, Nf3 legal
+  // but made on another board. Neither is played, and White is not to blame.
+  const Position after_e5 = *Position::from_fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
+  post_seen(t, kWhite, {Action::Kind::move, kWhite, *parse_san(after_e5, "Bc4"), 0}, request);
+  expect_late(t, "f1c4");
+  post_seen(t, kWhite, {Action::Kind::move, kWhite, *parse_san(after_e5, "Nf3"), 0}, request);
+  expect_late(t, "the position changed");
+  EXPECT_TRUE(t.chess().moves().empty());
+  play(t, {"d4"});
+  EXPECT_EQ(t.chess().moves().size(), 1U);
+  expect_verified_honest(t);
+}
+
 TEST(LocalSeats, SecretsRestoreToTheSameSeat) {
   Table t;
   Bytes saved = t.locals[1].secrets();

@@ -415,6 +415,50 @@ TEST(GunjinHuman, DrawOffersAndTheirAcceptanceGoThroughTheRules) {
   EXPECT_FALSE(gunjin_intent_action(h.board.view(), kSeat0, {GunjinIntent::Kind::move, moves[0].from, moves[0].to}));
 }
 
+// The rules take a draw offer at any time outside a battle: the person may make one while the
+// opponent thinks, and it goes out at once instead of waiting for the person's turn.
+TEST(GunjinHuman, ADrawIsOfferedOnTheOpponentsTurn) {
+  HumanGame g;
+  g.run();
+  ASSERT_TRUE(g.board.may_move());
+  // The person's first move (an attack across a bridge: the armies meet there) and its duel,
+  // one post at a time, until the opponent is to move.
+  const auto moves = peer::own_moves(g.board.view(), kSeat0);
+  g.human().submit({GunjinIntent::Kind::move, moves[0].from, moves[0].to});
+  for (int posts = 0; posts < 20; ++posts) {
+    const auto& rules = g.table.rules();
+    if (!rules.history().empty() && !rules.duel() && rules.public_state().to_move() == kSeat1) break;
+    for (Seat s : {kSeat0, kSeat1})
+      if (auto m = g.table.next_of(s)) {
+        g.table.post(s, *m);
+        break;
+      }
+  }
+  g.board.update(*g.table.session);
+  ASSERT_EQ(g.table.rules().public_state().to_move(), kSeat1);
+  ASSERT_FALSE(g.table.rules().duel());
+  ASSERT_FALSE(g.table.session->outcome());
+  EXPECT_FALSE(g.board.may_move());
+  EXPECT_TRUE(g.board.may_offer_draw());
+  EXPECT_TRUE(gunjin_intent_action(g.board.view(), kSeat0, {GunjinIntent::Kind::offer_draw, {}, {}}));
+  EXPECT_FALSE(gunjin_intent_action(g.board.view(), kSeat0, {GunjinIntent::Kind::no_legal_move, {}, {}}));
+
+  g.human().submit({GunjinIntent::Kind::offer_draw, {}, {}});
+  auto offer = g.table.next_of(kSeat0);
+  ASSERT_TRUE(offer);
+  g.table.post(kSeat0, *offer);
+  EXPECT_TRUE(g.human().take_refusals().empty());
+  EXPECT_FALSE(g.table.session->seat(kSeat0).blame);
+  EXPECT_EQ(g.table.rules().public_state().draw_offer(), kSeat0);
+  EXPECT_EQ(g.table.rules().public_state().to_move(), kSeat1);
+  g.board.update(*g.table.session);
+  EXPECT_FALSE(g.board.may_offer_draw());
+  // The opponent plays on, which declines it; the person may offer again.
+  g.run();
+  EXPECT_FALSE(g.table.rules().public_state().draw_offer());
+  EXPECT_TRUE(g.board.may_offer_draw());
+}
+
 TEST(GunjinHuman, ResigningEndsTheGameWithOpenPiecesAndWaitsForTheArmyProofWithHidden) {
   // Hidden pieces, resigning before anything was posted: the army proof goes first.
   HumanGame hidden;

@@ -206,6 +206,31 @@ TEST(HumanChessPlayer, OffersARefusedPostAgainButNotOneThatLanded) {
   EXPECT_NE(refusals[0].find("e2e4"), std::string::npos) << refusals[0];
 }
 
+// A post the session ignored as late (the opponent's accepted take-back landed first) is not
+// offered again on the new board, though the move is legal there: the person chose it on the old.
+TEST(HumanChessPlayer, DropsAnIntentWhoseBoardChangedUnderIt) {
+  peer::testing::Table t;
+  t.start_play();
+  auto play = [&](game::Seat s, const char* uci) {
+    t.post(s, t.chess_action({Action::Kind::move, s, *parse_uci(t.chess().position(), uci), 0}));
+  };
+  play(game::Seat{0}, "e2e4");
+  play(game::Seat{1}, "e7e5");
+  t.post(game::Seat{0}, t.chess_action({Action::Kind::request_takeback, game::Seat{0}, Move::none(), 2}));
+  HumanChessPlayer player;
+  player.submit({ChessIntent::Kind::move, *parse_uci(t.chess().position(), "g1f3"), 0});
+  auto sent = player.act(*t.session, game::Seat{0});
+  ASSERT_TRUE(sent);
+  const lobby::EntryIndex seen{t.lobby.entries().size() - 1};
+  const crypto::Digest hash = t.session->state_hash();
+  t.post(game::Seat{1}, t.chess_action({Action::Kind::accept_takeback, game::Seat{1}, Move::none(), 0}));
+  t.post(game::Seat{0}, peer::ActionMessage{hash, *sent}, seen);
+  ASSERT_TRUE(t.chess().moves().empty());
+  EXPECT_FALSE(t.session->seat(game::Seat{0}).blame);
+  EXPECT_FALSE(player.act(*t.session, game::Seat{0}));
+  EXPECT_TRUE(player.take_refusals().empty());
+}
+
 TEST(ChessIntent, TakeBackCountMakesItTheAskersTurnAgain) {
   Game g;
   EXPECT_EQ(takeback_count(g, game::Seat{0}), 0);

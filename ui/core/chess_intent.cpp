@@ -63,7 +63,7 @@ std::uint16_t takeback_count(const Game& game, game::Seat me) {
 std::optional<game::Bytes> HumanChessPlayer::act(const peer::Session& session, game::Seat me) {
   if (session.rules().game() != peer::kChessGame) return std::nullopt;
   const Game& game = static_cast<const peer::ChessRules&>(session.rules()).game_state();
-  if (auto again = std::exchange(last_, std::nullopt)) {
+  if (auto again = std::exchange(last_, std::nullopt); again && session.state_hash() == last_state_) {
     if (auto message = chess_intent_message(game, me, *again)) {
       last_ = again;
       return std::move(message).value();
@@ -75,6 +75,7 @@ std::optional<game::Bytes> HumanChessPlayer::act(const peer::Session& session, g
     auto message = chess_intent_message(game, me, intent);
     if (message) {
       last_ = intent;
+      last_state_ = session.state_hash();
       return std::move(message).value();
     }
     refusals_.push_back(message.error());

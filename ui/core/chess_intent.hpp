@@ -54,11 +54,12 @@ class HumanChessPlayer final : public peer::Player {
 
  private:
   std::deque<ChessIntent> queue_;
-  // The intent handed out last. The runner asks again only once its post is settled: if the
-  // lobby refused the post (another entry landed first), the intent is still valid and is
-  // handed out again; if the post landed, the rules no longer allow it (a move is not the
-  // mover's any more, an offer is pending) and it is dropped.
+  // The intent handed out last, and the state it was meant for. The runner asks again only once
+  // its post is settled: if the lobby refused the post, nothing changed and it is handed out
+  // again; if the post landed, or another entry changed the game first (the post was then
+  // ignored as late), it is dropped: the person decided on a board that is gone.
   std::optional<ChessIntent> last_;
+  crypto::Digest last_state_{};
   std::vector<std::string> refusals_;
 };
 

@@ -59,7 +59,8 @@ void GunjinBoard::update(const peer::Session& session) {
   const bool armies_ready = rules->room_options().open_pieces ||
                             (rules->army_proved(game::Seat{0}) && rules->army_proved(game::Seat{1}));
   game_on_ = in_play && rules->began() && armies_ready && !rules->duel() && pub.phase() != Phase::over;
-  my_turn_ = game_on_ && me_ && pub.to_move() == *me_ && !session.seat(*me_).out();
+  playing_ = game_on_ && me_ && !session.seat(*me_).out();
+  my_turn_ = playing_ && pub.to_move() == *me_;
   if (pending_ && (pub.ply() != pending_ply_ || !in_play)) pending_.reset();
 
   // The status line.
@@ -91,7 +92,11 @@ void GunjinBoard::set_layout(const Layout& layout) {
 bool GunjinBoard::may_move() const { return my_turn_ && !pending_ && view_->phase() == Phase::play; }
 
 bool GunjinBoard::draw_offered_to_me() const {
-  return me_ && game_on_ && view_->draw_offer() == opponent(*me_);
+  return playing_ && view_->phase() == Phase::play && view_->draw_offer() == opponent(*me_);
+}
+
+bool GunjinBoard::may_offer_draw() const {
+  return playing_ && view_->phase() == Phase::play && !view_->draw_offer();
 }
 
 bool GunjinBoard::no_legal_move() const { return me_ && peer::own_moves(*view_, *me_).empty(); }

@@ -46,6 +46,8 @@ class GunjinBoard {
   bool may_move() const;
   // The opponent has offered a draw that this seat may accept.
   bool draw_offered_to_me() const;
+  // This seat may offer a draw: on either seat's turn, outside a battle, with none pending.
+  bool may_offer_draw() const;
   // The seat has no legal move in its view (it may declare so).
   bool no_legal_move() const;
 
@@ -73,6 +75,7 @@ class GunjinBoard {
   bool own_view_ = false;    // view_ is built from the layout (not the public state)
   bool armies_open_ = false;
   bool game_on_ = false;     // play phase, armies proven, no duel, no result
+  bool playing_ = false;  // game_on_, and this seat is one of the game's and still in it
   bool my_turn_ = false;
   std::vector<std::string> announcements_;
   std::optional<std::pair<game::gunjin::Square, game::gunjin::Square>> last_move_;

@@ -20,6 +20,16 @@ std::string_view describe(GunjinIntent::Kind kind) {
 game::Result<Action, std::string> gunjin_intent_action(const State& view, game::Seat me, const GunjinIntent& intent) {
   if (view.phase() == Phase::over) return std::string("the game is over");
   if (intent.kind == GunjinIntent::Kind::resign) return Action{me, Resign{}};
+  if (intent.kind == GunjinIntent::Kind::offer_draw || intent.kind == GunjinIntent::Kind::accept_draw) {
+    // On either seat's turn, as the rules allow, but not while a declaration waits for its answer.
+    if (view.phase() != Phase::play) return std::string(describe(intent.kind)) + ": a declaration waits for its answer";
+    if (intent.kind == GunjinIntent::Kind::offer_draw) {
+      if (view.draw_offer()) return std::string("a draw offer is already pending");
+      return Action{me, OfferDraw{}};
+    }
+    if (view.draw_offer() != opponent(me)) return std::string("no draw was offered to you");
+    return Action{me, AcceptDraw{}};
+  }
   if (view.to_move() != me) return std::string(describe(intent.kind)) + ": it is not your turn";
   switch (intent.kind) {
     case GunjinIntent::Kind::move: {
@@ -33,11 +43,7 @@ game::Result<Action, std::string> gunjin_intent_action(const State& view, game::
       if (!peer::own_moves(view, me).empty()) return std::string("you do have a legal move");
       return Action{me, NoLegalMove{}};
     case GunjinIntent::Kind::offer_draw:
-      if (view.draw_offer()) return std::string("a draw offer is already pending");
-      return Action{me, OfferDraw{}};
     case GunjinIntent::Kind::accept_draw:
-      if (view.draw_offer() != opponent(me)) return std::string("no draw was offered to you");
-      return Action{me, AcceptDraw{}};
     case GunjinIntent::Kind::resign: break;
   }
   return Action{me, Resign{}};
@@ -106,7 +112,31 @@ std::optional<game::Bytes> HumanGunjinPlayer::act(const peer::Session& session, 
     }
     decisions_->refusals.push_back("resign: the game has not begun or is over");
   }
+  if (auto offer = draw_between_turns(session, me)) return offer;
   return GunjinAgent::act(session, me);
+}
+
+// A draw offer or acceptance on the other seat's turn goes out at once; on this seat's own turn
+// the agent takes it from the queue like a move. During a battle it waits for the battle's end.
+std::optional<game::Bytes> HumanGunjinPlayer::draw_between_turns(const peer::Session& session, game::Seat me) {
+  if (decisions_->queue.empty()) return std::nullopt;
+  const GunjinIntent intent = decisions_->queue.front();
+  if (intent.kind != GunjinIntent::Kind::offer_draw && intent.kind != GunjinIntent::Kind::accept_draw) return std::nullopt;
+  const auto* rules = dynamic_cast<const peer::GunjinRules*>(&session.rules());
+  if (rules == nullptr || !rules->began() || rules->outcome() || rules->duel()) return std::nullopt;
+  const bool open = rules->room_options().open_pieces;
+  if (!open && !(rules->army_proved(me) && rules->army_proved(opponent(me)))) return std::nullopt;
+  const State& pub = rules->public_state();
+  if (pub.to_move() == me && pub.phase() == Phase::play) return std::nullopt;
+  decisions_->queue.pop_front();
+  auto action = gunjin_intent_action(pub, me, intent);
+  if (!action) {
+    decisions_->refusals.push_back(action.error());
+    return std::nullopt;
+  }
+  if (open) return game::gunjin::encode(*action);
+  if (intent.kind == GunjinIntent::Kind::offer_draw) return peer::encode(peer::GunjinMessage{peer::OfferDrawMessage{}});
+  return peer::encode(peer::GunjinMessage{peer::AcceptDrawMessage{}});
 }
 
 }  // namespace parley::ui

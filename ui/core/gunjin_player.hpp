@@ -10,7 +10,8 @@
 // (cli/terminal_gunjin, which derives from this class) and are taken one at a time
 // when the agent asks its strategy for a decision, checked against the seat's own view (its
 // kinds known); one the rules refuse is dropped with the reason. Resigning is allowed at any
-// time (also during the opponent's turn or a duel), so it bypasses the turn.
+// time (also during the opponent's turn or a duel), and offering or accepting a draw at any time
+// outside a battle, so these bypass the turn.
 #include <deque>
 #include <optional>
 #include <string>
@@ -45,6 +46,8 @@ class HumanGunjinPlayer : public peer::GunjinAgent {
   std::vector<std::string> take_refusals();
 
  private:
+  std::optional<game::Bytes> draw_between_turns(const peer::Session& session, game::Seat me);
+
   class Decisions;
   Decisions* decisions_;  // owned by the agent as its strategy
 };

@@ -277,8 +277,7 @@ void GunjinScreens::game_panel_begin(std::uint64_t local_ms, int top) {
       if (ImGui::Button("Accept draw")) app_.act(GunjinIntent{GunjinIntent::Kind::accept_draw, {}, {}}, local_ms);
       ImGui::SameLine();
     }
-    // The seat's agent decides on its own turn: offers are made then.
-    ImGui::BeginDisabled(!board.may_move() || board.view().draw_offer().has_value());
+    ImGui::BeginDisabled(!board.may_offer_draw());
     if (ImGui::Button("Offer draw")) app_.act(GunjinIntent{GunjinIntent::Kind::offer_draw, {}, {}}, local_ms);
     ImGui::EndDisabled();
     ImGui::SameLine();

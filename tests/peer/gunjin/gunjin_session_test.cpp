@@ -114,5 +114,96 @@ TEST(GunjinSession, TheTrackingBotBeatsTheRandomBot) {
   EXPECT_GE(tracking_wins, games - 1);
 }
 
+// A draw offer may be made on the other seat's turn, so it can cross that seat's move. The
+// seats post one at a time until a move starts a battle, then the other seat's offer arrives
+// naming the entry before that move (sent before it saw the move), or the move's own entry.
+struct CrossedOffer {
+  GunjinTable table{testing::tracking_agent(11), testing::tracking_agent(12)};
+  Seat offerer{0};
+  std::size_t offer_index = 0;
+
+  explicit CrossedOffer(bool offerer_saw_the_battle) {
+    std::optional<lobby::EntryIndex> before_move;
+    crypto::Digest hash_before_move{};
+    for (int posts = 0; posts < 10'000 && !table.rules().duel(); ++posts) {
+      const std::size_t history = table.rules().history().size();
+      const lobby::EntryIndex before{table.last_index()};
+      const crypto::Digest hash = table.session->state_hash();
+      bool posted = false;
+      for (std::uint8_t i = 0; i < 2 && !posted; ++i) {
+        if (auto m = table.next_of(Seat{i})) {
+          table.post(Seat{i}, *m);
+          posted = true;
+          offerer = opponent(Seat{i});
+        }
+      }
+      if (!posted) break;
+      if (table.rules().duel() && table.rules().history().size() == history) {
+        before_move = before;
+        hash_before_move = hash;
+      }
+    }
+    if (!before_move) return;
+    const lobby::EntryIndex seen = offerer_saw_the_battle ? lobby::EntryIndex{table.last_index()} : *before_move;
+    const crypto::Digest hash = offerer_saw_the_battle ? table.session->state_hash() : hash_before_move;
+    table.session->apply(table.lobby.post(offerer, ActionMessage{hash, encode(GunjinMessage{OfferDrawMessage{}})}, seen));
+    offer_index = table.last_index();
+  }
+};
+
+TEST(GunjinSession, ADrawOfferThatCrossesAMoveStartingABattleIsLateNotACheat) {
+  CrossedOffer c(false);
+  ASSERT_NE(c.offer_index, 0U) << "no battle was reached";
+  GunjinTable& t = c.table;
+  EXPECT_FALSE(t.session->seat(c.offerer).blame);
+  const SessionEvent& last = t.session->events().back();
+  EXPECT_EQ(last.kind, SessionEvent::Kind::ignored);
+  EXPECT_EQ(last.index.value, c.offer_index);
+  EXPECT_NE(last.text.find("late: offers a draw"), std::string::npos) << last.text;
+  EXPECT_FALSE(t.rules().public_state().draw_offer());
+  // The battle is settled and the game goes on to its end, with both seats honest.
+  t.run();
+  ASSERT_EQ(t.session->phase(), Phase::complete);
+  expect_honest_and_verified(t);
+}
+
+TEST(GunjinSession, ADrawOfferDuringABattleItsSenderHadSeenIsBlamed) {
+  CrossedOffer c(true);
+  ASSERT_NE(c.offer_index, 0U) << "no battle was reached";
+  const auto& blame = c.table.session->seat(c.offerer).blame;
+  ASSERT_TRUE(blame);
+  EXPECT_EQ(blame->offence, Offence::illegal_action);
+  EXPECT_EQ(blame->index.value, c.offer_index);
+  EXPECT_NE(blame->detail.find("during a battle"), std::string::npos) << blame->detail;
+}
+
+// With open pieces a draw offer is a plain engine action: two that cross are a race, and the
+// one that lands second is ignored; the first stands, for the other seat to accept.
+TEST(GunjinSession, TwoDrawOffersThatCrossWithOpenPiecesLeaveTheFirstStanding) {
+  GunjinRoomOptions open;
+  open.open_pieces = true;
+  GunjinTable t(testing::tracking_agent(1), testing::tracking_agent(2), open);
+  t.run(4);  // the setups and the beacon reveals
+  ASSERT_EQ(t.session->phase(), Phase::play);
+  const lobby::EntryIndex seen{t.last_index()};
+  const crypto::Digest hash = t.session->state_hash();
+  auto offer = [&](Seat s) {
+    t.session->apply(t.lobby.post(s, ActionMessage{hash, game::gunjin::encode(Action{s, OfferDraw{}})}, seen));
+  };
+  offer(kSecond);
+  offer(kFirst);
+  EXPECT_FALSE(t.session->seat(kFirst).blame);
+  EXPECT_FALSE(t.session->seat(kSecond).blame);
+  EXPECT_EQ(t.session->events().back().kind, SessionEvent::Kind::ignored);
+  EXPECT_EQ(t.rules().public_state().draw_offer(), kSecond);
+  // The first seat, having seen the offer, accepts it.
+  t.post(kFirst, ActionMessage{t.session->state_hash(), game::gunjin::encode(Action{kFirst, AcceptDraw{}})});
+  ASSERT_TRUE(t.session->outcome());
+  EXPECT_FALSE(t.session->outcome()->winner);
+  t.run();
+  ASSERT_EQ(t.session->phase(), Phase::complete);
+  expect_honest_and_verified(t);
+}
+
 }  // namespace
 }  // namespace parley::peer
