@@ -101,20 +101,13 @@ Verdict GunjinRules::act_open(Seat seat, std::span<const std::uint8_t> message) 
   return apply(*action);
 }
 
-Verdict GunjinRules::act(Seat seat, std::span<const std::uint8_t> message, const ActionContext& context) {
+Verdict GunjinRules::act(Seat seat, std::span<const std::uint8_t> message, const ActionContext&) {
   Verdict verdict = act_in_order(seat, message);
-  if (verdict) {
-    last_accepted_[seat.index] = context.index;
-    return verdict;
-  }
   // A draw offer or acceptance may be made at any time outside a battle, also on the other
   // seat's turn, so it can cross the other seat's move: one that starts a battle, declares no
-  // legal move, or offers a draw first. Refused then, it is late, not a cheat, when the other
-  // seat acted since the entry its sender had seen and the sender did not (an honest seat posts
-  // only once its previous message is in). Ignoring it costs nothing: an offer changes no piece.
-  const bool crossed = last_accepted_[opponent(seat).index].value > context.seen.value &&
-                       last_accepted_[seat.index].value <= context.seen.value;
-  if (crossed && !outcome() && is_draw_message(message)) return Rejection{verdict.error().reason, true};
+  // legal move, or offers a draw first. Refused, it is moot: ignoring it costs nothing, as an
+  // offer moves no piece (the session decides whether a race explains it).
+  if (!verdict && !outcome() && is_draw_message(message)) return Rejection{verdict.error().reason, false, true};
   return verdict;
 }
 

@@ -116,7 +116,6 @@ class GunjinRules final : public GameRules {
   std::vector<game::gunjin::Action> history_;
   std::optional<PendingDuel> duel_;
   std::optional<game::Outcome> ended_;  // a forfeit or a time-out, outside the engine
-  std::array<lobby::EntryIndex, 2> last_accepted_{};  // each seat's latest accepted message
   std::array<std::optional<game::gunjin::Layout>, 2> revealed_;
   std::optional<game::gunjin::State> replayed_;
 };

@@ -208,7 +208,7 @@ Verdict RisikoRules::act(Seat seat, std::span<const std::uint8_t> bytes, const A
   // A hand-over can be disputed only by its recipient's next message.
   if (disputable_ && disputable_->to == seat && !std::holds_alternative<DisputeMessage>(*message)) disputable_.reset();
   Check fault = std::visit([&](const auto& m) { return on(seat, m); }, *message);
-  if (fault) return Rejection{std::string(kind_name(*message)) + ": " + fault->reason};
+  if (fault) return Rejection{std::string(kind_name(*message)) + ": " + fault->reason, false, fault->moot};
   advance_stage();
   return Accepted{};
 }
@@ -228,12 +228,12 @@ RisikoRules::Check RisikoRules::on(Seat seat, const DeckKeyMessage& m) {
 
 RisikoRules::Check RisikoRules::on(Seat seat, const ShuffleMessage& m) {
   const std::vector<std::uint32_t> due = shuffles_due(seat);
-  if (due.empty()) return Fault{"not this seat's turn to shuffle"};
-  if (m.decks.size() != due.size()) return Fault{"shuffles " + std::to_string(m.decks.size()) + " decks, " +
-                                                 std::to_string(due.size()) + " are due"};
+  if (due.empty()) return not_due("not this seat's turn to shuffle");
+  if (m.decks.size() != due.size())
+    return not_due("shuffles " + std::to_string(m.decks.size()) + " decks, " + std::to_string(due.size()) + " are due");
   for (std::size_t i = 0; i < due.size(); ++i) {
     if (m.decks[i].deck != due[i])
-      return Fault{"shuffles deck " + std::to_string(m.decks[i].deck) + ", not the deck due"};
+      return not_due("shuffles deck " + std::to_string(m.decks[i].deck) + ", not the deck due");
     const MentalDeck& deck = decks_.at(due[i]);
     if (!crypto::verify_shuffle(deck_context(deck.number), seat, *joint_, deck.cards, m.decks[i].cards,
                                 m.decks[i].proof))
@@ -252,14 +252,13 @@ RisikoRules::Check RisikoRules::on(Seat seat, const SharesMessage& m) {
   std::set<std::pair<std::uint32_t, std::uint16_t>> seen;
   for (const ShareEntry& e : m.shares) {
     const std::pair<std::uint32_t, std::uint16_t> where{e.deck, e.position};
-    if (std::find(owed.begin(), owed.end(), where) == owed.end() || !seen.insert(where).second)
-      return Fault{"a share of deck " + std::to_string(e.deck) + " position " + std::to_string(e.position) +
-                   " that is not owed"};
+    const std::string card = "deck " + std::to_string(e.deck) + " position " + std::to_string(e.position);
+    if (!seen.insert(where).second) return Fault{"a second share of " + card};
+    if (std::find(owed.begin(), owed.end(), where) == owed.end()) return not_due("a share of " + card + " that is not owed");
     const MentalDeck& deck = decks_.at(e.deck);
     if (!crypto::verify_share(deck_context(e.deck), seat, *joint_, crypto::CardPosition{e.position},
                               deck.cards.at(e.position), e.share))
-      return Fault{"the share of deck " + std::to_string(e.deck) + " position " + std::to_string(e.position) +
-                   " has a false DLEQ proof"};
+      return Fault{"the share of " + card + " has a false DLEQ proof"};
   }
   for (const ShareEntry& e : m.shares) deals_.at({e.deck, e.position}).shares.emplace(seat.index, e.share.share);
   if (stage_ == Stage::missions) seats_[seat.index].shared_missions = shares_owed(seat).empty();
@@ -267,13 +266,13 @@ RisikoRules::Check RisikoRules::on(Seat seat, const SharesMessage& m) {
 }
 
 RisikoRules::Check RisikoRules::on(Seat seat, const PlacementCommitMessage& m) {
-  if (!owes_placement_commit(seat)) return Fault{"no placement commitment is due from this seat"};
+  if (!owes_placement_commit(seat)) return not_due("no placement commitment is due from this seat");
   seats_[seat.index].placement = m.commitment;
   return std::nullopt;
 }
 
 RisikoRules::Check RisikoRules::on(Seat seat, const PlacementRevealMessage& m) {
-  if (!owes_placement_reveal(seat)) return Fault{"no placement reveal is due from this seat"};
+  if (!owes_placement_reveal(seat)) return not_due("no placement reveal is due from this seat");
   crypto::CommitmentOpening opening(m.placement, crypto::SecretBytes<crypto::kCommitmentNonceBytes>::copy_of(m.nonce));
   if (!placement_opens(start_->session, seat, *seats_[seat.index].placement, opening))
     return Fault{"the placement does not open the seat's commitment"};
@@ -292,7 +291,7 @@ RisikoRules::Check RisikoRules::on(Seat seat, const PlacementRevealMessage& m) {
 }
 
 RisikoRules::Check RisikoRules::on(Seat seat, const AttackMessage& m) {
-  if (stage_ != Stage::play || blocked()) return Fault{"no attack now"};
+  if (stage_ != Stage::play || blocked()) return not_due("no attack now");
   const Seat orderer = std::visit([](const auto& o) { return o.seat; }, m.order);
   if (orderer != seat) return Fault{"an order on behalf of another seat"};
   auto illegal = std::visit([&](const auto& o) { return rk::check(state_, rk::Decision{o}); }, m.order);
@@ -331,9 +330,9 @@ std::optional<Seat> RisikoRules::stand_in(const PendingRoll& roll) const {
 }
 
 RisikoRules::Check RisikoRules::on(Seat seat, const DiceMessage& m) {
-  if (!owes_dice(seat)) return Fault{"no dice value is due from this seat"};
+  if (!owes_dice(seat)) return not_due("no dice value is due from this seat");
   if (m.roll != roll_->number)
-    return Fault{"answers roll " + std::to_string(m.roll) + ", roll " + std::to_string(roll_->number) + " is due"};
+    return not_due("answers roll " + std::to_string(m.roll) + ", roll " + std::to_string(roll_->number) + " is due");
   if (!seats_[seat.index].chain->accept(m.value)) return Fault{"the dice value does not extend the seat's hash chain"};
   const PendingRoll roll = std::move(*roll_);
   roll_.reset();
@@ -365,7 +364,7 @@ game::Result<rk::Action, rk::Error> RisikoRules::rolled(const PendingRoll& roll,
 
 RisikoRules::Check RisikoRules::on(Seat seat, const PlayMessage& m) {
   if (stage_ != Stage::play) return Fault{"moves are made in play, after the initial placement"};
-  if (blocked()) return Fault{"a protocol step is pending"};
+  if (blocked()) return not_due("a protocol step is pending");
   if (rk::actor(m.action) != seat) return Fault{"an action on behalf of another seat"};
   return apply(m.action);
 }
@@ -388,7 +387,7 @@ game::Result<std::uint16_t, std::string> RisikoRules::open_with(const Deal& d, S
 }
 
 RisikoRules::Check RisikoRules::on(Seat seat, const TradeMessage& m) {
-  if (stage_ != Stage::play || blocked()) return Fault{"no trade now"};
+  if (stage_ != Stage::play || blocked()) return not_due("no trade now");
   const auto& hand = state_.table.player(seat).hand;
   for (std::size_t i = 0; i < 3; ++i) {
     if (m.slots[i] >= hand.size()) return Fault{"hand slot " + std::to_string(m.slots[i]) + " is empty"};
@@ -405,7 +404,7 @@ RisikoRules::Check RisikoRules::on(Seat seat, const TradeMessage& m) {
 }
 
 RisikoRules::Check RisikoRules::on(Seat seat, const ClaimMessage& m) {
-  if (stage_ != Stage::play || blocked()) return Fault{"no claim now"};
+  if (stage_ != Stage::play || blocked()) return not_due("no claim now");
   const Deal* d = deal(kMissionDeck, seat.index);
   auto mission = open_with(*d, seat, m.share);
   if (!mission) return Fault{"mission: " + mission.error()};
@@ -427,7 +426,7 @@ RisikoRules::Check RisikoRules::on(Seat seat, const LeaveMessage& m) {
 }
 
 RisikoRules::Check RisikoRules::on(Seat seat, const TransferMessage& m) {
-  if (!owes_transfer(seat)) return Fault{"no card transfer is due from this seat"};
+  if (!owes_transfer(seat)) return not_due("no card transfer is due from this seat");
   const PendingTransfer t = *transfer_;
   if (m.transfers.size() != t.positions.size())
     return Fault{"hands over " + std::to_string(m.transfers.size()) + " cards, it held " +
@@ -448,7 +447,7 @@ RisikoRules::Check RisikoRules::on(Seat seat, const TransferMessage& m) {
 // is right, so the eliminated seat settles it by publishing the shares (the cards become
 // public); if it cannot, it is blamed and the cards leave play.
 RisikoRules::Check RisikoRules::on(Seat seat, const DisputeMessage&) {
-  if (!disputable_ || disputable_->to != seat) return Fault{"no hand-over to this seat can be disputed now"};
+  if (!disputable_ || disputable_->to != seat) return not_due("no hand-over to this seat can be disputed now");
   dispute_ = std::move(disputable_);
   disputable_.reset();
   if (seats_[dispute_->from.index].departed) {
@@ -459,7 +458,7 @@ RisikoRules::Check RisikoRules::on(Seat seat, const DisputeMessage&) {
 }
 
 RisikoRules::Check RisikoRules::on(Seat seat, const DisputeRevealMessage& m) {
-  if (!owes_dispute_reveal(seat)) return Fault{"no disputed hand-over is to be settled by this seat"};
+  if (!owes_dispute_reveal(seat)) return not_due("no disputed hand-over is to be settled by this seat");
   const PendingTransfer& t = *dispute_;
   if (m.shares.size() != t.positions.size())
     return Fault{"reveals " + std::to_string(m.shares.size()) + " shares, it handed over " +

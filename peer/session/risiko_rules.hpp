@@ -171,7 +171,11 @@ class RisikoRules final : public GameRules {
  private:
   struct Fault {
     std::string reason;
+    bool moot = false;  // only nothing of the kind is due now (Rejection::moot)
   };
+  // What a message supplies or answers is not due now: a race with another seat's message (a
+  // leave that ends a deal, a roll called off) explains that, not a cheat.
+  static Fault not_due(std::string reason) { return Fault{std::move(reason), true}; }
   using Check = std::optional<Fault>;
 
   Check on(Seat seat, const DeckKeyMessage& m);

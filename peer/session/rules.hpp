@@ -39,13 +39,19 @@ struct ActionContext {
   std::uint64_t time_ms = 0;
 };
 
-// Why a seat's message is refused. The session blames the seat for it, unless it is late: it
-// would have been accepted in the state its sender had seen (its envelope's seen entry), and only
-// another seat's action since then stands in its way (two draw offers that cross, an answer to a
-// request its maker withdrew by moving on). Such a message is ignored: a race, not a cheat.
+// Why a seat's message is refused. The session blames the seat for it, unless a race explains
+// it: seats post in parallel, and a message can cross another seat's on the way to the lobby.
+// Such a message is ignored, not blamed.
 struct Rejection {
   std::string reason;
+  // The rules judged it late themselves: it would have been accepted in the state its sender had
+  // seen (its envelope's seen entry), and only other seats' actions since stand in its way.
   bool late = false;
+  // Refused only because what it supplies or answers is not due now (a share for a card no
+  // longer being dealt, a draw offer while one is pending, the answer to a roll called off). The
+  // session takes it as late when other seats changed the game since the entry its sender had
+  // seen and the sender posted nothing since.
+  bool moot = false;
 };
 struct Accepted {};
 using Verdict = game::Result<Accepted, Rejection>;

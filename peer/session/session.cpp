@@ -310,7 +310,7 @@ void Session::on_action(Seat seat, EntryIndex index, const lobby::Envelope& enve
                      ", the transcript gives " + hex(expected));
   std::string words = rules_->describe_action(seat, m.game_message);
   if (auto verdict = rules_->act(seat, m.game_message, ActionContext{index, envelope.seen_index, time_ms}); !verdict) {
-    if (verdict.error().late) {
+    if (verdict.error().late || (verdict.error().moot && overtaken(seat, envelope.seen_index))) {
       event(SessionEvent::Kind::ignored, index, seat, "late: " + words + ": " + verdict.error().reason);
       return;
     }
@@ -319,6 +319,16 @@ void Session::on_action(Seat seat, EntryIndex index, const lobby::Envelope& enve
   actions_.push_back({index, seat, time_ms, m.game_message, std::nullopt});
   event(SessionEvent::Kind::action, index, seat, std::move(words));
   game_changed(index, time_ms, seat);
+}
+
+// Whether the game changed since entry `seen` by other seats only: the sender of a message
+// naming that entry could not have known (an honest seat posts only once its previous message
+// is in, so it names an entry after its own last action).
+bool Session::overtaken(Seat seat, EntryIndex seen) const {
+  if (state_hash_at(seen) == current_hash_) return false;
+  for (auto it = actions_.rbegin(); it != actions_.rend() && it->index.value > seen.value; ++it)
+    if (it->seat == seat) return false;
+  return true;
 }
 
 void Session::game_changed(EntryIndex index, std::uint64_t time_ms, std::optional<Seat> actor) {

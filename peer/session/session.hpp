@@ -150,6 +150,7 @@ class Session {
   void blame(Seat seat, EntryIndex index, Offence offence, std::string detail);
   void abandon_before_play(Seat seat, EntryIndex index);
   void game_changed(EntryIndex index, std::uint64_t time_ms, std::optional<Seat> actor);
+  bool overtaken(Seat seat, EntryIndex seen) const;
   void enter_finishing(EntryIndex index, std::uint64_t time_ms);
   void check_complete(EntryIndex index);
   void event(SessionEvent::Kind kind, EntryIndex index, std::optional<Seat> seat, std::string text);

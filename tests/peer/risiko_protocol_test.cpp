@@ -188,6 +188,72 @@ TEST(RisikoProtocol, ABotThatLostItsSecretsLeavesInsteadOfCheating) {
   for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest);
 }
 
+// A bot whose leave the test posts when it chooses.
+class LeaveOnCue final : public RisikoBot {
+ public:
+  Bytes leave_now() const { return encode(risiko::Message{agent_.leave()}); }
+};
+
+// Seats post their duties in parallel, so a seat's shares for a card being dealt can cross the
+// holder's leave, which makes them moot (nobody owes shares for a leaver's cards). Seat 1's
+// shares, made while it owed one for seat 0's card, arrive after seat 0 left, naming the entry
+// before the leave (sent before it saw it) or the leave itself.
+struct CrossedShares {
+  static constexpr Seat kLeaver{0}, kSharer{1};
+  RisikoTable table{4};
+
+  explicit CrossedShares(bool sharer_saw_the_leave) {
+    auto cue = std::make_unique<LeaveOnCue>();
+    LeaveOnCue* leaving = cue.get();
+    table.players[kLeaver.index] = std::move(cue);
+    auto owes_for_leaver = [&] {
+      for (const auto& where : table.rules().shares_owed(kSharer))
+        if (table.rules().deals().at(where).holder == kLeaver) return true;
+      return false;
+    };
+    if (!table.run_until(owes_for_leaver)) return;
+    lobby::EntryIndex seen{table.lobby.entries().size() - 1};
+    crypto::Digest hash = table.session->state_hash();
+    auto shares = table.players[kSharer.index]->act(*table.session, kSharer);
+    if (!shares) return;
+    table.post_game(kLeaver, leaving->leave_now());
+    if (sharer_saw_the_leave) {
+      seen = lobby::EntryIndex{table.lobby.entries().size() - 1};
+      hash = table.session->state_hash();
+    }
+    table.session->apply(table.lobby.post(kSharer, ActionMessage{hash, *shares}, seen));
+    for (std::uint8_t i = 0; i < table.players.size(); ++i) table.players[i]->entry_applied(*table.session, Seat{i});
+  }
+  bool reached() const { return table.rules().seat(kLeaver).departed; }
+};
+
+TEST(RisikoProtocol, SharesThatCrossTheHoldersLeaveAreLateNotACheat) {
+  CrossedShares c(false);
+  ASSERT_TRUE(c.reached());
+  RisikoTable& t = c.table;
+  EXPECT_TRUE(t.blames().empty()) << t.blames().front().detail;
+  const SessionEvent& last = t.session->events().back();
+  EXPECT_EQ(last.kind, SessionEvent::Kind::ignored);
+  EXPECT_NE(last.text.find("late: "), std::string::npos) << last.text;
+  EXPECT_NE(last.text.find("not owed"), std::string::npos) << last.text;
+  // The sharer posts its other shares again, and the game goes on to its end.
+  t.run();
+  ASSERT_EQ(t.session->phase(), Phase::complete);
+  EXPECT_TRUE(t.blames().empty());
+  const VerifyReport report = verify(t.lobby.log());
+  EXPECT_TRUE(report.valid) << report.fault;
+  for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest) << s.reason;
+}
+
+TEST(RisikoProtocol, SharesForALeaverItsSenderHadSeenLeaveAreBlamed) {
+  CrossedShares c(true);
+  ASSERT_TRUE(c.reached());
+  const auto& blame = c.table.session->seat(CrossedShares::kSharer).blame;
+  ASSERT_TRUE(blame);
+  EXPECT_EQ(blame->offence, Offence::illegal_action);
+  EXPECT_NE(blame->detail.find("not owed"), std::string::npos) << blame->detail;
+}
+
 TEST(RisikoProtocol, ASilentSeatIsTimedOutAndTheOthersPlayOn) {
   RoomOptions options;
   options.move_limit_ms = 30'000;
