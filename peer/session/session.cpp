@@ -244,7 +244,7 @@ void Session::on_message(Seat seat, EntryIndex index, const lobby::Envelope& env
         if constexpr (std::is_same_v<M, SetupMessage>) on_setup(seat, index, m, time_ms);
         else if constexpr (std::is_same_v<M, BeaconRevealMessage>) on_beacon(seat, index, m, time_ms);
         else if constexpr (std::is_same_v<M, ActionMessage>) on_action(seat, index, envelope, m, time_ms);
-        else if constexpr (std::is_same_v<M, TimeoutClaimMessage>) on_timeout_claim(seat, index, m);
+        else if constexpr (std::is_same_v<M, TimeoutClaimMessage>) on_timeout_claim(seat, index, envelope.seen_index, m);
         else if constexpr (std::is_same_v<M, FinalMessage>) on_final(seat, index, m);
         else on_reveal(seat, index, m);
       },
@@ -368,11 +368,19 @@ void Session::enter_finishing(EntryIndex index, std::uint64_t time_ms) {
   check_complete(index);
 }
 
-void Session::on_timeout_claim(Seat seat, EntryIndex index, const TimeoutClaimMessage& m) {
+void Session::on_timeout_claim(Seat seat, EntryIndex index, EntryIndex seen, const TimeoutClaimMessage& m) {
   // expire() has already run for this entry's stamp: a supported claim finds its seat out.
   if (m.seat.index >= seats_.size() || m.seat == seat)
     return blame(seat, index, Offence::unsupported_timeout_claim, "a claim against no other seat");
   if (seats_[m.seat.index].timed_out_at) return;
+  if (overtaken(seat, seen)) {
+    // The claimed seat acted in time (or was released) after the entry the claimer had seen: the
+    // claim crossed that action on its way, a race the claim margin cannot rule out.
+    event(SessionEvent::Kind::ignored, index, seat,
+          "late: a time-out claim against seat " + std::to_string(m.seat.index) + ", overtaken by play after entry " +
+              std::to_string(seen.value));
+    return;
+  }
   auto d = deadline(m.seat);
   blame(seat, index, Offence::unsupported_timeout_claim,
         "seat " + std::to_string(m.seat.index) +

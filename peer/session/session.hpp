@@ -144,7 +144,7 @@ class Session {
   void on_beacon(Seat seat, EntryIndex index, const BeaconRevealMessage& m, std::uint64_t time_ms);
   void on_action(Seat seat, EntryIndex index, const lobby::Envelope& envelope, const ActionMessage& m,
                  std::uint64_t time_ms);
-  void on_timeout_claim(Seat seat, EntryIndex index, const TimeoutClaimMessage& m);
+  void on_timeout_claim(Seat seat, EntryIndex index, EntryIndex seen, const TimeoutClaimMessage& m);
   void on_final(Seat seat, EntryIndex index, const FinalMessage& m);
   void on_reveal(Seat seat, EntryIndex index, const RevealMessage& m);
   void blame(Seat seat, EntryIndex index, Offence offence, std::string detail);

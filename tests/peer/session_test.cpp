@@ -225,6 +225,28 @@ TEST(Clocks, ATimeoutClaimBeforeTheDeadlineBlamesTheClaimer) {
   EXPECT_EQ(t.session->outcome()->winner, kWhite);
 }
 
+// The claimer posts its claim a margin after the deadline by its own reckoning; the move it
+// waited for, made in time, can still be on its way to it. The claim then names an entry before
+// that move: late, not a cheat.
+TEST(Clocks, AClaimThatCrossesTheMoveMadeInTimeIsLateNotACheat) {
+  Table t(clocked(60'000, 0));
+  t.start_play();
+  const lobby::EntryIndex seen{t.lobby.entries().size() - 1};
+  t.lobby.advance(59'900);
+  play(t, {"e4"});
+  t.lobby.advance(700);
+  t.post(kBlack, TimeoutClaimMessage{kWhite}, seen);
+  EXPECT_FALSE(t.session->seat(kBlack).blame);
+  EXPECT_FALSE(t.session->seat(kWhite).out());
+  EXPECT_FALSE(t.session->outcome());
+  EXPECT_EQ(t.session->events().back().kind, SessionEvent::Kind::ignored);
+  EXPECT_NE(t.session->events().back().text.find("late: a time-out claim"), std::string::npos);
+  // Had the claimer seen the move, the same claim would be an offence.
+  t.post(kBlack, TimeoutClaimMessage{kWhite});
+  ASSERT_TRUE(t.session->seat(kBlack).blame);
+  EXPECT_EQ(t.session->seat(kBlack).blame->offence, Offence::unsupported_timeout_claim);
+}
+
 TEST(Clocks, ASupportedTimeoutClaimMakesTheFlagFall) {
   Table t(clocked(60'000, 0));
   t.start_play();
