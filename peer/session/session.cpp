@@ -311,7 +311,7 @@ void Session::on_action(Seat seat, EntryIndex index, const lobby::Envelope& enve
   std::string words = rules_->describe_action(seat, m.game_message);
   if (auto verdict = rules_->act(seat, m.game_message, ActionContext{index, envelope.seen_index, time_ms}); !verdict) {
     if (verdict.error().late || (verdict.error().moot && overtaken(seat, envelope.seen_index))) {
-      event(SessionEvent::Kind::ignored, index, seat, "late: " + words + ": " + verdict.error().reason);
+      event(SessionEvent::Kind::ignored, index, seat, std::string(kLatePrefix) + words + ": " + verdict.error().reason);
       return;
     }
     return blame(seat, index, Offence::illegal_action, words + ": " + verdict.error().reason);
@@ -377,7 +377,7 @@ void Session::on_timeout_claim(Seat seat, EntryIndex index, EntryIndex seen, con
     // The claimed seat acted in time (or was released) after the entry the claimer had seen: the
     // claim crossed that action on its way, a race the claim margin cannot rule out.
     event(SessionEvent::Kind::ignored, index, seat,
-          "late: a time-out claim against seat " + std::to_string(m.seat.index) + ", overtaken by play after entry " +
+          std::string(kLatePrefix) + "a time-out claim against seat " + std::to_string(m.seat.index) + ", overtaken by play after entry " +
               std::to_string(seen.value));
     return;
   }

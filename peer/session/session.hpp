@@ -89,6 +89,9 @@ struct ActionRecord {
   std::optional<std::uint64_t> clock_after_ms;  // the seat's clock once its turn ended
 };
 
+// How the text of an `ignored` event for a late message begins (docs/sessions.md, "Late actions").
+inline constexpr std::string_view kLatePrefix = "late: ";
+
 struct SessionEvent {
   enum class Kind : std::uint8_t { setup, seed, action, blame, timeout, outcome, final, complete, presence, ignored };
   Kind kind;

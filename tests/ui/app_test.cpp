@@ -539,6 +539,26 @@ TEST(App, ASpectatorWatchesWithoutMovingAndACheatIsABanner) {
   EXPECT_NE(c.app.banners()[0].find("caught breaking the rules"), std::string::npos) << c.app.banners()[0];
 }
 
+// An offer of the person's that crossed the opponent's is ignored by every peer; the person is
+// told, as the offer it made is not the one on the board.
+TEST(App, AnActionThatCrossedTheOpponentsIsSaidToBeTooLate) {
+  Client c;
+  c.in_game();
+  c.play("e4");
+  const lobby::EntryIndex seen{c.t.lobby.entries().size() - 1};
+  const crypto::Digest hash = c.t.session->state_hash();
+  c.t.post(kBlack, c.t.chess_action({Action::Kind::offer_draw, kBlack, Move::none(), 0}));
+  c.t.post(kWhite, peer::ActionMessage{hash, peer::chess_message({Action::Kind::offer_draw, kWhite, Move::none(), 0})}, seen);
+  c.deliver();
+  ASSERT_FALSE(c.app.active_notices(c.now).empty());
+  const Notice told = c.app.active_notices(c.now).back();
+  EXPECT_EQ(told.kind, Notice::Kind::info);
+  EXPECT_NE(told.text.find("Too late"), std::string::npos) << told.text;
+  EXPECT_NE(told.text.find("offers a draw"), std::string::npos) << told.text;
+  EXPECT_TRUE(c.app.banners().empty()) << "nobody was caught";
+  EXPECT_EQ(c.app.game()->chess().draw_offered_by(), Color::black);
+}
+
 TEST(App, LosingTheLobbyReconnectsOrReturnsToConnect) {
   Client c;
   c.online();

@@ -260,7 +260,7 @@ void App::on_entries(const RoomEntries& batch, std::uint64_t local_ms) {
     for (; gunjin_announced_ < gunjin_->announcements().size(); ++gunjin_announced_)
       say("referee: " + gunjin_->announcements()[gunjin_announced_]);
   }
-  log_session_events();
+  log_session_events(local_ms);
   if (pending_ && game_->is_chess() && (game_->chess().moves().size() != pending_ply_ || game_->session().outcome()))
     pending_.reset();
   sync_input();
@@ -284,7 +284,7 @@ void App::on_seat(const SeatUpdate& update, std::uint64_t local_ms) {
   seat_->notes.clear();
 }
 
-void App::log_session_events() {
+void App::log_session_events(std::uint64_t local_ms) {
   using Kind = peer::SessionEvent::Kind;
   const auto& events = game_->session().events();
   for (; events_logged_ < events.size(); ++events_logged_) {
@@ -299,6 +299,15 @@ void App::log_session_events() {
         if (auto text = game_->result_text()) say("result: " + *text);
         break;
       case Kind::complete: say("the game is complete"); break;
+      case Kind::ignored:
+        say("entry " + std::to_string(e.index.value) + ": " + who + ": ignored: " + e.text);
+        // The person's own action crossed another seat's (docs/sessions.md, "Late actions").
+        if (e.seat && e.seat == game_->me() && e.text.starts_with(peer::kLatePrefix))
+          notify(Notice::Kind::info,
+                 "Too late: the game changed before your action arrived, so it was not applied (" +
+                     e.text.substr(peer::kLatePrefix.size()) + ")",
+                 local_ms);
+        break;
       default: break;
     }
   }

@@ -224,7 +224,7 @@ class App {
   void on_lan_tables(const std::vector<lobby::LanTable>& found, std::uint64_t local_ms);
   void search_lan(std::uint64_t local_ms);
   void sync_input();
-  void log_session_events();
+  void log_session_events(std::uint64_t local_ms);
   void submit_move(game::chess::Move move);
   void submit_gunjin(const GunjinIntent& move);
   void say(std::string line) { log_lines_.push_back(std::move(line)); }
