@@ -377,8 +377,8 @@ void Session::on_timeout_claim(Seat seat, EntryIndex index, EntryIndex seen, con
     // The claimed seat acted in time (or was released) after the entry the claimer had seen: the
     // claim crossed that action on its way, a race the claim margin cannot rule out.
     event(SessionEvent::Kind::ignored, index, seat,
-          std::string(kLatePrefix) + "a time-out claim against seat " + std::to_string(m.seat.index) + ", overtaken by play after entry " +
-              std::to_string(seen.value));
+          std::string(kLatePrefix) + "a time-out claim against seat " + std::to_string(m.seat.index) +
+              ", overtaken by play after entry " + std::to_string(seen.value));
     return;
   }
   auto d = deadline(m.seat);
