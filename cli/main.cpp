@@ -109,7 +109,7 @@ void add_network(CLI::App& app, Invocation& in) {
   bot->add_option("--engine", in.bot.engine, "chess: random (default), or uci:PATH for any UCI engine (e.g. uci:/usr/games/stockfish); gunjin: tracking (default) or random");
   bot->add_option("--movetime", in.bot.movetime_ms, "Milliseconds per move for a UCI engine")->check(CLI::Range(10, 600000));
   bot->add_option("--seed", in.bot.seed, "Seed of the random bot");
-  bot->add_option("--delay", in.bot.delay_ms, "Milliseconds the random (or Risiko) bot waits before each move")
+  bot->add_option("--delay", in.bot.delay_ms, "Milliseconds the bot waits before each move (not a UCI engine: --movetime)")
       ->check(CLI::Range(0, 600000));
   bot->callback([&in] { in.status = run_bot(in.bot); });
 

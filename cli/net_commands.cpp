@@ -214,6 +214,8 @@ int run_bot(const SeatCommand& c) {
       fmt::print(stderr, "unknown --engine '{}' for gunjin: tracking or random\n", engine);
       return kUsage;
     }
+    if (c.delay_ms > 0)
+      strategy = std::make_unique<peer::ThinkingStrategy>(std::move(strategy), std::chrono::milliseconds(c.delay_ms));
     player = std::make_unique<peer::GunjinAgent>(std::move(strategy));
     if (options->display_name.empty()) options->display_name = engine + " bot";
   } else if (c.engine.empty() || c.engine == "random") {

@@ -236,4 +236,15 @@ std::optional<Action> TrackingStrategy::decide(const State& view, Seat me, const
   return Action{me, *best};
 }
 
+std::optional<Action> ThinkingStrategy::decide(const State& view, game::Seat me, const EnemyKnowledge& enemy) {
+  const auto now = std::chrono::steady_clock::now();
+  const Position position{view.ply(), view.draw_offer()};
+  if (position != position_) {
+    position_ = position;
+    since_ = now;
+  }
+  if (now - since_ < delay_) return std::nullopt;
+  return inner_->decide(view, me, enemy);
+}
+
 }  // namespace parley::peer

@@ -9,10 +9,13 @@
 //                     of its battle over the kinds the enemy piece may still have (what every
 //                     battle revealed), the risk of standing next to enemy pieces that could beat
 //                     it, and officers' progress toward the enemy HQ
+//   ThinkingStrategy  another strategy, each decision held back by a thinking time
 //
 // Both accept a draw offered after a long quiet spell and offer one after a longer one, so
 // bot games end.
+#include <chrono>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <random>
 
@@ -61,6 +64,30 @@ class TrackingStrategy final : public GunjinStrategy {
   std::int64_t score(const game::gunjin::State& view, game::Seat me, const EnemyKnowledge& enemy,
                      const game::gunjin::Play& move);
   std::mt19937_64 rng_;
+};
+
+// A strategy that takes its time, so a person playing it can follow the game (and may offer a
+// draw while it thinks): it decides only once `delay` has passed since it was first asked about
+// a position (a ply and its draw offer). The agent asks again and again while a decision is
+// pending, as it does for a person.
+class ThinkingStrategy final : public GunjinStrategy {
+ public:
+  ThinkingStrategy(std::unique_ptr<GunjinStrategy> inner, std::chrono::milliseconds delay)
+      : inner_(std::move(inner)), delay_(delay) {}
+  game::gunjin::Layout layout() override { return inner_->layout(); }
+  std::optional<game::gunjin::Action> decide(const game::gunjin::State& view, game::Seat me,
+                                             const EnemyKnowledge& enemy) override;
+
+ private:
+  struct Position {
+    std::uint32_t ply = 0;
+    std::optional<game::Seat> draw_offer;
+    friend bool operator==(const Position&, const Position&) = default;
+  };
+  std::unique_ptr<GunjinStrategy> inner_;
+  std::chrono::milliseconds delay_;
+  std::optional<Position> position_;
+  std::chrono::steady_clock::time_point since_;
 };
 
 // A random layout that keeps the placement rules (for tests and the random bot).

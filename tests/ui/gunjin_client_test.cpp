@@ -1,7 +1,8 @@
 // End to end with the real client (window on a private Xvfb display, screens, App, network
 // thread) against a real lobby on 127.0.0.1 and a `parley bot gunjin` process: the client
 // creates a Gunjin room, rearranges its layout in the room's editor with mouse clicks, plays
-// moves on the board by clicking, and resigns (drags are not synthesised here: ImGui 1.86's SDL
+// moves on the board by clicking, offers a draw with the button while the bot thinks (a bot with
+// a thinking time, which declines by moving), and resigns (drags are not synthesised here: ImGui 1.86's SDL
 // back end reads a held button from the display's real pointer, which Xvfb does not press;
 // drag and drop is tested in gunjin_core_test and gunjin_render_test); the bot answered every move,
 // the seat committed to the edited layout, and both peers' logs are identical and verify.
@@ -78,15 +79,34 @@ TEST(GunjinClient, ArrangesItsLayoutAndPlaysTheBotWithTheMouse) {
     const std::string room = std::to_string(app.lobby().room()->room.value);
     peer::testing::ParleyProcess bot(dir, "bot",
                                      {"bot", "gunjin", "--lobby", "127.0.0.1:" + std::to_string(port), "--room", room,
-                                      "--data", (dir / "bot").string(), "--seed", "6", "--give-up", "200"});
+                                      "--data", (dir / "bot").string(), "--seed", "6", "--give-up", "200",
+                                      "--delay", "1500"});
 
     int clicked = 0;
     bool resigned = false;
+    int offers = 0;  // draws offered with the button while the bot thought (it declines by moving)
     while (!(app.seat() && app.seat()->status == peer::RunnerStatus::finished)) {
       ASSERT_LT(std::chrono::steady_clock::now(), give_up) << "the game did not finish; bot: " << bot.err();
       ASSERT_FALSE(app.seat() && app.seat()->status == peer::RunnerStatus::failed) << app.seat()->failure;
       client.frame();
       const GunjinBoard* board = app.gunjin();
+      if (app.screen() == Screen::game && board && !board->may_move() && board->may_offer_draw() && clicked >= 2 &&
+          offers < 2 && !resigned) {
+        // The bot's turn: the person offers a draw without waiting for its own.
+        const auto button = client.screens->gunjin().drawn_button("Offer draw");
+        ASSERT_TRUE(button) << "no Offer draw button on the opponent's turn";
+        const std::uint32_t ply = board->view().ply();
+        client.click(button->center());
+        const auto wait = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+        while (app.gunjin()->view().draw_offer() != app.gunjin()->me() && app.gunjin()->view().ply() == ply &&
+               std::chrono::steady_clock::now() < wait) {
+          client.frame();
+          std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
+        ASSERT_EQ(app.gunjin()->view().draw_offer(), app.gunjin()->me()) << "the offer did not land before the bot moved";
+        ++offers;
+        continue;
+      }
       if (app.screen() != Screen::game || !board || !board->may_move() || resigned) {
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
         continue;
@@ -111,6 +131,7 @@ TEST(GunjinClient, ArrangesItsLayoutAndPlaysTheBotWithTheMouse) {
     }
     const GunjinBoard& board = *app.gunjin();
     EXPECT_EQ(clicked, 6);
+    EXPECT_EQ(offers, 2);
     EXPECT_EQ(board.layout(), edited) << "the seat committed to the edited layout";
     ASSERT_TRUE(app.game()->session().outcome());
     EXPECT_EQ(app.game()->session().outcome()->reason, "resignation");

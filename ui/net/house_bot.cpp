@@ -19,41 +19,12 @@ namespace parley::ui {
 
 namespace {
 
-// The tracking strategy, holding each decision back by the bot's thinking time (the random
-// chess and Risiko bots have their own delay). The agent asks again and again while a decision
-// is pending, as it does for a person; the clock starts at the first question of a position.
-class ThinkingStrategy final : public peer::GunjinStrategy {
- public:
-  ThinkingStrategy(std::uint64_t seed, std::chrono::milliseconds delay) : inner_(seed), delay_(delay) {}
-  game::gunjin::Layout layout() override { return inner_.layout(); }
-  std::optional<game::gunjin::Action> decide(const game::gunjin::State& view, game::Seat me,
-                                             const peer::EnemyKnowledge& enemy) override {
-    const auto now = std::chrono::steady_clock::now();
-    const Position position{view.ply(), view.draw_offer()};
-    if (position != position_) {
-      position_ = position;
-      since_ = now;
-    }
-    if (now - since_ < delay_) return std::nullopt;
-    return inner_.decide(view, me, enemy);
-  }
-
- private:
-  struct Position {
-    std::uint32_t ply = 0;
-    std::optional<game::Seat> draw_offer;
-    friend bool operator==(const Position&, const Position&) = default;
-  };
-  peer::TrackingStrategy inner_;
-  std::chrono::milliseconds delay_;
-  std::optional<Position> position_;
-  std::chrono::steady_clock::time_point since_;
-};
-
 std::unique_ptr<peer::Player> make_player(HouseBotKind kind, std::uint64_t seed, std::chrono::milliseconds delay) {
   switch (kind) {
     case HouseBotKind::chess: return std::make_unique<peer::RandomChessPlayer>(seed, delay);
-    case HouseBotKind::gunjin: return std::make_unique<peer::GunjinAgent>(std::make_unique<ThinkingStrategy>(seed, delay));
+    case HouseBotKind::gunjin:
+      return std::make_unique<peer::GunjinAgent>(
+          std::make_unique<peer::ThinkingStrategy>(std::make_unique<peer::TrackingStrategy>(seed), delay));
     case HouseBotKind::risiko: return std::make_unique<peer::risiko::RisikoBot>(delay);
   }
   return nullptr;

@@ -274,15 +274,15 @@ void GunjinScreens::game_panel_begin(std::uint64_t local_ms, int top) {
   if (live.me() && !live.session().outcome()) {
     if (board.draw_offered_to_me()) {
       ImGui::TextColored(kGood, "Your opponent offers a draw");
-      if (ImGui::Button("Accept draw")) app_.act(GunjinIntent{GunjinIntent::Kind::accept_draw, {}, {}}, local_ms);
+      if (buttons_.button("Accept draw")) app_.act(GunjinIntent{GunjinIntent::Kind::accept_draw, {}, {}}, local_ms);
       ImGui::SameLine();
     }
     ImGui::BeginDisabled(!board.may_offer_draw());
-    if (ImGui::Button("Offer draw")) app_.act(GunjinIntent{GunjinIntent::Kind::offer_draw, {}, {}}, local_ms);
+    if (buttons_.button("Offer draw")) app_.act(GunjinIntent{GunjinIntent::Kind::offer_draw, {}, {}}, local_ms);
     ImGui::EndDisabled();
     ImGui::SameLine();
     if (board.may_move() && board.no_legal_move()) {
-      if (ImGui::Button("I cannot move")) app_.act(GunjinIntent{GunjinIntent::Kind::no_legal_move, {}, {}}, local_ms);
+      if (buttons_.button("I cannot move")) app_.act(GunjinIntent{GunjinIntent::Kind::no_legal_move, {}, {}}, local_ms);
       ImGui::SameLine();
     }
     if (ImGui::Button("Resign")) resign_requested_ = true;

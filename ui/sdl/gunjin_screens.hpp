@@ -13,6 +13,7 @@
 #include "ui/core/app.hpp"
 #include "ui/core/gunjin_geometry.hpp"
 #include "ui/core/gunjin_replay.hpp"
+#include "ui/sdl/drawn_buttons.hpp"
 #include "ui/sdl/gunjin_pieces.hpp"
 #include "ui/sdl/window.hpp"
 
@@ -56,9 +57,12 @@ class GunjinScreens {
   // Where the board is (tests click on it): the game's or the replay's; the editor's.
   std::optional<GunjinBoardGeometry> board_geometry() const { return board_; }
   std::optional<GunjinBoardGeometry> editor_geometry() const { return editor_; }
+  // Where the game panel's button with this label was drawn in the last frame, if it was.
+  std::optional<Rect> drawn_button(std::string_view label) const { return buttons_.find(label); }
   void begin_frame() {
     board_.reset();
     editor_.reset();
+    buttons_.clear();
   }
 
  private:
@@ -76,6 +80,7 @@ class GunjinScreens {
   std::optional<GunjinBoardGeometry> board_;
   std::optional<GunjinBoardGeometry> editor_;
   std::optional<GunjinReplay> replay_;
+  DrawnButtons buttons_;  // the game panel's actions
 
   // Widget state.
   bool readings_ = false;

@@ -324,19 +324,6 @@ void RisikoScreen::controls(RisikoBoard& board) {
   }
 }
 
-bool RisikoScreen::button(const char* label, bool small) {
-  const bool pressed = small ? ImGui::SmallButton(label) : ImGui::Button(label);
-  const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
-  buttons_.insert_or_assign(label, Rect{static_cast<int>(min.x), static_cast<int>(min.y), static_cast<int>(max.x - min.x),
-                                        static_cast<int>(max.y - min.y)});
-  return pressed;
-}
-
-std::optional<Rect> RisikoScreen::drawn_button(std::string_view label) const {
-  auto it = buttons_.find(label);
-  if (it == buttons_.end()) return std::nullopt;
-  return it->second;
-}
 
 void RisikoScreen::log(const std::vector<std::string>& lines, std::size_t count, float height) {
   ImGui::TextUnformatted("Events");

@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "ui/core/app.hpp"
+#include "ui/sdl/drawn_buttons.hpp"
 #include "ui/sdl/window.hpp"
 
 namespace parley::ui::sdl {
@@ -38,7 +39,7 @@ class RisikoScreen {
   std::optional<MapFrame> frame() const { return frame_; }
   // Where the panel's button with this label was drawn in the last frame, if it was (tests click
   // on it).
-  std::optional<Rect> drawn_button(std::string_view label) const;
+  std::optional<Rect> drawn_button(std::string_view label) const { return buttons_.find(label); }
 
  private:
   void map_input(const RisikoShapes& shapes, const MapFrame& frame, RisikoBoard& board);
@@ -46,8 +47,7 @@ class RisikoScreen {
   void own_secrets(RisikoBoard& board);
   void controls(RisikoBoard& board);
   void log(const std::vector<std::string>& lines, std::size_t count, float height);
-  // ImGui's Button (or SmallButton), its place kept for drawn_button().
-  bool button(const char* label, bool small = false);
+  bool button(const char* label, bool small = false) { return buttons_.button(label, small); }
 
   Window& window_;
   App& app_;
@@ -59,7 +59,7 @@ class RisikoScreen {
   int move_in_ = 1;
   bool confirm_leave_ = false;
   std::size_t log_shown_ = 0;
-  std::map<std::string, Rect, std::less<>> buttons_;  // the last frame's panel buttons
+  DrawnButtons buttons_;  // the last frame's panel buttons
 };
 
 }  // namespace parley::ui::sdl
