@@ -309,6 +309,7 @@ void Session::on_action(Seat seat, EntryIndex index, const lobby::Envelope& enve
                  "at entry " + std::to_string(envelope.seen_index.value) + " the seat has " + hex(m.state_hash) +
                      ", the transcript gives " + hex(expected));
   std::string words = rules_->describe_action(seat, m.game_message);
+  const std::optional<std::uint64_t> due = deadline(seat);
   if (auto verdict = rules_->act(seat, m.game_message, ActionContext{index, envelope.seen_index, time_ms}); !verdict) {
     if (verdict.error().late || (verdict.error().moot && overtaken(seat, envelope.seen_index))) {
       event(SessionEvent::Kind::ignored, index, seat, std::string(kLatePrefix) + words + ": " + verdict.error().reason);
@@ -316,7 +317,7 @@ void Session::on_action(Seat seat, EntryIndex index, const lobby::Envelope& enve
     }
     return blame(seat, index, Offence::illegal_action, words + ": " + verdict.error().reason);
   }
-  actions_.push_back({index, seat, time_ms, m.game_message, std::nullopt});
+  actions_.push_back({index, seat, time_ms, m.game_message, std::nullopt, due});
   event(SessionEvent::Kind::action, index, seat, std::move(words));
   game_changed(index, time_ms, seat);
 }
@@ -329,6 +330,19 @@ bool Session::overtaken(Seat seat, EntryIndex seen) const {
   for (auto it = actions_.rbegin(); it != actions_.rend() && it->index.value > seen.value; ++it)
     if (it->seat == seat) return false;
   return true;
+}
+
+// Whether a time-out claim stamped now, naming entry `seen`, would have been supported had the
+// claimed seat not acted since: that seat's first action after `seen` ended the wait the claimer
+// saw, in time, and the claim came after the deadline that wait had. The claimer posted nothing
+// since.
+bool Session::claim_crossed_action(Seat claimer, EntryIndex seen, Seat claimed) const {
+  const ActionRecord* first = nullptr;
+  for (auto it = actions_.rbegin(); it != actions_.rend() && it->index.value > seen.value; ++it) {
+    if (it->seat == claimer) return false;
+    if (it->seat == claimed) first = &*it;
+  }
+  return first != nullptr && first->deadline_ms && last_time_ms_ > *first->deadline_ms;
 }
 
 void Session::game_changed(EntryIndex index, std::uint64_t time_ms, std::optional<Seat> actor) {
@@ -373,12 +387,12 @@ void Session::on_timeout_claim(Seat seat, EntryIndex index, EntryIndex seen, con
   if (m.seat.index >= seats_.size() || m.seat == seat)
     return blame(seat, index, Offence::unsupported_timeout_claim, "a claim against no other seat");
   if (seats_[m.seat.index].timed_out_at) return;
-  if (overtaken(seat, seen)) {
-    // The claimed seat acted in time (or was released) after the entry the claimer had seen: the
-    // claim crossed that action on its way, a race the claim margin cannot rule out.
+  if (claim_crossed_action(seat, seen, m.seat)) {
+    // The claim was right by the entry its claimer had seen, but the claimed seat's action, made
+    // in time, was still on its way to the claimer: a race the claim margin cannot rule out.
     event(SessionEvent::Kind::ignored, index, seat,
           std::string(kLatePrefix) + "a time-out claim against seat " + std::to_string(m.seat.index) +
-              ", overtaken by play after entry " + std::to_string(seen.value));
+              ", which acted in time after entry " + std::to_string(seen.value));
     return;
   }
   auto d = deadline(m.seat);

@@ -87,6 +87,7 @@ struct ActionRecord {
   std::uint64_t time_ms = 0;
   Bytes message;
   std::optional<std::uint64_t> clock_after_ms;  // the seat's clock once its turn ended
+  std::optional<std::uint64_t> deadline_ms;     // the seat's deadline when it acted, if it had one
 };
 
 // How the text of an `ignored` event for a late message begins (docs/sessions.md, "Late actions").
@@ -154,6 +155,7 @@ class Session {
   void abandon_before_play(Seat seat, EntryIndex index);
   void game_changed(EntryIndex index, std::uint64_t time_ms, std::optional<Seat> actor);
   bool overtaken(Seat seat, EntryIndex seen) const;
+  bool claim_crossed_action(Seat claimer, EntryIndex seen, Seat claimed) const;
   void enter_finishing(EntryIndex index, std::uint64_t time_ms);
   void check_complete(EntryIndex index);
   void event(SessionEvent::Kind kind, EntryIndex index, std::optional<Seat> seat, std::string text);

@@ -245,6 +245,16 @@ TEST(Clocks, AClaimThatCrossesTheMoveMadeInTimeIsLateNotACheat) {
   t.post(kBlack, TimeoutClaimMessage{kWhite});
   ASSERT_TRUE(t.session->seat(kBlack).blame);
   EXPECT_EQ(t.session->seat(kBlack).blame->offence, Offence::unsupported_timeout_claim);
+  // So is a claim that crosses the move but was wrong anyway: the deadline had not passed.
+  Table u(clocked(60'000, 0));
+  u.start_play();
+  const lobby::EntryIndex before{u.lobby.entries().size() - 1};
+  u.lobby.advance(10'000);
+  play(u, {"e4"});
+  u.lobby.advance(700);
+  u.post(kBlack, TimeoutClaimMessage{kWhite}, before);
+  ASSERT_TRUE(u.session->seat(kBlack).blame);
+  EXPECT_EQ(u.session->seat(kBlack).blame->offence, Offence::unsupported_timeout_claim);
 }
 
 TEST(Clocks, ASupportedTimeoutClaimMakesTheFlagFall) {

@@ -650,7 +650,11 @@ void Screens::game_actions(std::uint64_t local_ms) {
     ImGui::SameLine();
     if (ImGui::Button("Refuse")) app_.act({ChessIntent::Kind::decline_takeback, Move::none(), 0}, local_ms);
   }
+  // One offer at a time, from either side and on either turn (an offer that crosses the other's
+  // is ignored as late, docs/sessions.md).
+  ImGui::BeginDisabled(chess.draw_offered_by().has_value());
   if (ImGui::Button("Offer draw")) app_.act({ChessIntent::Kind::offer_draw, Move::none(), 0}, local_ms);
+  ImGui::EndDisabled();
   ImGui::SameLine();
   if (chess.can_claim_draw()) {
     if (ImGui::Button("Claim draw")) app_.act({ChessIntent::Kind::claim_draw, Move::none(), 0}, local_ms);
