@@ -19,9 +19,12 @@ Verdict ChessRules::act(Seat seat, std::span<const std::uint8_t> message, const 
   auto next = game_.apply(*action);
   if (auto crossed = late(seat, *action, context, next.ok())) return *crossed;
   if (!next) return Rejection{std::string(describe(next.error()))};
+  recent_.push_back({context.index, seat, std::move(game_)});
   game_ = std::move(next).value();
-  recent_.push_back({context.index, seat, game_});
-  if (recent_.size() > kRecentActions) recent_.pop_front();
+  if (recent_.size() > kRecentActions) {
+    recent_.pop_front();
+    forgot_ = true;
+  }
   return Accepted{};
 }
 
@@ -32,23 +35,17 @@ Verdict ChessRules::act(Seat seat, std::span<const std::uint8_t> message, const 
 std::optional<Rejection> ChessRules::late(Seat seat, const Action& action, const ActionContext& context,
                                           bool accepted_now) const {
   if (context.seen.value + 1 >= context.index.value) return std::nullopt;  // it saw everything before it
-  bool others_since = false;
+  // The state it saw: the game before the first action after the entry it names.
   const Game* then = nullptr;
-  static const Game start;
   for (const Applied& a : recent_) {
-    if (a.index.value <= context.seen.value) {
-      then = &a.after;
-      continue;
-    }
+    if (a.index.value <= context.seen.value) continue;
     if (a.by == seat) return std::nullopt;  // it acted after the entry it names: no race explains that
-    others_since = true;
+    if (then == nullptr) {
+      if (&a == &recent_.front() && forgot_) return std::nullopt;  // that state is no longer kept
+      then = &a.before;
+    }
   }
-  if (!others_since) return std::nullopt;
-  if (then == nullptr) {
-    // The state it saw is older than every kept action: the start, if nothing was ever dropped.
-    if (recent_.size() == kRecentActions) return std::nullopt;
-    then = &start;
-  }
+  if (then == nullptr) return std::nullopt;  // nothing happened since
   if (!accepted_now) {
     if (!then->apply(action)) return std::nullopt;
     return Rejection{"crossed the other seat's action: " + std::string(describe(game_.apply(action).error())), true};

@@ -28,11 +28,12 @@ class ChessRules final : public GameRules {
   const game::chess::Game& game_state() const { return game_; }
 
  private:
-  // The game after one applied action, kept to judge a message by the state its sender saw.
+  // The game before one applied action, kept to judge a message by the state its sender saw
+  // (moved in, not copied: applying an action makes a new game anyway).
   struct Applied {
     lobby::EntryIndex index;
     Seat by;
-    game::chess::Game after;
+    game::chess::Game before;
   };
   // Honest seats act on the latest entry they have; a few actions behind covers every race.
   static constexpr std::size_t kRecentActions = 8;
@@ -42,6 +43,7 @@ class ChessRules final : public GameRules {
 
   game::chess::Game game_;
   std::deque<Applied> recent_;  // the last kRecentActions applied, oldest first
+  bool forgot_ = false;         // older actions were dropped from recent_
   std::optional<game::Outcome> forfeited_;
 };
 
