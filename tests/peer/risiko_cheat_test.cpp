@@ -295,12 +295,7 @@ TEST(RisikoHandOver, AFalseDisputeOfAnHonestHandOverIsSettledAndBlamesNoOne) {
     for (const rk::DeckPosition& p : disputed->positions)
       EXPECT_NE(std::find(hand.begin(), hand.end(), p), hand.end());
 
-    t.run();
-    ASSERT_EQ(t.session->phase(), Phase::complete);
-    EXPECT_TRUE(t.blames().empty());
-    const VerifyReport report = verify(t.lobby.log());
-    EXPECT_TRUE(report.valid) << report.fault;
-    for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest) << s.reason;
+    testing::expect_honest_end(t);
     return;
   }
   FAIL() << "nobody was eliminated holding cards in ten games";

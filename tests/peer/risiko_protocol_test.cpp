@@ -237,12 +237,7 @@ TEST(RisikoProtocol, SharesThatCrossTheHoldersLeaveAreLateNotACheat) {
   EXPECT_NE(last.text.find("late: "), std::string::npos) << last.text;
   EXPECT_NE(last.text.find("not owed"), std::string::npos) << last.text;
   // The sharer posts its other shares again, and the game goes on to its end.
-  t.run();
-  ASSERT_EQ(t.session->phase(), Phase::complete);
-  EXPECT_TRUE(t.blames().empty());
-  const VerifyReport report = verify(t.lobby.log());
-  EXPECT_TRUE(report.valid) << report.fault;
-  for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest) << s.reason;
+  testing::expect_honest_end(t);
 }
 
 TEST(RisikoProtocol, SharesForALeaverItsSenderHadSeenLeaveAreBlamed) {

@@ -228,14 +228,19 @@ TEST(Clocks, ATimeoutClaimBeforeTheDeadlineBlamesTheClaimer) {
 // The claimer posts its claim a margin after the deadline by its own reckoning; the move it
 // waited for, made in time, can still be on its way to it. The claim then names an entry before
 // that move: late, not a cheat.
-TEST(Clocks, AClaimThatCrossesTheMoveMadeInTimeIsLateNotACheat) {
-  Table t(clocked(60'000, 0));
+// White moves `move_at_ms` into its 60 s; Black's claim, 700 ms later, names the entry before it.
+void claim_across_the_move(Table& t, std::uint64_t move_at_ms) {
   t.start_play();
-  const lobby::EntryIndex seen{t.lobby.entries().size() - 1};
-  t.lobby.advance(59'900);
+  const lobby::EntryIndex before{t.lobby.entries().size() - 1};
+  t.lobby.advance(move_at_ms);
   play(t, {"e4"});
   t.lobby.advance(700);
-  t.post(kBlack, TimeoutClaimMessage{kWhite}, seen);
+  t.post(kBlack, TimeoutClaimMessage{kWhite}, before);
+}
+
+TEST(Clocks, AClaimThatCrossesTheMoveMadeInTimeIsLateNotACheat) {
+  Table t(clocked(60'000, 0));
+  claim_across_the_move(t, 59'900);
   EXPECT_FALSE(t.session->seat(kBlack).blame);
   EXPECT_FALSE(t.session->seat(kWhite).out());
   EXPECT_FALSE(t.session->outcome());
@@ -247,12 +252,7 @@ TEST(Clocks, AClaimThatCrossesTheMoveMadeInTimeIsLateNotACheat) {
   EXPECT_EQ(t.session->seat(kBlack).blame->offence, Offence::unsupported_timeout_claim);
   // So is a claim that crosses the move but was wrong anyway: the deadline had not passed.
   Table u(clocked(60'000, 0));
-  u.start_play();
-  const lobby::EntryIndex before{u.lobby.entries().size() - 1};
-  u.lobby.advance(10'000);
-  play(u, {"e4"});
-  u.lobby.advance(700);
-  u.post(kBlack, TimeoutClaimMessage{kWhite}, before);
+  claim_across_the_move(u, 10'000);
   ASSERT_TRUE(u.session->seat(kBlack).blame);
   EXPECT_EQ(u.session->seat(kBlack).blame->offence, Offence::unsupported_timeout_claim);
 }
