@@ -249,6 +249,35 @@ TEST(RisikoProtocol, SharesForALeaverItsSenderHadSeenLeaveAreBlamed) {
   EXPECT_NE(blame->detail.find("not owed"), std::string::npos) << blame->detail;
 }
 
+// The defender's dice value, made while the attacker's roll was pending, crosses the attacker's
+// leave, which calls the roll off: late, not a cheat.
+TEST(RisikoProtocol, ADiceAnswerThatCrossesTheAttackersLeaveIsLateNotACheat) {
+  RisikoTable t(4);
+  std::vector<LeaveOnCue*> bots;
+  for (auto& p : t.players) {
+    auto bot = std::make_unique<LeaveOnCue>();
+    bots.push_back(bot.get());
+    p = std::move(bot);
+  }
+  ASSERT_TRUE(t.run_until([&] { return t.rules().pending_roll().has_value(); }));
+  const PendingRoll roll = *t.rules().pending_roll();
+  const Seat attacker = std::visit([](const auto& o) { return o.seat; }, roll.order);
+  const lobby::EntryIndex seen{t.lobby.entries().size() - 1};
+  const crypto::Digest hash = t.session->state_hash();
+  auto answer = t.players[roll.responder.index]->act(*t.session, roll.responder);
+  ASSERT_TRUE(answer);
+  t.post_game(attacker, bots[attacker.index]->leave_now());
+  ASSERT_FALSE(t.rules().pending_roll());
+  t.session->apply(t.lobby.post(roll.responder, ActionMessage{hash, *answer}, seen));
+  for (std::uint8_t i = 0; i < t.players.size(); ++i) t.players[i]->entry_applied(*t.session, Seat{i});
+  EXPECT_TRUE(t.blames().empty()) << t.blames().front().detail;
+  const SessionEvent& last = t.session->events().back();
+  EXPECT_EQ(last.kind, SessionEvent::Kind::ignored);
+  EXPECT_NE(last.text.find("late: "), std::string::npos) << last.text;
+  EXPECT_NE(last.text.find("no dice value is due"), std::string::npos) << last.text;
+  testing::expect_honest_end(t);
+}
+
 TEST(RisikoProtocol, ASilentSeatIsTimedOutAndTheOthersPlayOn) {
   RoomOptions options;
   options.move_limit_ms = 30'000;
