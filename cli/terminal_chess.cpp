@@ -99,6 +99,11 @@ void TerminalChessPlayer::observe(const peer::Session& session, const peer::Sess
       fmt::print(out_, "\nresult: {} ({})\n", event.seat ? who + " wins" : std::string("no winner"), event.text);
       break;
     case Kind::presence: fmt::print(out_, "\n{} {}\n", who, event.text); break;
+    case Kind::ignored:
+      // A message that crossed the other side's (docs/sessions.md, "Late actions").
+      if (!event.text.starts_with(peer::kLatePrefix)) break;
+      fmt::print(out_, "\n{}: too late, not applied: {}\n", who, event.text.substr(peer::kLatePrefix.size()));
+      break;
     default: break;
   }
   std::fflush(out_);

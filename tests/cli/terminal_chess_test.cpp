@@ -66,5 +66,24 @@ TEST(TerminalChess, AMoveTypedAheadOfTheTurnIsRefusedNotPostedAndBlamed) {
   EXPECT_EQ(t.table.session->outcome()->winner, kBlack);
 }
 
+// Two draw offers that cross: White's, typed before Black's offer reached the terminal, is
+// ignored as late, and the terminal says so.
+TEST(TerminalChess, AnOfferThatCrossedTheOpponentsIsSaidToBeTooLate) {
+  ChessTerminal t;
+  t.type("e4");
+  t.black("e5");
+  const lobby::EntryIndex seen{t.table.lobby.entries().size() - 1};
+  const crypto::Digest hash = t.table.session->state_hash();
+  t.type_line("draw");
+  auto offer = t.player->act(*t.table.session, kWhite);
+  ASSERT_TRUE(offer);
+  t.table.post(kBlack, t.table.chess_action({Action::Kind::offer_draw, kBlack, Move::none(), 0}));
+  t.table.post(kWhite, peer::ActionMessage{hash, *offer}, seen);
+  t.player->observe(*t.table.session, t.table.session->events().back());
+  const std::string said = t.printed();
+  EXPECT_NE(said.find("White: too late, not applied: offers a draw"), std::string::npos) << said;
+  EXPECT_FALSE(t.table.session->seat(kWhite).blame);
+}
+
 }  // namespace
 }  // namespace parley::cli
