@@ -221,23 +221,26 @@ struct CrossedShares {
       seen = lobby::EntryIndex{table.lobby.entries().size() - 1};
       hash = table.session->state_hash();
     }
-    table.session->apply(table.lobby.post(kSharer, ActionMessage{hash, *shares}, seen));
-    for (std::uint8_t i = 0; i < table.players.size(); ++i) table.players[i]->entry_applied(*table.session, Seat{i});
+    table.post_game_seen(kSharer, *shares, seen, hash);
   }
   bool reached() const { return table.rules().seat(kLeaver).departed; }
 };
 
-TEST(RisikoProtocol, SharesThatCrossTheHoldersLeaveAreLateNotACheat) {
-  CrossedShares c(false);
-  ASSERT_TRUE(c.reached());
-  RisikoTable& t = c.table;
+// The last entry was ignored as late, for this reason, and nobody is blamed.
+void expect_ignored_as_late(const RisikoTable& t, std::string_view why) {
   EXPECT_TRUE(t.blames().empty()) << t.blames().front().detail;
   const SessionEvent& last = t.session->events().back();
   EXPECT_EQ(last.kind, SessionEvent::Kind::ignored);
   EXPECT_NE(last.text.find("late: "), std::string::npos) << last.text;
-  EXPECT_NE(last.text.find("not owed"), std::string::npos) << last.text;
+  EXPECT_NE(last.text.find(why), std::string::npos) << last.text;
+}
+
+TEST(RisikoProtocol, SharesThatCrossTheHoldersLeaveAreLateNotACheat) {
+  CrossedShares c(false);
+  ASSERT_TRUE(c.reached());
+  expect_ignored_as_late(c.table, "not owed");
   // The sharer posts its other shares again, and the game goes on to its end.
-  testing::expect_honest_end(t);
+  testing::expect_honest_end(c.table);
 }
 
 TEST(RisikoProtocol, SharesForALeaverItsSenderHadSeenLeaveAreBlamed) {
@@ -268,13 +271,8 @@ TEST(RisikoProtocol, ADiceAnswerThatCrossesTheAttackersLeaveIsLateNotACheat) {
   ASSERT_TRUE(answer);
   t.post_game(attacker, bots[attacker.index]->leave_now());
   ASSERT_FALSE(t.rules().pending_roll());
-  t.session->apply(t.lobby.post(roll.responder, ActionMessage{hash, *answer}, seen));
-  for (std::uint8_t i = 0; i < t.players.size(); ++i) t.players[i]->entry_applied(*t.session, Seat{i});
-  EXPECT_TRUE(t.blames().empty()) << t.blames().front().detail;
-  const SessionEvent& last = t.session->events().back();
-  EXPECT_EQ(last.kind, SessionEvent::Kind::ignored);
-  EXPECT_NE(last.text.find("late: "), std::string::npos) << last.text;
-  EXPECT_NE(last.text.find("no dice value is due"), std::string::npos) << last.text;
+  t.post_game_seen(roll.responder, *answer, seen, hash);
+  expect_ignored_as_late(t, "no dice value is due");
   testing::expect_honest_end(t);
 }
 

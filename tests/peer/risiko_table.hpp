@@ -31,6 +31,13 @@ struct RisikoTable {
     last_post[seat.index] = lobby.entries().back().entry.index;
   }
   void post_game(Seat seat, Bytes message) { post(seat, ActionMessage{session->state_hash(), std::move(message)}); }
+  // A game message made when the transcript ended at `seen` (its state hash then), landing now:
+  // a message that was in flight while other entries landed.
+  void post_game_seen(Seat seat, Bytes message, lobby::EntryIndex seen, const crypto::Digest& hash_then) {
+    session->apply(lobby.post(seat, ActionMessage{hash_then, std::move(message)}, seen));
+    for (std::uint8_t i = 0; i < players.size(); ++i) players[i]->entry_applied(*session, Seat{i});
+    last_post[seat.index] = lobby.entries().back().entry.index;
+  }
 
   // One round: every seat, in seat order, posts what it has now (at most one message each).
   // False when nobody had anything.
