@@ -427,8 +427,9 @@ TEST(RisikoBoard, AClientRestartedMidGameRestoresItsSecretsAndPlaysOnToAVerified
 
     // The person places, plays a whole turn and ends it.
     if (!play_until([&] { return person.turns >= 1 && h.board->mode() != RisikoMode::initial_placement; }, 20000)) {
+      // A bot won first, or the person claimed its mission before a whole turn: deal again.
       const auto outcome = h.t.session->outcome();
-      ASSERT_TRUE(outcome && outcome->winner && *outcome->winner != kMe) << "the person never played a turn";
+      ASSERT_TRUE(outcome && outcome->winner) << "the person never played a turn";
       continue;
     }
     const game::Bytes kept = h.human->secrets();
@@ -455,9 +456,13 @@ TEST(RisikoBoard, AClientRestartedMidGameRestoresItsSecretsAndPlaysOnToAVerified
     const bool finished = play_until([&] { return h.t.session->phase() == peer::Phase::complete; }, 60000);
     ASSERT_TRUE(finished) << "stuck in mode " << static_cast<int>(h.board->mode()) << " after "
                           << h.t.lobby.entries().size() << " entries";
-    if (person.turns == turns_before) {
-      const auto outcome = h.t.session->outcome();
-      ASSERT_TRUE(outcome && outcome->winner && *outcome->winner != kMe) << "the restored seat never played a turn";
+    // The restored seat played a turn, or claimed its mission at the start of one (it acted on
+    // its restored secrets too); if a bot won before its turn came, deal again.
+    const auto outcome = h.t.session->outcome();
+    if (person.turns == turns_before && !(outcome && outcome->winner == kMe)) {
+      ASSERT_TRUE(outcome && outcome->winner)
+          << "the restored seat never played a turn; the game ended: "
+          << (outcome ? "no winner (" + std::string(outcome->reason) + ")" : std::string("no outcome"));
       continue;
     }
     EXPECT_EQ(refusals, 0);
