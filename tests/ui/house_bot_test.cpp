@@ -239,12 +239,13 @@ TEST(HouseBots, APersonSeatsTheHouseBotInARoomOfTheirOwnWithAClock) {
   EXPECT_TRUE(report.valid) << report.fault;
   for (const auto& seat : report.seats) EXPECT_EQ(seat.kind, peer::SeatVerdict::Kind::honest) << seat.name << seat.reason;
 
-  // The bot queues again: a quick match finds it.
+  // The bot queues again: a quick match finds it. (The first game's log is taken now: the seat's
+  // state may be gone once the lobby says the room closed.)
+  const fs::path first_log = *app.seat()->log;
   while (!app.can_leave_game() && std::chrono::steady_clock::now() < give_up) person.pump();
   app.leave_game();
   while (host.bots.front()->games_finished() < 1 && std::chrono::steady_clock::now() < give_up) person.pump();
   ASSERT_EQ(host.bots.front()->games_finished(), 1);
-  const fs::path first_log = *app.seat()->log;
   app.play_house_bots(host.target);
   resigned = false;
   while (!(person.finished() && app.seat()->log && *app.seat()->log != first_log)) {
