@@ -84,34 +84,47 @@ TEST(GunjinClient, ArrangesItsLayoutAndPlaysTheBotWithTheMouse) {
 
     int clicked = 0;
     bool resigned = false;
-    int offers = 0;  // draws offered with the button while the bot thought (it declines by moving)
+    int offers = 0;       // draws offered with the button while the bot thought (it declines by moving)
+    int late_offers = 0;  // offers that crossed the bot's move and were ignored as late: a race, allowed
+    const auto my_late_actions = [&] {
+      const auto& events = app.game()->session().events();
+      return std::count_if(events.begin(), events.end(), [&](const peer::SessionEvent& e) {
+        return e.kind == peer::SessionEvent::Kind::ignored && e.seat == app.gunjin()->me() &&
+               e.text.starts_with(peer::kLatePrefix);
+      });
+    };
     while (!(app.seat() && app.seat()->status == peer::RunnerStatus::finished)) {
       ASSERT_LT(std::chrono::steady_clock::now(), give_up) << "the game did not finish; bot: " << bot.err();
       ASSERT_FALSE(app.seat() && app.seat()->status == peer::RunnerStatus::failed) << app.seat()->failure;
       client.frame();
       const GunjinBoard* board = app.gunjin();
-      if (app.screen() == Screen::game && board && !board->may_move() && board->may_offer_draw() && clicked >= 2 &&
-          offers < 2 && !resigned) {
-        // The bot's turn: the person offers a draw without waiting for its own.
+      // The bot's turn in the view, not the person's own move still on its way.
+      const bool bots_turn = board && board->me() && !board->pending() && board->view().phase() == Phase::play &&
+                             board->view().to_move() != *board->me();
+      if (app.screen() == Screen::game && bots_turn && board->may_offer_draw() && clicked >= 2 && offers < 2 &&
+          !resigned) {
+        // The person offers a draw without waiting for its own turn. It lands, or, when the
+        // bot's move was already on its way, it is ignored as late; a click that offered
+        // nothing is a failure.
+        ASSERT_LT(late_offers, 4) << "every offer crossed the bot's move";
         const auto button = client.screens->gunjin().drawn_button("Offer draw");
         ASSERT_TRUE(button) << "no Offer draw button on the opponent's turn";
-        const std::uint32_t ply = board->view().ply();
+        const auto late_before = my_late_actions();
         client.click(button->center());
-        const auto wait = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-        while (app.gunjin()->view().draw_offer() != app.gunjin()->me() && app.gunjin()->view().ply() == ply &&
-               std::chrono::steady_clock::now() < wait) {
-          client.frame();
-          std::this_thread::sleep_for(std::chrono::milliseconds(5));
-        }
-        ASSERT_EQ(app.gunjin()->view().draw_offer(), app.gunjin()->me()) << "the offer did not land before the bot moved";
-        ++offers;
+        const bool answered = client.frames_until(
+            [&] { return app.gunjin()->view().draw_offer() == app.gunjin()->me() || my_late_actions() > late_before; }, 10);
+        ASSERT_TRUE(answered) << "the click offered no draw";
+        if (app.gunjin()->view().draw_offer() == app.gunjin()->me())
+          ++offers;
+        else
+          ++late_offers;
         continue;
       }
       if (app.screen() != Screen::game || !board || !board->may_move() || resigned) {
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
         continue;
       }
-      if (clicked == 6) {
+      if (clicked >= 6 && offers == 2) {
         app.act(GunjinIntent{GunjinIntent::Kind::resign, {}, {}}, steady_ms());
         resigned = true;
         continue;
@@ -130,7 +143,7 @@ TEST(GunjinClient, ArrangesItsLayoutAndPlaysTheBotWithTheMouse) {
       ASSERT_TRUE(app.gunjin()->pending() || app.gunjin()->view().ply() > ply) << "the move was not made";
     }
     const GunjinBoard& board = *app.gunjin();
-    EXPECT_EQ(clicked, 6);
+    EXPECT_GE(clicked, 6);
     EXPECT_EQ(offers, 2);
     EXPECT_EQ(board.layout(), edited) << "the seat committed to the edited layout";
     ASSERT_TRUE(app.game()->session().outcome());
