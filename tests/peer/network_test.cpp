@@ -104,7 +104,25 @@ class TestSeat {
     });
     client_->set_ready(*room_, true);
   }
+  // Takes the free seat of another tester's room and waits until it is in.
+  void join_room(lobby::RoomId room) {
+    pump_until([&] { return room_.has_value(); }, [&](const lobby::ClientEvent& e) {
+      if (std::holds_alternative<lobby::Welcome>(e)) client_->join_room(room, lobby::Role::player);
+      if (auto* s = std::get_if<lobby::RoomState>(&e); s && s->room == room) room_ = s->room;
+    });
+    client_->set_ready(*room_, true);
+  }
   lobby::RoomId room() const { return *room_; }
+  bool playing() const { return session_ && session_->phase() == Phase::play; }
+  // What the lobby has sent so far, taken in (for two testers pumped in turn).
+  void step() {
+    client_->poll(10);
+    while (client_->next_event()) {
+    }
+    follow();
+  }
+  // The room's transcript as a log, as every peer keeps it.
+  lobby::GameLog log() const { return {*client_->lobby_key(), client_->transcript(*room_)->entries()}; }
 
   // Until the game starts and this seat has set up and opened its beacon.
   void start_playing() {
@@ -203,6 +221,66 @@ struct Match {
   TestSeat seat;
   std::optional<ParleyProcess> honest;
 };
+
+// Two people press "Offer draw" at the same moment: each offer leaves before the other's
+// arrives, both naming the same entry, and the lobby puts one first. That one stands; the other
+// is ignored as late by both peers (docs/sessions.md, "Late actions"), nobody is blamed, and the
+// game goes on to an agreed draw whose log verifies with both seats honest.
+TEST_F(Network, TwoDrawOffersThatCrossInTheLobbyLeaveTheFirstStandingAndBlameNobody) {
+  LobbyProcess lobby(dir_);
+  TestSeat white(lobby.endpoint()), black(lobby.endpoint());
+  white.create_room(quick_timeouts());
+  black.join_room(white.room());
+  const auto both = [&](auto done) {
+    for (int round = 0; round < 3000 && !done(); ++round) {
+      white.step();
+      black.step();
+    }
+    ASSERT_TRUE(done()) << "the awaited state never came";
+  };
+  both([&] { return white.playing() && black.playing(); });
+  ASSERT_EQ(white.me(), Seat{0});
+  white.post_action({Action::Kind::move, white.me(), *parse_uci(white.chess().position(), "e2e4"), 0});
+  both([&] { return white.chess().moves().size() == 1 && black.chess().moves().size() == 1; });
+
+  const lobby::EntryIndex seen{white.head().value - 1};
+  ASSERT_EQ(black.head().value, white.head().value);
+  white.post_action({Action::Kind::offer_draw, white.me(), Move::none(), 0});
+  black.post_action({Action::Kind::offer_draw, black.me(), Move::none(), 0});
+  const std::uint64_t both_in = seen.value + 3;
+  both([&] { return white.head().value >= both_in && black.head().value >= both_in; });
+
+  // Which offer the lobby put first, and the verdict on the second, alike on both peers.
+  const auto& entries = white.log().entries;
+  const auto* first = std::get_if<lobby::SignedEnvelope>(&entries[seen.value + 1].entry.payload);
+  const auto* second = std::get_if<lobby::SignedEnvelope>(&entries[seen.value + 2].entry.payload);
+  ASSERT_TRUE(first && second);
+  ASSERT_NE(first->envelope.seat, second->envelope.seat);
+  EXPECT_EQ(first->envelope.seen_index, seen);
+  EXPECT_EQ(second->envelope.seen_index, seen) << "the second offer was posted after its sender saw the first";
+  for (const TestSeat* peer : {&white, &black}) {
+    EXPECT_EQ(peer->chess().draw_offered_by(), first->envelope.seat == Seat{0} ? Color::white : Color::black);
+    for (std::uint8_t s = 0; s < 2; ++s) EXPECT_FALSE(peer->session().seat(Seat{s}).blame) << "seat " << int{s} << " blamed";
+    const auto& events = peer->session().events();
+    const bool ignored_as_late = std::any_of(events.begin(), events.end(), [&](const SessionEvent& e) {
+      return e.kind == SessionEvent::Kind::ignored && e.index == lobby::EntryIndex{seen.value + 2} &&
+             e.text.starts_with(kLatePrefix);
+    });
+    EXPECT_TRUE(ignored_as_late) << "the second offer was not ignored as late";
+  }
+
+  // The offer that stands is accepted by the other seat; both sign the result.
+  TestSeat& accepter = first->envelope.seat == white.me() ? black : white;
+  accepter.post_action({Action::Kind::accept_draw, accepter.me(), Move::none(), 0});
+  both([&] { return white.session().outcome() && black.session().outcome(); });
+  EXPECT_EQ(white.session().outcome()->reason, "draw by agreement");
+  white.post(*white.session().expected_final());
+  black.post(*black.session().expected_final());
+  both([&] { return white.session().phase() == Phase::complete && black.session().phase() == Phase::complete; });
+  const VerifyReport report = verify(white.log());
+  EXPECT_TRUE(report.valid) << report.fault;
+  for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest) << s.name << ": " << s.reason;
+}
 
 // The honest bot's log: the cheat must be named at the entry where it happened.
 void expect_caught(const VerifyReport& report, Seat cheater, lobby::EntryIndex at, Offence offence) {
