@@ -282,6 +282,71 @@ TEST_F(Network, TwoDrawOffersThatCrossInTheLobbyLeaveTheFirstStandingAndBlameNob
   for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest) << s.name << ": " << s.reason;
 }
 
+// A time-out claim and the move it waited for cross in the lobby: black moves in time, and
+// white, which has not seen that move yet, claims after black's deadline by the entry it had
+// seen. Both are stamped as they arrive (the move before the deadline, the claim after it); the
+// claim is ignored as late on both peers, not blamed (docs/sessions.md, "Time"), and the game
+// goes on to a log that verifies with both seats honest.
+TEST_F(Network, ATimeoutClaimThatCrossesAMoveMadeInTimeInTheLobbyBlamesNobody) {
+  LobbyProcess lobby(dir_);
+  TestSeat white(lobby.endpoint()), black(lobby.endpoint());
+  RoomOptions options = quick_timeouts();
+  options.move_limit_ms = 2400;
+  white.create_room(options);
+  black.join_room(white.room());
+  const auto both = [&](auto done) {
+    for (int round = 0; round < 3000 && !done(); ++round) {
+      white.step();
+      black.step();
+    }
+    ASSERT_TRUE(done()) << "the awaited state never came";
+  };
+  both([&] { return white.playing() && black.playing(); });
+  white.post_action({Action::Kind::move, white.me(), *parse_uci(white.chess().position(), "e2e4"), 0});
+  both([&] { return white.chess().moves().size() == 1 && black.chess().moves().size() == 1; });
+  const lobby::EntryIndex seen{white.head().value - 1};
+
+  // White looks away; black thinks for 1.2 s of its 2.4 s and moves; white claims at 3 s, after
+  // black's deadline and before its own (2.4 s after black's move).
+  const auto e4_seen = std::chrono::steady_clock::now();
+  const auto black_only_until = [&](std::chrono::milliseconds at) {
+    while (std::chrono::steady_clock::now() < e4_seen + at) black.step();
+  };
+  black_only_until(std::chrono::milliseconds(1200));
+  black.post_action({Action::Kind::move, black.me(), *parse_uci(black.chess().position(), "e7e5"), 0});
+  black_only_until(std::chrono::milliseconds(3000));
+  ASSERT_EQ(black.chess().moves().size(), 2U) << "black's move did not land";
+  white.post(TimeoutClaimMessage{Seat{1}});
+  both([&] { return white.head().value >= seen.value + 3 && black.head().value >= seen.value + 3; });
+
+  const auto& entries = white.log().entries;
+  const auto* claim = std::get_if<lobby::SignedEnvelope>(&entries[seen.value + 2].entry.payload);
+  ASSERT_TRUE(claim);
+  EXPECT_EQ(claim->envelope.seen_index, seen) << "white saw black's move before it claimed";
+  for (const TestSeat* peer : {&white, &black}) {
+    EXPECT_EQ(peer->chess().moves().size(), 2U);
+    EXPECT_FALSE(peer->session().outcome());
+    for (std::uint8_t s = 0; s < 2; ++s) EXPECT_FALSE(peer->session().seat(Seat{s}).blame) << "seat " << int{s} << " blamed";
+    const auto& events = peer->session().events();
+    const bool ignored_as_late = std::any_of(events.begin(), events.end(), [&](const SessionEvent& e) {
+      return e.kind == SessionEvent::Kind::ignored && e.index == lobby::EntryIndex{seen.value + 2} &&
+             e.text.starts_with(kLatePrefix);
+    });
+    std::string told;
+    for (const auto& e : events) told += std::to_string(e.index.value) + ": " + e.text + "\n";
+    EXPECT_TRUE(ignored_as_late) << "the claim was not ignored as late; the session's events:\n" << told;
+  }
+
+  white.post_action({Action::Kind::resign, white.me(), Move::none(), 0});
+  both([&] { return white.session().outcome() && black.session().outcome(); });
+  white.post(*white.session().expected_final());
+  black.post(*black.session().expected_final());
+  both([&] { return white.session().phase() == Phase::complete && black.session().phase() == Phase::complete; });
+  const VerifyReport report = verify(white.log());
+  EXPECT_TRUE(report.valid) << report.fault;
+  for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest) << s.name << ": " << s.reason;
+}
+
 // The honest bot's log: the cheat must be named at the entry where it happened.
 void expect_caught(const VerifyReport& report, Seat cheater, lobby::EntryIndex at, Offence offence) {
   EXPECT_TRUE(report.valid) << report.fault;
