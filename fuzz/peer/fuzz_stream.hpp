@@ -1,6 +1,9 @@
 #pragma once
 // The input format of peer_session_fuzz: records `u8 seat ‖ u16 kind ‖ u16 seconds ‖ u16 length
 // ‖ body`, each posted as that seat's envelope after the lobby's clock moves on by `seconds`.
+// The seat byte's low nibble is the seat (modulo the seats); its high nibble is how many entries
+// before the newest its sender had seen (`seen_lag`), so that messages also cross each other as
+// they do on their way to a lobby (docs/sessions.md, "Late actions").
 // The fuzzer signs for every seat, so its inputs reach the session and the game's rules instead
 // of stopping at a signature check.
 #include <cstdint>
@@ -32,6 +35,9 @@ inline std::optional<StreamRecord> next_record(game::ByteReader& in) {
   if (!body) return std::nullopt;
   return StreamRecord{*seat, lobby::EnvelopeKind{*kind}, *seconds, *body};
 }
+
+inline std::uint8_t seat_nibble(const StreamRecord& r) { return r.seat & 0x0F; }
+inline std::uint8_t seen_lag(const StreamRecord& r) { return r.seat >> 4; }
 
 inline void write_record(game::ByteWriter& out, const StreamRecord& r) {
   out.u8(r.seat);

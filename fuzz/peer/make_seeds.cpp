@@ -36,6 +36,43 @@ testing::Table scholars_mate(RoomOptions options) {
   return t;
 }
 
+// 1. e4 e5, then both seats offer a draw naming the same entry (the offers cross on their way to
+// the lobby: the second is ignored as late), the first is accepted, and both sign the draw.
+testing::Table crossing_offers(RoomOptions options) {
+  using game::chess::Action;
+  testing::Table t(std::move(options));
+  t.start_play();
+  for (auto san : {"e4", "e5"}) {
+    t.lobby.advance(3'000);
+    auto move = *game::chess::parse_san(t.chess().position(), san);
+    Seat s = game::chess::seat_of(t.chess().position().side_to_move());
+    t.post(s, t.chess_action({Action::Kind::move, s, move, 0}));
+  }
+  const lobby::EntryIndex seen{t.lobby.entries().size() - 1};
+  const ActionMessage black_offer = t.chess_action({Action::Kind::offer_draw, Seat{1}, game::chess::Move::none(), 0});
+  t.post(Seat{0}, t.chess_action({Action::Kind::offer_draw, Seat{0}, game::chess::Move::none(), 0}));
+  t.post(Seat{1}, black_offer, seen);
+  t.post(Seat{1}, t.chess_action({Action::Kind::accept_draw, Seat{1}, game::chess::Move::none(), 0}));
+  for (auto& l : t.locals) t.post(l.seat(), *l.duty(*t.session, {}));
+  return t;
+}
+
+// A game's envelopes as peer_session_fuzz's stream, each with the entry its sender had seen.
+game::Bytes session_stream(const testing::Table& t) {
+  game::ByteWriter stream;
+  std::uint64_t last_ms = t.lobby.entries().front().entry.lobby_time_ms;
+  for (const auto& e : t.lobby.entries()) {
+    const auto* env = std::get_if<lobby::SignedEnvelope>(&e.entry.payload);
+    if (!env) continue;
+    auto seconds = static_cast<std::uint16_t>((e.entry.lobby_time_ms - last_ms) / 1000);
+    last_ms = e.entry.lobby_time_ms;
+    const auto lag = static_cast<std::uint8_t>(e.entry.index.value - 1 - env->envelope.seen_index.value);
+    fuzzing::write_record(stream, {static_cast<std::uint8_t>(env->envelope.seat.index | lag << 4), env->envelope.kind,
+                                   seconds, env->envelope.body});
+  }
+  return stream.data();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -59,8 +96,6 @@ int main(int argc, char** argv) {
   write(dir / "peer_log_fuzz", "scholars_mate.plog", encode(t.lobby.log()));
   write(dir / "peer_local_seat_fuzz", "seat0", t.locals.front().secrets());
 
-  game::ByteWriter stream;
-  std::uint64_t last_ms = t.lobby.entries().front().entry.lobby_time_ms;
   std::size_t n = 0;
   for (const auto& e : t.lobby.entries()) {
     const auto* env = std::get_if<lobby::SignedEnvelope>(&e.entry.payload);
@@ -69,10 +104,15 @@ int main(int argc, char** argv) {
     message.u16(env->envelope.kind.value);
     message.raw(env->envelope.body);
     write(dir / "peer_message_fuzz", "entry" + std::to_string(n++), message.data());
-    auto seconds = static_cast<std::uint16_t>((e.entry.lobby_time_ms - last_ms) / 1000);
-    last_ms = e.entry.lobby_time_ms;
-    fuzzing::write_record(stream, {env->envelope.seat.index, env->envelope.kind, seconds, env->envelope.body});
   }
-  write(dir / "peer_session_fuzz", "scholars_mate", stream.data());
+  write(dir / "peer_session_fuzz", "scholars_mate", session_stream(t));
+  // The crossing seed is only worth its place while the second offer is ignored, not blamed.
+  auto crossing = crossing_offers(clocked);
+  for (std::uint8_t i = 0; i < 2; ++i)
+    if (crossing.session->phase() != Phase::complete || crossing.session->seat(Seat{i}).blame) {
+      std::fprintf(stderr, "peer_fuzz_seeds: the crossing offers did not end in an agreed draw with both seats honest\n");
+      return 1;
+    }
+  write(dir / "peer_session_fuzz", "crossing_offers", session_stream(crossing));
   return 0;
 }

@@ -1,6 +1,8 @@
 // The session state machine and the chess rules under any stream of correctly signed envelopes
-// (fuzz_stream.hpp): no crash, two sessions fed the same entries agree on every state hash, and
-// the verifier calls a log valid exactly when its session completed.
+// (fuzz_stream.hpp), each naming the newest entry or one a little older, as messages that cross
+// do: no crash, two sessions fed the same entries agree on every state hash, and the verifier
+// calls a log valid exactly when its session completed.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -25,7 +27,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   while (auto record = fuzzing::next_record(in)) {
     lobby.advance(std::uint64_t{record->seconds} * 1000);
     Bytes body(record->body.begin(), record->body.end());
-    const auto& entry = lobby.post_raw(Seat{static_cast<std::uint8_t>(record->seat % kSeats)}, record->kind, body);
+    const std::size_t newest = lobby.entries().size() - 1;
+    const lobby::EntryIndex seen{newest - std::min<std::size_t>(fuzzing::seen_lag(*record), newest)};
+    const auto& entry = lobby.post_raw(Seat{static_cast<std::uint8_t>(fuzzing::seat_nibble(*record) % kSeats)},
+                                       record->kind, body, seen);
     a->apply(entry);
     b->apply(entry);
     if (a->state_hash() != b->state_hash() || a->phase() != b->phase()) std::abort();
