@@ -11,6 +11,7 @@
 #include <span>
 
 #include "game/core/bytes.hpp"
+#include "lobby/protocol/entry.hpp"
 #include "lobby/protocol/ids.hpp"
 
 namespace parley::peer::fuzzing {
@@ -22,7 +23,8 @@ struct StreamRecord {
   std::span<const std::uint8_t> body;
 };
 
-inline constexpr std::size_t kMaxStreamBody = 4096;
+// The whole range of the u16 length: a Gunjin army proof is longer than 4 KB.
+inline constexpr std::size_t kMaxStreamBody = 0xFFFF;
 
 inline std::optional<StreamRecord> next_record(game::ByteReader& in) {
   auto seat = in.u8();
@@ -45,6 +47,23 @@ inline void write_record(game::ByteWriter& out, const StreamRecord& r) {
   out.u16(r.seconds);
   out.u16(static_cast<std::uint16_t>(r.body.size()));
   out.raw(r.body);
+}
+
+// A game's envelopes as a stream (a seed): each with its seat, the seconds since the entry
+// before and how far behind the newest entry its sender was.
+inline game::Bytes stream_of(std::span<const lobby::SignedEntry> entries) {
+  game::ByteWriter stream;
+  std::uint64_t last_ms = entries.front().entry.lobby_time_ms;
+  for (const auto& e : entries) {
+    const auto* env = std::get_if<lobby::SignedEnvelope>(&e.entry.payload);
+    if (!env) continue;
+    const auto seconds = static_cast<std::uint16_t>((e.entry.lobby_time_ms - last_ms) / 1000);
+    last_ms = e.entry.lobby_time_ms;
+    const auto lag = static_cast<std::uint8_t>(e.entry.index.value - 1 - env->envelope.seen_index.value);
+    write_record(stream, {static_cast<std::uint8_t>(env->envelope.seat.index | lag << 4), env->envelope.kind, seconds,
+                          env->envelope.body});
+  }
+  return stream.data();
 }
 
 }  // namespace parley::peer::fuzzing

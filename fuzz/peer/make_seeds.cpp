@@ -57,22 +57,6 @@ testing::Table crossing_offers(RoomOptions options) {
   return t;
 }
 
-// A game's envelopes as peer_session_fuzz's stream, each with the entry its sender had seen.
-game::Bytes session_stream(const testing::Table& t) {
-  game::ByteWriter stream;
-  std::uint64_t last_ms = t.lobby.entries().front().entry.lobby_time_ms;
-  for (const auto& e : t.lobby.entries()) {
-    const auto* env = std::get_if<lobby::SignedEnvelope>(&e.entry.payload);
-    if (!env) continue;
-    auto seconds = static_cast<std::uint16_t>((e.entry.lobby_time_ms - last_ms) / 1000);
-    last_ms = e.entry.lobby_time_ms;
-    const auto lag = static_cast<std::uint8_t>(e.entry.index.value - 1 - env->envelope.seen_index.value);
-    fuzzing::write_record(stream, {static_cast<std::uint8_t>(env->envelope.seat.index | lag << 4), env->envelope.kind,
-                                   seconds, env->envelope.body});
-  }
-  return stream.data();
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -105,7 +89,7 @@ int main(int argc, char** argv) {
     message.raw(env->envelope.body);
     write(dir / "peer_message_fuzz", "entry" + std::to_string(n++), message.data());
   }
-  write(dir / "peer_session_fuzz", "scholars_mate", session_stream(t));
+  write(dir / "peer_session_fuzz", "scholars_mate", fuzzing::stream_of(t.lobby.entries()));
   // The crossing seed is only worth its place while the second offer is ignored, not blamed.
   auto crossing = crossing_offers(clocked);
   for (std::uint8_t i = 0; i < 2; ++i)
@@ -113,6 +97,6 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "peer_fuzz_seeds: the crossing offers did not end in an agreed draw with both seats honest\n");
       return 1;
     }
-  write(dir / "peer_session_fuzz", "crossing_offers", session_stream(crossing));
+  write(dir / "peer_session_fuzz", "crossing_offers", fuzzing::stream_of(crossing.lobby.entries()));
   return 0;
 }

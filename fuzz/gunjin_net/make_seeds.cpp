@@ -1,0 +1,79 @@
+// gunjin_fuzz_seeds DIR: writes the seed of gunjin_session_fuzz into DIR/gunjin_session_fuzz/:
+// a game between two tracking bots over the fake lobby (tests/peer/gunjin/gunjin_table.hpp),
+// through setup, the army proofs and the moves up to its second battle, then cut short by a
+// resignation (so the seed stays small and quick to run) and taken through the reveal and both
+// results. The game must end complete with both seats honest, or no seed is written.
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "fuzz/peer/fuzz_stream.hpp"
+#include "tests/peer/gunjin/gunjin_table.hpp"
+
+namespace fs = std::filesystem;
+using namespace parley;
+using namespace parley::peer;
+
+namespace {
+
+// Battles settled before the resignation, and a bound on the posts to reach them.
+constexpr std::size_t kBattles = 2;
+constexpr std::size_t kMaxPosts = 2000;
+
+std::size_t battles(const GunjinRules& rules) {
+  return static_cast<std::size_t>(std::count_if(rules.history().begin(), rules.history().end(), [](const auto& a) {
+    const auto* play = std::get_if<game::gunjin::Play>(&a.body);
+    return play && play->battle;
+  }));
+}
+
+bool fits_the_stream(const testing::FakeLobby& lobby) {
+  for (const auto& e : lobby.entries())
+    if (const auto* env = std::get_if<lobby::SignedEnvelope>(&e.entry.payload);
+        env && env->envelope.body.size() > fuzzing::kMaxStreamBody)
+      return false;
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: gunjin_fuzz_seeds DIR\n");
+    return 2;
+  }
+  testing::GunjinTable t(testing::tracking_agent(1), testing::tracking_agent(2));
+  const auto ready_to_resign = [&] {
+    return t.session->phase() == Phase::play && battles(t.rules()) >= kBattles && !t.rules().duel();
+  };
+  std::size_t posts = 0;
+  for (std::size_t made = 1; made > 0 && posts < kMaxPosts && !ready_to_resign(); posts += made) made = t.run(1);
+  if (!ready_to_resign()) {
+    std::fprintf(stderr, "gunjin_fuzz_seeds: no %zu settled battles in play after %zu posts\n", kBattles, posts);
+    return 1;
+  }
+  t.post(testing::kFirst, ActionMessage{t.session->state_hash(), encode(GunjinMessage{ResignMessage{}})});
+  t.run();
+  for (const Seat s : {testing::kFirst, testing::kSecond})
+    if (const auto& blame = t.session->seat(s).blame) {
+      std::fprintf(stderr, "gunjin_fuzz_seeds: seat %u was blamed: %s\n", unsigned{s.index}, blame->detail.c_str());
+      return 1;
+    }
+  if (t.session->phase() != Phase::complete) {
+    std::fprintf(stderr, "gunjin_fuzz_seeds: the game ended in phase %s, not complete\n",
+                 std::string(describe(t.session->phase())).c_str());
+    return 1;
+  }
+  if (!fits_the_stream(t.lobby)) {
+    std::fprintf(stderr, "gunjin_fuzz_seeds: a message is longer than a stream record holds (%zu bytes)\n",
+                 fuzzing::kMaxStreamBody);
+    return 1;
+  }
+  const fs::path dir = fs::path(argv[1]) / "gunjin_session_fuzz";
+  fs::create_directories(dir);
+  const game::Bytes stream = fuzzing::stream_of(t.lobby.entries());
+  std::ofstream(dir / "tracking_bots", std::ios::binary)
+      .write(reinterpret_cast<const char*>(stream.data()), static_cast<std::streamsize>(stream.size()));
+  return 0;
+}
