@@ -2,7 +2,8 @@
 // a game between two tracking bots over the fake lobby (tests/peer/gunjin/gunjin_table.hpp),
 // through setup, the army proofs and the moves up to its second battle, then cut short by a
 // resignation (so the seed stays small and quick to run) and taken through the reveal and both
-// results. The game must end complete with both seats honest, or no seed is written.
+// results; and a game in which a draw offer crosses the move that starts a battle (ignored as
+// late), ended the same way. Each must end complete with both seats honest, or no seed is written.
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -36,6 +37,27 @@ bool fits_the_stream(const testing::FakeLobby& lobby) {
   return true;
 }
 
+// Whether the game ended complete, nobody blamed, every message within a stream record's
+// bounds; what went wrong is said on stderr.
+bool ends_honestly(const testing::GunjinTable& t) {
+  for (const Seat s : {testing::kFirst, testing::kSecond})
+    if (const auto& blame = t.session->seat(s).blame) {
+      std::fprintf(stderr, "gunjin_fuzz_seeds: seat %u was blamed: %s\n", unsigned{s.index}, blame->detail.c_str());
+      return false;
+    }
+  if (t.session->phase() != Phase::complete) {
+    std::fprintf(stderr, "gunjin_fuzz_seeds: the game ended in phase %s, not complete\n",
+                 std::string(describe(t.session->phase())).c_str());
+    return false;
+  }
+  if (!fits_the_stream(t.lobby)) {
+    std::fprintf(stderr, "gunjin_fuzz_seeds: a message is longer than a stream record holds (%zu bytes)\n",
+                 fuzzing::kMaxStreamBody);
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -55,25 +77,25 @@ int main(int argc, char** argv) {
   }
   t.post(testing::kFirst, ActionMessage{t.session->state_hash(), encode(GunjinMessage{ResignMessage{}})});
   t.run();
-  for (const Seat s : {testing::kFirst, testing::kSecond})
-    if (const auto& blame = t.session->seat(s).blame) {
-      std::fprintf(stderr, "gunjin_fuzz_seeds: seat %u was blamed: %s\n", unsigned{s.index}, blame->detail.c_str());
-      return 1;
-    }
-  if (t.session->phase() != Phase::complete) {
-    std::fprintf(stderr, "gunjin_fuzz_seeds: the game ended in phase %s, not complete\n",
-                 std::string(describe(t.session->phase())).c_str());
+  // A draw offer that crosses the move starting a battle (ignored as late), then the same end.
+  testing::CrossedOffer crossed(false);
+  testing::GunjinTable& c = crossed.table;
+  const bool ignored = crossed.offer_index != 0 && !c.session->seat(crossed.offerer).blame &&
+                       c.session->events().back().kind == SessionEvent::Kind::ignored;
+  if (!ignored) {
+    std::fprintf(stderr, "gunjin_fuzz_seeds: the crossing draw offer was not ignored as late\n");
     return 1;
   }
-  if (!fits_the_stream(t.lobby)) {
-    std::fprintf(stderr, "gunjin_fuzz_seeds: a message is longer than a stream record holds (%zu bytes)\n",
-                 fuzzing::kMaxStreamBody);
-    return 1;
-  }
+  for (std::size_t made = 1; made > 0 && c.rules().duel();) made = c.run(1);  // the battle settled
+  c.post(testing::kFirst, ActionMessage{c.session->state_hash(), encode(GunjinMessage{ResignMessage{}})});
+  c.run();
   const fs::path dir = fs::path(argv[1]) / "gunjin_session_fuzz";
   fs::create_directories(dir);
-  const game::Bytes stream = fuzzing::stream_of(t.lobby.entries());
-  std::ofstream(dir / "tracking_bots", std::ios::binary)
-      .write(reinterpret_cast<const char*>(stream.data()), static_cast<std::streamsize>(stream.size()));
+  for (const auto& [name, table] : {std::pair{"tracking_bots", &t}, std::pair{"crossing_offer", &c}}) {
+    if (!ends_honestly(*table)) return 1;
+    const game::Bytes stream = fuzzing::stream_of(table->lobby.entries());
+    std::ofstream(dir / name, std::ios::binary)
+        .write(reinterpret_cast<const char*>(stream.data()), static_cast<std::streamsize>(stream.size()));
+  }
   return 0;
 }

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "crypto/group.hpp"
+#include "tests/peer/risiko_honest_end.hpp"
 #include "tests/peer/risiko_table.hpp"
 
 namespace parley::peer {

@@ -4,6 +4,7 @@
 // is timed out and the others play on without its cards.
 #include <gtest/gtest.h>
 
+#include "tests/peer/risiko_honest_end.hpp"
 #include "tests/peer/risiko_table.hpp"
 
 namespace parley::peer {

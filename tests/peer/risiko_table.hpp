@@ -2,8 +2,6 @@
 // A Risiko room in a FakeLobby (tests/peer/fake_lobby.hpp): each seat's LocalSeat does the
 // session's steps (setup, beacon, result) and its Player the game's (protocol and moves). The
 // table lets every seat post what it has, round after round, until nobody has anything left.
-#include <gtest/gtest.h>
-
 #include <memory>
 #include <vector>
 
@@ -88,16 +86,5 @@ struct RisikoTable {
   std::vector<std::unique_ptr<Player>> players;
   std::vector<std::optional<lobby::EntryIndex>> last_post;  // by seat
 };
-
-// Runs the table to the end of the game: complete, nobody blamed, and the log verifies with every
-// seat honest.
-inline void expect_honest_end(RisikoTable& t) {
-  t.run();
-  ASSERT_EQ(t.session->phase(), Phase::complete);
-  EXPECT_TRUE(t.blames().empty());
-  const VerifyReport report = verify(t.lobby.log());
-  EXPECT_TRUE(report.valid) << report.fault;
-  for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest) << s.reason;
-}
 
 }  // namespace parley::peer::testing

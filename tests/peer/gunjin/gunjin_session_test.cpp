@@ -10,6 +10,7 @@ namespace parley::peer {
 namespace {
 
 using namespace game::gunjin;
+using testing::CrossedOffer;
 using testing::GunjinTable;
 using testing::kFirst;
 using testing::kSecond;
@@ -113,43 +114,6 @@ TEST(GunjinSession, TheTrackingBotBeatsTheRandomBot) {
   }
   EXPECT_GE(tracking_wins, games - 1);
 }
-
-// A draw offer may be made on the other seat's turn, so it can cross that seat's move. The
-// seats post one at a time until a move starts a battle, then the other seat's offer arrives
-// naming the entry before that move (sent before it saw the move), or the move's own entry.
-struct CrossedOffer {
-  GunjinTable table{testing::tracking_agent(11), testing::tracking_agent(12)};
-  Seat offerer{0};
-  std::size_t offer_index = 0;
-
-  explicit CrossedOffer(bool offerer_saw_the_battle) {
-    std::optional<lobby::EntryIndex> before_move;
-    crypto::Digest hash_before_move{};
-    for (int posts = 0; posts < 10'000 && !table.rules().duel(); ++posts) {
-      const std::size_t history = table.rules().history().size();
-      const lobby::EntryIndex before{table.last_index()};
-      const crypto::Digest hash = table.session->state_hash();
-      bool posted = false;
-      for (std::uint8_t i = 0; i < 2 && !posted; ++i) {
-        if (auto m = table.next_of(Seat{i})) {
-          table.post(Seat{i}, *m);
-          posted = true;
-          offerer = opponent(Seat{i});
-        }
-      }
-      if (!posted) break;
-      if (table.rules().duel() && table.rules().history().size() == history) {
-        before_move = before;
-        hash_before_move = hash;
-      }
-    }
-    if (!before_move) return;
-    const lobby::EntryIndex seen = offerer_saw_the_battle ? lobby::EntryIndex{table.last_index()} : *before_move;
-    const crypto::Digest hash = offerer_saw_the_battle ? table.session->state_hash() : hash_before_move;
-    table.session->apply(table.lobby.post(offerer, ActionMessage{hash, encode(GunjinMessage{OfferDrawMessage{}})}, seen));
-    offer_index = table.last_index();
-  }
-};
 
 TEST(GunjinSession, ADrawOfferThatCrossesAMoveStartingABattleIsLateNotACheat) {
   CrossedOffer c(false);
