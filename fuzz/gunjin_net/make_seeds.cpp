@@ -3,13 +3,14 @@
 // through setup, the army proofs and the moves up to its second battle, then cut short by a
 // resignation (so the seed stays small and quick to run) and taken through the reveal and both
 // results; and a game in which a draw offer crosses the move that starts a battle (ignored as
-// late), ended the same way. Each must end complete with both seats honest, or no seed is written.
+// late), ended the same way. Each must end complete with both seats honest, and the target must
+// follow it to that end, or no seed is written.
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 
-#include "fuzz/peer/fuzz_stream.hpp"
+#include "fuzz/peer/session_stream.hpp"
 #include "tests/peer/gunjin/gunjin_table.hpp"
 
 namespace fs = std::filesystem;
@@ -94,6 +95,11 @@ int main(int argc, char** argv) {
   for (const auto& [name, table] : {std::pair{"tracking_bots", &t}, std::pair{"crossing_offer", &c}}) {
     if (!ends_honestly(*table)) return 1;
     const game::Bytes stream = fuzzing::stream_of(table->lobby.entries());
+    testing::FakeLobby replay(2, testing::gunjin_room(), std::string(kGunjinGame));
+    if (fuzzing::replay_stream(replay, stream) != table->session->state_hash()) {
+      std::fprintf(stderr, "gunjin_fuzz_seeds: %s: gunjin_session_fuzz does not follow the seed to its game's end\n", name);
+      return 1;
+    }
     std::ofstream(dir / name, std::ios::binary)
         .write(reinterpret_cast<const char*>(stream.data()), static_cast<std::streamsize>(stream.size()));
   }

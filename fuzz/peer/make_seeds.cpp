@@ -5,7 +5,7 @@
 #include <fstream>
 #include <string>
 
-#include "fuzz/peer/fuzz_stream.hpp"
+#include "fuzz/peer/session_stream.hpp"
 #include "game/chess/notation.hpp"
 #include "peer/log/plog.hpp"
 #include "tests/peer/fake_lobby.hpp"
@@ -89,12 +89,22 @@ int main(int argc, char** argv) {
     message.raw(env->envelope.body);
     write(dir / "peer_message_fuzz", "entry" + std::to_string(n++), message.data());
   }
+  // peer_session_fuzz must follow each of its seeds to the end of the seed's game.
+  auto followed = [&](const testing::Table& game) {
+    testing::FakeLobby replay(2, clocked);
+    return fuzzing::replay_stream(replay, fuzzing::stream_of(game.lobby.entries())) == game.session->state_hash();
+  };
+  if (!followed(t)) {
+    std::fprintf(stderr, "peer_fuzz_seeds: peer_session_fuzz does not follow the scholar's mate seed\n");
+    return 1;
+  }
   write(dir / "peer_session_fuzz", "scholars_mate", fuzzing::stream_of(t.lobby.entries()));
   // The crossing seed is only worth its place while the second offer is ignored, not blamed.
   auto crossing = crossing_offers(clocked);
   for (std::uint8_t i = 0; i < 2; ++i)
-    if (crossing.session->phase() != Phase::complete || crossing.session->seat(Seat{i}).blame) {
-      std::fprintf(stderr, "peer_fuzz_seeds: the crossing offers did not end in an agreed draw with both seats honest\n");
+    if (crossing.session->phase() != Phase::complete || crossing.session->seat(Seat{i}).blame || !followed(crossing)) {
+      std::fprintf(stderr, "peer_fuzz_seeds: the crossing offers did not end in an agreed draw with both seats honest, "
+                   "followed by peer_session_fuzz\n");
       return 1;
     }
   write(dir / "peer_session_fuzz", "crossing_offers", fuzzing::stream_of(crossing.lobby.entries()));

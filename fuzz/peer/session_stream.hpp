@@ -12,7 +12,9 @@
 
 namespace parley::peer::fuzzing {
 
-inline void replay_stream(testing::FakeLobby& lobby, std::span<const std::uint8_t> data) {
+// Returns the sessions' final state hash, so that a seed program can check that the target
+// follows its seed to where the seed's game went.
+inline crypto::Digest replay_stream(testing::FakeLobby& lobby, std::span<const std::uint8_t> data) {
   const std::size_t seats = lobby.genesis().seat_keys.size();
   auto a = Session::start(lobby.genesis(), lobby.now());
   auto b = Session::start(lobby.genesis(), lobby.now());
@@ -31,6 +33,7 @@ inline void replay_stream(testing::FakeLobby& lobby, std::span<const std::uint8_
   }
   auto report = verify(lobby.log());
   if (report.valid != (a->phase() == Phase::complete)) std::abort();
+  return a->state_hash();
 }
 
 }  // namespace parley::peer::fuzzing

@@ -10,6 +10,8 @@
 namespace parley::peer {
 namespace {
 
+using testing::CrossedShares;
+using testing::LeaveOnCue;
 using testing::RisikoTable;
 using namespace risiko;
 
@@ -188,44 +190,6 @@ TEST(RisikoProtocol, ABotThatLostItsSecretsLeavesInsteadOfCheating) {
   EXPECT_TRUE(report.valid) << report.fault;
   for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest);
 }
-
-// A bot whose leave the test posts when it chooses.
-class LeaveOnCue final : public RisikoBot {
- public:
-  Bytes leave_now() const { return encode(risiko::Message{agent_.leave()}); }
-};
-
-// Seats post their duties in parallel, so a seat's shares for a card being dealt can cross the
-// holder's leave, which makes them moot (nobody owes shares for a leaver's cards). Seat 1's
-// shares, made while it owed one for seat 0's card, arrive after seat 0 left, naming the entry
-// before the leave (sent before it saw it) or the leave itself.
-struct CrossedShares {
-  static constexpr Seat kLeaver{0}, kSharer{1};
-  RisikoTable table{4};
-
-  explicit CrossedShares(bool sharer_saw_the_leave) {
-    auto cue = std::make_unique<LeaveOnCue>();
-    LeaveOnCue* leaving = cue.get();
-    table.players[kLeaver.index] = std::move(cue);
-    auto owes_for_leaver = [&] {
-      for (const auto& where : table.rules().shares_owed(kSharer))
-        if (table.rules().deals().at(where).holder == kLeaver) return true;
-      return false;
-    };
-    if (!table.run_until(owes_for_leaver)) return;
-    lobby::EntryIndex seen{table.lobby.entries().size() - 1};
-    crypto::Digest hash = table.session->state_hash();
-    auto shares = table.players[kSharer.index]->act(*table.session, kSharer);
-    if (!shares) return;
-    table.post_game(kLeaver, leaving->leave_now());
-    if (sharer_saw_the_leave) {
-      seen = lobby::EntryIndex{table.lobby.entries().size() - 1};
-      hash = table.session->state_hash();
-    }
-    table.post_game_seen(kSharer, *shares, seen, hash);
-  }
-  bool reached() const { return table.rules().seat(kLeaver).departed; }
-};
 
 // The last entry was ignored as late, for this reason, and nobody is blamed.
 void expect_ignored_as_late(const RisikoTable& t, std::string_view why) {
