@@ -8,8 +8,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 
+#include "fuzz/peer/seed_file.hpp"
 #include "fuzz/peer/session_stream.hpp"
 #include "tests/peer/gunjin/gunjin_table.hpp"
 
@@ -30,14 +30,6 @@ std::size_t battles(const GunjinRules& rules) {
   }));
 }
 
-bool fits_the_stream(const testing::FakeLobby& lobby) {
-  for (const auto& e : lobby.entries())
-    if (const auto* env = std::get_if<lobby::SignedEnvelope>(&e.entry.payload);
-        env && env->envelope.body.size() > fuzzing::kMaxStreamBody)
-      return false;
-  return true;
-}
-
 // Whether the game ended complete, nobody blamed, every message within a stream record's
 // bounds; what went wrong is said on stderr.
 bool ends_honestly(const testing::GunjinTable& t) {
@@ -51,7 +43,7 @@ bool ends_honestly(const testing::GunjinTable& t) {
                  std::string(describe(t.session->phase())).c_str());
     return false;
   }
-  if (!fits_the_stream(t.lobby)) {
+  if (!fuzzing::fits_the_stream(t.lobby.entries())) {
     std::fprintf(stderr, "gunjin_fuzz_seeds: a message is longer than a stream record holds (%zu bytes)\n",
                  fuzzing::kMaxStreamBody);
     return false;
@@ -91,7 +83,6 @@ int main(int argc, char** argv) {
   c.post(testing::kFirst, ActionMessage{c.session->state_hash(), encode(GunjinMessage{ResignMessage{}})});
   c.run();
   const fs::path dir = fs::path(argv[1]) / "gunjin_session_fuzz";
-  fs::create_directories(dir);
   for (const auto& [name, table] : {std::pair{"tracking_bots", &t}, std::pair{"crossing_offer", &c}}) {
     if (!ends_honestly(*table)) return 1;
     const game::Bytes stream = fuzzing::stream_of(table->lobby.entries());
@@ -100,8 +91,7 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "gunjin_fuzz_seeds: %s: gunjin_session_fuzz does not follow the seed to its game's end\n", name);
       return 1;
     }
-    std::ofstream(dir / name, std::ios::binary)
-        .write(reinterpret_cast<const char*>(stream.data()), static_cast<std::streamsize>(stream.size()));
+    fuzzing::write_seed_file(dir, name, stream);
   }
   return 0;
 }

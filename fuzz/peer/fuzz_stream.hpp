@@ -49,6 +49,14 @@ inline void write_record(game::ByteWriter& out, const StreamRecord& r) {
   out.raw(r.body);
 }
 
+// Whether every envelope's body fits in a stream record.
+inline bool fits_the_stream(std::span<const lobby::SignedEntry> entries) {
+  for (const auto& e : entries)
+    if (const auto* env = std::get_if<lobby::SignedEnvelope>(&e.entry.payload); env && env->envelope.body.size() > kMaxStreamBody)
+      return false;
+  return true;
+}
+
 // A game's envelopes as a stream (a seed): each with its seat, the seconds since the entry
 // before and how far behind the newest entry its sender was.
 inline game::Bytes stream_of(std::span<const lobby::SignedEntry> entries) {

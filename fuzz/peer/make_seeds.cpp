@@ -2,9 +2,9 @@
 // an honest chess game played over the fake lobby (tests/peer/fake_lobby.hpp).
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <string>
 
+#include "fuzz/peer/seed_file.hpp"
 #include "fuzz/peer/session_stream.hpp"
 #include "game/chess/notation.hpp"
 #include "peer/log/plog.hpp"
@@ -15,12 +15,6 @@ using namespace parley;
 using namespace parley::peer;
 
 namespace {
-
-void write(const fs::path& dir, const std::string& name, std::span<const std::uint8_t> bytes) {
-  fs::create_directories(dir);
-  std::ofstream(dir / name, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
-                                                    static_cast<std::streamsize>(bytes.size()));
-}
 
 // 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#, then both results: a game through every phase.
 testing::Table scholars_mate(RoomOptions options) {
@@ -73,12 +67,12 @@ int main(int argc, char** argv) {
   named.event = "Seed open";
   named.site = "127.0.0.1:7777";
   named.round = "1";
-  write(dir / "peer_room_options_fuzz", "defaults", encode(RoomOptions{}));
-  write(dir / "peer_room_options_fuzz", "named", encode(named));
+  fuzzing::write_seed_file(dir / "peer_room_options_fuzz", "defaults", encode(RoomOptions{}));
+  fuzzing::write_seed_file(dir / "peer_room_options_fuzz", "named", encode(named));
 
   auto t = scholars_mate(clocked);
-  write(dir / "peer_log_fuzz", "scholars_mate.plog", encode(t.lobby.log()));
-  write(dir / "peer_local_seat_fuzz", "seat0", t.locals.front().secrets());
+  fuzzing::write_seed_file(dir / "peer_log_fuzz", "scholars_mate.plog", encode(t.lobby.log()));
+  fuzzing::write_seed_file(dir / "peer_local_seat_fuzz", "seat0", t.locals.front().secrets());
 
   std::size_t n = 0;
   for (const auto& e : t.lobby.entries()) {
@@ -87,7 +81,7 @@ int main(int argc, char** argv) {
     game::ByteWriter message;
     message.u16(env->envelope.kind.value);
     message.raw(env->envelope.body);
-    write(dir / "peer_message_fuzz", "entry" + std::to_string(n++), message.data());
+    fuzzing::write_seed_file(dir / "peer_message_fuzz", "entry" + std::to_string(n++), message.data());
   }
   // peer_session_fuzz must follow each of its seeds to the end of the seed's game.
   auto followed = [&](const testing::Table& game) {
@@ -98,7 +92,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "peer_fuzz_seeds: peer_session_fuzz does not follow the scholar's mate seed\n");
     return 1;
   }
-  write(dir / "peer_session_fuzz", "scholars_mate", fuzzing::stream_of(t.lobby.entries()));
+  fuzzing::write_seed_file(dir / "peer_session_fuzz", "scholars_mate", fuzzing::stream_of(t.lobby.entries()));
   // The crossing seed is only worth its place while the second offer is ignored, not blamed.
   auto crossing = crossing_offers(clocked);
   for (std::uint8_t i = 0; i < 2; ++i)
@@ -107,6 +101,6 @@ int main(int argc, char** argv) {
                    "followed by peer_session_fuzz\n");
       return 1;
     }
-  write(dir / "peer_session_fuzz", "crossing_offers", fuzzing::stream_of(crossing.lobby.entries()));
+  fuzzing::write_seed_file(dir / "peer_session_fuzz", "crossing_offers", fuzzing::stream_of(crossing.lobby.entries()));
   return 0;
 }

@@ -6,8 +6,8 @@
 // state its game reached, or no seed is written.
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 
+#include "fuzz/peer/seed_file.hpp"
 #include "fuzz/peer/session_stream.hpp"
 #include "tests/peer/risiko_table.hpp"
 
@@ -21,21 +21,13 @@ constexpr std::size_t kSeats = 4;
 constexpr std::uint32_t kTurns = 2 * kSeats + 1;  // into the third round
 constexpr std::size_t kRoundsAfterTheCrossing = 8;
 
-bool fits_the_stream(const testing::FakeLobby& lobby) {
-  for (const auto& e : lobby.entries())
-    if (const auto* env = std::get_if<lobby::SignedEnvelope>(&e.entry.payload);
-        env && env->envelope.body.size() > fuzzing::kMaxStreamBody)
-      return false;
-  return true;
-}
-
 bool write_seed(const fs::path& dir, const char* name, const testing::RisikoTable& t) {
   if (!t.blames().empty()) {
     std::fprintf(stderr, "risiko_fuzz_seeds: %s: seat %u was blamed: %s\n", name, unsigned{t.blames().front().seat.index},
                  t.blames().front().detail.c_str());
     return false;
   }
-  if (!fits_the_stream(t.lobby)) {
+  if (!fuzzing::fits_the_stream(t.lobby.entries())) {
     std::fprintf(stderr, "risiko_fuzz_seeds: %s: a message is longer than a stream record holds\n", name);
     return false;
   }
@@ -45,8 +37,7 @@ bool write_seed(const fs::path& dir, const char* name, const testing::RisikoTabl
     std::fprintf(stderr, "risiko_fuzz_seeds: %s: risiko_session_fuzz does not follow the seed to its game's state\n", name);
     return false;
   }
-  std::ofstream(dir / name, std::ios::binary)
-      .write(reinterpret_cast<const char*>(stream.data()), static_cast<std::streamsize>(stream.size()));
+  fuzzing::write_seed_file(dir, name, stream);
   return true;
 }
 
@@ -58,7 +49,6 @@ int main(int argc, char** argv) {
     return 2;
   }
   const fs::path dir = fs::path(argv[1]) / "risiko_session_fuzz";
-  fs::create_directories(dir);
 
   testing::RisikoTable bots(kSeats);
   if (!bots.run_until([&] { return bots.rules().state().table.turn >= kTurns; })) {

@@ -222,64 +222,85 @@ struct Match {
   std::optional<ParleyProcess> honest;
 };
 
+// Two seats played by the test: white creates the room, black joins it; both set up and play.
+struct TwoTesters {
+  TwoTesters(const LobbyProcess& lobby, const RoomOptions& options) : white(lobby.endpoint()), black(lobby.endpoint()) {
+    white.create_room(options);
+    black.join_room(white.room());
+    both([&] { return white.playing() && black.playing(); });
+  }
+  // Both take in what the lobby sent, in turn, until `done`.
+  template <class Done>
+  void both(Done done) {
+    for (int round = 0; round < 3000 && !done(); ++round) {
+      white.step();
+      black.step();
+    }
+    ASSERT_TRUE(done()) << "the awaited state never came";
+  }
+  // White plays 1. e4 and both have seen it.
+  void open_with_e4() {
+    white.post_action({Action::Kind::move, white.me(), *parse_uci(white.chess().position(), "e2e4"), 0});
+    both([&] { return white.chess().moves().size() == 1 && black.chess().moves().size() == 1; });
+  }
+  // After the game's end: both sign the result, and the log verifies with both seats honest.
+  void sign_and_verify() {
+    white.post(*white.session().expected_final());
+    black.post(*black.session().expected_final());
+    both([&] { return white.session().phase() == Phase::complete && black.session().phase() == Phase::complete; });
+    const VerifyReport report = verify(white.log());
+    EXPECT_TRUE(report.valid) << report.fault;
+    for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest) << s.name << ": " << s.reason;
+  }
+  TestSeat white, black;
+};
+
+// That each peer ignored the entry `at` as late and blamed nobody.
+void expect_ignored_as_late(const TestSeat& peer, lobby::EntryIndex at) {
+  for (std::uint8_t s = 0; s < 2; ++s) EXPECT_FALSE(peer.session().seat(Seat{s}).blame) << "seat " << int{s} << " blamed";
+  const auto& events = peer.session().events();
+  const bool ignored = std::any_of(events.begin(), events.end(), [&](const SessionEvent& e) {
+    return e.kind == SessionEvent::Kind::ignored && e.index == at && e.text.starts_with(kLatePrefix);
+  });
+  std::string told;
+  for (const auto& e : events) told += std::to_string(e.index.value) + ": " + e.text + "\n";
+  EXPECT_TRUE(ignored) << "entry " << at.value << " was not ignored as late; the session's events:\n" << told;
+}
+
 // Two people press "Offer draw" at the same moment: each offer leaves before the other's
 // arrives, both naming the same entry, and the lobby puts one first. That one stands; the other
 // is ignored as late by both peers (docs/sessions.md, "Late actions"), nobody is blamed, and the
 // game goes on to an agreed draw whose log verifies with both seats honest.
 TEST_F(Network, TwoDrawOffersThatCrossInTheLobbyLeaveTheFirstStandingAndBlameNobody) {
   LobbyProcess lobby(dir_);
-  TestSeat white(lobby.endpoint()), black(lobby.endpoint());
-  white.create_room(quick_timeouts());
-  black.join_room(white.room());
-  const auto both = [&](auto done) {
-    for (int round = 0; round < 3000 && !done(); ++round) {
-      white.step();
-      black.step();
-    }
-    ASSERT_TRUE(done()) << "the awaited state never came";
-  };
-  both([&] { return white.playing() && black.playing(); });
-  ASSERT_EQ(white.me(), Seat{0});
-  white.post_action({Action::Kind::move, white.me(), *parse_uci(white.chess().position(), "e2e4"), 0});
-  both([&] { return white.chess().moves().size() == 1 && black.chess().moves().size() == 1; });
-
-  const lobby::EntryIndex seen{white.head().value - 1};
-  ASSERT_EQ(black.head().value, white.head().value);
-  white.post_action({Action::Kind::offer_draw, white.me(), Move::none(), 0});
-  black.post_action({Action::Kind::offer_draw, black.me(), Move::none(), 0});
-  const std::uint64_t both_in = seen.value + 3;
-  both([&] { return white.head().value >= both_in && black.head().value >= both_in; });
+  TwoTesters t(lobby, quick_timeouts());
+  t.open_with_e4();
+  const lobby::EntryIndex seen{t.white.head().value - 1};
+  ASSERT_EQ(t.black.head().value, t.white.head().value);
+  t.white.post_action({Action::Kind::offer_draw, t.white.me(), Move::none(), 0});
+  t.black.post_action({Action::Kind::offer_draw, t.black.me(), Move::none(), 0});
+  const lobby::EntryIndex second{seen.value + 2};
+  t.both([&] { return t.white.head().value > second.value && t.black.head().value > second.value; });
 
   // Which offer the lobby put first, and the verdict on the second, alike on both peers.
-  const auto& entries = white.log().entries;
-  const auto* first = std::get_if<lobby::SignedEnvelope>(&entries[seen.value + 1].entry.payload);
-  const auto* second = std::get_if<lobby::SignedEnvelope>(&entries[seen.value + 2].entry.payload);
-  ASSERT_TRUE(first && second);
-  ASSERT_NE(first->envelope.seat, second->envelope.seat);
+  const lobby::GameLog log = t.white.log();
+  const auto* first = std::get_if<lobby::SignedEnvelope>(&log.entries[seen.value + 1].entry.payload);
+  const auto* crossing = std::get_if<lobby::SignedEnvelope>(&log.entries[second.value].entry.payload);
+  ASSERT_TRUE(first && crossing);
+  ASSERT_NE(first->envelope.seat, crossing->envelope.seat);
   EXPECT_EQ(first->envelope.seen_index, seen);
-  EXPECT_EQ(second->envelope.seen_index, seen) << "the second offer was posted after its sender saw the first";
-  for (const TestSeat* peer : {&white, &black}) {
+  EXPECT_EQ(crossing->envelope.seen_index, seen) << "the second offer was posted after its sender saw the first";
+  for (const TestSeat* peer : {&t.white, &t.black}) {
     EXPECT_EQ(peer->chess().draw_offered_by(), first->envelope.seat == Seat{0} ? Color::white : Color::black);
-    for (std::uint8_t s = 0; s < 2; ++s) EXPECT_FALSE(peer->session().seat(Seat{s}).blame) << "seat " << int{s} << " blamed";
-    const auto& events = peer->session().events();
-    const bool ignored_as_late = std::any_of(events.begin(), events.end(), [&](const SessionEvent& e) {
-      return e.kind == SessionEvent::Kind::ignored && e.index == lobby::EntryIndex{seen.value + 2} &&
-             e.text.starts_with(kLatePrefix);
-    });
-    EXPECT_TRUE(ignored_as_late) << "the second offer was not ignored as late";
+    expect_ignored_as_late(*peer, second);
   }
 
   // The offer that stands is accepted by the other seat; both sign the result.
-  TestSeat& accepter = first->envelope.seat == white.me() ? black : white;
+  TestSeat& accepter = first->envelope.seat == t.white.me() ? t.black : t.white;
   accepter.post_action({Action::Kind::accept_draw, accepter.me(), Move::none(), 0});
-  both([&] { return white.session().outcome() && black.session().outcome(); });
-  EXPECT_EQ(white.session().outcome()->reason, "draw by agreement");
-  white.post(*white.session().expected_final());
-  black.post(*black.session().expected_final());
-  both([&] { return white.session().phase() == Phase::complete && black.session().phase() == Phase::complete; });
-  const VerifyReport report = verify(white.log());
-  EXPECT_TRUE(report.valid) << report.fault;
-  for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest) << s.name << ": " << s.reason;
+  t.both([&] { return t.white.session().outcome() && t.black.session().outcome(); });
+  EXPECT_EQ(t.white.session().outcome()->reason, "draw by agreement");
+  t.sign_and_verify();
 }
 
 // A time-out claim and the move it waited for cross in the lobby: black moves in time, and
@@ -289,62 +310,39 @@ TEST_F(Network, TwoDrawOffersThatCrossInTheLobbyLeaveTheFirstStandingAndBlameNob
 // goes on to a log that verifies with both seats honest.
 TEST_F(Network, ATimeoutClaimThatCrossesAMoveMadeInTimeInTheLobbyBlamesNobody) {
   LobbyProcess lobby(dir_);
-  TestSeat white(lobby.endpoint()), black(lobby.endpoint());
   RoomOptions options = quick_timeouts();
   options.move_limit_ms = 2400;
-  white.create_room(options);
-  black.join_room(white.room());
-  const auto both = [&](auto done) {
-    for (int round = 0; round < 3000 && !done(); ++round) {
-      white.step();
-      black.step();
-    }
-    ASSERT_TRUE(done()) << "the awaited state never came";
-  };
-  both([&] { return white.playing() && black.playing(); });
-  white.post_action({Action::Kind::move, white.me(), *parse_uci(white.chess().position(), "e2e4"), 0});
-  both([&] { return white.chess().moves().size() == 1 && black.chess().moves().size() == 1; });
-  const lobby::EntryIndex seen{white.head().value - 1};
+  TwoTesters t(lobby, options);
+  t.open_with_e4();
+  const lobby::EntryIndex seen{t.white.head().value - 1};
 
   // White looks away; black thinks for 1.2 s of its 2.4 s and moves; white claims at 3 s, after
   // black's deadline and before its own (2.4 s after black's move).
   const auto e4_seen = std::chrono::steady_clock::now();
   const auto black_only_until = [&](std::chrono::milliseconds at) {
-    while (std::chrono::steady_clock::now() < e4_seen + at) black.step();
+    while (std::chrono::steady_clock::now() < e4_seen + at) t.black.step();
   };
   black_only_until(std::chrono::milliseconds(1200));
-  black.post_action({Action::Kind::move, black.me(), *parse_uci(black.chess().position(), "e7e5"), 0});
+  t.black.post_action({Action::Kind::move, t.black.me(), *parse_uci(t.black.chess().position(), "e7e5"), 0});
   black_only_until(std::chrono::milliseconds(3000));
-  ASSERT_EQ(black.chess().moves().size(), 2U) << "black's move did not land";
-  white.post(TimeoutClaimMessage{Seat{1}});
-  both([&] { return white.head().value >= seen.value + 3 && black.head().value >= seen.value + 3; });
+  ASSERT_EQ(t.black.chess().moves().size(), 2U) << "black's move did not land";
+  t.white.post(TimeoutClaimMessage{Seat{1}});
+  const lobby::EntryIndex claim_at{seen.value + 2};
+  t.both([&] { return t.white.head().value > claim_at.value && t.black.head().value > claim_at.value; });
 
-  const auto& entries = white.log().entries;
-  const auto* claim = std::get_if<lobby::SignedEnvelope>(&entries[seen.value + 2].entry.payload);
+  const lobby::GameLog log = t.white.log();
+  const auto* claim = std::get_if<lobby::SignedEnvelope>(&log.entries[claim_at.value].entry.payload);
   ASSERT_TRUE(claim);
   EXPECT_EQ(claim->envelope.seen_index, seen) << "white saw black's move before it claimed";
-  for (const TestSeat* peer : {&white, &black}) {
+  for (const TestSeat* peer : {&t.white, &t.black}) {
     EXPECT_EQ(peer->chess().moves().size(), 2U);
     EXPECT_FALSE(peer->session().outcome());
-    for (std::uint8_t s = 0; s < 2; ++s) EXPECT_FALSE(peer->session().seat(Seat{s}).blame) << "seat " << int{s} << " blamed";
-    const auto& events = peer->session().events();
-    const bool ignored_as_late = std::any_of(events.begin(), events.end(), [&](const SessionEvent& e) {
-      return e.kind == SessionEvent::Kind::ignored && e.index == lobby::EntryIndex{seen.value + 2} &&
-             e.text.starts_with(kLatePrefix);
-    });
-    std::string told;
-    for (const auto& e : events) told += std::to_string(e.index.value) + ": " + e.text + "\n";
-    EXPECT_TRUE(ignored_as_late) << "the claim was not ignored as late; the session's events:\n" << told;
+    expect_ignored_as_late(*peer, claim_at);
   }
 
-  white.post_action({Action::Kind::resign, white.me(), Move::none(), 0});
-  both([&] { return white.session().outcome() && black.session().outcome(); });
-  white.post(*white.session().expected_final());
-  black.post(*black.session().expected_final());
-  both([&] { return white.session().phase() == Phase::complete && black.session().phase() == Phase::complete; });
-  const VerifyReport report = verify(white.log());
-  EXPECT_TRUE(report.valid) << report.fault;
-  for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest) << s.name << ": " << s.reason;
+  t.white.post_action({Action::Kind::resign, t.white.me(), Move::none(), 0});
+  t.both([&] { return t.white.session().outcome() && t.black.session().outcome(); });
+  t.sign_and_verify();
 }
 
 // The honest bot's log: the cheat must be named at the entry where it happened.
