@@ -559,6 +559,31 @@ TEST(App, AnActionThatCrossedTheOpponentsIsSaidToBeTooLate) {
   EXPECT_EQ(c.app.game()->chess().draw_offered_by(), Color::black);
 }
 
+// The status line says what the person asked of the opponent and is still waiting for: a draw
+// offer until it is answered or the opponent moves, a take-back request until it is answered.
+TEST(App, TheStatusSaysWhatThePersonAskedAndWaitsFor) {
+  Client c;
+  c.in_game();
+  c.play("e4");
+  const auto status = [&] { return c.app.game()->status(c.now); };
+  EXPECT_EQ(status(), c.app.game()->seat_name(kBlack) + " to move");
+  c.t.post(kWhite, c.t.chess_action({Action::Kind::offer_draw, kWhite, Move::none(), 0}));
+  c.deliver();
+  EXPECT_NE(status().find("your draw offer stands until"), std::string::npos) << status();
+  c.play("e5");  // declines it
+  EXPECT_EQ(status(), "Your move");
+  c.t.post(kWhite, c.t.chess_action({Action::Kind::request_takeback, kWhite, Move::none(), 2}));
+  c.deliver();
+  EXPECT_NE(status().find("you asked to take back 2 half-moves"), std::string::npos) << status();
+  c.t.post(kBlack, c.t.chess_action({Action::Kind::decline_takeback, kBlack, Move::none(), 0}));
+  c.deliver();
+  EXPECT_EQ(status(), "Your move");
+  // What the opponent asks is not the person's to wait for: the panel offers the answers.
+  c.t.post(kBlack, c.t.chess_action({Action::Kind::offer_draw, kBlack, Move::none(), 0}));
+  c.deliver();
+  EXPECT_EQ(status(), "Your move");
+}
+
 TEST(App, LosingTheLobbyReconnectsOrReturnsToConnect) {
   Client c;
   c.online();

@@ -453,10 +453,13 @@ TEST(GunjinHuman, ADrawIsOfferedOnTheOpponentsTurn) {
   EXPECT_EQ(g.table.rules().public_state().to_move(), kSeat1);
   g.board.update(*g.table.session);
   EXPECT_FALSE(g.board.may_offer_draw());
+  EXPECT_NE(g.board.status().find("your draw offer stands until seat 1 accepts it or plays on"), std::string::npos)
+      << g.board.status();
   // The opponent plays on, which declines it; the person may offer again.
   g.run();
   EXPECT_FALSE(g.table.rules().public_state().draw_offer());
   EXPECT_TRUE(g.board.may_offer_draw());
+  EXPECT_EQ(g.board.status().find("draw offer"), std::string::npos) << g.board.status();
 }
 
 TEST(GunjinHuman, ResigningEndsTheGameWithOpenPiecesAndWaitsForTheArmyProofWithHidden) {

@@ -75,6 +75,8 @@ void GunjinBoard::update(const peer::Session& session) {
     status_ = who(pub.to_move()) + " must answer: the other side says it cannot move";
   else
     status_ = my_turn_ ? "Your move" : who(pub.to_move()) + " to move";
+  if (in_play && me_ && pub.draw_offer() == *me_)
+    status_ += "; your draw offer stands until " + who(opponent(*me_)) + " accepts it or plays on";
 
   if (!may_move()) {
     selected_.reset();

@@ -167,8 +167,17 @@ std::string LiveGame::status(std::uint64_t local_ms) const {
       if (!is_chess()) return waiting_with_deadline("Playing");
       game::Seat to_move = seat_of(chess().position().side_to_move());
       std::string check = chess().position().in_check() ? " (check)" : "";
-      if (me_ == to_move) return "Your move" + check;
-      return seat_name(to_move) + " to move" + check;
+      std::string text = me_ == to_move ? "Your move" + check : seat_name(to_move) + " to move" + check;
+      // What this seat asked of the other and is waiting for (the panel shows what it is asked).
+      if (me_) {
+        const Color mine = color_of(*me_);
+        const std::string other = seat_name(game::Seat{static_cast<std::uint8_t>(1 - me_->index)});
+        if (chess().draw_offered_by() == mine) text += "; your draw offer stands until " + other + " answers or moves";
+        if (const auto& t = chess().takeback_request(); t && t->by == mine)
+          text += "; you asked to take back " + std::to_string(t->count) + " half-move" + (t->count == 1 ? "" : "s") +
+                  ", " + other + " has not answered";
+      }
+      return text;
     }
     case peer::Phase::finishing: return waiting_with_deadline("Game over, signing the result");
     case peer::Phase::complete: return "Game complete";
