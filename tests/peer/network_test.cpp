@@ -311,20 +311,20 @@ TEST_F(Network, TwoDrawOffersThatCrossInTheLobbyLeaveTheFirstStandingAndBlameNob
 TEST_F(Network, ATimeoutClaimThatCrossesAMoveMadeInTimeInTheLobbyBlamesNobody) {
   LobbyProcess lobby(dir_);
   RoomOptions options = quick_timeouts();
-  options.move_limit_ms = 2400;
+  options.move_limit_ms = 3000;
   TwoTesters t(lobby, options);
   t.open_with_e4();
   const lobby::EntryIndex seen{t.white.head().value - 1};
 
-  // White looks away; black thinks for 1.2 s of its 2.4 s and moves; white claims at 3 s, after
-  // black's deadline and before its own (2.4 s after black's move).
+  // White looks away; black thinks for 1.5 s of its 3 s and moves; white claims at 3.75 s, after
+  // black's deadline and before its own (3 s after black's move): 0.75 s from either.
   const auto e4_seen = std::chrono::steady_clock::now();
   const auto black_only_until = [&](std::chrono::milliseconds at) {
     while (std::chrono::steady_clock::now() < e4_seen + at) t.black.step();
   };
-  black_only_until(std::chrono::milliseconds(1200));
+  black_only_until(std::chrono::milliseconds(1500));
   t.black.post_action({Action::Kind::move, t.black.me(), *parse_uci(t.black.chess().position(), "e7e5"), 0});
-  black_only_until(std::chrono::milliseconds(3000));
+  black_only_until(std::chrono::milliseconds(3750));
   ASSERT_EQ(t.black.chess().moves().size(), 2U) << "black's move did not land";
   t.white.post(TimeoutClaimMessage{Seat{1}});
   const lobby::EntryIndex claim_at{seen.value + 2};
