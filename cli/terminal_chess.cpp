@@ -25,8 +25,16 @@ void TerminalChessPlayer::prompt(const peer::Session& session, game::Seat me) {
   std::string clock;
   if (session.options().clock_base_ms > 0)
     clock = fmt::format(" [your clock {:.1f}s]", static_cast<double>(session.seat(me).clock_ms) / 1000.0);
-  fmt::print(out_, "{}{}{}> ", my_turn ? "your move" : "waiting for your opponent", pos.in_check() && my_turn ? " (check)" : "",
-             clock);
+  // What is asked and not yet answered, either way (a terminal has no panel of buttons).
+  std::string asked;
+  if (const auto by = game.draw_offered_by())
+    asked += *by == color_of(me) ? " (your draw offer stands)" : " (a draw is offered: accept or decline)";
+  if (const auto& t = game.takeback_request())
+    asked += t->by == color_of(me) ? std::string(" (your take-back request stands)")
+                                   : fmt::format(" (take back {} half-move{}? accept or decline)", t->count,
+                                                 t->count == 1 ? "" : "s");
+  fmt::print(out_, "{}{}{}{}> ", my_turn ? "your move" : "waiting for your opponent",
+             pos.in_check() && my_turn ? " (check)" : "", asked, clock);
   std::fflush(out_);
   prompted_ = true;
 }

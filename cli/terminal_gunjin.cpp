@@ -72,6 +72,7 @@ void TerminalGunjinPlayer::prompt(game::Seat me) {
   const State& now = *view();
   std::string text = now.to_move() == me ? "your move" : "waiting for your opponent";
   if (now.draw_offer() == opponent(me)) text += " (a draw is offered: accept?)";
+  if (now.draw_offer() == me) text += " (your draw offer stands)";
   fmt::print(out_, "{}> ", text);
   std::fflush(out_);
   prompted_ = true;

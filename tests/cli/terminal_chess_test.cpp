@@ -66,6 +66,26 @@ TEST(TerminalChess, AMoveTypedAheadOfTheTurnIsRefusedNotPostedAndBlamed) {
   EXPECT_EQ(t.table.session->outcome()->winner, kBlack);
 }
 
+// The prompt says what is asked and not yet answered, by either side: a terminal has no panel.
+TEST(TerminalChess, ThePromptSaysWhatIsAskedAndNotYetAnswered) {
+  ChessTerminal t;
+  t.type("e4");
+  t.black("e5");
+  t.table.post(kBlack, t.table.chess_action({Action::Kind::offer_draw, kBlack, Move::none(), 0}));
+  EXPECT_NE(t.type("help").find("your move (a draw is offered: accept or decline)> "), std::string::npos);
+  t.type("decline");
+  ASSERT_FALSE(t.table.chess().draw_offered_by());
+  t.type("draw");
+  ASSERT_EQ(t.table.chess().draw_offered_by(), Color::white);
+  EXPECT_NE(t.type("help").find("your move (your draw offer stands)> "), std::string::npos);
+  t.type("Nf3");
+  t.black("Nc6");  // declines it
+  t.table.post(kBlack, t.table.chess_action({Action::Kind::request_takeback, kBlack, Move::none(), 2}));
+  const std::string asked = t.type("help");
+  EXPECT_NE(asked.find("your move (take back 2 half-moves? accept or decline)> "), std::string::npos) << asked;
+  EXPECT_EQ(asked.find("draw offer"), std::string::npos) << asked;
+}
+
 // Two draw offers that cross: White's, typed before Black's offer reached the terminal, is
 // ignored as late, and the terminal says so.
 TEST(TerminalChess, AnOfferThatCrossedTheOpponentsIsSaidToBeTooLate) {

@@ -62,7 +62,9 @@ TEST(TerminalGunjin, ShowsTheArmyTakesTypedMovesRefusesBadOnesAndResigns) {
 
   // A draw offered, then a legal move typed with a dash: played, and the bot answers by playing
   // on, which declines the offer.
-  EXPECT_NE(t.type("draw").find("you offer a draw"), std::string::npos);
+  const std::string offered = t.type("draw");
+  EXPECT_NE(offered.find("you offer a draw"), std::string::npos);
+  EXPECT_NE(offered.find("your move (your draw offer stands)> "), std::string::npos) << offered;
   const Play move = peer::own_moves(*t.player->view(), kMe).front();
   const std::string typed = square_name(move.from) + "-" + square_name(move.to);
   const std::string after = t.type(typed);
