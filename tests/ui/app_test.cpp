@@ -572,6 +572,9 @@ TEST(App, TheStatusSaysWhatThePersonAskedAndWaitsFor) {
   EXPECT_NE(status().find("your draw offer stands until"), std::string::npos) << status();
   c.play("e5");  // declines it
   EXPECT_EQ(status(), "Your move");
+  ASSERT_FALSE(c.app.active_notices(c.now).empty());
+  EXPECT_EQ(c.app.active_notices(c.now).back().text,
+            "Your draw offer is off: " + c.app.game()->seat_name(kBlack) + " did not accept it");
   c.t.post(kWhite, c.t.chess_action({Action::Kind::request_takeback, kWhite, Move::none(), 2}));
   c.deliver();
   EXPECT_NE(status().find("you asked to take back 2 half-moves"), std::string::npos) << status();
@@ -582,6 +585,31 @@ TEST(App, TheStatusSaysWhatThePersonAskedAndWaitsFor) {
   c.t.post(kBlack, c.t.chess_action({Action::Kind::offer_draw, kBlack, Move::none(), 0}));
   c.deliver();
   EXPECT_EQ(status(), "Your move");
+}
+
+// The person is told when its draw offer is off and the game goes on (declined, or the opponent
+// moved), and not when it was accepted: then the result says so.
+TEST(App, ADeclinedDrawOfferIsToldAndAnAcceptedOneIsNot) {
+  const auto offers_off = [](Client& c) {
+    std::size_t n = 0;
+    for (const Notice& notice : c.app.active_notices(c.now)) n += notice.text.starts_with("Your draw offer is off") ? 1 : 0;
+    return n;
+  };
+  Client c;
+  c.in_game();
+  c.play("e4");
+  c.t.post(kWhite, c.t.chess_action({Action::Kind::offer_draw, kWhite, Move::none(), 0}));
+  c.deliver();
+  EXPECT_EQ(offers_off(c), 0U);
+  c.t.post(kBlack, c.t.chess_action({Action::Kind::decline_draw, kBlack, Move::none(), 0}));
+  c.deliver();
+  EXPECT_EQ(offers_off(c), 1U);
+  c.t.post(kWhite, c.t.chess_action({Action::Kind::offer_draw, kWhite, Move::none(), 0}));
+  c.deliver();
+  c.t.post(kBlack, c.t.chess_action({Action::Kind::accept_draw, kBlack, Move::none(), 0}));
+  c.deliver();
+  ASSERT_TRUE(c.app.game()->session().outcome());
+  EXPECT_EQ(offers_off(c), 1U) << "an accepted offer is not said to be off";
 }
 
 TEST(App, LosingTheLobbyReconnectsOrReturnsToConnect) {

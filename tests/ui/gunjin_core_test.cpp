@@ -673,6 +673,22 @@ TEST(GunjinApp, TheGameScreenFollowsTheEntriesAndSendsMovesAsIntents) {
   EXPECT_EQ(std::get<Play>(g.table.rules().history()[0].body).from, m.from);
   const auto reply = std::get<Play>(g.table.rules().history().back().body);
   EXPECT_EQ(*app.gunjin()->last_move(), std::make_pair(reply.from, reply.to));
+  // A draw offered, then a move: the bot plays on, which declines the offer, and the person is
+  // told so.
+  g.human().submit({GunjinIntent::Kind::offer_draw, {}, {}});
+  g.run();
+  deliver();
+  ASSERT_EQ(app.game()->draw_offered_by(), kSeat0);
+  EXPECT_NE(app.gunjin()->status().find("your draw offer stands"), std::string::npos) << app.gunjin()->status();
+  ASSERT_TRUE(app.gunjin()->may_move()) << app.gunjin()->status();
+  const Play second = peer::own_moves(app.gunjin()->view(), kSeat0).front();
+  g.human().submit({GunjinIntent::Kind::move, second.from, second.to});
+  g.run();
+  deliver();
+  EXPECT_FALSE(app.game()->draw_offered_by());
+  ASSERT_FALSE(app.game()->session().outcome());
+  EXPECT_EQ(app.active_notices(0).back().text,
+            "Your draw offer is off: " + app.game()->seat_name(kSeat1) + " did not accept it");
   // A refused intent (the position moved on) is said, and the board is free again.
   app.on_event(IntentRefused{"b4-b5: that piece cannot move there"}, 0);
   EXPECT_NE(app.active_notices(0).back().text.find("cannot move there"), std::string::npos);

@@ -208,6 +208,7 @@ void App::on_lobby(const lobby::ClientEvent& event, std::uint64_t local_ms) {
           result_dialog_ = false;
           result_seen_ = false;
           events_logged_ = 0;
+          my_draw_offer_standing_ = false;
           input_ply_.reset();
           say("game started in room " + std::to_string(s->room.value));
         }
@@ -261,6 +262,7 @@ void App::on_entries(const RoomEntries& batch, std::uint64_t local_ms) {
       say("referee: " + gunjin_->announcements()[gunjin_announced_]);
   }
   log_session_events(local_ms);
+  tell_of_declined_offer(local_ms);
   if (pending_ && game_->is_chess() && (game_->chess().moves().size() != pending_ply_ || game_->session().outcome()))
     pending_.reset();
   sync_input();
@@ -282,6 +284,19 @@ void App::on_seat(const SeatUpdate& update, std::uint64_t local_ms) {
   }
   seat_ = update;
   seat_->notes.clear();
+}
+
+// The person's draw offer stood and now does not, with the game going on: the opponent declined
+// it or played on. (Accepted, the game is over and the result says so; crossed by the
+// opponent's offer, it never stood and "Too late" says so.)
+void App::tell_of_declined_offer(std::uint64_t local_ms) {
+  const auto me = game_->me();
+  const bool standing = me && game_->draw_offered_by() == me;
+  if (my_draw_offer_standing_ && !standing && !game_->session().outcome()) {
+    const game::Seat opponent{static_cast<std::uint8_t>(1 - me->index)};
+    notify(Notice::Kind::info, "Your draw offer is off: " + game_->seat_name(opponent) + " did not accept it", local_ms);
+  }
+  my_draw_offer_standing_ = standing;
 }
 
 void App::log_session_events(std::uint64_t local_ms) {

@@ -225,6 +225,7 @@ class App {
   void search_lan(std::uint64_t local_ms);
   void sync_input();
   void log_session_events(std::uint64_t local_ms);
+  void tell_of_declined_offer(std::uint64_t local_ms);
   void submit_move(game::chess::Move move);
   void submit_gunjin(const GunjinIntent& move);
   void say(std::string line) { log_lines_.push_back(std::move(line)); }
@@ -254,6 +255,7 @@ class App {
   bool result_dialog_ = false;
   bool result_seen_ = false;
   std::size_t events_logged_ = 0;
+  bool my_draw_offer_standing_ = false;  // the person's draw offer stood after the last entries
   std::optional<std::size_t> input_ply_;  // the position the move input was last reset to
   bool input_may_move_ = false;
   std::vector<std::string> seat_failures_;

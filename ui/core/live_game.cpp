@@ -4,6 +4,7 @@
 
 #include "game/chess/notation.hpp"
 #include "peer/session/chess_rules.hpp"
+#include "peer/session/gunjin_rules.hpp"
 #include "peer/session/risiko_rules.hpp"
 
 namespace parley::ui {
@@ -48,6 +49,16 @@ bool LiveGame::apply(const lobby::SignedEntry& entry, std::uint64_t local_ms) {
 bool LiveGame::is_chess() const { return session_->rules().game() == peer::kChessGame; }
 
 const Game& LiveGame::chess() const { return static_cast<const peer::ChessRules&>(session_->rules()).game_state(); }
+
+std::optional<game::Seat> LiveGame::draw_offered_by() const {
+  if (is_chess()) {
+    if (const auto by = chess().draw_offered_by()) return seat_of(*by);
+    return std::nullopt;
+  }
+  if (const auto* gunjin = dynamic_cast<const peer::GunjinRules*>(&session_->rules()))
+    return gunjin->public_state().draw_offer();
+  return std::nullopt;
+}
 
 void LiveGame::refresh_moves() {
   if (!is_chess()) return;

@@ -41,6 +41,8 @@ class LiveGame {
   std::optional<game::Seat> me() const { return me_; }
   bool is_chess() const;
   const game::chess::Game& chess() const;  // is_chess() only
+  // The seat whose draw offer stands, in chess and Gunjin; nothing in Risiko, which has none.
+  std::optional<game::Seat> draw_offered_by() const;
   // The log of the game so far (for PGN while it is played; complete logs come from the runner).
   peer::GameLog log() const { return {lobby_key_, entries_}; }
 
