@@ -184,12 +184,7 @@ TEST_P(RisikoCheat, TheCheaterIsNamedAtItsEntryLiveAndByTheVerifier) {
 void hand_over_game(Cheat cheat) {
   for (int attempt = 0; attempt < 10; ++attempt) {
     RisikoTable t(6);
-    std::vector<CheatingBot*> bots;
-    for (auto& p : t.players) {
-      auto bot = std::make_unique<CheatingBot>(cheat);
-      bots.push_back(bot.get());
-      p = std::move(bot);
-    }
+    const std::vector<CheatingBot*> bots = testing::seat_bots<CheatingBot>(t, cheat);
     auto cheater = [&]() -> std::optional<Seat> {
       for (std::uint8_t i = 0; i < bots.size(); ++i)
         if (bots[i]->cheated()) return Seat{i};
@@ -257,12 +252,7 @@ class FalseDisputer final : public RisikoBot {
 TEST(RisikoHandOver, AFalseDisputeOfAnHonestHandOverIsSettledAndBlamesNoOne) {
   for (int attempt = 0; attempt < 10; ++attempt) {
     RisikoTable t(6);
-    std::vector<FalseDisputer*> bots;
-    for (auto& p : t.players) {
-      auto bot = std::make_unique<FalseDisputer>();
-      bots.push_back(bot.get());
-      p = std::move(bot);
-    }
+    const std::vector<FalseDisputer*> bots = testing::seat_bots<FalseDisputer>(t);
     auto disputer = [&]() -> FalseDisputer* {
       for (auto* b : bots)
         if (b->disputed_by) return b;

@@ -57,12 +57,7 @@ TEST(RisikoProtocol, EverySeatKnowsExactlyTheCardsItHolds) {
   bool handed_over = false, reshuffled = false;
   for (int game = 0; game < 8 && !(handed_over && reshuffled); ++game) {
     RisikoTable t(6);
-    std::vector<OpenBot*> bots;
-    for (auto& p : t.players) {
-      auto bot = std::make_unique<OpenBot>();
-      bots.push_back(bot.get());
-      p = std::move(bot);
-    }
+    const std::vector<OpenBot*> bots = testing::seat_bots<OpenBot>(t);
     std::size_t checks = 0;
     t.run_until([&] {
       const RisikoRules& rules = t.rules();
@@ -221,12 +216,7 @@ TEST(RisikoProtocol, SharesForALeaverItsSenderHadSeenLeaveAreBlamed) {
 // leave, which calls the roll off: late, not a cheat.
 TEST(RisikoProtocol, ADiceAnswerThatCrossesTheAttackersLeaveIsLateNotACheat) {
   RisikoTable t(4);
-  std::vector<LeaveOnCue*> bots;
-  for (auto& p : t.players) {
-    auto bot = std::make_unique<LeaveOnCue>();
-    bots.push_back(bot.get());
-    p = std::move(bot);
-  }
+  const std::vector<LeaveOnCue*> bots = testing::seat_bots<LeaveOnCue>(t);
   ASSERT_TRUE(t.run_until([&] { return t.rules().pending_roll().has_value(); }));
   const PendingRoll roll = *t.rules().pending_roll();
   const Seat attacker = std::visit([](const auto& o) { return o.seat; }, roll.order);

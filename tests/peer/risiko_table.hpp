@@ -87,6 +87,18 @@ struct RisikoTable {
   std::vector<std::optional<lobby::EntryIndex>> last_post;  // by seat
 };
 
+// Seats a bot of type B, made from `args`, at every seat of the table; the bots, by seat.
+template <class B, class... Args>
+std::vector<B*> seat_bots(RisikoTable& t, const Args&... args) {
+  std::vector<B*> bots;
+  for (auto& player : t.players) {
+    auto bot = std::make_unique<B>(args...);
+    bots.push_back(bot.get());
+    player = std::move(bot);
+  }
+  return bots;
+}
+
 // A bot whose leave the test posts when it chooses.
 class LeaveOnCue final : public risiko::RisikoBot {
  public:
