@@ -109,8 +109,7 @@ void TerminalChessPlayer::observe(const peer::Session& session, const peer::Sess
     case Kind::presence: fmt::print(out_, "\n{} {}\n", who, event.text); break;
     case Kind::ignored:
       // A message that crossed the other side's (docs/sessions.md, "Late actions").
-      if (!event.text.starts_with(peer::kLatePrefix)) break;
-      fmt::print(out_, "\n{}: too late, not applied: {}\n", who, event.text.substr(peer::kLatePrefix.size()));
+      if (const auto why = peer::late_reason(event)) fmt::print(out_, "\n{}: too late, not applied: {}\n", who, *why);
       break;
     default: break;
   }

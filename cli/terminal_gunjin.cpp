@@ -145,11 +145,13 @@ void TerminalGunjinPlayer::observe(const peer::Session&, const peer::SessionEven
                  !event.seat ? "no winner" : event.seat == me_ ? "you win" : "your opponent wins", event.text);
       break;
     case Kind::presence: fmt::print(out_, "\n{} {}\n", who(), event.text); break;
-    case Kind::ignored:
+    case Kind::ignored: {
       // A message that crossed the other side's (docs/sessions.md, "Late actions").
-      if (!event.text.starts_with(peer::kLatePrefix)) return;
-      fmt::print(out_, "\n{}: too late, not applied: {}\n", who(), event.text.substr(peer::kLatePrefix.size()));
+      const auto why = peer::late_reason(event);
+      if (!why) return;
+      fmt::print(out_, "\n{}: too late, not applied: {}\n", who(), *why);
       break;
+    }
     default: return;
   }
   std::fflush(out_);

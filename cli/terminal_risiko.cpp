@@ -349,12 +349,13 @@ void TerminalRisikoPlayer::observe(const peer::Session&, const peer::SessionEven
     case Kind::presence:
       if (event.seat) fmt::print(out_, "{} {}\n", name(*event.seat), event.text);
       break;
-    case Kind::ignored:
+    case Kind::ignored: {
       // A message that crossed another seat's (docs/sessions.md, "Late actions").
-      if (!event.seat || !event.text.starts_with(peer::kLatePrefix)) return;
-      fmt::print(out_, "{}: too late, not applied: {}\n", event.seat == me_ ? std::string("you") : name(*event.seat),
-                 event.text.substr(peer::kLatePrefix.size()));
+      const auto why = peer::late_reason(event);
+      if (!event.seat || !why) return;
+      fmt::print(out_, "{}: too late, not applied: {}\n", event.seat == me_ ? std::string("you") : name(*event.seat), *why);
       break;
+    }
     default: return;
   }
   std::fflush(out_);

@@ -101,6 +101,13 @@ struct SessionEvent {
   std::string text;
 };
 
+// For an `ignored` event of a late message: why it was refused, as the text says after the
+// prefix ("offers a draw: …"); nothing for any other event.
+inline std::optional<std::string_view> late_reason(const SessionEvent& e) {
+  if (e.kind != SessionEvent::Kind::ignored || !e.text.starts_with(kLatePrefix)) return std::nullopt;
+  return std::string_view(e.text).substr(kLatePrefix.size());
+}
+
 struct SessionStartError {
   std::variant<lobby::WireError, RulesError> cause;
   std::string describe() const;

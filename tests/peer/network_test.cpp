@@ -260,7 +260,7 @@ void expect_ignored_as_late(const TestSeat& peer, lobby::EntryIndex at) {
   for (std::uint8_t s = 0; s < 2; ++s) EXPECT_FALSE(peer.session().seat(Seat{s}).blame) << "seat " << int{s} << " blamed";
   const auto& events = peer.session().events();
   const bool ignored = std::any_of(events.begin(), events.end(), [&](const SessionEvent& e) {
-    return e.kind == SessionEvent::Kind::ignored && e.index == at && e.text.starts_with(kLatePrefix);
+    return late_reason(e) && e.index == at;
   });
   std::string told;
   for (const auto& e : events) told += std::to_string(e.index.value) + ": " + e.text + "\n";

@@ -89,8 +89,7 @@ TEST(GunjinClient, ArrangesItsLayoutAndPlaysTheBotWithTheMouse) {
     const auto my_late_actions = [&] {
       const auto& events = app.game()->session().events();
       return std::count_if(events.begin(), events.end(), [&](const peer::SessionEvent& e) {
-        return e.kind == peer::SessionEvent::Kind::ignored && e.seat == app.gunjin()->me() &&
-               e.text.starts_with(peer::kLatePrefix);
+        return peer::late_reason(e) && e.seat == app.gunjin()->me();
       });
     };
     while (!(app.seat() && app.seat()->status == peer::RunnerStatus::finished)) {

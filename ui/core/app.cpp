@@ -317,10 +317,10 @@ void App::log_session_events(std::uint64_t local_ms) {
       case Kind::ignored:
         say("entry " + std::to_string(e.index.value) + ": " + who + ": ignored: " + e.text);
         // The person's own action crossed another seat's (docs/sessions.md, "Late actions").
-        if (e.seat && e.seat == game_->me() && e.text.starts_with(peer::kLatePrefix))
+        if (const auto why = peer::late_reason(e); why && e.seat && e.seat == game_->me())
           notify(Notice::Kind::info,
-                 "Too late: the game changed before your action arrived, so it was not applied (" +
-                     e.text.substr(peer::kLatePrefix.size()) + ")",
+                 "Too late: the game changed before your action arrived, so it was not applied (" + std::string(*why) +
+                     ")",
                  local_ms);
         break;
       default: break;
