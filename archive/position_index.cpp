@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <exception>
 #include <limits>
+#include <memory>
+#include <numeric>
 #include <thread>
 
 namespace parley::archive {
@@ -152,14 +154,6 @@ void for_each_group(std::span<const PositionEntry> sorted, Visit visit) {
   }
 }
 
-std::vector<PackedBlock> pack_groups(std::span<const PositionEntry> sorted) {
-  std::vector<PackedBlock> blocks;
-  for_each_group(sorted, [&](std::int64_t prefix, std::span<const PositionEntry> group, std::int64_t first_game) {
-    blocks.push_back({prefix, first_game, encode_position_block(group, first_game)});
-  });
-  return blocks;
-}
-
 void write_blocks(SqlConnection& db, std::vector<PackedBlock>& blocks) {
   // Many blocks per statement: a batch of thousands of games writes tens of thousands.
   constexpr std::size_t kBlocksPerInsert = 64;
@@ -187,6 +181,53 @@ void write_blocks(SqlConnection& db, std::vector<PackedBlock>& blocks) {
 // Below this many entries (a few hundred games) a second thread costs more than it saves.
 constexpr std::size_t kEntriesForAHelperThread = std::size_t{1} << 16;
 
+constexpr std::int64_t kGroups = std::int64_t{1} << kKeyPrefixBits;
+
+// Room for a batch's gathered entries, kept from batch to batch by the thread that commits them:
+// a page's first touch costs about 5 µs here (docs/performance.md, "Archive").
+std::span<PositionEntry> gathering_room(std::size_t entries) {
+  thread_local std::unique_ptr<PositionEntry[]> room;
+  thread_local std::size_t size = 0;
+  if (size < entries) {
+    room = std::make_unique_for_overwrite<PositionEntry[]>(entries);
+    size = entries;
+  }
+  return {room.get(), entries};
+}
+
+// The entries of the groups [first_group, end_group), gathered from the batch into `room` (at its
+// start, or at its end) by one counting pass and one scatter, then each group sorted and packed.
+// A group holds tens of entries (a batch of 5,000 games, about 25), so its sort stays in the
+// cache, where one sort of the whole batch missed it at every level; the sort of 1.3 million
+// entries was a tenth of an import's CPU time (docs/performance.md, "Archive").
+std::vector<PackedBlock> gather_and_pack(std::span<const PositionEntry> batch, std::int64_t first_group,
+                                         std::int64_t end_group, std::span<PositionEntry> room, bool at_the_end) {
+  const auto groups = static_cast<std::size_t>(end_group - first_group);
+  std::vector<std::size_t> start(groups + 1, 0);
+  for (const PositionEntry& e : batch) {
+    const std::int64_t prefix = key_prefix(e.key);
+    if (prefix >= first_group && prefix < end_group) ++start[static_cast<std::size_t>(prefix - first_group) + 1];
+  }
+  std::partial_sum(start.begin(), start.end(), start.begin());
+  PositionEntry* const out = at_the_end ? room.data() + room.size() - start[groups] : room.data();
+  std::vector<std::size_t> next(start.begin(), start.end() - 1);
+  for (const PositionEntry& e : batch) {
+    const std::int64_t prefix = key_prefix(e.key);
+    if (prefix >= first_group && prefix < end_group) out[next[static_cast<std::size_t>(prefix - first_group)]++] = e;
+  }
+  std::vector<PackedBlock> blocks;
+  for (std::size_t g = 0; g < groups; ++g) {
+    const std::span<PositionEntry> group(out + start[g], out + start[g + 1]);
+    if (group.empty()) continue;
+    std::sort(group.begin(), group.end());
+    const auto first_game = std::min_element(group.begin(), group.end(), [](const PositionEntry& a, const PositionEntry& b) {
+                              return a.game < b.game;
+                            })->game;
+    blocks.push_back({first_group + static_cast<std::int64_t>(g), first_game, encode_position_block(group, first_game)});
+  }
+  return blocks;
+}
+
 }  // namespace
 
 void insert_position_blocks(SqlConnection& db, std::span<const PositionEntry> sorted) {
@@ -199,32 +240,28 @@ void insert_position_blocks(SqlConnection& db, std::span<const PositionEntry> so
   write_blocks(db, blocks);
 }
 
-// std::sort: a stable sort by key alone, a 16-bit radix sort and a top-byte bucket pass before
-// std::sort were all measured slower (docs/performance.md, "Archive").
-void index_positions(SqlConnection& db, std::span<PositionEntry> batch) {
+void index_positions(SqlConnection& db, std::span<const PositionEntry> batch) {
   if (batch.size() < kEntriesForAHelperThread) {
-    std::sort(batch.begin(), batch.end());
-    insert_position_blocks(db, batch);
+    std::vector<PositionEntry> sorted(batch.begin(), batch.end());
+    std::sort(sorted.begin(), sorted.end());
+    insert_position_blocks(db, sorted);
     return;
   }
-  // Every key of the lower half sorts before every key of the upper one, and groups do not
-  // straddle the split (it is the top bit of the prefix): the blocks are the same as one sort's.
-  const auto split = std::partition(batch.begin(), batch.end(), [](const PositionEntry& e) { return e.key >> 63 == 0; });
-  const std::span<PositionEntry> lower(batch.begin(), split), upper(split, batch.end());
+  // The two halves of the groups (split by the key's top bit) fill the room from either end.
+  const std::span<PositionEntry> room = gathering_room(batch.size());
+  constexpr std::int64_t kHalf = kGroups / 2;
   std::vector<PackedBlock> upper_blocks;
   std::exception_ptr upper_failure;
   {
     // Joined at the end of the scope, also when writing the lower half throws.
     std::jthread helper([&] {
       try {
-        std::sort(upper.begin(), upper.end());
-        upper_blocks = pack_groups(upper);
+        upper_blocks = gather_and_pack(batch, kHalf, kGroups, room, true);
       } catch (...) {
         upper_failure = std::current_exception();
       }
     });
-    std::sort(lower.begin(), lower.end());
-    std::vector<PackedBlock> lower_blocks = pack_groups(lower);
+    std::vector<PackedBlock> lower_blocks = gather_and_pack(batch, 0, kHalf, room, false);
     write_blocks(db, lower_blocks);
   }
   if (upper_failure) std::rethrow_exception(upper_failure);

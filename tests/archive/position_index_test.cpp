@@ -85,11 +85,11 @@ TEST(PositionBlock, DamageIsRefusedWithItsReason) {
   expect_refused(0, -1, {}, "negative");
 }
 
-// A batch large enough to be sorted and packed on two threads gives the same rows as one sorted
+// A batch large enough to be gathered and packed on two threads gives the same rows as one sorted
 // batch written by insert_position_blocks: groups near the split (the key's top bit), repeated
-// keys across games and the start of every game included.
+// keys across games and the start of every game included, and batches whose keys all lie in
+// one half (the other thread then has nothing to gather).
 TEST(PositionIndex, ALargeBatchOnTwoThreadsWritesTheRowsOfOneSortedBatch) {
-  std::vector<PositionEntry> batch;
   std::uint64_t state = 0x2545'F491'4F6C'DD1D;
   auto next = [&] {
     state ^= state << 13;
@@ -97,28 +97,35 @@ TEST(PositionIndex, ALargeBatchOnTwoThreadsWritesTheRowsOfOneSortedBatch) {
     state ^= state << 17;
     return state;
   };
-  const std::uint64_t near_split[] = {0x7FFF'0000'0000'0001, 0x8000'0000'0000'0001, 0x0000'0000'0000'0002};
-  for (std::int64_t game = 0; game < 1000; ++game) {
-    batch.push_back({near_split[game % 3], game, 0});
-    for (std::int64_t ply = 1; ply < 100; ++ply) batch.push_back({next(), game, ply});
-  }
-  ASSERT_GT(batch.size(), std::size_t{1} << 16);  // over the threshold for a helper thread
   auto rows_of = [](SqliteConnection& db) {
     return db.query("SELECT KeyPrefix, FirstGameID, Entries FROM PositionBlock ORDER BY KeyPrefix, FirstGameID");
   };
-  SqliteConnection two_threads(":memory:"), one_sorted(":memory:");
-  migrate(two_threads);
-  migrate(one_sorted);
-  std::vector<PositionEntry> sorted = batch;
-  std::sort(sorted.begin(), sorted.end());
-  std::reverse(batch.begin(), batch.end());  // the split must not rely on any order given
-  index_positions(two_threads, batch);
-  insert_position_blocks(one_sorted, sorted);
-  const auto rows = rows_of(two_threads);
-  EXPECT_EQ(rows.size(), rows_of(one_sorted).size());
-  EXPECT_TRUE(rows == rows_of(one_sorted));
-  EXPECT_EQ(all_positions(two_threads), sorted);
-  EXPECT_EQ(find_position(two_threads, near_split[1]).size(), 333U);
+  const std::uint64_t near_split[] = {0x7FFF'0000'0000'0001, 0x8000'0000'0000'0001, 0x0000'0000'0000'0002};
+  const std::uint64_t kTopBit = std::uint64_t{1} << 63;
+  // Keys as drawn, all with the top bit cleared, all with it set.
+  const std::pair<std::uint64_t, std::uint64_t> kTopBits[] = {{0, 0}, {kTopBit, 0}, {0, kTopBit}};
+  for (const auto& [mask_off, mask_on] : kTopBits) {
+    SCOPED_TRACE(::testing::Message() << "top bit cleared " << (mask_off != 0) << ", set " << (mask_on != 0));
+    std::vector<PositionEntry> batch;
+    for (std::int64_t game = 0; game < 1000; ++game) {
+      batch.push_back({(near_split[game % 3] & ~mask_off) | mask_on, game, 0});
+      for (std::int64_t ply = 1; ply < 100; ++ply) batch.push_back({(next() & ~mask_off) | mask_on, game, ply});
+    }
+    ASSERT_GT(batch.size(), std::size_t{1} << 16);  // over the threshold for a helper thread
+    SqliteConnection two_threads(":memory:"), one_sorted(":memory:");
+    migrate(two_threads);
+    migrate(one_sorted);
+    std::vector<PositionEntry> sorted = batch;
+    std::sort(sorted.begin(), sorted.end());
+    std::reverse(batch.begin(), batch.end());  // the gathering must not rely on any order given
+    index_positions(two_threads, batch);
+    insert_position_blocks(one_sorted, sorted);
+    const auto rows = rows_of(two_threads);
+    EXPECT_EQ(rows.size(), rows_of(one_sorted).size());
+    EXPECT_TRUE(rows == rows_of(one_sorted));
+    EXPECT_EQ(all_positions(two_threads), sorted);
+    EXPECT_EQ(find_position(two_threads, (near_split[1] & ~mask_off) | mask_on).size(), 333U);
+  }
 }
 
 }  // namespace
