@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <exception>
 #include <limits>
-#include <memory>
 #include <numeric>
 #include <thread>
 
@@ -181,49 +180,40 @@ void write_blocks(SqlConnection& db, std::vector<PackedBlock>& blocks) {
 // Below this many entries (a few hundred games) a second thread costs more than it saves.
 constexpr std::size_t kEntriesForAHelperThread = std::size_t{1} << 16;
 
-constexpr std::int64_t kGroups = std::int64_t{1} << kKeyPrefixBits;
+constexpr int kGroupBits = kKeyPrefixBits - HeldPositions::kBucketBits;
+constexpr std::size_t kGroupsPerBucket = std::size_t{1} << kGroupBits;
 
-// Room for a batch's gathered entries, kept from batch to batch by the thread that commits them:
-// a page's first touch costs about 5 µs here (docs/performance.md, "Archive").
-std::span<PositionEntry> gathering_room(std::size_t entries) {
-  thread_local std::unique_ptr<PositionEntry[]> room;
-  thread_local std::size_t size = 0;
-  if (size < entries) {
-    room = std::make_unique_for_overwrite<PositionEntry[]>(entries);
-    size = entries;
-  }
-  return {room.get(), entries};
-}
-
-// The entries of the groups [first_group, end_group), gathered from the batch into `room` (at its
-// start, or at its end) by one counting pass and one scatter, then each group sorted and packed.
-// A group holds tens of entries (a batch of 5,000 games, about 25), so its sort stays in the
-// cache, where one sort of the whole batch missed it at every level; the sort of 1.3 million
-// entries was a tenth of an import's CPU time (docs/performance.md, "Archive").
-std::vector<PackedBlock> gather_and_pack(std::span<const PositionEntry> batch, std::int64_t first_group,
-                                         std::int64_t end_group, std::span<PositionEntry> room, bool at_the_end) {
-  const auto groups = static_cast<std::size_t>(end_group - first_group);
-  std::vector<std::size_t> start(groups + 1, 0);
-  for (const PositionEntry& e : batch) {
-    const std::int64_t prefix = key_prefix(e.key);
-    if (prefix >= first_group && prefix < end_group) ++start[static_cast<std::size_t>(prefix - first_group) + 1];
-  }
-  std::partial_sum(start.begin(), start.end(), start.begin());
-  PositionEntry* const out = at_the_end ? room.data() + room.size() - start[groups] : room.data();
-  std::vector<std::size_t> next(start.begin(), start.end() - 1);
-  for (const PositionEntry& e : batch) {
-    const std::int64_t prefix = key_prefix(e.key);
-    if (prefix >= first_group && prefix < end_group) out[next[static_cast<std::size_t>(prefix - first_group)]++] = e;
-  }
+// The blocks of the buckets [first, end): each bucket's entries gathered into its groups by one
+// counting pass and one scatter into room that stays in the cache, then each group (about 25
+// entries in a batch of 5,000 games) sorted and packed.
+std::vector<PackedBlock> pack_buckets(const HeldPositions& held, std::size_t first, std::size_t end) {
+  std::size_t largest = 0;
+  for (std::size_t b = first; b < end; ++b) largest = std::max(largest, held.bucket(b).size());
+  std::vector<PositionEntry> room(largest);
   std::vector<PackedBlock> blocks;
-  for (std::size_t g = 0; g < groups; ++g) {
-    const std::span<PositionEntry> group(out + start[g], out + start[g + 1]);
-    if (group.empty()) continue;
-    std::sort(group.begin(), group.end());
-    const auto first_game = std::min_element(group.begin(), group.end(), [](const PositionEntry& a, const PositionEntry& b) {
-                              return a.game < b.game;
-                            })->game;
-    blocks.push_back({first_group + static_cast<std::int64_t>(g), first_game, encode_position_block(group, first_game)});
+  std::array<std::size_t, kGroupsPerBucket + 1> start{};
+  std::array<std::size_t, kGroupsPerBucket> next{};
+  auto group_of = [](const PositionEntry& e) {
+    return static_cast<std::size_t>(e.key >> (64 - kKeyPrefixBits)) & (kGroupsPerBucket - 1);
+  };
+  for (std::size_t b = first; b < end; ++b) {
+    const std::span<const PositionEntry> bucket = held.bucket(b);
+    start.fill(0);
+    for (const PositionEntry& e : bucket) ++start[group_of(e) + 1];
+    std::partial_sum(start.begin(), start.end(), start.begin());
+    std::copy(start.begin(), start.end() - 1, next.begin());
+    for (const PositionEntry& e : bucket) room[next[group_of(e)]++] = e;
+    for (std::size_t g = 0; g < kGroupsPerBucket; ++g) {
+      const auto group = std::span(room).subspan(start[g], start[g + 1] - start[g]);
+      if (group.empty()) continue;
+      std::sort(group.begin(), group.end());
+      const std::int64_t first_game =
+          std::min_element(group.begin(), group.end(), [](const PositionEntry& x, const PositionEntry& y) {
+            return x.game < y.game;
+          })->game;
+      const auto prefix = static_cast<std::int64_t>(b << kGroupBits | g);
+      blocks.push_back({prefix, first_game, encode_position_block(group, first_game)});
+    }
   }
   return blocks;
 }
@@ -240,28 +230,42 @@ void insert_position_blocks(SqlConnection& db, std::span<const PositionEntry> so
   write_blocks(db, blocks);
 }
 
-void index_positions(SqlConnection& db, std::span<const PositionEntry> batch) {
+void HeldPositions::clear() {
+  for (auto& bucket : buckets_) bucket.clear();
+  size_ = 0;
+}
+
+void HeldPositions::reserve(std::size_t entries) {
+  // Twice a bucket's share: keys are uniform, but a position common to many games (the start,
+  // an opening's) puts all its entries in one bucket.
+  const std::size_t each = 2 * entries / kBuckets;
+  for (auto& bucket : buckets_)
+    if (bucket.capacity() < each) bucket.reserve(each);
+}
+
+void index_positions(SqlConnection& db, const HeldPositions& batch) {
   if (batch.size() < kEntriesForAHelperThread) {
-    std::vector<PositionEntry> sorted(batch.begin(), batch.end());
+    std::vector<PositionEntry> sorted;
+    sorted.reserve(batch.size());
+    for (std::size_t b = 0; b < HeldPositions::kBuckets; ++b)
+      sorted.insert(sorted.end(), batch.bucket(b).begin(), batch.bucket(b).end());
     std::sort(sorted.begin(), sorted.end());
     insert_position_blocks(db, sorted);
     return;
   }
-  // The two halves of the groups (split by the key's top bit) fill the room from either end.
-  const std::span<PositionEntry> room = gathering_room(batch.size());
-  constexpr std::int64_t kHalf = kGroups / 2;
+  constexpr std::size_t kHalf = HeldPositions::kBuckets / 2;
   std::vector<PackedBlock> upper_blocks;
   std::exception_ptr upper_failure;
   {
     // Joined at the end of the scope, also when writing the lower half throws.
     std::jthread helper([&] {
       try {
-        upper_blocks = gather_and_pack(batch, kHalf, kGroups, room, true);
+        upper_blocks = pack_buckets(batch, kHalf, HeldPositions::kBuckets);
       } catch (...) {
         upper_failure = std::current_exception();
       }
     });
-    std::vector<PackedBlock> lower_blocks = gather_and_pack(batch, 0, kHalf, room, false);
+    std::vector<PackedBlock> lower_blocks = pack_buckets(batch, 0, kHalf);
     write_blocks(db, lower_blocks);
   }
   if (upper_failure) std::rethrow_exception(upper_failure);

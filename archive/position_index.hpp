@@ -5,6 +5,7 @@
 // batch adds to the group's newest block instead, while that is small). A batch then writes at
 // most 65,536 rows however many positions it adds, and a query reads the few rows of one group;
 // one B-tree row per position was half of an import's time (docs/performance.md, "Archive").
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -15,11 +16,10 @@
 
 namespace parley::archive {
 
-// Trivial (no member initialisers), so room for a batch's entries can be had without touching it.
 struct PositionEntry {
-  std::uint64_t key;
-  std::int64_t game;
-  std::int64_t ply;
+  std::uint64_t key = 0;
+  std::int64_t game = 0;
+  std::int64_t ply = 0;
   friend auto operator<=>(const PositionEntry&, const PositionEntry&) = default;
 };
 
@@ -51,13 +51,38 @@ game::Result<std::vector<PositionEntry>, PositionBlockError> decode_position_blo
 // Writes entries sorted without repeats (one batch's, of games newer than every stored one) as
 // one block per group, or into the group's newest block if the batch and that block are small.
 void insert_position_blocks(SqlConnection& db, std::span<const PositionEntry> sorted);
-// One batch's entries, in any order, written as above. A large batch is gathered into its groups
-// by one counting pass and one scatter, then each group is sorted on its own (a sort of the whole
-// batch was a tenth of an import's CPU time), on two threads: the upper half of the groups on a
-// helper thread while this one does the lower half and writes it, as an import's commit would
-// otherwise leave the core of its reading thread idle (docs/performance.md, "Archive"). The
-// room to gather into is kept by the calling thread from batch to batch.
-void index_positions(SqlConnection& db, std::span<const PositionEntry> batch);
+// A batch's entries as the store adds them, held apart by the top byte of their key (256 buckets
+// of 256 groups each), so that the commit finds a group's entries among a bucket's, which fit in
+// the cache, instead of among the whole batch's (docs/archive.md, "Import").
+class HeldPositions {
+ public:
+  static constexpr int kBucketBits = 8;
+  static constexpr std::size_t kBuckets = std::size_t{1} << kBucketBits;
+  static_assert(kKeyPrefixBits > kBucketBits);
+
+  void add(const PositionEntry& e) {
+    buckets_[e.key >> (64 - kBucketBits)].push_back(e);
+    ++size_;
+  }
+  std::size_t size() const { return size_; }
+  std::span<const PositionEntry> bucket(std::size_t b) const { return buckets_[b]; }
+  // Forgets the entries and keeps the room.
+  void clear();
+  // Room for about `entries` in all, spread over the buckets (address space, touched as it fills).
+  void reserve(std::size_t entries);
+
+ private:
+  std::array<std::vector<PositionEntry>, kBuckets> buckets_;
+  std::size_t size_ = 0;
+};
+
+// One batch's entries written as above. A large batch's buckets are each gathered into their
+// groups by a counting pass and a scatter, and each group is sorted on its own (a sort of the
+// whole batch was a tenth of an import's CPU time), on two threads: the upper half of the
+// buckets on a helper thread while this one does the lower half and writes it, as an import's
+// commit would otherwise leave the core of its reading thread idle (docs/performance.md,
+// "Archive").
+void index_positions(SqlConnection& db, const HeldPositions& batch);
 // The games whose main line reached `key`, each once with the first ply it did, by game.
 // Throws SqlError if a block of the key's group is damaged.
 std::vector<PositionEntry> find_position(SqlConnection& db, std::uint64_t key);

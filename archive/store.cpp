@@ -167,7 +167,7 @@ AddOutcome ArchiveStore::add(const GameRecord& r) {
     db_->query("INSERT INTO PositionSearch (GameID, Moves) VALUES (?, ?)", {integer(id), text(*r.moves)});
     // add() always runs in a batch (it opens one of its own otherwise), which writes these.
     for (std::size_t ply = 0; ply < r.position_keys.size(); ++ply)
-      pending_.push_back({r.position_keys[ply], id, static_cast<std::int64_t>(ply)});
+      pending_.add({r.position_keys[ply], id, static_cast<std::int64_t>(ply)});
   }
   return {GameId{id}, true};
 }
@@ -185,7 +185,7 @@ ArchiveStore::BulkLoad::~BulkLoad() {
 ArchiveStore::Batch::Batch(ArchiveStore& store) : store_(store), transaction_(*store.db_) {
   store_.batching_ = true;
   store_.pending_.clear();
-  if (store_.pending_.capacity() < kReservedPositions) store_.pending_.reserve(kReservedPositions);
+  store_.pending_.reserve(kReservedPositions);
   store_.next_ids_.clear();
   store_.name_ids_.clear();
 }

@@ -138,11 +138,11 @@ class ArchiveStore {
 
   std::unique_ptr<SqlConnection> db_;
   bool batching_ = false;
-  // Room for a large batch's positions (48 MB of address space, touched only as it fills, kept
-  // from batch to batch): growing the vector by doubling copied it and faulted in twice its
+  // Room for a large batch's positions (96 MB of address space, touched only as it fills, kept
+  // from batch to batch): growing a vector by doubling copied it and faulted in twice its
   // pages, a fifth of an import's time (docs/performance.md, "Archive").
   static constexpr std::size_t kReservedPositions = std::size_t{1} << 21;
-  std::vector<PositionEntry> pending_;
+  HeldPositions pending_;
   // What this batch has learnt about IDs: the next free ID of each table and the IDs of the
   // names it has looked up or inserted (Event, Site, Round, players without a key). A batch is
   // one write transaction holding the writer lock, so no one else changes them meanwhile; it is

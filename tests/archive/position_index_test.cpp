@@ -117,8 +117,10 @@ TEST(PositionIndex, ALargeBatchOnTwoThreadsWritesTheRowsOfOneSortedBatch) {
     migrate(one_sorted);
     std::vector<PositionEntry> sorted = batch;
     std::sort(sorted.begin(), sorted.end());
-    std::reverse(batch.begin(), batch.end());  // the gathering must not rely on any order given
-    index_positions(two_threads, batch);
+    HeldPositions held;
+    // Backwards: the gathering must not rely on the order the store adds them in.
+    for (auto e = batch.rbegin(); e != batch.rend(); ++e) held.add(*e);
+    index_positions(two_threads, held);
     insert_position_blocks(one_sorted, sorted);
     const auto rows = rows_of(two_threads);
     EXPECT_EQ(rows.size(), rows_of(one_sorted).size());
