@@ -2,12 +2,12 @@
 // The real parley-lobby executable under test, and ENet clients to drive it. Everything talks
 // to 127.0.0.1 only; the lobby picks a free port itself (--listen 127.0.0.1:0) and the test
 // reads it from the log line. Every process started here is killed and reaped by its
-// destructor, so a failing test leaves nothing running. Loops are bounded by round counts,
-// never by wall-clock assertions.
+// destructor, so a failing test leaves nothing running, and is tied to the test's thread
+// (tests/child_process.hpp), so an aborted or killed test binary does not either. Loops are
+// bounded by round counts, never by wall-clock assertions.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -19,9 +19,8 @@
 #include <vector>
 
 #include "lobby/client/lobby_client.hpp"
+#include "tests/child_process.hpp"
 #include "tests/lobby/core_harness.hpp"
-
-extern char** environ;
 
 namespace parley::lobby::testing {
 
@@ -36,18 +35,10 @@ class LobbyProcess {
     std::vector<std::string> args = {lobby_binary(), "--listen", "127.0.0.1:" + std::to_string(port),
                                      "--db", (dir / "lobby.db").string()};
     args.insert(args.end(), extra.begin(), extra.end());
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 2, log_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    posix_spawn_file_actions_adddup2(&actions, 2, 1);
-    int rc = posix_spawn(&pid_, argv[0], &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    if (rc != 0) {
-      pid_ = -1;
-      ADD_FAILURE() << "cannot start " << argv[0];
+    pid_ = tests::spawn_tied_child(
+        args, {tests::child_file(2, log_.string(), O_WRONLY | O_CREAT | O_TRUNC), tests::child_dup(1, 2)});
+    if (pid_ < 0) {
+      ADD_FAILURE() << "cannot start " << args[0];
       return;
     }
     wait_listening();

@@ -1,7 +1,9 @@
 #pragma once
 // `parley` processes under test (bots), beside the real parley-lobby of tests/lobby. Output
 // goes to files in the test's directory; every process is killed and reaped by its destructor,
-// so a failing test leaves nothing running; waits are bounded by round counts.
+// so a failing test leaves nothing running, and is tied to the test's thread
+// (tests/child_process.hpp), so an aborted test binary does not either; waits are bounded by
+// round counts.
 //
 // NetworkFixture is the base of the network tests of every game (tests/peer/network_test.cpp,
 // tests/peer/gunjin/gunjin_network_test.cpp, tests/peer/risiko_network_test.cpp): a directory
@@ -9,7 +11,6 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -23,9 +24,8 @@
 #include <vector>
 
 #include "peer/log/verify.hpp"
+#include "tests/child_process.hpp"
 #include "tests/lobby/lobby_process.hpp"
-
-extern char** environ;
 
 namespace parley::peer::testing {
 
@@ -45,21 +45,12 @@ class ParleyProcess {
                 Keyboard keyboard = Keyboard::none)
       : out_(dir / (name + ".out")), err_(dir / (name + ".err")) {
     args.insert(args.begin(), std::string(PARLEY_CLI));
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
     int keys[2] = {-1, -1};
     if (keyboard == Keyboard::typed && ::pipe2(keys, O_CLOEXEC) != 0) return;
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    if (keyboard == Keyboard::typed)
-      posix_spawn_file_actions_adddup2(&actions, keys[0], 0);
-    else
-      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, 1, out_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    posix_spawn_file_actions_addopen(&actions, 2, err_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    if (posix_spawn(&pid_, argv[0], &actions, nullptr, argv.data(), environ) != 0) pid_ = -1;
-    posix_spawn_file_actions_destroy(&actions);
+    pid_ = tests::spawn_tied_child(
+        args, {keyboard == Keyboard::typed ? tests::child_dup(0, keys[0]) : tests::child_file(0, "/dev/null", O_RDONLY),
+               tests::child_file(1, out_.string(), O_WRONLY | O_CREAT | O_TRUNC),
+               tests::child_file(2, err_.string(), O_WRONLY | O_CREAT | O_TRUNC)});
     if (keyboard == Keyboard::typed) {
       ::close(keys[0]);
       keys_ = keys[1];

@@ -6,7 +6,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -20,9 +19,8 @@
 #include "ui/net/network_thread.hpp"
 #include "ui/sdl/screens.hpp"
 #include "ui/sdl/window.hpp"
+#include "tests/child_process.hpp"
 #include "tests/ui/x11_leak_check.hpp"
-
-extern char** environ;
 
 namespace parley::ui::sdl::testing {
 
@@ -51,19 +49,12 @@ class VirtualDisplay {
     ::close(pipe_fds[1]);
     std::vector<std::string> args{"/usr/bin/Xvfb", "-displayfd", "3", "-noreset", "-screen", "0", "1280x1024x24",
                                   "-nolisten", "tcp"};
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-    if (write_end >= 0) posix_spawn_file_actions_adddup2(&actions, write_end, 3);
-    pid_t pid = -1;
-    const bool spawned =
-        write_end >= 0 && posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ) == 0;
-    posix_spawn_file_actions_destroy(&actions);
+    const pid_t pid = write_end < 0 ? -1
+                                    : tests::spawn_tied_child(args, {tests::child_file(1, "/dev/null", O_WRONLY),
+                                                                     tests::child_file(2, "/dev/null", O_WRONLY),
+                                                                     tests::child_dup(3, write_end)});
     if (write_end >= 0) ::close(write_end);
+    const bool spawned = pid > 0;
     if (spawned) pid_ = pid;
     // The number and a newline, within 10 s; nothing (the server failed) ends the read early.
     std::string number;
