@@ -172,7 +172,10 @@ AddOutcome ArchiveStore::add(const GameRecord& r) {
   return {GameId{id}, true};
 }
 
-ArchiveStore::BulkLoad::BulkLoad(ArchiveStore& store) : store_(store) { store_.db_->set_bulk_load(true); }
+ArchiveStore::BulkLoad::BulkLoad(ArchiveStore& store) : store_(store) {
+  store_.db_->set_bulk_load(true);
+  store_.pending_.reserve(kReservedPositions);
+}
 
 ArchiveStore::BulkLoad::~BulkLoad() {
   try {
@@ -185,7 +188,6 @@ ArchiveStore::BulkLoad::~BulkLoad() {
 ArchiveStore::Batch::Batch(ArchiveStore& store) : store_(store), transaction_(*store.db_) {
   store_.batching_ = true;
   store_.pending_.clear();
-  store_.pending_.reserve(kReservedPositions);
   store_.next_ids_.clear();
   store_.name_ids_.clear();
 }

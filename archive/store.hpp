@@ -138,9 +138,10 @@ class ArchiveStore {
 
   std::unique_ptr<SqlConnection> db_;
   bool batching_ = false;
-  // Room for a large batch's positions (96 MB of address space, touched only as it fills, kept
-  // from batch to batch): growing a vector by doubling copied it and faulted in twice its
-  // pages, a fifth of an import's time (docs/performance.md, "Archive").
+  // Room for the positions of an import's large batches (96 MB of address space, reserved by
+  // BulkLoad, touched only as it fills, kept from batch to batch): growing a vector by doubling
+  // copied it and faulted in twice its pages, a fifth of an import's time (docs/performance.md,
+  // "Archive"). The lobby's batches of one game grow as they go.
   static constexpr std::size_t kReservedPositions = std::size_t{1} << 21;
   HeldPositions pending_;
   // What this batch has learnt about IDs: the next free ID of each table and the IDs of the
