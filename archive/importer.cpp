@@ -132,8 +132,9 @@ ReadGame read_game(game::Result<pgn::Game, pgn::Error>& read, std::string_view n
 // Making a game's record (its canonical PGN, hash, counts and emptied movetext: a replay and a
 // write) costs about as much as reading it, and storing it about half as much; whichever thread
 // is ahead makes the records. The reader makes a chunk's records itself while chunks wait in the
-// queue, and leaves them to the storing thread otherwise: a fixed split left one of the two
-// cores idle for a third of an import (docs/performance.md, "Archive").
+// queue, and leaves them to the storing thread otherwise. Made always by the reader, the storing
+// thread was idle half the time; made always by the storing thread, the reader finished first
+// and waited (docs/performance.md, "Archive").
 void read_games(std::string_view name, std::string_view text, ReadQueue& queue, std::stop_token stop) {
   try {
     pgn::Reader reader(text);
@@ -203,7 +204,7 @@ void Importer::import_pgn(std::string_view name, std::string_view text, ImportSt
   if (text.size() < kBytesForAReadingThread) {
     pgn::Reader reader(text);
     while (auto next = reader.next()) {
-      ReadGame read = read_game(*next, name, true);
+      ReadGame read = read_game(*next, name, /*make_record=*/true);
       take(read);
     }
     return;
