@@ -1,6 +1,8 @@
 #include "archive/position_index.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <mutex>
 #include <exception>
 #include <limits>
 #include <numeric>
@@ -253,23 +255,48 @@ void index_positions(SqlConnection& db, const HeldPositions& batch) {
     insert_position_blocks(db, sorted);
     return;
   }
-  constexpr std::size_t kHalf = HeldPositions::kBuckets / 2;
-  std::vector<PackedBlock> upper_blocks;
-  std::exception_ptr upper_failure;
+  // Pieces of a few buckets, packed in key order by a helper thread and by this one, which
+  // writes each piece as soon as it is packed and packs the next unclaimed one while it waits.
+  constexpr std::size_t kBucketsPerPiece = 8;
+  constexpr std::size_t kPieces = HeldPositions::kBuckets / kBucketsPerPiece;
+  struct Piece {
+    std::vector<PackedBlock> blocks;
+    std::atomic<bool> packed{false};
+  };
+  std::vector<Piece> pieces(kPieces);
+  std::atomic<std::size_t> claimed{0};
+  std::atomic<bool> failed{false};
+  std::exception_ptr failure;  // the first packing failure, set before `failed`
+  std::mutex failure_mutex;
+  auto pack_next = [&] {
+    const std::size_t p = claimed.fetch_add(1);
+    if (p >= kPieces) return false;
+    try {
+      pieces[p].blocks = pack_buckets(batch, p * kBucketsPerPiece, (p + 1) * kBucketsPerPiece);
+    } catch (...) {
+      std::lock_guard lock(failure_mutex);
+      if (!failure) failure = std::current_exception();
+      failed.store(true, std::memory_order_release);
+    }
+    pieces[p].packed.store(true, std::memory_order_release);
+    pieces[p].packed.notify_one();
+    return true;
+  };
   {
-    // Joined at the end of the scope, also when writing the lower half throws.
+    // Joined at the end of the scope, also when writing throws.
     std::jthread helper([&] {
-      try {
-        upper_blocks = pack_buckets(batch, kHalf, HeldPositions::kBuckets);
-      } catch (...) {
-        upper_failure = std::current_exception();
+      while (pack_next()) {
       }
     });
-    std::vector<PackedBlock> lower_blocks = pack_buckets(batch, 0, kHalf);
-    write_blocks(db, lower_blocks);
+    for (Piece& piece : pieces) {
+      while (!piece.packed.load(std::memory_order_acquire))
+        if (!pack_next()) piece.packed.wait(false, std::memory_order_acquire);
+      if (failed.load(std::memory_order_acquire)) break;
+      write_blocks(db, piece.blocks);
+      piece.blocks = {};
+    }
   }
-  if (upper_failure) std::rethrow_exception(upper_failure);
-  write_blocks(db, upper_blocks);
+  if (failure) std::rethrow_exception(failure);
 }
 
 std::vector<PositionEntry> find_position(SqlConnection& db, std::uint64_t key) {

@@ -78,10 +78,10 @@ class HeldPositions {
 
 // One batch's entries written as above. A large batch's buckets are each gathered into their
 // groups by a counting pass and a scatter, and each group is sorted on its own (a sort of the
-// whole batch was a tenth of an import's CPU time), on two threads: the upper half of the
-// buckets on a helper thread while this one does the lower half and writes it, as an import's
-// commit would otherwise leave the core of its reading thread idle (docs/performance.md,
-// "Archive").
+// whole batch was a tenth of an import's CPU time). Pieces of a few buckets are packed in key
+// order by a helper thread and by this one, which writes each piece once it is packed and packs
+// the next one while it waits: an import's commit would otherwise leave the core of its reading
+// thread idle (docs/performance.md, "Archive").
 void index_positions(SqlConnection& db, const HeldPositions& batch);
 // The games whose main line reached `key`, each once with the first ply it did, by game.
 // Throws SqlError if a block of the key's group is damaged.

@@ -86,9 +86,9 @@ TEST(PositionBlock, DamageIsRefusedWithItsReason) {
 }
 
 // A batch large enough to be gathered and packed on two threads gives the same rows as one sorted
-// batch written by insert_position_blocks: groups near the split (the key's top bit), repeated
-// keys across games and the start of every game included, and batches whose keys all lie in
-// one half (the other thread then has nothing to gather).
+// batch written by insert_position_blocks: groups near the key's top bit, repeated keys across
+// games and the start of every game included, and batches whose keys all lie in one half (half
+// of the pieces are then empty).
 TEST(PositionIndex, ALargeBatchOnTwoThreadsWritesTheRowsOfOneSortedBatch) {
   std::uint64_t state = 0x2545'F491'4F6C'DD1D;
   auto next = [&] {
