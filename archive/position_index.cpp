@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <mutex>
 #include <exception>
 #include <limits>
 #include <numeric>
@@ -209,12 +208,9 @@ std::vector<PackedBlock> pack_buckets(const HeldPositions& held, std::size_t fir
       const auto group = std::span(room).subspan(start[g], start[g + 1] - start[g]);
       if (group.empty()) continue;
       std::sort(group.begin(), group.end());
-      const std::int64_t first_game =
-          std::min_element(group.begin(), group.end(), [](const PositionEntry& x, const PositionEntry& y) {
-            return x.game < y.game;
-          })->game;
-      const auto prefix = static_cast<std::int64_t>(b << kGroupBits | g);
-      blocks.push_back({prefix, first_game, encode_position_block(group, first_game)});
+      for_each_group(group, [&](std::int64_t prefix, std::span<const PositionEntry> entries, std::int64_t first_game) {
+        blocks.push_back({prefix, first_game, encode_position_block(entries, first_game)});
+      });
     }
   }
   return blocks;
@@ -266,17 +262,14 @@ void index_positions(SqlConnection& db, const HeldPositions& batch) {
   std::vector<Piece> pieces(kPieces);
   std::atomic<std::size_t> claimed{0};
   std::atomic<bool> failed{false};
-  std::exception_ptr failure;  // the first packing failure, set before `failed`
-  std::mutex failure_mutex;
+  std::exception_ptr failure;  // the first packing failure, written by whoever set `failed`
   auto pack_next = [&] {
     const std::size_t p = claimed.fetch_add(1);
     if (p >= kPieces) return false;
     try {
       pieces[p].blocks = pack_buckets(batch, p * kBucketsPerPiece, (p + 1) * kBucketsPerPiece);
     } catch (...) {
-      std::lock_guard lock(failure_mutex);
-      if (!failure) failure = std::current_exception();
-      failed.store(true, std::memory_order_release);
+      if (!failed.exchange(true)) failure = std::current_exception();
     }
     pieces[p].packed.store(true, std::memory_order_release);
     pieces[p].packed.notify_one();
