@@ -174,9 +174,18 @@ class Reader::Parser {
     peeked_ = false;
     return std::move(next_);
   }
+  // Takes the token peek() returned, which stays readable until the next peek(). Movetext reads
+  // its tokens in place: copying one out right after lexing it read the halves of its text,
+  // just written apart, as one 16-byte load, which stalled store forwarding.
+  void consume() { peeked_ = false; }
 
   void lex(Token& tok) {
-    tok = Token{};
+    // Field by field: assigning a fresh Token{} built it on the stack and copied it with loads
+    // that straddle its just-written halves, which stalled store forwarding for two thirds of
+    // the lexer's time (docs/performance.md, "Archive").
+    tok.kind = Tok::end;
+    tok.text = {};
+    tok.value.clear();
     bool more = skip_space();
     tok.offset = r_.pos_;
     tok.line = r_.line_;
@@ -314,68 +323,68 @@ class Reader::Parser {
       const Token& t = peek();
       switch (t.kind) {
         case Tok::comment: {
-          Token c = take();
+          consume();
           auto& target = line.nodes.empty() ? line.comments : line.nodes.back().comments;
-          target.push_back(normalize_comment(c.text));
+          target.push_back(normalize_comment(t.text));
           break;
         }
         case Tok::period:
-          take();
+          consume();
           break;
         case Tok::nag:
         case Tok::suffix: {
-          Token n = take();
-          if (line.nodes.empty()) fail_at(ErrorKind::unexpected_token, n, "annotation before any move");
-          std::uint8_t value = n.kind == Tok::nag ? static_cast<std::uint8_t>(std::stoi(std::string(n.text)))
-                                                  : *suffix_nag(n.text);
+          consume();
+          if (line.nodes.empty()) fail_at(ErrorKind::unexpected_token, t, "annotation before any move");
+          std::uint8_t value = t.kind == Tok::nag ? static_cast<std::uint8_t>(std::stoi(std::string(t.text)))
+                                                  : *suffix_nag(t.text);
           line.nodes.back().nags.push_back(value);
           break;
         }
         case Tok::open_paren: {
-          Token open = take();
-          if (line.nodes.empty()) fail_at(ErrorKind::variation_without_move, open);
+          consume();
+          if (line.nodes.empty()) fail_at(ErrorKind::variation_without_move, t);
           if (depth + 1 > r_.limits_.max_depth)
-            fail_at(ErrorKind::limit_exceeded, open, "variations nested deeper than " + std::to_string(r_.limits_.max_depth));
+            fail_at(ErrorKind::limit_exceeded, t, "variations nested deeper than " + std::to_string(r_.limits_.max_depth));
           Line variation;
           parse_line(before, depth + 1, variation, nullptr);
           line.nodes.back().variations.push_back(std::move(variation));
           break;
         }
         case Tok::close_paren: {
-          Token close = take();
-          if (result) fail_at(ErrorKind::unbalanced_variation, close, "')' without '('");
+          consume();
+          if (result) fail_at(ErrorKind::unbalanced_variation, t, "')' without '('");
           return;
         }
         case Tok::star: {
-          Token star = take();
-          if (!result) fail_at(ErrorKind::unbalanced_variation, star, "game ends inside a variation");
-          end_offset_ = star.offset;
-          end_line_ = star.line;
-          end_column_ = star.column;
+          consume();
+          if (!result) fail_at(ErrorKind::unbalanced_variation, t, "game ends inside a variation");
+          end_offset_ = t.offset;
+          end_line_ = t.line;
+          end_column_ = t.column;
           result->assign(1, '*');  // not `= "*"`: GCC 12 at -O3 warns falsely there (-Wrestrict, its bug 105651)
           return;
         }
         case Tok::symbol: {
-          Token s = take();
-          if (std::all_of(s.text.begin(), s.text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+          consume();
+          if (std::all_of(t.text.begin(), t.text.end(), [](char c) { return c >= '0' && c <= '9'; }))
             break;  // a move number
-          if (is_result(s.text)) {
-            if (!result) fail_at(ErrorKind::unbalanced_variation, s, "game ends inside a variation");
-            end_offset_ = s.offset;
-            end_line_ = s.line;
-            end_column_ = s.column;
-            *result = std::string(s.text);
+          if (is_result(t.text)) {
+            if (!result) fail_at(ErrorKind::unbalanced_variation, t, "game ends inside a variation");
+            end_offset_ = t.offset;
+            end_line_ = t.line;
+            end_column_ = t.column;
+            *result = std::string(t.text);
             return;
           }
-          auto move = parse_san(pos, s.text);
+          auto move = parse_san(pos, t.text);
           if (!move) {
             ErrorKind kind = move.error() == NotationError::illegal     ? ErrorKind::illegal_move
                              : move.error() == NotationError::ambiguous ? ErrorKind::ambiguous_move
                                                                         : ErrorKind::bad_move_text;
-            fail_at(kind, s, std::string(s.text) + " in " + pos.fen());
+            fail_at(kind, t, std::string(t.text) + " in " + pos.fen());
           }
           if (++nodes_ > r_.limits_.max_nodes)
-            fail_at(ErrorKind::limit_exceeded, s, "more than " + std::to_string(r_.limits_.max_nodes) + " moves");
+            fail_at(ErrorKind::limit_exceeded, t, "more than " + std::to_string(r_.limits_.max_nodes) + " moves");
           line.nodes.push_back(Node{*move, {}, {}, {}});
           before = pos;
           pos.play(*move);
