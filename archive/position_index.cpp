@@ -6,13 +6,12 @@
 #include <limits>
 #include <numeric>
 #include <thread>
+#include <tuple>
 
 namespace parley::archive {
 
 namespace {
 
-constexpr int kSuffixBits = 64 - kKeyPrefixBits;
-constexpr std::uint64_t kSuffixMask = (std::uint64_t{1} << kSuffixBits) - 1;
 // A 63-bit value takes at most 9 bytes of 7 bits (what the decoder accepts); any 64-bit value, 10
 // (what the encoder makes room for, should a damaged old row give a negative ply).
 constexpr int kMaxVarintBytes = 9;
@@ -45,15 +44,18 @@ bool get_varint(std::span<const std::uint8_t> in, std::size_t& at, std::uint64_t
 
 }  // namespace
 
-game::Bytes encode_position_block(std::span<const PositionEntry> entries, std::int64_t first_game) {
+game::Bytes encode_position_block(std::span<const PositionEntry> entries, std::int64_t first_game, KeyLayout layout) {
   // Written through a pointer into room for the longest entries, then copied out at its size: a
   // byte at a time into the vector was most of an import's time for packing.
-  constexpr std::size_t kMaxEntryBytes = kKeySuffixBytes + 2 * kMaxEncodedVarintBytes;
+  const int suffix_bytes = layout.suffix_bytes();
+  const std::size_t max_entry_bytes = static_cast<std::size_t>(suffix_bytes) + 2 * kMaxEncodedVarintBytes;
   thread_local std::vector<std::uint8_t> scratch;
-  if (scratch.size() < entries.size() * kMaxEntryBytes) scratch.resize(entries.size() * kMaxEntryBytes);
+  if (scratch.size() < entries.size() * max_entry_bytes) scratch.resize(entries.size() * max_entry_bytes);
+  const std::uint64_t suffix_mask = (std::uint64_t{1} << layout.suffix_bits()) - 1;
   std::uint8_t* at = scratch.data();
   for (const PositionEntry& e : entries) {
-    for (int i = 0; i < kKeySuffixBytes; ++i) *at++ = static_cast<std::uint8_t>(e.key >> (8 * i));
+    const std::uint64_t suffix = e.key & suffix_mask;
+    for (int i = 0; i < suffix_bytes; ++i) *at++ = static_cast<std::uint8_t>(suffix >> (8 * i));
     at = put_varint(at, static_cast<std::uint64_t>(e.game - first_game));
     at = put_varint(at, static_cast<std::uint64_t>(e.ply));
   }
@@ -61,13 +63,14 @@ game::Bytes encode_position_block(std::span<const PositionEntry> entries, std::i
 }
 
 game::Result<std::vector<PositionEntry>, PositionBlockError> decode_position_block(
-    std::int64_t prefix, std::int64_t first_game, std::span<const std::uint8_t> bytes) {
-  if (prefix < 0 || prefix >= (std::int64_t{1} << kKeyPrefixBits))
+    std::int64_t prefix, std::int64_t first_game, std::span<const std::uint8_t> bytes, KeyLayout layout) {
+  if (prefix < 0 || prefix >= layout.groups())
     return PositionBlockError{"key prefix " + std::to_string(prefix) + " is out of range"};
   if (first_game < 0) return PositionBlockError{"first game " + std::to_string(first_game) + " is negative"};
+  const auto suffix_bytes = static_cast<std::size_t>(layout.suffix_bytes());
   std::vector<PositionEntry> out;
-  // Every entry takes at least 8 bytes, so the input bounds the allocation.
-  out.reserve(bytes.size() / (kKeySuffixBytes + 2));
+  // Every entry takes at least two bytes more than its suffix, so the input bounds the allocation.
+  out.reserve(bytes.size() / (suffix_bytes + 2));
   std::size_t at = 0;
   while (at < bytes.size()) {
     const std::size_t entry_at = at;
@@ -75,15 +78,18 @@ game::Result<std::vector<PositionEntry>, PositionBlockError> decode_position_blo
       return PositionBlockError{"position block " + std::to_string(prefix) + "/" + std::to_string(first_game) +
                                 ", byte " + std::to_string(entry_at) + ": " + what};
     };
-    if (bytes.size() - at < kKeySuffixBytes) return fault("truncated key");
+    if (bytes.size() - at < suffix_bytes) return fault("truncated key");
     std::uint64_t suffix = 0;
-    for (int i = 0; i < kKeySuffixBytes; ++i) suffix |= std::uint64_t{bytes[at++]} << (8 * i);
+    for (std::size_t i = 0; i < suffix_bytes; ++i) suffix |= std::uint64_t{bytes[at++]} << (8 * i);
+    // Bits above the suffix's belong to the prefix, which the row names: set here, they would be
+    // a second spelling of the same block.
+    if (suffix >> layout.suffix_bits() != 0) return fault("key suffix too large");
     std::uint64_t game_delta = 0, ply = 0;
     if (!get_varint(bytes, at, game_delta)) return fault("bad game number");
     if (!get_varint(bytes, at, ply)) return fault("bad ply");
     if (game_delta > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max() - first_game))
       return fault("game number overflows");
-    PositionEntry e{static_cast<std::uint64_t>(prefix) << kSuffixBits | (suffix & kSuffixMask),
+    PositionEntry e{static_cast<std::uint64_t>(prefix) << layout.suffix_bits() | suffix,
                     first_game + static_cast<std::int64_t>(game_delta), static_cast<std::int64_t>(ply)};
     if (!out.empty() && !(out.back() < e)) return fault("entries out of order");
     out.push_back(e);
@@ -108,7 +114,7 @@ std::vector<PositionEntry> decode_row(const SqlRow& row) {
 // the group's newest block while that block is under kMergedBlockBytes, instead of writing a
 // new row per group: an archive filled one game at a time would otherwise gain a row per game in
 // the groups of the common positions, and a query reads every row of its group. A large batch
-// writes new blocks only: reading and rewriting 65,536 blocks would cost more than its import.
+// writes new blocks only: reading and rewriting 4,096 blocks would cost more than its import.
 constexpr std::size_t kMergingBatchEntries = 4096;
 constexpr std::size_t kMergedBlockBytes = 4096;
 
@@ -181,12 +187,12 @@ void write_blocks(SqlConnection& db, std::vector<PackedBlock>& blocks) {
 // Below this many entries (a few hundred games) a second thread costs more than it saves.
 constexpr std::size_t kEntriesForAHelperThread = std::size_t{1} << 16;
 
-constexpr int kGroupBits = kKeyPrefixBits - HeldPositions::kBucketBits;
+constexpr int kGroupBits = kKeyLayout.prefix_bits - HeldPositions::kBucketBits;
 constexpr std::size_t kGroupsPerBucket = std::size_t{1} << kGroupBits;
 
 // The blocks of the buckets [first, end): each bucket's entries gathered into its groups by one
-// counting pass and one scatter into room that stays in the cache, then each group (about 25
-// entries in a batch of 5,000 games) sorted and packed.
+// counting pass and one scatter into room that stays in the cache, then each group (about 100
+// entries in a batch of 5,000 games of 80 plies) sorted and packed.
 std::vector<PackedBlock> pack_buckets(const HeldPositions& held, std::size_t first, std::size_t end) {
   std::size_t largest = 0;
   for (std::size_t b = first; b < end; ++b) largest = std::max(largest, held.bucket(b).size());
@@ -195,7 +201,7 @@ std::vector<PackedBlock> pack_buckets(const HeldPositions& held, std::size_t fir
   std::array<std::size_t, kGroupsPerBucket + 1> start{};
   std::array<std::size_t, kGroupsPerBucket> next{};
   auto group_of = [](const PositionEntry& e) {
-    return static_cast<std::size_t>(e.key >> (64 - kKeyPrefixBits)) & (kGroupsPerBucket - 1);
+    return static_cast<std::size_t>(key_prefix(e.key)) & (kGroupsPerBucket - 1);
   };
   for (std::size_t b = first; b < end; ++b) {
     const std::span<const PositionEntry> bucket = held.bucket(b);
@@ -323,20 +329,62 @@ void pack_position_keys(SqlConnection& db) {
   // A new archive has nothing to pack; an old one is read one group at a time (each group is
   // one range of the old primary key, as keys are stored as their bits read as signed).
   if (!db.query("SELECT ZobristKey FROM PositionKey LIMIT 1").empty()) {
-    constexpr std::uint64_t kGroupSpan = std::uint64_t{1} << (64 - kKeyPrefixBits);
-    for (std::uint64_t prefix = 0; prefix < (std::uint64_t{1} << kKeyPrefixBits); ++prefix) {
-      auto low = static_cast<std::int64_t>(prefix * kGroupSpan);
+    constexpr KeyLayout layout = kKeyLayoutV2;
+    constexpr std::uint64_t kGroupSpan = std::uint64_t{1} << layout.suffix_bits();
+    for (std::int64_t prefix = 0; prefix < layout.groups(); ++prefix) {
+      auto low = static_cast<std::int64_t>(static_cast<std::uint64_t>(prefix) * kGroupSpan);
       auto rows = db.query("SELECT ZobristKey, GameID, Ply FROM PositionKey WHERE ZobristKey BETWEEN ? AND ?",
                            {integer(low), integer(low + static_cast<std::int64_t>(kGroupSpan - 1))});
+      if (rows.empty()) continue;
       std::vector<PositionEntry> entries;
       entries.reserve(rows.size());
       for (const SqlRow& row : rows)
         entries.push_back({static_cast<std::uint64_t>(as_int(row[0])), as_int(row[1]), as_int(row[2])});
       std::sort(entries.begin(), entries.end());
-      insert_position_blocks(db, entries);
+      const std::int64_t first_game =
+          std::min_element(entries.begin(), entries.end(), [](auto& a, auto& b) { return a.game < b.game; })->game;
+      db.query("INSERT INTO PositionBlock (KeyPrefix, FirstGameID, Entries) VALUES (?, ?, ?)",
+               {integer(prefix), integer(first_game), SqlValue{encode_position_block(entries, first_game, layout)}});
     }
   }
   db.exec_script("DROP TABLE PositionKey");
+}
+
+void repack_position_blocks(SqlConnection& db) {
+  // Each new group is the old groups that share its top bits: one range of the old primary key.
+  constexpr int kOldGroupsPerGroup = 1 << (kKeyLayoutV2.prefix_bits - kKeyLayout.prefix_bits);
+  // Blocks of about this many entries (about 3.5 KB, which a row keeps within even a 4 KB page),
+  // cut between games: a group's blocks must not share a first game.
+  constexpr std::size_t kEntriesPerBlock = 350;
+  std::vector<PositionEntry> entries;
+  std::vector<PackedBlock> blocks;
+  for (std::int64_t prefix = 0; prefix < kKeyLayout.groups(); ++prefix) {
+    entries.clear();
+    for (const SqlRow& row :
+         db.query("SELECT KeyPrefix, FirstGameID, Entries FROM PositionBlockV2 WHERE KeyPrefix BETWEEN ? AND ?",
+                  {integer(prefix * kOldGroupsPerGroup), integer(prefix * kOldGroupsPerGroup + kOldGroupsPerGroup - 1)})) {
+      auto old = decode_position_block(as_int(row.at(0)), as_int(row.at(1)), as_bytes(row.at(2)), kKeyLayoutV2);
+      if (!old) throw SqlError("damaged position index: " + old.error().detail);
+      entries.insert(entries.end(), old->begin(), old->end());
+    }
+    if (entries.empty()) continue;
+    // By game, so that each block takes whole games; then each block's entries by key.
+    std::sort(entries.begin(), entries.end(), [](const PositionEntry& a, const PositionEntry& b) {
+      return std::tie(a.game, a.key, a.ply) < std::tie(b.game, b.key, b.ply);
+    });
+    for (std::size_t first = 0; first < entries.size();) {
+      std::size_t end = std::min(first + kEntriesPerBlock, entries.size());
+      while (end < entries.size() && entries[end].game == entries[end - 1].game) ++end;
+      const std::int64_t first_game = entries[first].game;
+      const auto block = std::span(entries).subspan(first, end - first);
+      std::sort(block.begin(), block.end());
+      blocks.push_back({prefix, first_game, encode_position_block(block, first_game)});
+      first = end;
+    }
+    write_blocks(db, blocks);
+    blocks.clear();
+  }
+  db.exec_script("DROP TABLE PositionBlockV2");
 }
 
 }  // namespace parley::archive

@@ -1,10 +1,11 @@
 #pragma once
 // The position index (docs/archive.md, "Position search"): the Zobrist key of every main-line
 // position of every chess game, as (key, game, ply) entries. Entries are grouped by the key's
-// top 16 bits and packed into one PositionBlock row per group and per import batch (a small
+// top 12 bits and packed into one PositionBlock row per group and per import batch (a small
 // batch adds to the group's newest block instead, while that is small). A batch then writes at
-// most 65,536 rows however many positions it adds, and a query reads the few rows of one group;
-// one B-tree row per position was half of an import's time (docs/performance.md, "Archive").
+// most 4,096 rows however many positions it adds, and a query reads the few rows of one group;
+// one B-tree row per position was half of an import's time, and one row per 16-bit group a
+// tenth (docs/performance.md, "Archive").
 #include <array>
 #include <cstdint>
 #include <span>
@@ -23,16 +24,29 @@ struct PositionEntry {
   friend auto operator<=>(const PositionEntry&, const PositionEntry&) = default;
 };
 
-inline constexpr int kKeyPrefixBits = 16;
-inline constexpr int kKeySuffixBytes = (64 - kKeyPrefixBits) / 8;
+// How a block holds its keys: a key's top `prefix_bits` bits name its group (the row's KeyPrefix),
+// and each entry keeps the other bits, little-endian, in as many bytes as they need.
+struct KeyLayout {
+  int prefix_bits;
+  constexpr int suffix_bits() const { return 64 - prefix_bits; }
+  constexpr int suffix_bytes() const { return (suffix_bits() + 7) / 8; }
+  constexpr std::int64_t groups() const { return std::int64_t{1} << prefix_bits; }
+  constexpr std::int64_t prefix_of(std::uint64_t key) const { return static_cast<std::int64_t>(key >> suffix_bits()); }
+};
+// Schema version 3's: 4,096 groups, 52-bit suffixes in 7 bytes.
+inline constexpr KeyLayout kKeyLayout{12};
+// Schema version 2's: 65,536 groups, 48-bit suffixes in 6 bytes. Migration step 2 writes it and
+// step 3 reads it; nothing else does.
+inline constexpr KeyLayout kKeyLayoutV2{16};
 
-// The group of a key: its top kKeyPrefixBits bits, 0…65,535.
-constexpr std::int64_t key_prefix(std::uint64_t key) { return static_cast<std::int64_t>(key >> (64 - kKeyPrefixBits)); }
+// The group of a key: its top 12 bits, 0…4,095.
+constexpr std::int64_t key_prefix(std::uint64_t key) { return kKeyLayout.prefix_of(key); }
 
 // Packs entries of one group, sorted and without repeats, whose games are all >= first_game.
-// Per entry: the key's low 48 bits (6 bytes, little-endian), then game - first_game and the ply
-// as LEB128 varints. About 9 bytes per position.
-game::Bytes encode_position_block(std::span<const PositionEntry> entries, std::int64_t first_game);
+// Per entry: the key's suffix (7 bytes), then game - first_game and the ply as LEB128 varints.
+// About 10 bytes per position.
+game::Bytes encode_position_block(std::span<const PositionEntry> entries, std::int64_t first_game,
+                                  KeyLayout layout = kKeyLayout);
 
 struct PositionBlockError {
   std::string detail;
@@ -42,7 +56,7 @@ struct PositionBlockError {
 // of a valid block is accepted (sorted entries without repeats, minimal varints, games and plies
 // within 63 bits); anything else is an error naming the fault, never a crash.
 game::Result<std::vector<PositionEntry>, PositionBlockError> decode_position_block(
-    std::int64_t prefix, std::int64_t first_game, std::span<const std::uint8_t> bytes);
+    std::int64_t prefix, std::int64_t first_game, std::span<const std::uint8_t> bytes, KeyLayout layout = kKeyLayout);
 
 // The table: PositionBlock (KeyPrefix, FirstGameID, Entries), primary key (KeyPrefix,
 // FirstGameID), where FirstGameID is the smallest game in the block. A batch's games have IDs
@@ -52,13 +66,13 @@ game::Result<std::vector<PositionEntry>, PositionBlockError> decode_position_blo
 // one block per group, or into the group's newest block if the batch and that block are small.
 void insert_position_blocks(SqlConnection& db, std::span<const PositionEntry> sorted);
 // A batch's entries as the store adds them, held apart by the top byte of their key (256 buckets
-// of 256 groups each), so that the commit finds a group's entries among a bucket's, which fit in
+// of 16 groups each), so that the commit finds a group's entries among a bucket's, which fit in
 // the cache, instead of among the whole batch's (docs/archive.md, "Import").
 class HeldPositions {
  public:
   static constexpr int kBucketBits = 8;
   static constexpr std::size_t kBuckets = std::size_t{1} << kBucketBits;
-  static_assert(kKeyPrefixBits > kBucketBits);
+  static_assert(kKeyLayout.prefix_bits > kBucketBits);
 
   void add(const PositionEntry& e) {
     buckets_[e.key >> (64 - kBucketBits)].push_back(e);
@@ -88,7 +102,12 @@ void index_positions(SqlConnection& db, const HeldPositions& batch);
 std::vector<PositionEntry> find_position(SqlConnection& db, std::uint64_t key);
 // Every entry of the index, sorted (for tests, the benchmark and checks of a whole archive).
 std::vector<PositionEntry> all_positions(SqlConnection& db);
-// Schema step 2: version 1's PositionKey table (one row per position) into blocks, then dropped.
+// Schema step 2: version 1's PositionKey table (one row per position) into blocks of version 2's
+// layout, one per group, then dropped.
 void pack_position_keys(SqlConnection& db);
+// Schema step 3: version 2's blocks (the table renamed PositionBlockV2 by the step's SQL) into
+// blocks of the current layout, then dropped. A group's entries are split by game into blocks
+// of a few hundred entries, as import batches would have left them.
+void repack_position_blocks(SqlConnection& db);
 
 }  // namespace parley::archive

@@ -106,9 +106,24 @@ CREATE TABLE PositionBlock (
 ){WITHOUT_ROWID};
 )sql";
 
+// Version 3: 4,096 groups instead of 65,536 (archive/position_index.hpp, KeyLayout), so that an
+// import batch writes a sixteenth of the rows. A block of a large batch now holds a few
+// kilobytes, more than SQLite keeps in the page of a table without row ids, so the table has
+// them; version 2's blocks are read and packed again.
+constexpr std::string_view kPositionGroupsOf12Bits = R"sql(
+ALTER TABLE PositionBlock RENAME TO PositionBlockV2;
+CREATE TABLE PositionBlock (
+  KeyPrefix BIGINT NOT NULL,
+  FirstGameID BIGINT NOT NULL,
+  Entries {BLOB} NOT NULL,
+  PRIMARY KEY (KeyPrefix, FirstGameID)
+);
+)sql";
+
 constexpr std::array kMigrations = {
     Migration{1, "seed 003 layout with parley's seats, verdicts, logs and position keys", kInitial},
     Migration{2, "position keys packed into blocks by key prefix", kPositionBlocks, &pack_position_keys},
+    Migration{3, "position blocks grouped by the key's top 12 bits", kPositionGroupsOf12Bits, &repack_position_blocks},
 };
 
 std::string dialect_sql(std::string_view sql, Dialect dialect) {

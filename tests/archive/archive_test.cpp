@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -464,10 +465,10 @@ TEST_P(ArchiveTest, SmallBatchesFillAGroupsNewestBlockUpToItsSizeLimit) {
   Transaction t(db);
   insert_position_blocks(db, entries_of_games(0, 100));  // a small batch, nothing to add to: new block
   EXPECT_EQ(block_rows(), 1);
-  insert_position_blocks(db, entries_of_games(100, 200));  // added to it (about 1.8 KB in all)
+  insert_position_blocks(db, entries_of_games(100, 200));  // added to it (about 1.9 KB in all)
   EXPECT_EQ(block_rows(), 1);
-  // Added again: now 128 entries of 8 bytes and 372 of 9 (the game takes two varint bytes from
-  // 128 on), 4,372 bytes, over the 4 KB limit.
+  // Added again: now 128 entries of 9 bytes and 372 of 10 (the game takes two varint bytes from
+  // 128 on), 4,872 bytes, over the 4 KB limit.
   insert_position_blocks(db, entries_of_games(200, 500));
   EXPECT_EQ(block_rows(), 1);
   insert_position_blocks(db, entries_of_games(500, 501));  // the block is full: a new one
@@ -787,18 +788,65 @@ TEST_P(ArchiveTest, AVersionOneArchiveHasItsPositionKeysPackedWhenOpened) {
       db.query("INSERT INTO PositionKey (ZobristKey, GameID, Ply) VALUES (?, ?, ?)",
                {SqlValue{static_cast<std::int64_t>(e.key)}, SqlValue{e.game}, SqlValue{e.ply}});
     db.exec_script("DROP TABLE PositionBlock");
-    db.query("DELETE FROM SchemaVersion WHERE Version = 2");
+    db.query("DELETE FROM SchemaVersion WHERE Version >= 2");
     t.commit();
   }
   store_.reset();
   auto reopened = ArchiveStore::open(location_);
   ASSERT_TRUE(reopened.ok()) << reopened.error().detail;
   store_ = std::move(reopened).value();
-  EXPECT_EQ(schema_version(store_->sql()), 2);
+  EXPECT_EQ(schema_version(store_->sql()), 3);
   EXPECT_EQ(all_positions(store_->sql()), before);
   EXPECT_EQ(store_->games_at_position(key).size(), start_hits);
   EXPECT_THROW(store_->sql().query("SELECT COUNT(*) FROM PositionKey"), SqlError);
   // New games go on from there.
+  ImportStats stats = import_text("one.pgn", "[Event \"Later\"]\n[Result \"*\"]\n\n1. d4 *\n");
+  EXPECT_EQ(stats.imported, 1U);
+  EXPECT_EQ(store_->games_at_position(key).size(), start_hits + 1);
+}
+
+// An archive of schema version 2 grouped its blocks by the key's top 16 bits; opening it packs
+// them again by the top 12, and position search finds the same games as before. Here every game
+// has a block of its own in each of its groups, as an archive filled a game at a time by the
+// lobby may have: the migration merges them into blocks of a few hundred entries.
+TEST_P(ArchiveTest, AVersionTwoArchiveHasItsBlocksRegroupedWhenOpened) {
+  import("round_robin.pgn");
+  import("walther_tal.pgn");
+  auto& db = store_->sql();
+  const std::vector<PositionEntry> before = all_positions(db);
+  const std::uint64_t key = game::chess::Position::start().key();
+  const std::size_t start_hits = store_->games_at_position(key).size();
+  ASSERT_EQ(start_hits, 7U);
+  std::size_t old_blocks = 0;
+  {
+    // Back to version 2's layout: a block per 16-bit group and game.
+    Transaction t(db);
+    db.exec_script("DROP TABLE PositionBlock");
+    db.exec_script(std::string("CREATE TABLE PositionBlock (KeyPrefix BIGINT NOT NULL, FirstGameID BIGINT NOT NULL, ") +
+                   "Entries " + (db.dialect() == Dialect::sqlite ? "BLOB" : "BYTEA") +
+                   " NOT NULL, PRIMARY KEY (KeyPrefix, FirstGameID))");
+    std::map<std::pair<std::int64_t, std::int64_t>, std::vector<PositionEntry>> blocks;
+    for (const PositionEntry& e : before) blocks[{kKeyLayoutV2.prefix_of(e.key), e.game}].push_back(e);
+    for (const auto& [at, entries] : blocks)
+      db.query("INSERT INTO PositionBlock (KeyPrefix, FirstGameID, Entries) VALUES (?, ?, ?)",
+               {SqlValue{at.first}, SqlValue{at.second}, SqlValue{encode_position_block(entries, at.second, kKeyLayoutV2)}});
+    old_blocks = blocks.size();
+    db.query("DELETE FROM SchemaVersion WHERE Version = 3");
+    t.commit();
+  }
+  store_.reset();
+  auto reopened = ArchiveStore::open(location_);
+  ASSERT_TRUE(reopened.ok()) << reopened.error().detail;
+  store_ = std::move(reopened).value();
+  auto& migrated = store_->sql();
+  EXPECT_EQ(schema_version(migrated), 3);
+  EXPECT_EQ(all_positions(migrated), before);
+  EXPECT_EQ(store_->games_at_position(key).size(), start_hits);
+  EXPECT_THROW(migrated.query("SELECT COUNT(*) FROM PositionBlockV2"), SqlError);
+  // Fewer, larger blocks: no group has two blocks here (its entries are under a block's worth).
+  const auto groups = migrated.query("SELECT COUNT(DISTINCT KeyPrefix), COUNT(*) FROM PositionBlock");
+  EXPECT_EQ(as_int(groups.at(0).at(0)), as_int(groups.at(0).at(1)));
+  EXPECT_LT(static_cast<std::size_t>(as_int(groups.at(0).at(1))), old_blocks);
   ImportStats stats = import_text("one.pgn", "[Event \"Later\"]\n[Result \"*\"]\n\n1. d4 *\n");
   EXPECT_EQ(stats.imported, 1U);
   EXPECT_EQ(store_->games_at_position(key).size(), start_hits + 1);

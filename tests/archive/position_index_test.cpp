@@ -14,39 +14,62 @@ namespace parley::archive {
 namespace {
 
 TEST(PositionBlock, EncodesTheKnownAnswer) {
-  // Group 0xABCD; first game 300.
+  // Group 0xABC; first game 300.
   const std::vector<PositionEntry> entries = {
-      {0xABCD'0102'0304'0506, 300, 0},    // suffix 06 05 04 03 02 01, game +0, ply 0
+      {0xABCD'0102'0304'0506, 300, 0},    // suffix 06 05 04 03 02 01 0D, game +0, ply 0
       {0xABCD'0102'0304'0506, 430, 200},  // game +130 = 82 01, ply 200 = C8 01
+      {0xABCD'FFFF'FFFF'FFFF, 301, 5},
+  };
+  const game::Bytes expected = {0x06, 0x05, 0x04, 0x03, 0x02, 0x01, 0x0D, 0x00, 0x00,  //
+                                0x06, 0x05, 0x04, 0x03, 0x02, 0x01, 0x0D, 0x82, 0x01, 0xC8, 0x01,
+                                0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x0D, 0x01, 0x05};
+  EXPECT_EQ(key_prefix(entries[0].key), 0xABC);
+  EXPECT_EQ(encode_position_block(entries, 300), expected);
+  auto decoded = decode_position_block(0xABC, 300, expected);
+  ASSERT_TRUE(decoded.ok()) << decoded.error().detail;
+  EXPECT_EQ(*decoded, entries);
+}
+
+// Schema version 2's layout, which its migration reads: group 0xABCD, six-byte suffixes.
+TEST(PositionBlock, EncodesTheKnownAnswerOfVersionTwo) {
+  const std::vector<PositionEntry> entries = {
+      {0xABCD'0102'0304'0506, 300, 0},
+      {0xABCD'0102'0304'0506, 430, 200},
       {0xABCD'FFFF'FFFF'FFFF, 301, 5},
   };
   const game::Bytes expected = {0x06, 0x05, 0x04, 0x03, 0x02, 0x01, 0x00, 0x00,  //
                                 0x06, 0x05, 0x04, 0x03, 0x02, 0x01, 0x82, 0x01, 0xC8, 0x01,
                                 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01, 0x05};
-  EXPECT_EQ(key_prefix(entries[0].key), 0xABCD);
-  EXPECT_EQ(encode_position_block(entries, 300), expected);
-  auto decoded = decode_position_block(0xABCD, 300, expected);
+  EXPECT_EQ(kKeyLayoutV2.prefix_of(entries[0].key), 0xABCD);
+  EXPECT_EQ(encode_position_block(entries, 300, kKeyLayoutV2), expected);
+  auto decoded = decode_position_block(0xABCD, 300, expected, kKeyLayoutV2);
   ASSERT_TRUE(decoded.ok()) << decoded.error().detail;
   EXPECT_EQ(*decoded, entries);
+  // Read with the current layout, the same bytes are refused.
+  EXPECT_FALSE(decode_position_block(0xABC, 300, expected).ok());
 }
 
 TEST(PositionBlock, RoundTripsLargeGamesAndPliesInEveryGroup) {
-  for (std::int64_t prefix : {0x0000, 0x7FFF, 0x8000, 0xFFFF}) {
-    std::vector<PositionEntry> entries;
-    for (std::uint64_t i = 0; i < 200; ++i)
-      entries.push_back({static_cast<std::uint64_t>(prefix) << 48 | (i * 0x9E37'79B9'7F4A % (1ULL << 48)),
-                         std::int64_t{1} << 40 | static_cast<std::int64_t>(i * 7919 % 1000),
-                         static_cast<std::int64_t>(i * 37 % 6000)});
-    entries.push_back({static_cast<std::uint64_t>(prefix) << 48, INT64_MAX, INT64_MAX});
-    std::sort(entries.begin(), entries.end());
-    entries.erase(std::unique(entries.begin(), entries.end()), entries.end());
-    const std::int64_t first = std::min_element(entries.begin(), entries.end(), [](auto& a, auto& b) {
-                                 return a.game < b.game;
-                               })->game;
-    auto bytes = encode_position_block(entries, first);
-    auto decoded = decode_position_block(prefix, first, bytes);
-    ASSERT_TRUE(decoded.ok()) << decoded.error().detail;
-    EXPECT_EQ(*decoded, entries);
+  for (const KeyLayout layout : {kKeyLayout, kKeyLayoutV2}) {
+    const std::uint64_t suffixes = std::uint64_t{1} << layout.suffix_bits();
+    for (std::int64_t prefix : {std::int64_t{0}, layout.groups() / 2 - 1, layout.groups() / 2, layout.groups() - 1}) {
+      const std::uint64_t group = static_cast<std::uint64_t>(prefix) << layout.suffix_bits();
+      std::vector<PositionEntry> entries;
+      for (std::uint64_t i = 0; i < 200; ++i)
+        entries.push_back({group | (i * 0x9E37'79B9'7F4A'7C15 % suffixes), std::int64_t{1} << 40 | static_cast<std::int64_t>(i * 7919 % 1000),
+                           static_cast<std::int64_t>(i * 37 % 6000)});
+      entries.push_back({group, INT64_MAX, INT64_MAX});
+      entries.push_back({group | (suffixes - 1), 0, 0});
+      std::sort(entries.begin(), entries.end());
+      entries.erase(std::unique(entries.begin(), entries.end()), entries.end());
+      const std::int64_t first = std::min_element(entries.begin(), entries.end(), [](auto& a, auto& b) {
+                                   return a.game < b.game;
+                                 })->game;
+      auto bytes = encode_position_block(entries, first, layout);
+      auto decoded = decode_position_block(prefix, first, bytes, layout);
+      ASSERT_TRUE(decoded.ok()) << decoded.error().detail;
+      EXPECT_EQ(*decoded, entries);
+    }
   }
 }
 
@@ -63,13 +86,15 @@ void expect_refused(std::int64_t prefix, std::int64_t first_game, const game::By
 }
 
 TEST(PositionBlock, DamageIsRefusedWithItsReason) {
-  const game::Bytes key = {1, 2, 3, 4, 5, 6};
+  const game::Bytes key = {1, 2, 3, 4, 5, 6, 7};
   auto with = [&](std::initializer_list<std::uint8_t> tail) {
     game::Bytes b = key;
     b.insert(b.end(), tail);
     return b;
   };
-  expect_refused(0, 0, {1, 2, 3}, "truncated key");
+  expect_refused(0, 0, {1, 2, 3, 4, 5, 6}, "truncated key");
+  // A suffix reaching into the prefix's bits: another spelling of a key of the row's group.
+  expect_refused(0, 0, {1, 2, 3, 4, 5, 6, 0x10, 0x00, 0x00}, "key suffix too large");
   expect_refused(0, 0, with({}), "bad game number");
   expect_refused(0, 0, with({0x80}), "bad game number");          // varint cut off
   expect_refused(0, 0, with({0x80, 0x00, 0x00}), "bad game number");  // overlong zero
@@ -81,7 +106,8 @@ TEST(PositionBlock, DamageIsRefusedWithItsReason) {
   twice.insert(twice.end(), twice.begin(), twice.end());
   expect_refused(0, 0, twice, "out of order");
   expect_refused(-1, 0, {}, "out of range");
-  expect_refused(0x10000, 0, {}, "out of range");
+  expect_refused(0x1000, 0, {}, "out of range");
+  EXPECT_TRUE(decode_position_block(0x1000, 0, {}, kKeyLayoutV2).ok());
   expect_refused(0, -1, {}, "negative");
 }
 
