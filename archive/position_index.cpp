@@ -187,37 +187,38 @@ void write_blocks(SqlConnection& db, std::vector<PackedBlock>& blocks) {
 // Below this many entries (a few hundred games) a second thread costs more than it saves.
 constexpr std::size_t kEntriesForAHelperThread = std::size_t{1} << 16;
 
-constexpr int kGroupBits = kKeyLayout.prefix_bits - HeldPositions::kBucketBits;
-constexpr std::size_t kGroupsPerBucket = std::size_t{1} << kGroupBits;
+// A bucket's entries are scattered by the key's next 12 bits into slots of about one entry each
+// (in a batch of 5,000 games of 80 plies), so that sorting is left to a slot's few entries;
+// sorting each group of a few hundred instead was a third of the packing time. Slots are in key
+// order, and a group is a run of them.
+constexpr int kSlotBits = 12;
+constexpr std::size_t kSlotsPerBucket = std::size_t{1} << kSlotBits;
+constexpr int kSlotShift = 64 - HeldPositions::kBucketBits - kSlotBits;
+static_assert(HeldPositions::kBucketBits + kSlotBits >= kKeyLayout.prefix_bits);
 
-// The blocks of the buckets [first, end): each bucket's entries gathered into its groups by one
-// counting pass and one scatter into room that stays in the cache, then each group (about 100
-// entries in a batch of 5,000 games of 80 plies) sorted and packed.
+// The blocks of the buckets [first, end): each bucket's entries gathered into its slots by one
+// counting pass and one scatter into room that stays in the cache, each slot sorted, then each
+// group packed.
 std::vector<PackedBlock> pack_buckets(const HeldPositions& held, std::size_t first, std::size_t end) {
   std::size_t largest = 0;
   for (std::size_t b = first; b < end; ++b) largest = std::max(largest, held.bucket(b).size());
   std::vector<PositionEntry> room(largest);
   std::vector<PackedBlock> blocks;
-  std::array<std::size_t, kGroupsPerBucket + 1> start{};
-  std::array<std::size_t, kGroupsPerBucket> next{};
-  auto group_of = [](const PositionEntry& e) {
-    return static_cast<std::size_t>(key_prefix(e.key)) & (kGroupsPerBucket - 1);
-  };
+  std::vector<std::size_t> start(kSlotsPerBucket + 1), next(kSlotsPerBucket);
+  auto slot_of = [](const PositionEntry& e) { return static_cast<std::size_t>(e.key >> kSlotShift) & (kSlotsPerBucket - 1); };
   for (std::size_t b = first; b < end; ++b) {
     const std::span<const PositionEntry> bucket = held.bucket(b);
-    start.fill(0);
-    for (const PositionEntry& e : bucket) ++start[group_of(e) + 1];
+    std::fill(start.begin(), start.end(), 0);
+    for (const PositionEntry& e : bucket) ++start[slot_of(e) + 1];
     std::partial_sum(start.begin(), start.end(), start.begin());
     std::copy(start.begin(), start.end() - 1, next.begin());
-    for (const PositionEntry& e : bucket) room[next[group_of(e)]++] = e;
-    for (std::size_t g = 0; g < kGroupsPerBucket; ++g) {
-      const auto group = std::span(room).subspan(start[g], start[g + 1] - start[g]);
-      if (group.empty()) continue;
-      std::sort(group.begin(), group.end());
-      for_each_group(group, [&](std::int64_t prefix, std::span<const PositionEntry> entries, std::int64_t first_game) {
-        blocks.push_back({prefix, first_game, encode_position_block(entries, first_game)});
-      });
-    }
+    for (const PositionEntry& e : bucket) room[next[slot_of(e)]++] = e;
+    for (std::size_t slot = 0; slot < kSlotsPerBucket; ++slot)
+      if (start[slot + 1] - start[slot] > 1) std::sort(room.begin() + start[slot], room.begin() + start[slot + 1]);
+    for_each_group(std::span(room).first(bucket.size()),
+                   [&](std::int64_t prefix, std::span<const PositionEntry> entries, std::int64_t first_game) {
+                     blocks.push_back({prefix, first_game, encode_position_block(entries, first_game)});
+                   });
   }
   return blocks;
 }
