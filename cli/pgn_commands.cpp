@@ -18,7 +18,7 @@ struct Tally {
 // Reads every game of every file, handing good games to `on_game`; bad games are reported on
 // `report` with file, line and column. Returns false if a file could not be read.
 template <class OnGame>
-bool read_all(const std::vector<std::string>& files, Tally& tally, std::FILE* report, OnGame on_game) {
+bool read_all(const std::vector<std::string>& files, pgn::Notes notes, Tally& tally, std::FILE* report, OnGame on_game) {
   bool readable = true;
   for (const std::string& path : files) {
     MappedFile file(path);
@@ -27,7 +27,7 @@ bool read_all(const std::vector<std::string>& files, Tally& tally, std::FILE* re
       readable = false;
       continue;
     }
-    pgn::Reader reader(file.text());
+    pgn::Reader reader(file.text(), {}, notes);
     while (auto game = reader.next()) {
       ++tally.games;
       if (game->ok()) {
@@ -46,7 +46,7 @@ bool read_all(const std::vector<std::string>& files, Tally& tally, std::FILE* re
 
 int pgn_check(const std::vector<std::string>& files) {
   Tally tally;
-  bool readable = read_all(files, tally, stdout, [](const pgn::Game&) {});
+  bool readable = read_all(files, pgn::Notes::skip, tally, stdout, [](const pgn::Game&) {});
   fmt::print("games {}, ok {}, bad {}\n", tally.games, tally.ok, tally.bad);
   return !readable ? kUnreadable : tally.bad ? kInvalidInput : kSuccess;
 }
@@ -55,7 +55,7 @@ int pgn_convert(const ConvertOptions& options) {
   Tally tally;
   bool json = options.to == "json";
   if (json) std::fputs("[", stdout);
-  bool readable = read_all({options.file}, tally, stderr, [&](const pgn::Game& g) {
+  bool readable = read_all({options.file}, json ? pgn::Notes::skip : pgn::Notes::keep, tally, stderr, [&](const pgn::Game& g) {
     if (json) {
       if (tally.ok > 1) std::fputs(",", stdout);
       std::fputs("\n", stdout);

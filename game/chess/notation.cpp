@@ -56,43 +56,44 @@ Result<Move, NotationError> parse_uci(const Position& pos, std::string_view text
   return NotationError::illegal;
 }
 
-void append_san(std::string& out, const Position& pos, Move m, const Position& next) {
-  const Piece piece = pos.piece_on(m.from());
+SanShape san_shape(const Position& pos, Move m, const Position& next) {
+  const PieceType piece = pos.piece_on(m.from()).type;
+  const bool capture = !pos.piece_on(m.to()).empty() || m.kind() == Move::Kind::en_passant;
+  auto origin = SanShape::Origin::none;
+  if (piece == PieceType::pawn) {
+    if (capture) origin = SanShape::Origin::file;
+  } else if (m.kind() != Move::Kind::castling) {
+    // Disambiguate among other pieces of the same type that can legally reach the same square:
+    // by file if that suffices, else by rank, else both. Only when another such piece attacks
+    // the square at all is the legal list needed (rarely: most moves have no rival).
+    const Color us = pos.side_to_move();
+    const Bitboard rivals = pos.pieces(us, piece) & attacks::of(piece, m.to(), pos.occupied()) & ~m.from().bb();
+    bool clash = false, same_file = false, same_rank = false;
+    if (rivals) {
+      for (Move other : MoveList(pos, piece, m.to())) {
+        if (other.from() == m.from()) continue;
+        clash = true;
+        same_file |= other.from().file() == m.from().file();
+        same_rank |= other.from().rank() == m.from().rank();
+      }
+    }
+    if (clash) origin = !same_file ? SanShape::Origin::file : !same_rank ? SanShape::Origin::rank : SanShape::Origin::square;
+  }
+  const auto mark = !next.in_check()          ? SanShape::Mark::none
+                    : MoveList(next).empty() ? SanShape::Mark::mate
+                                             : SanShape::Mark::check;
+  return SanShape(piece, capture, origin, mark);
+}
+
+void append_san(std::string& out, Move m, SanShape shape) {
   if (m.kind() == Move::Kind::castling) {
     out += m.to().file() == 6 ? "O-O" : "O-O-O";
   } else {
-    bool capture = !pos.piece_on(m.to()).empty() || m.kind() == Move::Kind::en_passant;
-    if (piece.type == PieceType::pawn) {
-      if (capture) out += file_char(m.from());
-    } else {
-      out += piece_letter(piece.type);
-      // Disambiguate among other pieces of the same type that can legally reach the same
-      // square: by file if that suffices, else by rank, else both. Only when another such
-      // piece attacks the square at all is the legal list needed (rarely: most moves have no
-      // rival).
-      bool clash = false, same_file = false, same_rank = false;
-      const Bitboard rivals = pos.pieces(piece.color, piece.type) & attacks::of(piece.type, m.to(), pos.occupied()) &
-                              ~m.from().bb();
-      if (rivals) {
-        for (Move other : MoveList(pos, piece.type, m.to())) {
-          if (other.from() == m.from()) continue;
-          clash = true;
-          same_file |= other.from().file() == m.from().file();
-          same_rank |= other.from().rank() == m.from().rank();
-        }
-      }
-      if (clash) {
-        if (!same_file) {
-          out += file_char(m.from());
-        } else if (!same_rank) {
-          out += rank_char(m.from());
-        } else {
-          out += file_char(m.from());
-          out += rank_char(m.from());
-        }
-      }
-    }
-    if (capture) out += 'x';
+    if (shape.piece() != PieceType::pawn) out += piece_letter(shape.piece());
+    const auto origin = static_cast<int>(shape.origin());
+    if (origin & static_cast<int>(SanShape::Origin::file)) out += file_char(m.from());
+    if (origin & static_cast<int>(SanShape::Origin::rank)) out += rank_char(m.from());
+    if (shape.capture()) out += 'x';
     out += file_char(m.to());
     out += rank_char(m.to());
     if (m.kind() == Move::Kind::promotion) {
@@ -100,7 +101,11 @@ void append_san(std::string& out, const Position& pos, Move m, const Position& n
       out += piece_letter(m.promotion());
     }
   }
-  if (next.in_check()) out += MoveList(next).empty() ? '#' : '+';
+  if (shape.mark() != SanShape::Mark::none) out += shape.mark() == SanShape::Mark::mate ? '#' : '+';
+}
+
+void append_san(std::string& out, const Position& pos, Move m, const Position& next) {
+  append_san(out, m, san_shape(pos, m, next));
 }
 
 std::string to_san(const Position& pos, Move m) {

@@ -24,6 +24,31 @@ std::string to_san(const Position& pos, Move m);
 // The same, appended to `out`, for a caller that has already played the move (`next` is
 // pos.after(m)): writing a game's SAN then plays each move once, not twice.
 void append_san(std::string& out, const Position& pos, Move m, const Position& next);
+
+// What a move's SAN says beyond its squares and promotion, in one byte: the piece, whether it
+// captures, which coordinates of its origin tell it from rivals of the same kind (a pawn's
+// capture names its file), and check or mate. A reader that has replayed a move keeps this, so
+// that a writer can spell the move without the position (pgn::Node::replayed).
+class SanShape {
+ public:
+  enum class Origin : std::uint8_t { none = 0, file = 1, rank = 2, square = 3 };
+  enum class Mark : std::uint8_t { none = 0, check = 1, mate = 2 };
+  SanShape(PieceType piece, bool capture, Origin origin, Mark mark)
+      : bits_(static_cast<std::uint8_t>(index(piece) | (capture ? 8 : 0) | static_cast<int>(origin) << 4 |
+                                        static_cast<int>(mark) << 6)) {}
+  PieceType piece() const { return static_cast<PieceType>(bits_ & 7); }
+  bool capture() const { return (bits_ & 8) != 0; }
+  Origin origin() const { return static_cast<Origin>((bits_ >> 4) & 3); }
+  Mark mark() const { return static_cast<Mark>(bits_ >> 6); }
+  friend bool operator==(SanShape, SanShape) = default;
+
+ private:
+  std::uint8_t bits_;
+};
+// The shape of legal move m from pos; `next` is pos.after(m).
+SanShape san_shape(const Position& pos, Move m, const Position& next);
+// The SAN of m, from its shape alone: the same text as append_san(out, pos, m, next).
+void append_san(std::string& out, Move m, SanShape shape);
 // Accepts what players and other programs write: "0-0" for "O-O", a missing "=" before the
 // promotion piece, over-disambiguation ("Ng1f3"), a piece letter on pawn moves, and trailing
 // check, mate and annotation marks ("+", "#", "!", "?").

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "game/chess/game.hpp"
+#include "game/chess/notation.hpp"
 
 namespace parley::game::chess::pgn {
 
@@ -27,14 +28,26 @@ struct Tag {
 
 struct Line;
 
+// What the reader learnt replaying a move: its SAN's shape and the key of the position after it.
+// pgn::write then spells the game and names its positions without replaying it (that replay was
+// a fifth of an archive import's time).
+struct Replayed {
+  SanShape san;
+  std::uint64_t key_after = 0;
+};
+
 // One half-move with its annotations. `variations` are alternatives to this move, each
 // starting from the position before it.
 struct Node {
   Move move;
-  std::vector<std::uint8_t> nags;
-  std::vector<std::string> comments;  // after the move (and after its variations, if any)
-  std::vector<Line> variations;
-  friend bool operator==(const Node&, const Node&) = default;
+  std::vector<std::uint8_t> nags{};
+  std::vector<std::string> comments{};  // after the move (and after its variations, if any)
+  std::vector<Line> variations{};
+  // Set by the reader (unless told to skip it). A node made elsewhere has none, and the writer
+  // then replays its game;
+  // code that changes a read node's move must reset it. Not part of the node's value.
+  std::optional<Replayed> replayed{};
+  friend bool operator==(const Node& a, const Node& b);
 };
 
 struct Line {
@@ -42,6 +55,10 @@ struct Line {
   std::vector<Node> nodes;
   friend bool operator==(const Line&, const Line&) = default;
 };
+
+inline bool operator==(const Node& a, const Node& b) {
+  return a.move == b.move && a.nags == b.nags && a.comments == b.comments && a.variations == b.variations;
+}
 
 struct Game {
   std::vector<Tag> tags;  // in the order read
@@ -94,9 +111,13 @@ struct Error {
 };
 std::string format(const Error& e, std::string_view source);
 
+// Whether the reader keeps Node::replayed: for a game that will be written (the writer then
+// need not replay it), not for one that is only checked (it costs the reader about a tenth).
+enum class Notes : bool { skip, keep };
+
 class Reader {
  public:
-  explicit Reader(std::string_view text, Limits limits = {});
+  explicit Reader(std::string_view text, Limits limits = {}, Notes notes = Notes::keep);
   // The next game; a bad game comes back as its Error (the reader has already skipped it);
   // nullopt once the text is exhausted.
   std::optional<Result<Game, Error>> next();
@@ -108,6 +129,7 @@ class Reader {
   std::size_t line_ = 1;
   std::size_t line_start_ = 0;
   Limits limits_;
+  Notes notes_;
 };
 
 // Canonical export-format PGN of one game, ending with a blank line. With `main_line_keys`,

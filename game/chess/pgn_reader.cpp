@@ -385,9 +385,10 @@ class Reader::Parser {
           }
           if (++nodes_ > r_.limits_.max_nodes)
             fail_at(ErrorKind::limit_exceeded, t, "more than " + std::to_string(r_.limits_.max_nodes) + " moves");
-          line.nodes.push_back(Node{*move, {}, {}, {}});
           before = pos;
           pos.play(*move);
+          Node& node = line.nodes.emplace_back(Node{*move, {}, {}, {}});
+          if (r_.notes_ == Notes::keep) node.replayed = Replayed{san_shape(before, *move, pos), pos.key()};
           break;
         }
         case Tok::end:
@@ -441,7 +442,7 @@ class Reader::Parser {
   std::size_t end_offset_ = 0, end_line_ = 0, end_column_ = 0;
 };
 
-Reader::Reader(std::string_view text, Limits limits) : text_(text), limits_(limits) {}
+Reader::Reader(std::string_view text, Limits limits, Notes notes) : text_(text), limits_(limits), notes_(notes) {}
 
 std::optional<Result<Game, Error>> Reader::next() {
   Parser parser(*this);

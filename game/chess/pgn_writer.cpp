@@ -93,22 +93,67 @@ std::string_view number_token(char (&buffer)[24], std::string_view prefix, unsig
   return {buffer, static_cast<std::size_t>(at - buffer)};
 }
 
+// How write_line learns each move's SAN and the key after it: by playing the moves...
+class Replaying {
+ public:
+  explicit Replaying(const Position& start) : pos_(start) {}
+  unsigned fullmove() const { return static_cast<unsigned>(pos_.fullmove_number()); }
+  Color side() const { return pos_.side_to_move(); }
+  // Appends the node's SAN, steps past its move and returns the key of the position after it.
+  std::uint64_t step(std::string& san, const Node& node) {
+    // The position after the move serves both the SAN's check and mate mark and the next move.
+    const Position next = pos_.after(node.move);
+    append_san(san, pos_, node.move, next);
+    pos_ = next;
+    return pos_.key();
+  }
+
+ private:
+  Position pos_;
+};
+
+// ...or from what the reader left in every node (Node::replayed), without a position.
+class Noted {
+ public:
+  explicit Noted(const Position& start)
+      : fullmove_(static_cast<unsigned>(start.fullmove_number())), side_(start.side_to_move()) {}
+  unsigned fullmove() const { return fullmove_; }
+  Color side() const { return side_; }
+  std::uint64_t step(std::string& san, const Node& node) {
+    append_san(san, node.move, node.replayed->san);
+    if (side_ == Color::black) ++fullmove_;
+    side_ = ~side_;
+    return node.replayed->key_after;
+  }
+
+ private:
+  unsigned fullmove_;
+  Color side_;
+};
+
+bool all_noted(const Line& line) {
+  return std::all_of(line.nodes.begin(), line.nodes.end(), [](const Node& node) {
+    return node.replayed && std::all_of(node.variations.begin(), node.variations.end(), all_noted);
+  });
+}
+
 // `keys`, when given, receives the Zobrist key after each move of this line.
-void write_line(Wrapper& w, const Line& line, Position pos, std::vector<std::uint64_t>* keys = nullptr) {
+template <class Cursor>
+void write_line(Wrapper& w, const Line& line, Cursor at, std::vector<std::uint64_t>* keys = nullptr) {
   bool show_black_number = true;  // "12..." after anything that interrupts the moves
   char number[24];
   std::string san;
   for (const std::string& c : line.comments) write_comment(w, c);
   for (const Node& node : line.nodes) {
-    const auto move_number = static_cast<unsigned>(pos.fullmove_number());
-    if (pos.side_to_move() == Color::white)
-      w.token(number_token(number, "", move_number, "."));
+    if (at.side() == Color::white)
+      w.token(number_token(number, "", at.fullmove(), "."));
     else if (show_black_number)
-      w.token(number_token(number, "", move_number, "..."));
-    // The position after the move serves both the SAN's check and mate mark and the next move.
-    const Position next = pos.after(node.move);
+      w.token(number_token(number, "", at.fullmove(), "..."));
+    // Variations start from the position before the move.
+    std::optional<Cursor> before;
+    if (!node.variations.empty()) before = at;
     san.clear();
-    append_san(san, pos, node.move, next);
+    const std::uint64_t key = at.step(san, node);
     w.token(san);
     for (std::uint8_t nag : node.nags) w.token(number_token(number, "$", nag, ""));
     show_black_number = false;
@@ -118,12 +163,11 @@ void write_line(Wrapper& w, const Line& line, Position pos, std::vector<std::uin
     }
     for (const Line& variation : node.variations) {
       w.open_paren();
-      write_line(w, variation, pos);
+      write_line(w, variation, *before);
       w.close_paren();
       show_black_number = true;
     }
-    pos = next;
-    if (keys) keys->push_back(pos.key());
+    if (keys) keys->push_back(key);
   }
 }
 
@@ -165,7 +209,10 @@ std::string write(const Game& game, std::vector<std::uint64_t>* main_line_keys) 
   }
   out += '\n';
   Wrapper w(out);
-  write_line(w, game.main, game.start, main_line_keys);
+  if (all_noted(game.main))
+    write_line(w, game.main, Noted(game.start), main_line_keys);
+  else
+    write_line(w, game.main, Replaying(game.start), main_line_keys);
   w.token(game.result);
   w.finish();
   out += '\n';

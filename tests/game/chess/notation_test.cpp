@@ -31,6 +31,23 @@ TEST(San, WritesEveryKindOfMove) {
   EXPECT_EQ(san("rnbqkbnr/ppppp2p/5p2/6p1/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3", "d1h5"), "Qh5#");
 }
 
+TEST(SanShape, HoldsEachPartInOneByte) {
+  static_assert(sizeof(SanShape) == 1);
+  using Origin = SanShape::Origin;
+  using Mark = SanShape::Mark;
+  for (PieceType piece : {PieceType::pawn, PieceType::knight, PieceType::bishop, PieceType::rook, PieceType::queen,
+                          PieceType::king})
+    for (bool capture : {false, true})
+      for (Origin origin : {Origin::none, Origin::file, Origin::rank, Origin::square})
+        for (Mark mark : {Mark::none, Mark::check, Mark::mate}) {
+          const SanShape shape(piece, capture, origin, mark);
+          EXPECT_EQ(shape.piece(), piece);
+          EXPECT_EQ(shape.capture(), capture);
+          EXPECT_EQ(shape.origin(), origin);
+          EXPECT_EQ(shape.mark(), mark);
+        }
+}
+
 TEST(San, ReadsWhatPlayersWrite) {
   Position pos = *Position::from_fen("r2n4/4P1k1/8/8/8/8/8/R3K2R w KQ - 0 1");
   EXPECT_EQ(to_uci(*parse_san(pos, "O-O")), "e1g1");

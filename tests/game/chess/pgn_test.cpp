@@ -139,6 +139,84 @@ TEST(PgnWrite, AnEmptyVariationIsWrittenAsEmptyParentheses) {
   EXPECT_EQ(second.games[0].main, first.games[0].main);
 }
 
+// The reader leaves in every node what it learnt replaying the move (Node::replayed); the writer
+// spells a game from that alone. Checked against a replay of every line, and against the writer's
+// own replay of the same games with that left out.
+void expect_replayed_as_played(const Line& line, Position pos) {
+  for (const Node& node : line.nodes) {
+    ASSERT_TRUE(node.replayed.has_value()) << to_uci(node.move);
+    const Position next = pos.after(node.move);
+    EXPECT_EQ(node.replayed->key_after, next.key()) << to_uci(node.move);
+    EXPECT_EQ(node.replayed->san, san_shape(pos, node.move, next)) << to_uci(node.move);
+    for (const Line& variation : node.variations) expect_replayed_as_played(variation, pos);
+    pos = next;
+  }
+}
+
+void forget_replayed(Line& line) {
+  for (Node& node : line.nodes) {
+    node.replayed.reset();
+    for (Line& variation : node.variations) forget_replayed(variation);
+  }
+}
+
+TEST(PgnWrite, WritesAReadGameWithoutReplayingItAsItWouldReplayingIt) {
+  const std::string text = std::string(kTal) + R"(
+[Event "variations"]
+[Result "1/2-1/2"]
+
+{Before the first move} 1. e4 (1. d4 d5 (1... Nf6 2. c4 {Indian}) 2. c4) (1. c4) 1... e5
+2. Nf3 $1 $14 Nc6 ; a rest-of-line comment
+3. Bb5 a6 (3... Nf6 4. O-O (4. d3 Bc5) 4... Nxe4) 4. Ba4 {} Nf6 5. O-O Be7 1/2-1/2
+
+[Event "special moves"]
+[SetUp "1"]
+[FEN "r3k2r/1P6/8/2pP4/8/8/8/R3K2R w KQkq c6 0 20"]
+[Result "*"]
+
+20. dxc6 O-O 21. bxa8=N Rf7 22. O-O-O *
+
+[Event "origins"]
+[SetUp "1"]
+[FEN "7K/2k5/8/8/4Q2Q/R7/8/R6Q b - - 0 40"]
+[Result "*"]
+
+40... Kb6 41. Qh4e1 Kc5 42. R1a2 Kd6 43. Qhh4 *
+
+[Event "mate"]
+[Result "0-1"]
+
+1. f3 e5 2. g4 Qh4# 0-1
+)";
+  auto all = read_all(text);
+  ASSERT_TRUE(all.errors.empty()) << format(all.errors[0], "text");
+  ASSERT_EQ(all.games.size(), 5U);
+  for (const Game& game : all.games) {
+    SCOPED_TRACE(*game.tag("Event"));
+    expect_replayed_as_played(game.main, game.start);
+    Game replayed_by_the_writer = game;
+    forget_replayed(replayed_by_the_writer.main);
+    EXPECT_EQ(replayed_by_the_writer, game);  // not part of a node's value
+    std::vector<std::uint64_t> keys, keys_replaying;
+    EXPECT_EQ(write(game, &keys), write(replayed_by_the_writer, &keys_replaying));
+    EXPECT_EQ(keys, keys_replaying);
+    EXPECT_EQ(keys.size(), game.ply_count() + 1);
+  }
+  // A reader told to skip them leaves none, and the writer replays instead.
+  Reader skipping(text, {}, Notes::skip);
+  for (const Game& game : all.games) {
+    auto read = skipping.next();
+    ASSERT_TRUE(read && read->ok());
+    EXPECT_FALSE(read->value().main.nodes.at(0).replayed.has_value());
+    EXPECT_EQ(read->value(), game);
+    EXPECT_EQ(write(read->value()), write(game));
+  }
+  // The origins, black's move numbers and the mate, spelled from the shapes.
+  EXPECT_NE(write(all.games[3]).find("40... Kb6 41. Qh4e1 Kc5 42. R1a2 Kd6 43. Qhh4 *"), std::string::npos)
+      << write(all.games[3]);
+  EXPECT_NE(write(all.games[4]).find("2. g4 Qh4# 0-1"), std::string::npos);
+}
+
 TEST(PgnRead, HandlesByteOrderMarkEscapeLinesAndSuffixAnnotations) {
   std::string text = "\xEF\xBB\xBF% private data\n[Event \"x\"]\n[Result \"*\"]\n\n1. e4! e5? 2. Nf3!! Nc6?? "
                      "3. Bb5!? a6?! *\n";
