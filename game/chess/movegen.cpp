@@ -84,15 +84,44 @@ void generate(const Position& pos, unsigned types, Bitboard restricted_to, MoveL
     // In check, other pieces must capture the checker or block its line.
     Bitboard targets = checkers ? attacks::between(king, lsb(checkers)) | checkers : ~own;
     targets &= ~own & destinations;
-    const Bitboard pinned = pos.blockers_for_king(Us);
+    const bool one_destination = Restricted && destinations && !more_than_one(destinations);
+    // Toward one square, only the pieces that attack it can move there (attacks are symmetric
+    // for these), and the pawns that attack it or stand one or two squares behind it.
+    auto movers = [&](PieceType type) {
+      if (type != PieceType::pawn) return pos.pieces(Us, type) & attacks::of(type, lsb(destinations), occupied);
+      constexpr int up = Us == Color::white ? 8 : -8;
+      const int to = lsb(destinations).index();
+      Bitboard behind = 0;
+      if (to - up >= 0 && to - up < 64) behind |= Square(to - up).bb();
+      if (to - 2 * up >= 0 && to - 2 * up < 64) behind |= Square(to - 2 * up).bb();
+      return pos.pieces(Us, PieceType::pawn) & (attacks::pawn(~Us, lsb(destinations)) | behind);
+    };
+    // Pins cost two magic lookups and more; toward one square they are looked for only when a
+    // piece that could move there stands on a line through the king.
+    auto may_be_pinned = [&] {
+      for (PieceType type : {PieceType::pawn, PieceType::knight, PieceType::bishop, PieceType::rook, PieceType::queen}) {
+        if (!wanted(type)) continue;
+        for (Bitboard b = movers(type); b;)
+          if (attacks::line(king, pop_lsb(b))) return true;
+      }
+      return false;
+    };
+    const Bitboard pinned = !one_destination || may_be_pinned() ? pos.blockers_for_king(Us) : 0;
 
     if (wanted(PieceType::pawn)) add_pawn_moves<Us, Restricted>(pos, targets, destinations, pinned, list);
     for (PieceType type : {PieceType::knight, PieceType::bishop, PieceType::rook, PieceType::queen}) {
       if (!wanted(type)) continue;
-      Bitboard pieces = pos.pieces(Us, type);
-      // Toward one square, only the pieces that attack it (attacks are symmetric for these).
-      if (Restricted && !more_than_one(destinations)) pieces &= attacks::of(type, lsb(destinations), occupied);
-      for (Bitboard b = pieces; b;) {
+      if (one_destination) {
+        // Each such piece attacks the square already: no second lookup of its attacks.
+        const Square to = lsb(destinations);
+        if (!(targets & to.bb())) continue;
+        for (Bitboard b = movers(type); b;) {
+          Square from = pop_lsb(b);
+          if (!(pinned & from.bb()) || (attacks::line(king, from) & to.bb())) list.push(Move(from, to));
+        }
+        continue;
+      }
+      for (Bitboard b = pos.pieces(Us, type); b;) {
         Square from = pop_lsb(b);
         Bitboard moves = attacks::of(type, from, occupied) & targets;
         if (pinned & from.bb()) moves &= attacks::line(king, from);
