@@ -161,27 +161,11 @@ void for_each_group(std::span<const PositionEntry> sorted, Visit visit) {
 }
 
 void write_blocks(SqlConnection& db, std::vector<PackedBlock>& blocks) {
-  // Many blocks per statement: a batch of thousands of games writes tens of thousands.
-  constexpr std::size_t kBlocksPerInsert = 64;
-  static const std::vector<std::string> kInserts = [] {
-    std::vector<std::string> by_rows(kBlocksPerInsert + 1);
-    for (std::size_t n = 1; n <= kBlocksPerInsert; ++n) {
-      by_rows[n] = "INSERT INTO PositionBlock (KeyPrefix, FirstGameID, Entries) VALUES (?, ?, ?)";
-      for (std::size_t i = 1; i < n; ++i) by_rows[n] += ", (?, ?, ?)";
-    }
-    return by_rows;
-  }();
   std::vector<SqlValue> values;
-  for (std::size_t first = 0; first < blocks.size(); first += kBlocksPerInsert) {
-    const std::size_t n = std::min(kBlocksPerInsert, blocks.size() - first);
-    values.clear();
-    for (std::size_t i = first; i < first + n; ++i) {
-      values.push_back(integer(blocks[i].prefix));
-      values.push_back(integer(blocks[i].first_game));
-      values.push_back(SqlValue{std::move(blocks[i].entries)});
-    }
-    db.query(kInserts[n], values);
-  }
+  values.reserve(3 * blocks.size());
+  for (PackedBlock& block : blocks)
+    append_row(values, integer(block.prefix), integer(block.first_game), std::move(block.entries));
+  insert_rows(db, "PositionBlock (KeyPrefix, FirstGameID, Entries)", 3, values);
 }
 
 // Below this many entries (a few hundred games) a second thread costs more than it saves.

@@ -1,5 +1,7 @@
 #include "archive/sql.hpp"
 
+#include <algorithm>
+
 namespace parley::archive {
 
 std::int64_t as_int(const SqlValue& v) {
@@ -22,6 +24,22 @@ game::Bytes as_bytes(const SqlValue& v) {
   if (std::holds_alternative<Null>(v)) return {};
   if (auto* b = std::get_if<game::Bytes>(&v)) return *b;
   throw SqlError("archive: expected a bytes column");
+}
+
+void insert_rows(SqlConnection& db, std::string_view into, std::size_t columns, std::span<const SqlValue> values) {
+  constexpr std::size_t kRowsPerStatement = 64;
+  if (columns == 0 || values.size() % columns != 0) throw SqlError("archive: rows of unequal length");
+  std::string row = "(?";
+  for (std::size_t c = 1; c < columns; ++c) row += ", ?";
+  row += ')';
+  const std::size_t rows = values.size() / columns;
+  std::string sql;
+  for (std::size_t first = 0; first < rows; first += kRowsPerStatement) {
+    const std::size_t n = std::min(kRowsPerStatement, rows - first);
+    sql.assign("INSERT INTO ").append(into).append(" VALUES ").append(row);
+    for (std::size_t i = 1; i < n; ++i) sql.append(", ").append(row);
+    db.query(sql, values.subspan(first * columns, n * columns));
+  }
 }
 
 Transaction::~Transaction() {

@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -64,6 +65,16 @@ class SqlConnection {
   // instead of twice (docs/archive.md, "Import"). PostgreSQL does nothing.
   virtual void set_bulk_load(bool on) { (void)on; }
 };
+
+// Inserts rows of `columns` values each, given one row after another, with one statement for up
+// to 64 rows: a statement per row was most of the SQL time of an import, which writes several
+// comments and seats per game. `into` names the table and its columns: "Comment (CommentID, ...)".
+void insert_rows(SqlConnection& db, std::string_view into, std::size_t columns, std::span<const SqlValue> values);
+// Appends one row's values for insert_rows, moving what can be moved.
+template <class... Values>
+void append_row(std::vector<SqlValue>& rows, Values&&... values) {
+  (rows.emplace_back(std::forward<Values>(values)), ...);
+}
 
 // A write transaction: commits at commit(), rolls back if destroyed before, so a failed import
 // leaves the archive as it was.

@@ -148,21 +148,21 @@ AddOutcome ArchiveStore::add(const GameRecord& r) {
        SqlValue{r.content_hash}, integer(r.verified ? 1 : 0), text(r.fault), optional(r.fault_entry),
        optional(r.lobby_key), optional(r.log), r.log ? integer(r.log_bytes) : SqlValue{Null{}}});
 
+  std::vector<SqlValue> rows;
   for (std::size_t s = 0; s < r.seats.size(); ++s) {
     const SeatRecord& seat = r.seats[s];
-    db_->query("INSERT INTO Seat (GameID, SeatIndex, PlayerID, Name, Verdict, VerdictEntry, Reason, Score) "
-               "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-               {integer(id), integer(seat.index), integer(players[s]), text(seat.name), optional(seat.verdict),
-                optional(seat.verdict_entry), text(seat.reason), optional(seat.score)});
+    append_row(rows, integer(id), integer(seat.index), integer(players[s]), text(seat.name), optional(seat.verdict),
+               optional(seat.verdict_entry), text(seat.reason), optional(seat.score));
   }
+  insert_rows(*db_, "Seat (GameID, SeatIndex, PlayerID, Name, Verdict, VerdictEntry, Reason, Score)", 8, rows);
+  rows.clear();
   std::int64_t tag_id = take_ids("TagPair", "TagPairID", static_cast<std::int64_t>(r.extra_tags.size()));
-  for (const auto& tag : r.extra_tags)
-    db_->query("INSERT INTO TagPair (TagPairID, GameID, Tag, Value) VALUES (?, ?, ?, ?)",
-               {integer(tag_id++), integer(id), text(tag.name), text(tag.value)});
+  for (const auto& tag : r.extra_tags) append_row(rows, integer(tag_id++), integer(id), text(tag.name), text(tag.value));
+  insert_rows(*db_, "TagPair (TagPairID, GameID, Tag, Value)", 4, rows);
+  rows.clear();
   std::int64_t comment_id = take_ids("Comment", "CommentID", static_cast<std::int64_t>(r.comments.size()));
-  for (const auto& comment : r.comments)
-    db_->query("INSERT INTO Comment (CommentID, GameID, Comment) VALUES (?, ?, ?)",
-               {integer(comment_id++), integer(id), text(comment)});
+  for (const auto& comment : r.comments) append_row(rows, integer(comment_id++), integer(id), text(comment));
+  insert_rows(*db_, "Comment (CommentID, GameID, Comment)", 3, rows);
   if (r.moves) {
     db_->query("INSERT INTO PositionSearch (GameID, Moves) VALUES (?, ?)", {integer(id), text(*r.moves)});
     // add() always runs in a batch (it opens one of its own otherwise), which writes these.
