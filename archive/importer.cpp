@@ -129,8 +129,8 @@ ReadGame read_game(game::Result<pgn::Game, pgn::Error>& read, std::string_view n
   return std::move(read.value());
 }
 
-// Making a game's record (its canonical PGN, hash, counts and emptied movetext: a replay and a
-// write) costs about as much as reading it, and storing it about half as much; whichever thread
+// Making a game's record (its canonical PGN and bare movetext, hash and counts) costs about half
+// as much as reading it, and storing it about as much again; whichever thread
 // is ahead makes the records. The reader makes a chunk's records itself while chunks wait in the
 // queue, and leaves them to the storing thread otherwise. Made always by the reader, the storing
 // thread was idle half the time; made always by the storing thread, the reader finished first

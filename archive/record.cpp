@@ -109,55 +109,6 @@ void drop_empty_variations(pgn::Line& line) {
   }
 }
 
-// PositionSearch.Moves from the text pgn::write made of the game: the movetext (after the tag
-// section) with every comment emptied to "{}" and without the termination marker, wrapped as
-// the writer wraps. Emptying the text instead of writing the game again with its comments
-// cleared halves an import's SAN work (every move's check and mate test); the tokens, and so
-// the text, are the ones that second write gives. The writer braces every comment except one
-// holding '}', which it writes as a ';' comment to the end of the line; outside comments the
-// movetext has neither '{' nor ';'. (After such a ';' comment a closing parenthesis stands
-// apart, "{} )" where the second write gave "{})": the same movetext to a reader.)
-std::string emptied_movetext(std::string_view written, std::string_view result) {
-  constexpr std::size_t kLineWidth = 79;  // the writer's
-  std::size_t start = written.find("\n\n");
-  std::string_view text = start == std::string_view::npos ? written : written.substr(start + 2);
-  // Without the termination marker (the writer's last token) and the line ends after it.
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.remove_suffix(1);
-  if (text.ends_with(result)) text.remove_suffix(result.size());
-  std::string out, token;
-  out.reserve(text.size());
-  std::size_t column = 0;
-  auto flush = [&] {
-    if (token.empty()) return;
-    if (column > 0 && column + 1 + token.size() > kLineWidth) {
-      out += '\n';
-      column = 0;
-    } else if (column > 0) {
-      out += ' ';
-      ++column;
-    }
-    out += token;
-    column += token.size();
-    token.clear();
-  };
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c == '{' || c == ';') {
-      token += "{}";
-      std::size_t end = text.find(c == '{' ? '}' : '\n', i + 1);
-      if (end == std::string_view::npos) break;
-      i = end;
-      if (c == ';') flush();
-    } else if (c == ' ' || c == '\n') {
-      flush();
-    } else {
-      token += c;
-    }
-  }
-  flush();
-  return out;
-}
-
 game::Bytes digest_of(crypto::DomainLabel label, std::span<const std::uint8_t> data) {
   crypto::HashInput in(label);
   in.bytes(data);
@@ -181,18 +132,16 @@ std::string result_of(const std::optional<game::Outcome>& outcome, std::size_t s
   return out;
 }
 
-// Fills the chess-specific parts (movetext, comments, counts, positions) from a PGN game, the
-// text pgn::write made of it and the main line's position keys it gave; a game with an empty
-// variation is written again without it (its main line, and so its keys, stay the same).
-void add_movetext(GameRecord& r, const pgn::Game& original, std::string_view written,
+// Fills the chess-specific parts (movetext, comments, counts, positions) from a PGN game, what
+// pgn::write_with_bare_movetext made of it and the main line's position keys it gave. A game with
+// an empty variation is written again without it (its main line, and so its keys, stay the same).
+void add_movetext(GameRecord& r, const pgn::Game& original, pgn::WrittenWithBareMovetext written,
                   std::vector<std::uint64_t> main_line_keys) {
   std::optional<pgn::Game> dropped;
-  std::string rewritten;
   if (has_empty_variation(original.main)) {
     dropped.emplace(original);
     drop_empty_variations(dropped->main);
-    rewritten = pgn::write(*dropped);
-    written = rewritten;
+    written = pgn::write_with_bare_movetext(*dropped);
   }
   const pgn::Game& game = dropped ? *dropped : original;
   Counts c;
@@ -205,7 +154,9 @@ void add_movetext(GameRecord& r, const pgn::Game& original, std::string_view wri
   r.comments.clear();
   r.comments.reserve(static_cast<std::size_t>(c.comments));
   for_each_comment(game.main, [&](const std::string& comment) { r.comments.push_back(comment); });
-  r.moves = emptied_movetext(written, game.result);
+  // PositionSearch.Moves, following seed 003: the movetext with its comments emptied (they are
+  // kept in Comment, in the order of the "{}" here).
+  r.moves = std::move(written.bare_movetext);
   r.position_keys = std::move(main_line_keys);
 }
 
@@ -258,9 +209,9 @@ GameRecord record_from_pgn(const pgn::Game& read) {
   for (const auto& t : game.tags)
     if (!in_roster(t.name)) r.extra_tags.push_back(t);
   std::vector<std::uint64_t> keys;
-  const std::string written = pgn::write(game, &keys);
-  add_movetext(r, game, written, std::move(keys));
-  r.content_hash = digest_of(crypto::DomainLabel("archive-pgn-game"), bytes_of(written));
+  pgn::WrittenWithBareMovetext written = pgn::write_with_bare_movetext(game, &keys);
+  r.content_hash = digest_of(crypto::DomainLabel("archive-pgn-game"), bytes_of(written.text));
+  add_movetext(r, game, std::move(written), std::move(keys));
   return r;
 }
 
@@ -322,8 +273,8 @@ game::Result<GameRecord, LogRejected> record_from_log(std::span<const std::uint8
       for (const auto& t : game->tags)
         if (!in_roster(t.name)) r.extra_tags.push_back(t);
       std::vector<std::uint64_t> keys;
-      const std::string written = pgn::write(*game, &keys);
-      add_movetext(r, *game, written, std::move(keys));
+      pgn::WrittenWithBareMovetext written = pgn::write_with_bare_movetext(*game, &keys);
+      add_movetext(r, *game, std::move(written), std::move(keys));
     }
   }
   return r;

@@ -42,12 +42,15 @@ class Wrapper {
     out_ += '\n';
     column_ = 0;
   }
+  // A token that nothing glues to afterwards: a ')' after it stands apart.
+  void token_alone(std::string_view t) {
+    token(t);
+    flush();
+  }
   void finish() {
     flush();
     out_ += '\n';
   }
-
- private:
   void flush() {
     if (pending_.empty()) return;
     if (column_ > 0 && column_ + 1 + pending_.size() > kLineWidth) {
@@ -62,6 +65,7 @@ class Wrapper {
     pending_.clear();
   }
 
+ private:
   std::string& out_;
   std::string pending_, prefix_;
   std::size_t column_ = 0;
@@ -92,6 +96,38 @@ std::string_view number_token(char (&buffer)[24], std::string_view prefix, unsig
   at = std::copy(suffix.begin(), suffix.end(), at);
   return {buffer, static_cast<std::size_t>(at - buffer)};
 }
+
+// Where write_line writes: the export text and, when asked for, the bare movetext beside it,
+// each wrapped on its own. The bare movetext has every comment emptied to "{}"; one that goes out
+// as a ';' comment still ends its token there, as the line end does in the text.
+class Output {
+ public:
+  Output(Wrapper& text, Wrapper* bare) : text_(text), bare_(bare) {}
+  void token(std::string_view t) {
+    text_.token(t);
+    if (bare_) bare_->token(t);
+  }
+  void open_paren() {
+    text_.open_paren();
+    if (bare_) bare_->open_paren();
+  }
+  void close_paren() {
+    text_.close_paren();
+    if (bare_) bare_->close_paren();
+  }
+  void comment(const std::string& c) {
+    write_comment(text_, c);
+    if (!bare_) return;
+    if (c.find('}') != std::string::npos)
+      bare_->token_alone("{}");
+    else
+      bare_->token("{}");
+  }
+
+ private:
+  Wrapper& text_;
+  Wrapper* bare_;
+};
 
 // How write_line learns each move's SAN and the key after it: by playing the moves...
 class Replaying {
@@ -139,11 +175,11 @@ bool all_noted(const Line& line) {
 
 // `keys`, when given, receives the Zobrist key after each move of this line.
 template <class Cursor>
-void write_line(Wrapper& w, const Line& line, Cursor at, std::vector<std::uint64_t>* keys = nullptr) {
+void write_line(Output& w, const Line& line, Cursor at, std::vector<std::uint64_t>* keys = nullptr) {
   bool show_black_number = true;  // "12..." after anything that interrupts the moves
   char number[24];
   std::string san;
-  for (const std::string& c : line.comments) write_comment(w, c);
+  for (const std::string& c : line.comments) w.comment(c);
   for (const Node& node : line.nodes) {
     if (at.side() == Color::white)
       w.token(number_token(number, "", at.fullmove(), "."));
@@ -158,7 +194,7 @@ void write_line(Wrapper& w, const Line& line, Cursor at, std::vector<std::uint64
     for (std::uint8_t nag : node.nags) w.token(number_token(number, "$", nag, ""));
     show_black_number = false;
     for (const std::string& c : node.comments) {
-      write_comment(w, c);
+      w.comment(c);
       show_black_number = true;
     }
     for (const Line& variation : node.variations) {
@@ -180,8 +216,10 @@ void append_escaped(std::string& out, std::string_view value) {
 
 }  // namespace
 
-std::string write(const Game& game, std::vector<std::uint64_t>* main_line_keys) {
-  std::string out;
+namespace {
+
+// The export text into `out` and, with `bare`, the bare movetext into it.
+void write_game(const Game& game, std::vector<std::uint64_t>* main_line_keys, std::string& out, std::string* bare) {
   if (main_line_keys) {
     main_line_keys->clear();
     main_line_keys->reserve(game.main.nodes.size() + 1);
@@ -208,14 +246,31 @@ std::string write(const Game& game, std::vector<std::uint64_t>* main_line_keys) 
     out.append("\"]\n");
   }
   out += '\n';
-  Wrapper w(out);
+  Wrapper text(out);
+  std::optional<Wrapper> bare_text;
+  if (bare) bare_text.emplace(*bare);
+  Output w(text, bare_text ? &*bare_text : nullptr);
   if (all_noted(game.main))
     write_line(w, game.main, Noted(game.start), main_line_keys);
   else
     write_line(w, game.main, Replaying(game.start), main_line_keys);
-  w.token(game.result);
-  w.finish();
+  text.token(game.result);
+  text.finish();
   out += '\n';
+  if (bare_text) bare_text->flush();
+}
+
+}  // namespace
+
+std::string write(const Game& game, std::vector<std::uint64_t>* main_line_keys) {
+  std::string out;
+  write_game(game, main_line_keys, out, nullptr);
+  return out;
+}
+
+WrittenWithBareMovetext write_with_bare_movetext(const Game& game, std::vector<std::uint64_t>* main_line_keys) {
+  WrittenWithBareMovetext out;
+  write_game(game, main_line_keys, out.text, &out.bare_movetext);
   return out;
 }
 

@@ -288,9 +288,9 @@ TEST_P(ArchiveTest, PgnThroughTheArchiveComesBackAsTheSameCanonicalPgn) {
   EXPECT_NE(originals[1].find("(2. f4 exf4)"), std::string::npos);
 }
 
-// PositionSearch.Moves is made by emptying the comments in the text pgn::write made of the
-// game (one SAN pass per import); it must be the text that writing the game again with its
-// comments cleared gives, line breaks and all, and rebuild to the same game.
+// PositionSearch.Moves is written beside the game's text by pgn::write_with_bare_movetext (one
+// pass per import); it must be the text that writing the game again with its comments cleared
+// gives, line breaks and all, and rebuild to the same game.
 TEST(ArchiveRecord, MovesAreTheWritersMovetextWithEveryCommentEmptied) {
   const std::string long_comment =
       "a long comment that the writer has to wrap over more than one line because it runs well past seventy-nine "
