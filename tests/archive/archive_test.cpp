@@ -82,6 +82,13 @@ class ArchiveTest : public ::testing::TestWithParam<std::string> {
     }
   }
 
+  // Closes the archive and opens it again, as a later program would (applying any migrations).
+  void reopen() {
+    store_.reset();
+    auto reopened = ArchiveStore::open(location_);
+    ASSERT_TRUE(reopened.ok()) << reopened.error().detail;
+    store_ = std::move(reopened).value();
+  }
   ImportStats import(const std::string& file) { return import_text(file, read_file(data(file))); }
   ImportStats import_bytes(const std::string& name, const game::Bytes& bytes) {
     return import_text(name, {reinterpret_cast<const char*>(bytes.data()), bytes.size()});
@@ -791,10 +798,7 @@ TEST_P(ArchiveTest, AVersionOneArchiveHasItsPositionKeysPackedWhenOpened) {
     db.query("DELETE FROM SchemaVersion WHERE Version >= 2");
     t.commit();
   }
-  store_.reset();
-  auto reopened = ArchiveStore::open(location_);
-  ASSERT_TRUE(reopened.ok()) << reopened.error().detail;
-  store_ = std::move(reopened).value();
+  ASSERT_NO_FATAL_FAILURE(reopen());
   EXPECT_EQ(schema_version(store_->sql()), 3);
   EXPECT_EQ(all_positions(store_->sql()), before);
   EXPECT_EQ(store_->games_at_position(key).size(), start_hits);
@@ -834,10 +838,7 @@ TEST_P(ArchiveTest, AVersionTwoArchiveHasItsBlocksRegroupedWhenOpened) {
     db.query("DELETE FROM SchemaVersion WHERE Version = 3");
     t.commit();
   }
-  store_.reset();
-  auto reopened = ArchiveStore::open(location_);
-  ASSERT_TRUE(reopened.ok()) << reopened.error().detail;
-  store_ = std::move(reopened).value();
+  ASSERT_NO_FATAL_FAILURE(reopen());
   auto& migrated = store_->sql();
   EXPECT_EQ(schema_version(migrated), 3);
   EXPECT_EQ(all_positions(migrated), before);

@@ -55,6 +55,16 @@ const char* kTal = R"([Event "Olympic games"]
 0-1
 )";
 
+// Nested variations, comments before the first move and after variations, NAGs, a ';' comment.
+const char* kVariations = R"(
+[Event "variations"]
+[Result "1/2-1/2"]
+
+{Before the first move} 1. e4 (1. d4 d5 (1... Nf6 2. c4 {Indian}) 2. c4) (1. c4) 1... e5
+2. Nf3 $1 $14 Nc6 ; a rest-of-line comment
+3. Bb5 a6 (3... Nf6 4. O-O (4. d3 Bc5) 4... Nxe4) 4. Ba4 {} Nf6 5. O-O Be7 1/2-1/2
+)";
+
 TEST(PgnRead, ReadsSeed003sGameWithItsCountsAndFinalPosition) {
   auto all = read_all(kTal);
   ASSERT_TRUE(all.errors.empty()) << format(all.errors[0], "tal");
@@ -89,14 +99,7 @@ TEST(PgnWrite, PutsTheSevenTagRosterFirstAndWrapsAt79Columns) {
 }
 
 TEST(PgnWrite, RoundTripsByteForByteOnItsOwnOutput) {
-  const std::string text = std::string(kTal) + R"(
-[Event "variations"]
-[Result "1/2-1/2"]
-
-{Before the first move} 1. e4 (1. d4 d5 (1... Nf6 2. c4 {Indian}) 2. c4) (1. c4) 1... e5
-2. Nf3 $1 $14 Nc6 ; a rest-of-line comment
-3. Bb5 a6 (3... Nf6 4. O-O (4. d3 Bc5) 4... Nxe4) 4. Ba4 {} Nf6 5. O-O Be7 1/2-1/2
-
+  const std::string text = std::string(kTal) + kVariations + R"(
 [Event "escapes"]
 [White "A \"quoted\" name \\ with a backslash"]
 [Result "*"]
@@ -161,14 +164,7 @@ void forget_replayed(Line& line) {
 }
 
 TEST(PgnWrite, WritesAReadGameWithoutReplayingItAsItWouldReplayingIt) {
-  const std::string text = std::string(kTal) + R"(
-[Event "variations"]
-[Result "1/2-1/2"]
-
-{Before the first move} 1. e4 (1. d4 d5 (1... Nf6 2. c4 {Indian}) 2. c4) (1. c4) 1... e5
-2. Nf3 $1 $14 Nc6 ; a rest-of-line comment
-3. Bb5 a6 (3... Nf6 4. O-O (4. d3 Bc5) 4... Nxe4) 4. Ba4 {} Nf6 5. O-O Be7 1/2-1/2
-
+  const std::string text = std::string(kTal) + kVariations + R"(
 [Event "special moves"]
 [SetUp "1"]
 [FEN "r3k2r/1P6/8/2pP4/8/8/8/R3K2R w KQkq c6 0 20"]
