@@ -44,8 +44,8 @@ struct Node {
   std::vector<std::string> comments{};  // after the move (and after its variations, if any)
   std::vector<Line> variations{};
   // Set by the reader (unless told to skip it). A node made elsewhere has none, and the writer
-  // then replays its game;
-  // code that changes a read node's move must reset it. Not part of the node's value.
+  // then replays its game; code that changes a read node's move must reset it. Not part of the
+  // node's value.
   std::optional<Replayed> replayed{};
   friend bool operator==(const Node& a, const Node& b);
 };
@@ -133,8 +133,9 @@ class Reader {
 };
 
 // Canonical export-format PGN of one game, ending with a blank line. With `main_line_keys`,
-// also the Zobrist key of every position of the main line, the start included: the writer
-// plays the moves anyway, so a caller that indexes positions need not replay the game.
+// also the Zobrist key of every position of the main line, the start included: the writer has
+// them from the reader's notes or from its own replay, so a caller that indexes positions need
+// not replay the game.
 std::string write(const Game& game, std::vector<std::uint64_t>* main_line_keys = nullptr);
 // The same text and, written beside it in the same pass, the game's bare movetext: the movetext
 // wrapped as write() wraps it, but with every comment emptied to "{}" and without the
