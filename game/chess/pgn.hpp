@@ -40,9 +40,9 @@ struct Replayed {
 // starting from the position before it.
 struct Node {
   Move move;
-  std::vector<std::uint8_t> nags{};
-  std::vector<std::string> comments{};  // after the move (and after its variations, if any)
-  std::vector<Line> variations{};
+  std::vector<std::uint8_t> nags;
+  std::vector<std::string> comments;  // after the move (and after its variations, if any)
+  std::vector<Line> variations;
   // Set by the reader (unless told to skip it). A node made elsewhere has none, and the writer
   // then replays its game; code that changes a read node's move must reset it. Not part of the
   // node's value.
