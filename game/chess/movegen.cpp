@@ -1,6 +1,7 @@
 #include "game/chess/movegen.hpp"
 
 #include <algorithm>
+#include <array>
 
 namespace parley::game::chess {
 namespace {
@@ -86,24 +87,29 @@ void generate(const Position& pos, unsigned types, Bitboard restricted_to, MoveL
     targets &= ~own & destinations;
     const bool one_destination = Restricted && destinations && !more_than_one(destinations);
     // Toward one square, only the pieces that attack it can move there (attacks are symmetric
-    // for these), and the pawns that attack it or stand one or two squares behind it.
-    auto movers = [&](PieceType type) {
-      if (type != PieceType::pawn) return pos.pieces(Us, type) & attacks::of(type, lsb(destinations), occupied);
+    // for these), and the pawns that attack it or stand one or two squares behind it: found once
+    // per kind, for the pin test and the moves both.
+    std::array<Bitboard, kPieceTypes> movers{};
+    Bitboard any_mover = 0;
+    if (one_destination) {
+      const Square to = lsb(destinations);
       constexpr int up = Us == Color::white ? 8 : -8;
-      const int to = lsb(destinations).index();
       Bitboard behind = 0;
-      if (to - up >= 0 && to - up < 64) behind |= Square(to - up).bb();
-      if (to - 2 * up >= 0 && to - 2 * up < 64) behind |= Square(to - 2 * up).bb();
-      return pos.pieces(Us, PieceType::pawn) & (attacks::pawn(~Us, lsb(destinations)) | behind);
-    };
+      for (int from = to.index() - up, steps = 0; steps < 2 && from >= 0 && from < 64; from -= up, ++steps)
+        behind |= Square(from).bb();
+      for (PieceType type : {PieceType::pawn, PieceType::knight, PieceType::bishop, PieceType::rook, PieceType::queen}) {
+        if (!wanted(type)) continue;
+        movers[index(type)] = type == PieceType::pawn
+                                  ? pos.pieces(Us, type) & (attacks::pawn(~Us, to) | behind)
+                                  : pos.pieces(Us, type) & attacks::of(type, to, occupied);
+        any_mover |= movers[index(type)];
+      }
+    }
     // Pins cost two magic lookups and more; toward one square they are looked for only when a
     // piece that could move there stands on a line through the king.
     auto may_be_pinned = [&] {
-      for (PieceType type : {PieceType::pawn, PieceType::knight, PieceType::bishop, PieceType::rook, PieceType::queen}) {
-        if (!wanted(type)) continue;
-        for (Bitboard b = movers(type); b;)
-          if (attacks::line(king, pop_lsb(b))) return true;
-      }
+      for (Bitboard b = any_mover; b;)
+        if (attacks::line(king, pop_lsb(b))) return true;
       return false;
     };
     const Bitboard pinned = !one_destination || may_be_pinned() ? pos.blockers_for_king(Us) : 0;
@@ -115,7 +121,7 @@ void generate(const Position& pos, unsigned types, Bitboard restricted_to, MoveL
         // Each such piece attacks the square already: no second lookup of its attacks.
         const Square to = lsb(destinations);
         if (!(targets & to.bb())) continue;
-        for (Bitboard b = movers(type); b;) {
+        for (Bitboard b = movers[index(type)]; b;) {
           Square from = pop_lsb(b);
           if (!(pinned & from.bb()) || (attacks::line(king, from) & to.bb())) list.push(Move(from, to));
         }
