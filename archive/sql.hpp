@@ -67,8 +67,8 @@ class SqlConnection {
 };
 
 // Inserts rows of `columns` values each, given one row after another, with one statement for up
-// to 64 rows: a statement per row was most of the SQL time of an import, which writes several
-// comments and seats per game. `into` names the table and its columns: "Comment (CommentID, ...)".
+// to 64 rows (a batch's position blocks, a game's seats, tags and comments). `into` names the
+// table and its columns: "Comment (CommentID, ...)".
 void insert_rows(SqlConnection& db, std::string_view into, std::size_t columns, std::span<const SqlValue> values);
 // Appends one row's values for insert_rows, moving what can be moved.
 template <class... Values>

@@ -25,7 +25,7 @@ SqliteConnection::SqliteConnection(const std::string& path) {
   // write-ahead log, which fixes it). SQLite's default of 4 KB made an import write the file in
   // 4 KB calls and split its B-trees four times as often: 16 KB pages import the benchmark's
   // games 13% faster. A one-game batch then writes about 3.5 times the bytes (its positions land
-  // in as many pages, each larger), which is still milliseconds (docs/archive.md, "Storage").
+  // in as many pages, each larger), which is still milliseconds (docs/archive.md, "Schema").
   // An existing file keeps the page size it has.
   exec_script("PRAGMA page_size = " + std::to_string(kNewFilePageSize));
   // The write-ahead log, so that readers and the lobby's feed go on beside a writer; an import
