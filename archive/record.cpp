@@ -132,16 +132,16 @@ std::string result_of(const std::optional<game::Outcome>& outcome, std::size_t s
   return out;
 }
 
-// Fills the chess-specific parts (movetext, comments, counts, positions) from a PGN game, what
-// pgn::write_with_bare_movetext made of it and the main line's position keys it gave. A game with
-// an empty variation is written again without it (its main line, and so its keys, stay the same).
-void add_movetext(GameRecord& r, const pgn::Game& original, pgn::WrittenWithBareMovetext written,
+// Fills the chess-specific parts (movetext, comments, counts, positions) from a PGN game, the bare
+// movetext and main line's position keys pgn::write_with_bare_movetext gave of it. A game with an
+// empty variation is written again without it (its main line, and so its keys, stay the same).
+void add_movetext(GameRecord& r, const pgn::Game& original, std::string bare_movetext,
                   std::vector<std::uint64_t> main_line_keys) {
   std::optional<pgn::Game> dropped;
   if (has_empty_variation(original.main)) {
     dropped.emplace(original);
     drop_empty_variations(dropped->main);
-    written = pgn::write_with_bare_movetext(*dropped);
+    bare_movetext = pgn::write_with_bare_movetext(*dropped).bare_movetext;
   }
   const pgn::Game& game = dropped ? *dropped : original;
   Counts c;
@@ -156,7 +156,7 @@ void add_movetext(GameRecord& r, const pgn::Game& original, pgn::WrittenWithBare
   for_each_comment(game.main, [&](const std::string& comment) { r.comments.push_back(comment); });
   // PositionSearch.Moves, following seed 003: the movetext with its comments emptied (they are
   // kept in Comment, in the order of the "{}" here).
-  r.moves = std::move(written.bare_movetext);
+  r.moves = std::move(bare_movetext);
   r.position_keys = std::move(main_line_keys);
 }
 
@@ -211,7 +211,7 @@ GameRecord record_from_pgn(const pgn::Game& read) {
   std::vector<std::uint64_t> keys;
   pgn::WrittenWithBareMovetext written = pgn::write_with_bare_movetext(game, &keys);
   r.content_hash = digest_of(crypto::DomainLabel("archive-pgn-game"), bytes_of(written.text));
-  add_movetext(r, game, std::move(written), std::move(keys));
+  add_movetext(r, game, std::move(written.bare_movetext), std::move(keys));
   return r;
 }
 
@@ -273,8 +273,8 @@ game::Result<GameRecord, LogRejected> record_from_log(std::span<const std::uint8
       for (const auto& t : game->tags)
         if (!in_roster(t.name)) r.extra_tags.push_back(t);
       std::vector<std::uint64_t> keys;
-      pgn::WrittenWithBareMovetext written = pgn::write_with_bare_movetext(*game, &keys);
-      add_movetext(r, *game, std::move(written), std::move(keys));
+      std::string bare_movetext = pgn::write_with_bare_movetext(*game, &keys).bare_movetext;
+      add_movetext(r, *game, std::move(bare_movetext), std::move(keys));
     }
   }
   return r;
