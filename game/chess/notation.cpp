@@ -79,10 +79,12 @@ SanShape san_shape(const Position& pos, Move m, const Position& next) {
     }
     if (clash) origin = !same_file ? SanShape::Origin::file : !same_rank ? SanShape::Origin::rank : SanShape::Origin::square;
   }
-  const auto mark = !next.in_check()          ? SanShape::Mark::none
-                    : MoveList(next).empty() ? SanShape::Mark::mate
-                                             : SanShape::Mark::check;
-  return SanShape(piece, capture, origin, mark);
+  return marked(SanShape(piece, capture, origin, SanShape::Mark::none), next);
+}
+
+SanShape marked(SanShape shape, const Position& next) {
+  if (!next.in_check()) return shape.with_mark(SanShape::Mark::none);
+  return shape.with_mark(MoveList(next).empty() ? SanShape::Mark::mate : SanShape::Mark::check);
 }
 
 void append_san(std::string& out, Move m, SanShape shape) {
@@ -115,6 +117,12 @@ std::string to_san(const Position& pos, Move m) {
 }
 
 Result<Move, NotationError> parse_san(const Position& pos, std::string_view text) {
+  auto read = read_san(pos, text);
+  if (!read) return read.error();
+  return read->move;
+}
+
+Result<ReadSan, NotationError> read_san(const Position& pos, std::string_view text) {
   // Strip check, mate and annotation marks.
   while (!text.empty() && (text.back() == '+' || text.back() == '#' || text.back() == '!' ||
                            text.back() == '?'))
@@ -124,7 +132,8 @@ Result<Move, NotationError> parse_san(const Position& pos, std::string_view text
   if (text == "O-O" || text == "0-0" || text == "O-O-O" || text == "0-0-0") {
     const Square to = Square::at(text.size() == 3 ? 6 : 2, pos.side_to_move() == Color::white ? 0 : 7);
     for (Move m : MoveList(pos, PieceType::king, to))
-      if (m.kind() == Move::Kind::castling) return m;
+      if (m.kind() == Move::Kind::castling)
+        return ReadSan{m, SanShape(PieceType::king, false, SanShape::Origin::none, SanShape::Mark::none)};
     return NotationError::illegal;
   }
 
@@ -170,11 +179,13 @@ Result<Move, NotationError> parse_san(const Position& pos, std::string_view text
 
   Move found = Move::none();
   int matches = 0;
+  Bitboard origins = 0;  // of every legal move of the kind to the square, as san_shape's rivals
   // Only the moves of that piece kind to that square: the SAN names both.
   for (Move m : MoveList(pos, type, *to)) {
+    if (m.kind() == Move::Kind::castling) continue;
+    origins |= m.from().bb();
     if (from_file >= 0 && m.from().file() != from_file) continue;
     if (from_rank >= 0 && m.from().rank() != from_rank) continue;
-    if (m.kind() == Move::Kind::castling) continue;
     bool promotes = m.kind() == Move::Kind::promotion;
     if (promotes != promotion.has_value()) continue;
     if (promotes && m.promotion() != *promotion) continue;
@@ -183,7 +194,16 @@ Result<Move, NotationError> parse_san(const Position& pos, std::string_view text
   }
   if (matches == 0) return NotationError::illegal;
   if (matches > 1) return NotationError::ambiguous;
-  return found;
+  const bool capture = !pos.piece_on(found.to()).empty() || found.kind() == Move::Kind::en_passant;
+  auto origin = SanShape::Origin::none;
+  if (type == PieceType::pawn) {
+    if (capture) origin = SanShape::Origin::file;
+  } else if (const Bitboard rivals = origins & ~found.from().bb()) {
+    origin = !(rivals & file_bb(found.from().file()))   ? SanShape::Origin::file
+             : !(rivals & rank_bb(found.from().rank())) ? SanShape::Origin::rank
+                                                        : SanShape::Origin::square;
+  }
+  return ReadSan{found, SanShape(type, capture, origin, SanShape::Mark::none)};
 }
 
 }  // namespace parley::game::chess

@@ -40,6 +40,7 @@ class SanShape {
   bool capture() const { return (bits_ & 8) != 0; }
   Origin origin() const { return static_cast<Origin>((bits_ >> 4) & 3); }
   Mark mark() const { return static_cast<Mark>(bits_ >> 6); }
+  SanShape with_mark(Mark mark) const { return SanShape(piece(), capture(), origin(), mark); }
   friend bool operator==(SanShape, SanShape) = default;
 
  private:
@@ -47,11 +48,22 @@ class SanShape {
 };
 // The shape of legal move m from pos; `next` is pos.after(m).
 SanShape san_shape(const Position& pos, Move m, const Position& next);
+// The shape with the mark of the position a move leads to, `next`: check, mate or none.
+SanShape marked(SanShape shape, const Position& next);
 // The SAN of m, from its shape alone: the same text as append_san(out, pos, m, next).
 void append_san(std::string& out, Move m, SanShape shape);
 // Accepts what players and other programs write: "0-0" for "O-O", a missing "=" before the
 // promotion piece, over-disambiguation ("Ng1f3"), a piece letter on pawn moves, and trailing
 // check, mate and annotation marks ("+", "#", "!", "?").
 Result<Move, NotationError> parse_san(const Position& pos, std::string_view text);
+// parse_san that also gives the shape of the move's SAN as written by append_san, but for its
+// mark (marked() adds it once the move is played): the legal moves it reads the text against
+// are the ones that say how to tell the move from its rivals, so a reader that keeps shapes
+// needs no second list (san_shape).
+struct ReadSan {
+  Move move;
+  SanShape shape;
+};
+Result<ReadSan, NotationError> read_san(const Position& pos, std::string_view text);
 
 }  // namespace parley::game::chess

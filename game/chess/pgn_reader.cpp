@@ -376,19 +376,19 @@ class Reader::Parser {
             *result = std::string(t.text);
             return;
           }
-          auto move = parse_san(pos, t.text);
-          if (!move) {
-            ErrorKind kind = move.error() == NotationError::illegal     ? ErrorKind::illegal_move
-                             : move.error() == NotationError::ambiguous ? ErrorKind::ambiguous_move
+          auto read = read_san(pos, t.text);
+          if (!read) {
+            ErrorKind kind = read.error() == NotationError::illegal     ? ErrorKind::illegal_move
+                             : read.error() == NotationError::ambiguous ? ErrorKind::ambiguous_move
                                                                         : ErrorKind::bad_move_text;
             fail_at(kind, t, std::string(t.text) + " in " + pos.fen());
           }
           if (++nodes_ > r_.limits_.max_nodes)
             fail_at(ErrorKind::limit_exceeded, t, "more than " + std::to_string(r_.limits_.max_nodes) + " moves");
           before = pos;
-          pos.play(*move);
-          Node& node = line.nodes.emplace_back(Node{*move, {}, {}, {}});
-          if (r_.notes_ == Notes::keep) node.replayed = Replayed{san_shape(before, *move, pos), pos.key()};
+          pos.play(read->move);
+          Node& node = line.nodes.emplace_back(Node{read->move, {}, {}, {}});
+          if (r_.notes_ == Notes::keep) node.replayed = Replayed{marked(read->shape, pos), pos.key()};
           break;
         }
         case Tok::end:

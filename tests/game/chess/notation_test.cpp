@@ -81,7 +81,7 @@ TEST(Uci, ReadsPromotionsAndRejectsBadText) {
 }
 
 // Over random games: every legal move's SAN and UCI read back as the same move, and no two
-// legal moves share a SAN.
+// legal moves share a SAN. Reading a move also gives the shape of its SAN, however it was written.
 TEST(Notation, RoundTripsEveryLegalMoveOfRandomGames) {
   std::mt19937_64 rng(20261130);
   for (std::string_view fen : {kStartFen, std::string_view("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
@@ -97,6 +97,19 @@ TEST(Notation, RoundTripsEveryLegalMoveOfRandomGames) {
           auto back = parse_san(pos, s);
           ASSERT_TRUE(back.ok()) << s << " in " << pos.fen();
           EXPECT_EQ(*back, m) << s;
+          // read_san gives the shape san_shape would, also from an over-disambiguated text.
+          const Position next = pos.after(m);
+          EXPECT_EQ(marked(read_san(pos, s)->shape, next), san_shape(pos, m, next)) << s;
+          if (m.kind() != Move::Kind::castling) {
+            const PieceType piece = pos.piece_on(m.from()).type;
+            std::string longest = piece == PieceType::pawn ? std::string() : std::string(1, piece_letter(piece));
+            longest += to_uci(m).substr(0, 4);
+            if (m.kind() == Move::Kind::promotion) longest += std::string("=") + piece_letter(m.promotion());
+            auto read = read_san(pos, longest);
+            ASSERT_TRUE(read.ok()) << longest << " in " << pos.fen();
+            EXPECT_EQ(read->move, m) << longest;
+            EXPECT_EQ(marked(read->shape, next), san_shape(pos, m, next)) << longest;
+          }
           EXPECT_EQ(*parse_uci(pos, to_uci(m)), m);
           for (const auto& other : sans) EXPECT_NE(other, s);
           sans.push_back(s);
