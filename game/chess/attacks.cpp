@@ -138,6 +138,8 @@ void build(Tables& t) {
     t.pawn[index(Color::black)][i] = step_set({{-1, -1}, {1, -1}});
     t.knight[i] = step_set({{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}});
     t.king[i] = step_set({{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}});
+    t.rook_rays[i] = ray_attacks(kRookDirections, s, 0);
+    t.bishop_rays[i] = ray_attacks(kBishopDirections, s, 0);
   }
   for (int a = 0; a < 64; ++a) {
     for (int b = 0; b < 64; ++b) {

@@ -28,6 +28,8 @@ struct Tables {
   Bitboard king[64];
   Bitboard between[64][64];  // squares strictly between two aligned squares, else empty
   Bitboard line[64][64];     // the whole line through two aligned squares, else empty
+  Bitboard rook_rays[64];    // a rook's attacks on an empty board
+  Bitboard bishop_rays[64];  // a bishop's
 };
 
 namespace detail {
@@ -47,6 +49,8 @@ inline Bitboard rook(Square s, Bitboard occupied) {
   return m.table[m.index(occupied)];
 }
 inline Bitboard queen(Square s, Bitboard occupied) { return bishop(s, occupied) | rook(s, occupied); }
+inline Bitboard line_of_rook(Square s) { return detail::tables.rook_rays[s.index()]; }
+inline Bitboard line_of_bishop(Square s) { return detail::tables.bishop_rays[s.index()]; }
 inline Bitboard between(Square a, Square b) { return detail::tables.between[a.index()][b.index()]; }
 inline Bitboard line(Square a, Square b) { return detail::tables.line[a.index()][b.index()]; }
 
