@@ -106,10 +106,14 @@ void generate(const Position& pos, unsigned types, Bitboard restricted_to, MoveL
       }
     }
     // Pins cost two magic lookups and more; toward one square they are looked for only when a
-    // piece that could move there stands on a line through the king.
+    // piece that could move there stands on a line through the king with an enemy slider of
+    // that line's kind.
     auto may_be_pinned = [&] {
+      const Bitboard queens = pos.pieces(~Us, PieceType::queen);
+      const Bitboard pinners = (attacks::line_of_rook(king) & (pos.pieces(~Us, PieceType::rook) | queens)) |
+                               (attacks::line_of_bishop(king) & (pos.pieces(~Us, PieceType::bishop) | queens));
       for (Bitboard b = any_mover; b;)
-        if (attacks::line(king, pop_lsb(b))) return true;
+        if (attacks::line(king, pop_lsb(b)) & pinners) return true;
       return false;
     };
     const Bitboard pinned = !one_destination || may_be_pinned() ? pos.blockers_for_king(Us) : 0;
