@@ -1,9 +1,9 @@
 #include "archive/postgres_connection.hpp"
 
-#include <libpq-fe.h>
-
 #include <charconv>
 #include <memory>
+
+#include "archive/libpq.hpp"
 
 namespace parley::archive {
 
@@ -14,7 +14,7 @@ constexpr Oid kBoolOid = 16, kByteaOid = 17, kInt8Oid = 20, kInt2Oid = 21, kInt4
               kVarcharOid = 1043;
 
 struct ResultDeleter {
-  void operator()(PGresult* r) const { PQclear(r); }
+  void operator()(PGresult* r) const { libpq().clear(r); }
 };
 using PgResult = std::unique_ptr<PGresult, ResultDeleter>;
 
@@ -58,10 +58,11 @@ std::string numbered_placeholders(std::string_view sql) {
   return out;
 }
 
-PostgresConnection::PostgresConnection(const std::string& conninfo) : conn_(PQconnectdb(conninfo.c_str())) {
-  if (!conn_ || PQstatus(conn_) != CONNECTION_OK) {
-    std::string why = conn_ ? PQerrorMessage(conn_) : "out of memory";
-    PQfinish(conn_);
+PostgresConnection::PostgresConnection(const std::string& conninfo)
+    : pq_(libpq()), conn_(pq_.connectdb(conninfo.c_str())) {
+  if (!conn_ || pq_.status(conn_) != CONNECTION_OK) {
+    std::string why = conn_ ? pq_.errorMessage(conn_) : "out of memory";
+    pq_.finish(conn_);
     conn_ = nullptr;
     while (!why.empty() && why.back() == '\n') why.pop_back();
     throw SqlError("cannot connect to PostgreSQL: " + why);
@@ -69,13 +70,13 @@ PostgresConnection::PostgresConnection(const std::string& conninfo) : conn_(PQco
   exec_script("SET client_min_messages = warning");
 }
 
-PostgresConnection::~PostgresConnection() { PQfinish(conn_); }
+PostgresConnection::~PostgresConnection() { pq_.finish(conn_); }
 
 void PostgresConnection::exec_script(std::string_view sql) {
-  PgResult r(PQexec(conn_, std::string(sql).c_str()));
-  auto status = PQresultStatus(r.get());
+  PgResult r(pq_.exec(conn_, std::string(sql).c_str()));
+  auto status = pq_.resultStatus(r.get());
   if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
-    std::string why = PQerrorMessage(conn_);
+    std::string why = pq_.errorMessage(conn_);
     while (!why.empty() && why.back() == '\n') why.pop_back();
     throw SqlError("postgresql: " + why);
   }
@@ -97,10 +98,10 @@ const std::string& PostgresConnection::prepared(std::string_view sql, std::span<
   std::string name = "parley_" + std::to_string(statements_.size());
   std::vector<Oid> types;
   for (const auto& p : params) types.push_back(type_of(p));
-  PgResult r(PQprepare(conn_, name.c_str(), numbered_placeholders(sql).c_str(), static_cast<int>(types.size()),
+  PgResult r(pq_.prepare(conn_, name.c_str(), numbered_placeholders(sql).c_str(), static_cast<int>(types.size()),
                        types.data()));
-  if (PQresultStatus(r.get()) != PGRES_COMMAND_OK) {
-    std::string why = PQerrorMessage(conn_);
+  if (pq_.resultStatus(r.get()) != PGRES_COMMAND_OK) {
+    std::string why = pq_.errorMessage(conn_);
     while (!why.empty() && why.back() == '\n') why.pop_back();
     throw SqlError("postgresql: prepare: " + why);
   }
@@ -126,27 +127,27 @@ std::vector<SqlRow> PostgresConnection::query(std::string_view sql, std::span<co
       formats[i] = 1;
     }
   }
-  PgResult r(PQexecPrepared(conn_, name.c_str(), static_cast<int>(params.size()), values.data(), lengths.data(),
+  PgResult r(pq_.execPrepared(conn_, name.c_str(), static_cast<int>(params.size()), values.data(), lengths.data(),
                             formats.data(), 0));
-  auto status = PQresultStatus(r.get());
+  auto status = pq_.resultStatus(r.get());
   if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
-    std::string why = PQerrorMessage(conn_);
+    std::string why = pq_.errorMessage(conn_);
     while (!why.empty() && why.back() == '\n') why.pop_back();
     throw SqlError("postgresql: " + why);
   }
   std::vector<SqlRow> rows;
-  int n_rows = PQntuples(r.get()), n_cols = PQnfields(r.get());
+  int n_rows = pq_.ntuples(r.get()), n_cols = pq_.nfields(r.get());
   rows.reserve(static_cast<std::size_t>(n_rows));
   for (int i = 0; i < n_rows; ++i) {
     SqlRow row;
     row.reserve(static_cast<std::size_t>(n_cols));
     for (int c = 0; c < n_cols; ++c) {
-      if (PQgetisnull(r.get(), i, c)) {
+      if (pq_.getisnull(r.get(), i, c)) {
         row.emplace_back(Null{});
         continue;
       }
-      std::string_view cell(PQgetvalue(r.get(), i, c), static_cast<std::size_t>(PQgetlength(r.get(), i, c)));
-      switch (PQftype(r.get(), c)) {
+      std::string_view cell(pq_.getvalue(r.get(), i, c), static_cast<std::size_t>(pq_.getlength(r.get(), i, c)));
+      switch (pq_.ftype(r.get(), c)) {
         case kInt2Oid:
         case kInt4Oid:
         case kInt8Oid: {

@@ -1,7 +1,8 @@
 #pragma once
 // The server back end: a PostgreSQL connection through libpq ("postgresql://…" URLs or
 // "key=value" strings, as libpq takes them). Statements are prepared once per text; `?`
-// placeholders become `$1…$n`; integers travel as int8, bytes as bytea in binary.
+// placeholders become `$1…$n`; integers travel as int8, bytes as bytea in binary. libpq is loaded
+// by the first connection (archive/libpq.hpp).
 #include <map>
 #include <string>
 
@@ -10,6 +11,8 @@
 struct pg_conn;
 
 namespace parley::archive {
+
+struct Libpq;
 
 class PostgresConnection final : public SqlConnection {
  public:
@@ -27,6 +30,7 @@ class PostgresConnection final : public SqlConnection {
  private:
   const std::string& prepared(std::string_view sql, std::span<const SqlValue> params);
 
+  const Libpq& pq_;
   pg_conn* conn_ = nullptr;
   std::map<std::string, std::string, std::less<>> statements_;  // text → prepared name
 };
