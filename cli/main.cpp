@@ -1,7 +1,16 @@
 // parley: the command-line front end. This file parses the command line; the commands
 // themselves are plain functions (commands.hpp) over the libraries.
 #include <CLI/CLI.hpp>
+#include <fmt/core.h>
+#include <unistd.h>
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <vector>
+
+#include "cli/client_command_line.hpp"
 #include "cli/commands.hpp"
 #include "game/chess/position.hpp"
 
@@ -201,48 +210,20 @@ void add_archive(CLI::App& app, Invocation& in) {
   standings->callback([&in] { in.status = archive_standings(in.standings); });
 }
 
-void client_options(CLI::App* cmd, ClientCommand& c) {
-  cmd->add_flag("--quick-match", c.quick_match, "Queue for a chess game as soon as connected");
-  cmd->add_option("--identity", c.identity, "Your key file (created if missing)");
-  cmd->add_option("--name", c.name, "The name others see (default: your user name)");
-  cmd->add_option("--data", c.data_dir, "Where sessions, logs and PGN are kept (default: ~/.local/share/parley)");
-  cmd->add_option("--replay", c.replay, "Open this game log (.plog) in the replay viewer");
-  cmd->add_flag("--no-lan", c.no_lan,
-                "Do not search the local network for lobbies, nor answer its searches for a lobby hosted here");
-  cmd->add_option("--lan-port", c.lan_port, "The UDP port of LAN searches")
-      ->check(CLI::Range(0, 65535))
-      ->capture_default_str();
-  // For tests and screenshots, not listed in --help.
-  cmd->add_option("--quit-after", c.quit_after_ms, "Close after this many milliseconds")->group("");
-  cmd->add_option("--screenshot", c.screenshot, "Write the last frame to this PNG file")->group("");
-}
-
-void add_client(CLI::App& app, Invocation& in) {
-  auto* host = app.add_subcommand(
-      "host", "Start a lobby in this process and open the graphical client on it; prints the address friends enter");
-  host->add_option("--port", in.host.port, "The port the lobby listens on (0: any free port)")->check(CLI::Range(0, 65535));
-  host->add_option("--bot", in.host.bot,
-                   "House bots waiting in the quick-match queue: chess (random moves; 'random' is the same), "
-                   "gunjin (the tracking bot) or risiko (heuristic bots, --bots of them); repeat it for several "
-                   "games (--bot chess --bot gunjin)")
-      ->check(CLI::IsMember({"chess", "random", "gunjin", "risiko"}))
-      ->expected(1)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  host->add_option("--bots", in.host.bots, "risiko: how many house bots (default 2: a 3-seat game with you)")
-      ->check(CLI::Range(2, 5));
-  host->add_option("--bot-delay", in.host.bot_delay_ms, "The bots' thinking time per move, in milliseconds")
-      ->check(CLI::Range(0, 60000));
-  host->add_option("--archive", in.host.archive,
-                   "Also store each finished room's game in this archive (an SQLite file or a postgresql:// URL; "
-                   "verified, as by `parley archive import`)");
-  client_options(host, in.host);
-  host->callback([&in] { in.status = run_host(in.host); });
-
-  auto* client = app.add_subcommand("client", "Open the graphical client (lobby browser, chess board, replay viewer)");
-  client->add_option("--lobby", in.client.lobby,
-                     "Connect to this lobby at once: HOST:PORT, or lan:NAME for the lobby of this network answering as NAME");
-  client_options(client, in.client);
-  client->callback([&in] { in.status = run_client(in.client); });
+// parley-client, the program beside this one, given this command line: the same process goes on
+// as the graphical client (cli/client_command_line.hpp).
+int start_graphical_client(int argc, char** argv) {
+  std::error_code error;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
+  const std::filesystem::path client = (error ? std::filesystem::path(argv[0]) : self).parent_path() / "parley-client";
+  std::vector<char*> args(argv, argv + argc);
+  const std::string program = client.string();
+  args[0] = const_cast<char*>(program.c_str());
+  args.push_back(nullptr);
+  std::fflush(nullptr);
+  ::execv(program.c_str(), args.data());
+  fmt::print(stderr, "cannot start the graphical client {}: {}\n", program, std::strerror(errno));
+  return kUnreadable;
 }
 
 }  // namespace
@@ -260,16 +241,7 @@ int main(int argc, char** argv) {
   add_network(app, in);
   add_logs(app, in);
   add_archive(app, in);
-  add_client(app, in);
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForAllHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    app.exit(e);
-    return kUsage;
-  }
-  return in.status;
+  const auto start_client = [argc, argv](const ClientCommand&) { return start_graphical_client(argc, argv); };
+  add_client_commands(app, in.host, in.client, in.status, ClientRunners{start_client, start_client});
+  return run_command_line(app, argc, argv, in.status);
 }

@@ -177,6 +177,26 @@ TEST(CliHost, HouseBotsOfOneGameAskedForTwiceAreRefusedBeforeTheLobbyStarts) {
   EXPECT_EQ(parley("host --port 0 --bot poker").status, 2);
 }
 
+// `parley host` and `parley client` go on as parley-client, the program beside parley; parley
+// copied elsewhere alone says what it cannot find.
+TEST(CliClient, WithoutTheClientProgramBesideItParleySaysSo) {
+  const auto alone = temp_dir() / "alone";
+  std::filesystem::create_directories(alone);
+  std::filesystem::copy_file(PARLEY_CLI, alone / "parley", std::filesystem::copy_options::overwrite_existing);
+  const auto out = temp_dir() / "alone.out";
+  const std::string cmd = (alone / "parley").string() + " client --no-lan --data " + (alone / "data").string() +
+                          " < /dev/null > " + out.string() + " 2>&1";
+  const int raw = std::system(cmd.c_str());
+  ASSERT_TRUE(WIFEXITED(raw));
+  EXPECT_EQ(WEXITSTATUS(raw), 3);
+  std::ifstream o(out);
+  std::stringstream text;
+  text << o.rdbuf();
+  EXPECT_NE(text.str().find("cannot start the graphical client " + (alone / "parley-client").string()), std::string::npos)
+      << text.str();
+  EXPECT_FALSE(std::filesystem::exists(alone / "data")) << "the client ran";
+}
+
 TEST(CliRisikoMap, AValidMapIsSummedUpAndABrokenOneNamesItsLine) {
   const std::string good = write_file("islands.map", std::string(parley::peer::testing::kIslandsMap));
   auto ok = parley("risiko map " + good);
