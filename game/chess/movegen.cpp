@@ -76,7 +76,7 @@ void generate(const Position& pos, unsigned types, Bitboard restricted_to, MoveL
   const Bitboard without_king = occupied ^ king.bb();
   for (Bitboard b = wanted(PieceType::king) ? attacks::king(king) & ~own & destinations : 0; b;) {
     Square to = pop_lsb(b);
-    if (!(pos.attackers_to(to, without_king) & pos.pieces(~Us))) list.push(Move(king, to));
+    if (!pos.attackers_by(~Us, to, without_king)) list.push(Move(king, to));
   }
   if (more_than_one(checkers)) return;
 
@@ -145,7 +145,7 @@ void generate(const Position& pos, unsigned types, Bitboard restricted_to, MoveL
   constexpr std::uint8_t kingside = Us == Color::white ? kWhiteKingside : kBlackKingside;
   constexpr std::uint8_t queenside = Us == Color::white ? kWhiteQueenside : kBlackQueenside;
   auto safe = [&](int file) {
-    return !(pos.attackers_to(Square::at(file, home), occupied) & pos.pieces(~Us));
+    return !pos.attackers_by(~Us, Square::at(file, home), occupied);
   };
   if ((pos.castling_rights() & kingside) && (Square::at(6, home).bb() & destinations) &&
       !(occupied & (Square::at(5, home).bb() | Square::at(6, home).bb())) && safe(5) && safe(6))

@@ -135,13 +135,14 @@ Bitboard Position::attackers_to(Square s, Bitboard occ) const {
          (attacks::rook(s, occ) & (pieces(PieceType::rook) | pieces(PieceType::queen)));
 }
 
-Bitboard Position::checkers_of(Square s, Color c) const {
-  Bitboard found = (attacks::pawn(~c, s) & pieces(c, PieceType::pawn)) | (attacks::knight(s) & pieces(c, PieceType::knight));
+Bitboard Position::attackers_by(Color c, Square s, Bitboard occupied) const {
+  Bitboard found = (attacks::pawn(~c, s) & pieces(c, PieceType::pawn)) |
+                   (attacks::knight(s) & pieces(c, PieceType::knight)) | (attacks::king(s) & pieces(c, PieceType::king));
   const Bitboard queens = pieces(c, PieceType::queen);
   if (const Bitboard diagonal = attacks::line_of_bishop(s) & (pieces(c, PieceType::bishop) | queens))
-    found |= attacks::bishop(s, occupied()) & diagonal;
+    found |= attacks::bishop(s, occupied) & diagonal;
   if (const Bitboard straight = attacks::line_of_rook(s) & (pieces(c, PieceType::rook) | queens))
-    found |= attacks::rook(s, occupied()) & straight;
+    found |= attacks::rook(s, occupied) & straight;
   return found;
 }
 
@@ -231,7 +232,7 @@ void Position::play(Move m) {
   if (us == Color::black) ++fullmove_;
   side_ = ~us;
   key_ ^= zobrist.black_to_move;
-  checkers_ = checkers_of(king_square(side_), us);
+  checkers_ = attackers_by(us, king_square(side_), occupied());
 
   if (moving.type == PieceType::pawn && (from.index() ^ to.index()) == 16)
     set_en_passant_if_capturable(Square((from.index() + to.index()) / 2));
