@@ -99,9 +99,12 @@ void generate(const Position& pos, unsigned types, Bitboard restricted_to, MoveL
         behind |= Square(from).bb();
       for (PieceType type : {PieceType::pawn, PieceType::knight, PieceType::bishop, PieceType::rook, PieceType::queen}) {
         if (!wanted(type)) continue;
-        movers[index(type)] = type == PieceType::pawn
-                                  ? pos.pieces(Us, type) & (attacks::pawn(~Us, to) | behind)
-                                  : pos.pieces(Us, type) & attacks::of(type, to, occupied);
+        const Bitboard own_of_type = pos.pieces(Us, type);
+        const Bitboard lines = (type == PieceType::bishop || type == PieceType::queen ? attacks::line_of_bishop(to) : 0) |
+                               (type == PieceType::rook || type == PieceType::queen ? attacks::line_of_rook(to) : 0);
+        movers[index(type)] = type == PieceType::pawn     ? own_of_type & (attacks::pawn(~Us, to) | behind)
+                              : type == PieceType::knight ? own_of_type & attacks::knight(to)
+                                                          : attacks::seeing(to, own_of_type & lines, occupied);
         any_mover |= movers[index(type)];
       }
     }

@@ -139,11 +139,9 @@ Bitboard Position::attackers_by(Color c, Square s, Bitboard occupied) const {
   Bitboard found = (attacks::pawn(~c, s) & pieces(c, PieceType::pawn)) |
                    (attacks::knight(s) & pieces(c, PieceType::knight)) | (attacks::king(s) & pieces(c, PieceType::king));
   const Bitboard queens = pieces(c, PieceType::queen);
-  if (const Bitboard diagonal = attacks::line_of_bishop(s) & (pieces(c, PieceType::bishop) | queens))
-    found |= attacks::bishop(s, occupied) & diagonal;
-  if (const Bitboard straight = attacks::line_of_rook(s) & (pieces(c, PieceType::rook) | queens))
-    found |= attacks::rook(s, occupied) & straight;
-  return found;
+  const Bitboard sliders = (attacks::line_of_bishop(s) & (pieces(c, PieceType::bishop) | queens)) |
+                           (attacks::line_of_rook(s) & (pieces(c, PieceType::rook) | queens));
+  return found | attacks::seeing(s, sliders, occupied);
 }
 
 Bitboard Position::blockers_for_king(Color c) const {

@@ -60,8 +60,7 @@ class Position {
   bool in_check() const { return checkers_ != 0; }
   // Pieces of either colour attacking s, with the given occupancy.
   Bitboard attackers_to(Square s, Bitboard occupied) const;
-  // Pieces of colour c attacking s with the given occupancy: the checkers of a king there. A
-  // slider's attacks are looked up only when one stands on a line through s.
+  // Pieces of colour c attacking s with the given occupancy: the checkers of a king there.
   Bitboard attackers_by(Color c, Square s, Bitboard occupied) const;
   // Own pieces that shield the king of colour c from an enemy slider.
   Bitboard blockers_for_king(Color c) const;
