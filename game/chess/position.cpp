@@ -147,8 +147,8 @@ Bitboard Position::attackers_by(Color c, Square s, Bitboard occupied) const {
 Bitboard Position::blockers_for_king(Color c) const {
   Square k = king_square(c);
   Bitboard snipers =
-      ((attacks::rook(k, 0) & (pieces(PieceType::rook) | pieces(PieceType::queen))) |
-       (attacks::bishop(k, 0) & (pieces(PieceType::bishop) | pieces(PieceType::queen)))) &
+      ((attacks::line_of_rook(k) & (pieces(PieceType::rook) | pieces(PieceType::queen))) |
+       (attacks::line_of_bishop(k) & (pieces(PieceType::bishop) | pieces(PieceType::queen)))) &
       pieces(~c);
   Bitboard blockers = 0;
   Bitboard occ = occupied();
