@@ -87,23 +87,31 @@ SanShape marked(SanShape shape, const Position& next) {
   return shape.with_mark(MoveList(next).empty() ? SanShape::Mark::mate : SanShape::Mark::check);
 }
 
-void append_san(std::string& out, Move m, SanShape shape) {
+std::string_view write_san(SanBuffer& buffer, Move m, SanShape shape) {
+  char* at = buffer.data();
+  auto put = [&at](char c) { *at++ = c; };
   if (m.kind() == Move::Kind::castling) {
-    out += m.to().file() == 6 ? "O-O" : "O-O-O";
+    for (char c : m.to().file() == 6 ? std::string_view("O-O") : std::string_view("O-O-O")) put(c);
   } else {
-    if (shape.piece() != PieceType::pawn) out += piece_letter(shape.piece());
+    if (shape.piece() != PieceType::pawn) put(piece_letter(shape.piece()));
     const auto origin = static_cast<int>(shape.origin());
-    if (origin & static_cast<int>(SanShape::Origin::file)) out += file_char(m.from());
-    if (origin & static_cast<int>(SanShape::Origin::rank)) out += rank_char(m.from());
-    if (shape.capture()) out += 'x';
-    out += file_char(m.to());
-    out += rank_char(m.to());
+    if (origin & static_cast<int>(SanShape::Origin::file)) put(file_char(m.from()));
+    if (origin & static_cast<int>(SanShape::Origin::rank)) put(rank_char(m.from()));
+    if (shape.capture()) put('x');
+    put(file_char(m.to()));
+    put(rank_char(m.to()));
     if (m.kind() == Move::Kind::promotion) {
-      out += '=';
-      out += piece_letter(m.promotion());
+      put('=');
+      put(piece_letter(m.promotion()));
     }
   }
-  if (shape.mark() != SanShape::Mark::none) out += shape.mark() == SanShape::Mark::mate ? '#' : '+';
+  if (shape.mark() != SanShape::Mark::none) put(shape.mark() == SanShape::Mark::mate ? '#' : '+');
+  return {buffer.data(), static_cast<std::size_t>(at - buffer.data())};
+}
+
+void append_san(std::string& out, Move m, SanShape shape) {
+  SanBuffer buffer;
+  out += write_san(buffer, m, shape);
 }
 
 void append_san(std::string& out, const Position& pos, Move m, const Position& next) {

@@ -1,6 +1,7 @@
 #pragma once
 // Move notation: UCI ("e2e4", "e7e8q", castling as the king's move "e1g1") and SAN ("Nbd7",
 // "exd6", "O-O", "e8=Q+"), both directions, always checked against the legal moves.
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -52,6 +53,10 @@ SanShape san_shape(const Position& pos, Move m, const Position& next);
 SanShape marked(SanShape shape, const Position& next);
 // The SAN of m, from its shape alone: the same text as append_san(out, pos, m, next).
 void append_san(std::string& out, Move m, SanShape shape);
+// The same text in `buffer`, for a writer that copies it on (the longest SAN, "Qa1xb2+" or
+// "exd8=Q#", has 7 characters).
+using SanBuffer = std::array<char, 8>;
+std::string_view write_san(SanBuffer& buffer, Move m, SanShape shape);
 // Accepts what players and other programs write: "0-0" for "O-O", a missing "=" before the
 // promotion piece, over-disambiguation ("Ng1f3"), a piece letter on pawn moves, and trailing
 // check, mate and annotation marks ("+", "#", "!", "?").

@@ -135,17 +135,20 @@ class Replaying {
   explicit Replaying(const Position& start) : pos_(start) {}
   unsigned fullmove() const { return static_cast<unsigned>(pos_.fullmove_number()); }
   Color side() const { return pos_.side_to_move(); }
-  // Appends the node's SAN, steps past its move and returns the key of the position after it.
-  std::uint64_t step(std::string& san, const Node& node) {
+  // The node's SAN (valid until the next step); steps past its move and gives the key of the
+  // position after it.
+  std::string_view step(std::uint64_t& key_after, const Node& node) {
     // The position after the move serves both the SAN's check and mate mark and the next move.
     const Position next = pos_.after(node.move);
-    append_san(san, pos_, node.move, next);
+    const std::string_view san = write_san(san_, node.move, san_shape(pos_, node.move, next));
     pos_ = next;
-    return pos_.key();
+    key_after = pos_.key();
+    return san;
   }
 
  private:
   Position pos_;
+  SanBuffer san_;
 };
 
 // ...or from what the reader left in every node (Node::replayed), without a position.
@@ -155,16 +158,17 @@ class Noted {
       : fullmove_(static_cast<unsigned>(start.fullmove_number())), side_(start.side_to_move()) {}
   unsigned fullmove() const { return fullmove_; }
   Color side() const { return side_; }
-  std::uint64_t step(std::string& san, const Node& node) {
-    append_san(san, node.move, node.replayed->san);
+  std::string_view step(std::uint64_t& key_after, const Node& node) {
     if (side_ == Color::black) ++fullmove_;
     side_ = ~side_;
-    return node.replayed->key_after;
+    key_after = node.replayed->key_after;
+    return write_san(san_, node.move, node.replayed->san);
   }
 
  private:
   unsigned fullmove_;
   Color side_;
+  SanBuffer san_;
 };
 
 bool all_noted(const Line& line) {
@@ -178,7 +182,6 @@ template <class Cursor>
 void write_line(Output& w, const Line& line, Cursor at, std::vector<std::uint64_t>* keys = nullptr) {
   bool show_black_number = true;  // "12..." after anything that interrupts the moves
   char number[24];
-  std::string san;
   for (const std::string& c : line.comments) w.comment(c);
   for (const Node& node : line.nodes) {
     if (at.side() == Color::white)
@@ -188,9 +191,8 @@ void write_line(Output& w, const Line& line, Cursor at, std::vector<std::uint64_
     // Variations start from the position before the move.
     std::optional<Cursor> before;
     if (!node.variations.empty()) before = at;
-    san.clear();
-    const std::uint64_t key = at.step(san, node);
-    w.token(san);
+    std::uint64_t key = 0;
+    w.token(at.step(key, node));
     for (std::uint8_t nag : node.nags) w.token(number_token(number, "$", nag, ""));
     show_black_number = false;
     for (const std::string& c : node.comments) {
@@ -246,9 +248,16 @@ void write_game(const Game& game, std::vector<std::uint64_t>* main_line_keys, st
     out.append("\"]\n");
   }
   out += '\n';
+  // About 7 characters a move with its number and space: the text grows once or twice at most,
+  // instead of doubling its way up from nothing.
+  const std::size_t movetext_estimate = 8 * game.main.nodes.size() + 16;
+  out.reserve(out.size() + movetext_estimate);
   Wrapper text(out);
   std::optional<Wrapper> bare_text;
-  if (bare) bare_text.emplace(*bare);
+  if (bare) {
+    bare->reserve(movetext_estimate);
+    bare_text.emplace(*bare);
+  }
   Output w(text, bare_text ? &*bare_text : nullptr);
   if (all_noted(game.main))
     write_line(w, game.main, Noted(game.start), main_line_keys);
