@@ -130,6 +130,10 @@ class Reader {
   std::size_t line_start_ = 0;
   Limits limits_;
   Notes notes_;
+  // The last game's main-line length, reserved for the next (up to kMainLineHintCap nodes): games
+  // of one file tend to be alike, and a main line grown by doubling moved its nodes twice over.
+  static constexpr std::size_t kMainLineHintCap = 1024;
+  std::size_t main_line_hint_ = 0;
 };
 
 // Canonical export-format PGN of one game, ending with a blank line. With `main_line_keys`,

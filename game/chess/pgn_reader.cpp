@@ -308,7 +308,9 @@ class Reader::Parser {
       game.start = *pos;
     }
 
+    game.main.nodes.reserve(r_.main_line_hint_);
     parse_line(game.start, 0, game.main, &game.result);
+    r_.main_line_hint_ = std::min(game.main.nodes.size(), Reader::kMainLineHintCap);
     if (const std::string* tagged = game.tag("Result"); tagged && *tagged != game.result)
       fail(ErrorKind::result_mismatch, end_offset_, end_line_, end_column_,
            "Result \"" + *tagged + "\", marker " + game.result);
