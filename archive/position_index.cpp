@@ -189,14 +189,14 @@ std::vector<PackedBlock> pack_buckets(const HeldPositions& held, std::size_t fir
   std::vector<PositionEntry> room(largest);
   std::vector<PackedBlock> blocks;
   std::vector<std::size_t> start(kSlotsPerBucket + 1), next(kSlotsPerBucket);
-  auto slot_of = [](const PositionEntry& e) { return static_cast<std::size_t>(e.key >> kSlotShift) & (kSlotsPerBucket - 1); };
+  auto slot_of = [](std::uint64_t key) { return static_cast<std::size_t>(key >> kSlotShift) & (kSlotsPerBucket - 1); };
   for (std::size_t b = first; b < end; ++b) {
-    const std::span<const PositionEntry> bucket = held.bucket(b);
+    const std::span<const HeldPositions::Held> bucket = held.bucket(b);
     std::fill(start.begin(), start.end(), 0);
-    for (const PositionEntry& e : bucket) ++start[slot_of(e) + 1];
+    for (const HeldPositions::Held& e : bucket) ++start[slot_of(e.key) + 1];
     std::partial_sum(start.begin(), start.end(), start.begin());
     std::copy(start.begin(), start.end() - 1, next.begin());
-    for (const PositionEntry& e : bucket) room[next[slot_of(e)]++] = e;
+    for (const HeldPositions::Held& e : bucket) room[next[slot_of(e.key)]++] = e.entry();
     for (std::size_t slot = 0; slot < kSlotsPerBucket; ++slot)
       if (start[slot + 1] - start[slot] > 1) std::sort(room.begin() + start[slot], room.begin() + start[slot + 1]);
     for_each_group(std::span(room).first(bucket.size()),
@@ -219,6 +219,11 @@ void insert_position_blocks(SqlConnection& db, std::span<const PositionEntry> so
   write_blocks(db, blocks);
 }
 
+void HeldPositions::throw_out_of_range(const PositionEntry& e) {
+  throw SqlError("cannot index position " + std::to_string(e.ply) + " of game " + std::to_string(e.game) +
+                 ": the position index holds games below 2^40 and plies below 2^24");
+}
+
 void HeldPositions::clear() {
   for (auto& bucket : buckets_) bucket.clear();
   size_ = 0;
@@ -237,7 +242,7 @@ void index_positions(SqlConnection& db, const HeldPositions& batch) {
     std::vector<PositionEntry> sorted;
     sorted.reserve(batch.size());
     for (std::size_t b = 0; b < HeldPositions::kBuckets; ++b)
-      sorted.insert(sorted.end(), batch.bucket(b).begin(), batch.bucket(b).end());
+      for (const HeldPositions::Held& e : batch.bucket(b)) sorted.push_back(e.entry());
     std::sort(sorted.begin(), sorted.end());
     insert_position_blocks(db, sorted);
     return;

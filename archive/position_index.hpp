@@ -67,26 +67,44 @@ game::Result<std::vector<PositionEntry>, PositionBlockError> decode_position_blo
 void insert_position_blocks(SqlConnection& db, std::span<const PositionEntry> sorted);
 // A batch's entries as the store adds them, held apart by the top byte of their key (256 buckets
 // of 16 groups each), so that the commit finds a group's entries among a bucket's, which fit in
-// the cache, instead of among the whole batch's (docs/archive.md, "Import").
+// the cache, instead of among the whole batch's (docs/archive.md, "Import"). An entry is held in
+// 16 bytes, its game and ply in one word: writing the 24 of a PositionEntry scattered over the
+// buckets was most of what adding a game cost the storing thread.
 class HeldPositions {
  public:
   static constexpr int kBucketBits = 8;
   static constexpr std::size_t kBuckets = std::size_t{1} << kBucketBits;
   static_assert(kKeyLayout.prefix_bits > kBucketBits);
+  // Plies up to 16.7 million (a game log may hold a few million moves); game IDs below 2^40.
+  static constexpr int kPlyBits = 24;
 
+  struct Held {
+    std::uint64_t key;
+    std::uint64_t game_and_ply;
+    PositionEntry entry() const {
+      return {key, static_cast<std::int64_t>(game_and_ply >> kPlyBits),
+              static_cast<std::int64_t>(game_and_ply & ((std::uint64_t{1} << kPlyBits) - 1))};
+    }
+  };
+
+  // Throws SqlError for a game or ply beyond those bits (an archive whose IDs were edited by hand).
   void add(const PositionEntry& e) {
-    buckets_[e.key >> (64 - kBucketBits)].push_back(e);
+    const auto game = static_cast<std::uint64_t>(e.game), ply = static_cast<std::uint64_t>(e.ply);
+    if ((game >> (64 - kPlyBits)) != 0 || (ply >> kPlyBits) != 0) throw_out_of_range(e);
+    buckets_[e.key >> (64 - kBucketBits)].push_back({e.key, game << kPlyBits | ply});
     ++size_;
   }
   std::size_t size() const { return size_; }
-  std::span<const PositionEntry> bucket(std::size_t b) const { return buckets_[b]; }
+  std::span<const Held> bucket(std::size_t b) const { return buckets_[b]; }
   // Forgets the entries and keeps the room.
   void clear();
   // Room for about `entries` in all, spread over the buckets (address space, touched as it fills).
   void reserve(std::size_t entries);
 
  private:
-  std::array<std::vector<PositionEntry>, kBuckets> buckets_;
+  [[noreturn]] static void throw_out_of_range(const PositionEntry& e);
+
+  std::array<std::vector<Held>, kBuckets> buckets_;
   std::size_t size_ = 0;
 };
 

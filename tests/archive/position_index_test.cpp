@@ -156,5 +156,21 @@ TEST(PositionIndex, ALargeBatchOnTwoThreadsWritesTheRowsOfOneSortedBatch) {
   }
 }
 
+// Held entries keep a game and its ply in one word: the largest of each comes back whole, and
+// anything beyond is refused rather than folded into another game's entry.
+TEST(HeldPositions, KeepTheLargestGamesAndPliesAndRefuseLarger) {
+  const std::int64_t last_game = (std::int64_t{1} << 40) - 1, last_ply = (std::int64_t{1} << 24) - 1;
+  HeldPositions held;
+  held.add({~std::uint64_t{0}, last_game, last_ply});
+  held.add({0, 0, 0});
+  EXPECT_EQ(held.size(), 2U);
+  EXPECT_EQ(held.bucket(HeldPositions::kBuckets - 1).front().entry(), (PositionEntry{~std::uint64_t{0}, last_game, last_ply}));
+  EXPECT_EQ(held.bucket(0).front().entry(), (PositionEntry{0, 0, 0}));
+  EXPECT_THROW(held.add({1, last_game + 1, 0}), SqlError);
+  EXPECT_THROW(held.add({1, 0, last_ply + 1}), SqlError);
+  EXPECT_THROW(held.add({1, -1, 0}), SqlError);
+  EXPECT_EQ(held.size(), 2U);
+}
+
 }  // namespace
 }  // namespace parley::archive
