@@ -18,6 +18,22 @@ std::optional<PieceType> piece_from_letter(char c) {
 bool is_file(char c) { return c >= 'a' && c <= 'h'; }
 bool is_rank(char c) { return c >= '1' && c <= '8'; }
 
+// The shape of legal move m of a `piece` from pos, but for its mark. `rivals` are the origins of
+// the other legal moves of the same kind to the same square: the SAN names the origin's file if
+// that tells the move from them, else its rank, else both (a pawn's capture names its file).
+SanShape unmarked_shape(const Position& pos, Move m, PieceType piece, Bitboard rivals) {
+  const bool capture = !pos.piece_on(m.to()).empty() || m.kind() == Move::Kind::en_passant;
+  auto origin = SanShape::Origin::none;
+  if (piece == PieceType::pawn) {
+    if (capture) origin = SanShape::Origin::file;
+  } else if (rivals) {
+    origin = !(rivals & file_bb(m.from().file()))   ? SanShape::Origin::file
+             : !(rivals & rank_bb(m.from().rank())) ? SanShape::Origin::rank
+                                                    : SanShape::Origin::square;
+  }
+  return SanShape(piece, capture, origin, SanShape::Mark::none);
+}
+
 }  // namespace
 
 std::string_view describe(NotationError error) {
@@ -58,28 +74,15 @@ Result<Move, NotationError> parse_uci(const Position& pos, std::string_view text
 
 SanShape san_shape(const Position& pos, Move m, const Position& next) {
   const PieceType piece = pos.piece_on(m.from()).type;
-  const bool capture = !pos.piece_on(m.to()).empty() || m.kind() == Move::Kind::en_passant;
-  auto origin = SanShape::Origin::none;
-  if (piece == PieceType::pawn) {
-    if (capture) origin = SanShape::Origin::file;
-  } else if (m.kind() != Move::Kind::castling) {
-    // Disambiguate among other pieces of the same type that can legally reach the same square:
-    // by file if that suffices, else by rank, else both. Only when another such piece attacks
-    // the square at all is the legal list needed (rarely: most moves have no rival).
-    const Color us = pos.side_to_move();
-    const Bitboard rivals = pos.pieces(us, piece) & attacks::of(piece, m.to(), pos.occupied()) & ~m.from().bb();
-    bool clash = false, same_file = false, same_rank = false;
-    if (rivals) {
-      for (Move other : MoveList(pos, piece, m.to())) {
-        if (other.from() == m.from()) continue;
-        clash = true;
-        same_file |= other.from().file() == m.from().file();
-        same_rank |= other.from().rank() == m.from().rank();
-      }
-    }
-    if (clash) origin = !same_file ? SanShape::Origin::file : !same_rank ? SanShape::Origin::rank : SanShape::Origin::square;
+  // Only when another piece of the kind attacks the square at all is the legal list needed
+  // (rarely: most moves have no rival).
+  Bitboard rivals = 0;
+  const Bitboard attackers = pos.pieces(pos.side_to_move(), piece) & attacks::of(piece, m.to(), pos.occupied());
+  if (piece != PieceType::pawn && (attackers & ~m.from().bb())) {
+    for (Move other : MoveList(pos, piece, m.to()))
+      if (other.from() != m.from()) rivals |= other.from().bb();
   }
-  return marked(SanShape(piece, capture, origin, SanShape::Mark::none), next);
+  return marked(unmarked_shape(pos, m, piece, rivals), next);
 }
 
 SanShape marked(SanShape shape, const Position& next) {
@@ -202,16 +205,7 @@ Result<ReadSan, NotationError> read_san(const Position& pos, std::string_view te
   }
   if (matches == 0) return NotationError::illegal;
   if (matches > 1) return NotationError::ambiguous;
-  const bool capture = !pos.piece_on(found.to()).empty() || found.kind() == Move::Kind::en_passant;
-  auto origin = SanShape::Origin::none;
-  if (type == PieceType::pawn) {
-    if (capture) origin = SanShape::Origin::file;
-  } else if (const Bitboard rivals = origins & ~found.from().bb()) {
-    origin = !(rivals & file_bb(found.from().file()))   ? SanShape::Origin::file
-             : !(rivals & rank_bb(found.from().rank())) ? SanShape::Origin::rank
-                                                        : SanShape::Origin::square;
-  }
-  return ReadSan{found, SanShape(type, capture, origin, SanShape::Mark::none)};
+  return ReadSan{found, unmarked_shape(pos, found, type, origins & ~found.from().bb())};
 }
 
 }  // namespace parley::game::chess
