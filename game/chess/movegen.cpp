@@ -112,9 +112,7 @@ void generate(const Position& pos, unsigned types, Bitboard restricted_to, MoveL
     // piece that could move there stands on a line through the king with an enemy slider of
     // that line's kind.
     auto may_be_pinned = [&] {
-      const Bitboard queens = pos.pieces(~Us, PieceType::queen);
-      const Bitboard pinners = (attacks::line_of_rook(king) & (pos.pieces(~Us, PieceType::rook) | queens)) |
-                               (attacks::line_of_bishop(king) & (pos.pieces(~Us, PieceType::bishop) | queens));
+      const Bitboard pinners = pos.sliders_in_line(~Us, king);
       for (Bitboard b = any_mover; b;)
         if (attacks::line(king, pop_lsb(b)) & pinners) return true;
       return false;

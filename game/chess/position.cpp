@@ -135,21 +135,22 @@ Bitboard Position::attackers_to(Square s, Bitboard occ) const {
          (attacks::rook(s, occ) & (pieces(PieceType::rook) | pieces(PieceType::queen)));
 }
 
-Bitboard Position::attackers_by(Color c, Square s, Bitboard occupied) const {
-  Bitboard found = (attacks::pawn(~c, s) & pieces(c, PieceType::pawn)) |
-                   (attacks::knight(s) & pieces(c, PieceType::knight)) | (attacks::king(s) & pieces(c, PieceType::king));
+Bitboard Position::sliders_in_line(Color c, Square s) const {
   const Bitboard queens = pieces(c, PieceType::queen);
-  const Bitboard sliders = (attacks::line_of_bishop(s) & (pieces(c, PieceType::bishop) | queens)) |
-                           (attacks::line_of_rook(s) & (pieces(c, PieceType::rook) | queens));
-  return found | attacks::seeing(s, sliders, occupied);
+  return (attacks::line_of_bishop(s) & (pieces(c, PieceType::bishop) | queens)) |
+         (attacks::line_of_rook(s) & (pieces(c, PieceType::rook) | queens));
+}
+
+Bitboard Position::attackers_by(Color c, Square s, Bitboard occupied) const {
+  const Bitboard found = (attacks::pawn(~c, s) & pieces(c, PieceType::pawn)) |
+                         (attacks::knight(s) & pieces(c, PieceType::knight)) |
+                         (attacks::king(s) & pieces(c, PieceType::king));
+  return found | attacks::seeing(s, sliders_in_line(c, s), occupied);
 }
 
 Bitboard Position::blockers_for_king(Color c) const {
   Square k = king_square(c);
-  Bitboard snipers =
-      ((attacks::line_of_rook(k) & (pieces(PieceType::rook) | pieces(PieceType::queen))) |
-       (attacks::line_of_bishop(k) & (pieces(PieceType::bishop) | pieces(PieceType::queen)))) &
-      pieces(~c);
+  Bitboard snipers = sliders_in_line(~c, k);
   Bitboard blockers = 0;
   Bitboard occ = occupied();
   while (snipers) {

@@ -60,6 +60,9 @@ class Position {
   bool in_check() const { return checkers_ != 0; }
   // Pieces of either colour attacking s, with the given occupancy.
   Bitboard attackers_to(Square s, Bitboard occupied) const;
+  // Sliders of colour c standing on lines through s that they move along (bishops and queens on
+  // its diagonals, rooks and queens on its rank and file), whatever stands between.
+  Bitboard sliders_in_line(Color c, Square s) const;
   // Pieces of colour c attacking s with the given occupancy: the checkers of a king there.
   Bitboard attackers_by(Color c, Square s, Bitboard occupied) const;
   // Own pieces that shield the king of colour c from an enemy slider.
