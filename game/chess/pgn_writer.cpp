@@ -216,10 +216,6 @@ void append_escaped(std::string& out, std::string_view value) {
   }
 }
 
-}  // namespace
-
-namespace {
-
 // The export text into `out` and, with `bare`, the bare movetext into it.
 void write_game(const Game& game, std::vector<std::uint64_t>* main_line_keys, std::string& out, std::string* bare) {
   if (main_line_keys) {
