@@ -15,29 +15,34 @@ constexpr std::array<std::string_view, 7> kSevenTagRoster = {"Event", "Site", "D
                                                              "White", "Black", "Result"};
 constexpr std::array<std::string_view, 7> kRosterDefaults = {"?", "?", "????.??.??", "?", "?", "?", "*"};
 
-// Fills lines up to kLineWidth with space-separated tokens. "(" glues to the token after it
-// and ")" to the token before it, as in the standard's examples.
+// Fills lines up to kLineWidth with space-separated tokens, written straight into the text.
+// "(" glues to the token after it and ")" to the token before it, as in the standard's
+// examples. A token goes out after a space, which becomes a line break when the token, with the
+// ")" glued to it, turns out not to fit: that is known only when the next token starts.
 class Wrapper {
  public:
   explicit Wrapper(std::string& out) : out_(out) {}
-  void token(std::string_view t) {
-    flush();
-    pending_ = prefix_;
-    pending_ += t;
-    prefix_.clear();
+  // One token, spelled in up to three parts (a comment's word with its braces).
+  void token(std::string_view t, std::string_view more = {}, std::string_view end = {}) {
+    // Nothing to write (a comment's second space in a row) still ends the token before it.
+    if (t.empty() && more.empty() && end.empty() && opening_parens_ == 0) return flush();
+    begin_token();
+    for (; opening_parens_ > 0; --opening_parens_) out_ += '(';
+    out_.append(t).append(more).append(end);
   }
-  void open_paren() { prefix_ += '('; }
+  void open_paren() { ++opening_parens_; }
   void close_paren() {
     // An empty variation has no token to carry its '(' and is written as "()".
-    if (!prefix_.empty() && prefix_.back() == '(') {
-      prefix_.pop_back();
+    if (opening_parens_ > 0) {
+      --opening_parens_;
       return token("()");
     }
-    pending_ += ')';
+    if (!pending_) begin_token();
+    out_ += ')';
   }
   // A ';' comment runs to the end of its line.
   void rest_of_line_comment(std::string_view text) {
-    token(std::string(";").append(text));
+    token(";", text);
     flush();
     out_ += '\n';
     column_ = 0;
@@ -51,40 +56,48 @@ class Wrapper {
     flush();
     out_ += '\n';
   }
+  // Settles the last token's separator.
   void flush() {
-    if (pending_.empty()) return;
-    if (column_ > 0 && column_ + 1 + pending_.size() > kLineWidth) {
-      out_ += '\n';
-      column_ = 0;
-    } else if (column_ > 0) {
-      out_ += ' ';
-      ++column_;
+    if (!pending_) return;
+    pending_ = false;
+    if (column_ == 0) {
+      column_ = out_.size() - token_start_;
+      return;
     }
-    out_ += pending_;
-    column_ += pending_.size();
-    pending_.clear();
+    const std::size_t width = out_.size() - token_start_ - 1;
+    if (column_ + 1 + width > kLineWidth) {
+      out_[token_start_] = '\n';
+      column_ = width;
+    } else {
+      column_ += 1 + width;
+    }
   }
 
  private:
+  void begin_token() {
+    flush();
+    token_start_ = out_.size();
+    if (column_ > 0) out_ += ' ';
+    pending_ = true;
+  }
+
   std::string& out_;
-  std::string pending_, prefix_;
-  std::size_t column_ = 0;
+  std::size_t column_ = 0;       // of the text before the pending token
+  std::size_t token_start_ = 0;  // where the pending token's separator (or, first on a line, the token) is
+  bool pending_ = false;
+  int opening_parens_ = 0;
 };
 
 void write_comment(Wrapper& w, const std::string& comment) {
   // A comment holding '}' cannot be braced; it goes out as a ';' comment.
   if (comment.find('}') != std::string::npos) return w.rest_of_line_comment(comment);
   if (comment.empty()) return w.token("{}");
+  const std::string_view text(comment);
   std::size_t start = 0;
-  bool first = true;
-  while (start <= comment.size()) {
-    std::size_t end = comment.find(' ', start);
-    if (end == std::string::npos) end = comment.size();
-    std::string word(comment.substr(start, end - start));
-    if (first) word.insert(0, "{");
-    if (end == comment.size()) word += '}';
-    w.token(word);
-    first = false;
+  while (start <= text.size()) {
+    std::size_t end = text.find(' ', start);
+    if (end == std::string_view::npos) end = text.size();
+    w.token(start == 0 ? "{" : "", text.substr(start, end - start), end == text.size() ? "}" : "");
     start = end + 1;
   }
 }

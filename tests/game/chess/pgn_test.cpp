@@ -98,6 +98,19 @@ TEST(PgnWrite, PutsTheSevenTagRosterFirstAndWrapsAt79Columns) {
   EXPECT_NE(out.find("{Natural moves in the opening} 4... d5"), std::string::npos);
 }
 
+// A ")" counts toward the width of the token it is glued to: "c4)" ends a line at column 79
+// exactly, and one column further it starts the next line although "c4" alone would fit.
+TEST(PgnWrite, AGluedParenthesisCountsTowardTheLineWidth) {
+  auto movetext_of = [](std::size_t comment_length) {
+    auto all = read_all("1. e4 {" + std::string(comment_length, 'x') + "} (1. d4) (1. c4) e5 *\n");
+    std::string out = write(all.games.at(0));
+    return out.substr(out.find("\n\n") + 2);
+  };
+  EXPECT_EQ(movetext_of(55), "1. e4 {" + std::string(55, 'x') + "} (1. d4) (1. c4)\n1... e5 *\n\n");
+  EXPECT_EQ(movetext_of(56), "1. e4 {" + std::string(56, 'x') + "} (1. d4) (1.\nc4) 1... e5 *\n\n");
+  EXPECT_EQ(movetext_of(60), "1. e4 {" + std::string(60, 'x') + "} (1. d4)\n(1. c4) 1... e5 *\n\n");
+}
+
 TEST(PgnWrite, RoundTripsByteForByteOnItsOwnOutput) {
   const std::string text = std::string(kTal) + kVariations + R"(
 [Event "escapes"]
