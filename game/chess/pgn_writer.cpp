@@ -22,13 +22,19 @@ constexpr std::array<std::string_view, 7> kRosterDefaults = {"?", "?", "????.??.
 class Wrapper {
  public:
   explicit Wrapper(std::string& out) : out_(out) {}
-  // One token, spelled in up to three parts (a comment's word with its braces).
-  void token(std::string_view t, std::string_view more = {}, std::string_view end = {}) {
+  void token(std::string_view t) {
     // Nothing to write (a comment's second space in a row) still ends the token before it.
-    if (t.empty() && more.empty() && end.empty() && opening_parens_ == 0) return flush();
+    if (t.empty() && opening_parens_ == 0) return flush();
     begin_token();
-    for (; opening_parens_ > 0; --opening_parens_) out_ += '(';
-    out_.append(t).append(more).append(end);
+    out_.append(t);
+  }
+  // A comment's word, with the comment's opening brace before it or its closing one after it.
+  void word(bool opens, std::string_view text, bool closes) {
+    if (!opens && text.empty() && !closes && opening_parens_ == 0) return flush();
+    begin_token();
+    if (opens) out_ += '{';
+    out_.append(text);
+    if (closes) out_ += '}';
   }
   void open_paren() { ++opening_parens_; }
   void close_paren() {
@@ -42,7 +48,8 @@ class Wrapper {
   }
   // A ';' comment runs to the end of its line.
   void rest_of_line_comment(std::string_view text) {
-    token(";", text);
+    begin_token();
+    out_.append(";").append(text);
     flush();
     out_ += '\n';
     column_ = 0;
@@ -79,6 +86,7 @@ class Wrapper {
     token_start_ = out_.size();
     if (column_ > 0) out_ += ' ';
     pending_ = true;
+    for (; opening_parens_ > 0; --opening_parens_) out_ += '(';
   }
 
   std::string& out_;
@@ -97,7 +105,7 @@ void write_comment(Wrapper& w, const std::string& comment) {
   while (start <= text.size()) {
     std::size_t end = text.find(' ', start);
     if (end == std::string_view::npos) end = text.size();
-    w.token(start == 0 ? "{" : "", text.substr(start, end - start), end == text.size() ? "}" : "");
+    w.word(start == 0, text.substr(start, end - start), end == text.size());
     start = end + 1;
   }
 }
