@@ -66,9 +66,13 @@ class SqlConnection {
   virtual void set_bulk_load(bool on) { (void)on; }
 };
 
-// Inserts rows of `columns` values each, given one row after another, with one statement for up
-// to 64 rows (a batch's position blocks, a game's seats, tags and comments). `into` names the
-// table and its columns: "Comment (CommentID, ...)".
+// Inserts rows of `columns` values each, given one row after another (a batch's position blocks,
+// a game's seats, tags and comments). `into` names the table and its columns: "Comment
+// (CommentID, ...)". PostgreSQL gets up to 64 rows per statement, one round trip. SQLite gets one
+// row per statement: for a statement of several rows, which a constraint could stop halfway, it
+// first copies every page the statement touches (its statement journal, 16 KB a page), and those
+// copies of a game's seats and comments were 7% of an import's CPU time (docs/performance.md,
+// "Archive").
 void insert_rows(SqlConnection& db, std::string_view into, std::size_t columns, std::span<const SqlValue> values);
 // Appends one row's values for insert_rows, moving what can be moved.
 template <class... Values>
