@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cstring>
 
 #include <nlohmann/json.hpp>
 
@@ -19,22 +20,26 @@ constexpr std::array<std::string_view, 7> kRosterDefaults = {"?", "?", "????.??.
 // "(" glues to the token after it and ")" to the token before it, as in the standard's
 // examples. A token goes out after a space, which becomes a line break when the token, with the
 // ")" glued to it, turns out not to fit: that is known only when the next token starts.
+// Until finish(), the text is longer than what has been written (the room ahead, written through
+// a pointer: appending a character at a time to a std::string was a tenth of the writer's work).
 class Wrapper {
  public:
-  explicit Wrapper(std::string& out) : out_(out) {}
+  Wrapper(std::string& out, std::size_t expected_size) : out_(out), end_(out.size()) {
+    out_.resize(end_ + expected_size);
+  }
   void token(std::string_view t) {
     // Nothing to write (a comment's second space in a row) still ends the token before it.
     if (t.empty() && opening_parens_ == 0) return flush();
     begin_token();
-    out_.append(t);
+    put(t);
   }
   // A comment's word, with the comment's opening brace before it or its closing one after it.
   void word(bool opens, std::string_view text, bool closes) {
     if (!opens && text.empty() && !closes && opening_parens_ == 0) return flush();
     begin_token();
-    if (opens) out_ += '{';
-    out_.append(text);
-    if (closes) out_ += '}';
+    if (opens) put('{');
+    put(text);
+    if (closes) put('}');
   }
   void open_paren() { ++opening_parens_; }
   void close_paren() {
@@ -44,14 +49,15 @@ class Wrapper {
       return token("()");
     }
     if (!pending_) begin_token();
-    out_ += ')';
+    put(')');
   }
   // A ';' comment runs to the end of its line.
   void rest_of_line_comment(std::string_view text) {
     begin_token();
-    out_.append(";").append(text);
+    put(';');
+    put(text);
     flush();
-    out_ += '\n';
+    put('\n');
     column_ = 0;
   }
   // A token that nothing glues to afterwards: a ')' after it stands apart.
@@ -59,19 +65,22 @@ class Wrapper {
     token(t);
     flush();
   }
-  void finish() {
+  // Ends the text, with a line break after its last token if asked; the text is then exactly
+  // what was written, and the wrapper is done with it.
+  void finish(bool line_break) {
     flush();
-    out_ += '\n';
+    if (line_break) put('\n');
+    out_.resize(end_);
   }
   // Settles the last token's separator.
   void flush() {
     if (!pending_) return;
     pending_ = false;
     if (column_ == 0) {
-      column_ = out_.size() - token_start_;
+      column_ = end_ - token_start_;
       return;
     }
-    const std::size_t width = out_.size() - token_start_ - 1;
+    const std::size_t width = end_ - token_start_ - 1;
     if (column_ + 1 + width > kLineWidth) {
       out_[token_start_] = '\n';
       column_ = width;
@@ -83,13 +92,26 @@ class Wrapper {
  private:
   void begin_token() {
     flush();
-    token_start_ = out_.size();
-    if (column_ > 0) out_ += ' ';
+    token_start_ = end_;
+    if (column_ > 0) put(' ');
     pending_ = true;
-    for (; opening_parens_ > 0; --opening_parens_) out_ += '(';
+    for (; opening_parens_ > 0; --opening_parens_) put('(');
+  }
+  char* room(std::size_t n) {
+    if (end_ + n > out_.size()) out_.resize(std::max(2 * out_.size(), end_ + n));
+    return out_.data() + end_;
+  }
+  void put(char c) {
+    *room(1) = c;
+    ++end_;
+  }
+  void put(std::string_view s) {
+    std::memcpy(room(s.size()), s.data(), s.size());
+    end_ += s.size();
   }
 
   std::string& out_;
+  std::size_t end_;              // of what has been written
   std::size_t column_ = 0;       // of the text before the pending token
   std::size_t token_start_ = 0;  // where the pending token's separator (or, first on a line, the token) is
   bool pending_ = false;
@@ -268,22 +290,18 @@ void write_game(const Game& game, std::vector<std::uint64_t>* main_line_keys, st
   // About 7 characters a move with its number and space: the text grows once or twice at most,
   // instead of doubling its way up from nothing.
   const std::size_t movetext_estimate = 8 * game.main.nodes.size() + 16;
-  out.reserve(out.size() + movetext_estimate);
-  Wrapper text(out);
+  Wrapper text(out, movetext_estimate);
   std::optional<Wrapper> bare_text;
-  if (bare) {
-    bare->reserve(movetext_estimate);
-    bare_text.emplace(*bare);
-  }
+  if (bare) bare_text.emplace(*bare, movetext_estimate);
   Output w(text, bare_text ? &*bare_text : nullptr);
   if (all_noted(game.main))
     write_line(w, game.main, Noted(game.start), main_line_keys);
   else
     write_line(w, game.main, Replaying(game.start), main_line_keys);
   text.token(game.result);
-  text.finish();
+  text.finish(/*line_break=*/true);
   out += '\n';
-  if (bare_text) bare_text->flush();
+  if (bare_text) bare_text->finish(/*line_break=*/false);
 }
 
 }  // namespace
