@@ -82,13 +82,17 @@ bool names_standard_chess(std::string_view variant) {
   });
 }
 
-bool is_symbol_start(char c) {
+constexpr bool is_symbol_start(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
-bool is_symbol_char(char c) {
-  return is_symbol_start(c) || c == '_' || c == '+' || c == '#' || c == '=' || c == ':' || c == '-' ||
-         c == '/';
-}
+// A table, not the comparisons: the lexer asks for every character of every move.
+constexpr std::array<bool, 256> kSymbolChars = [] {
+  std::array<bool, 256> table{};
+  for (int c = 0; c < 256; ++c) table[c] = is_symbol_start(static_cast<char>(c));
+  for (char c : std::string_view("_+#=:-/")) table[static_cast<unsigned char>(c)] = true;
+  return table;
+}();
+bool is_symbol_char(char c) { return kSymbolChars[static_cast<unsigned char>(c)]; }
 bool is_result(std::string_view s) { return s == "1-0" || s == "0-1" || s == "1/2-1/2"; }
 
 std::optional<std::uint8_t> suffix_nag(std::string_view s) {
@@ -135,15 +139,17 @@ class Reader::Parser {
     const std::string_view t = r_.text_;
     while (r_.pos_ < t.size()) {
       char c = t[r_.pos_];
-      if (c == '\n') {
+      if (c == ' ') {
+        ++r_.pos_;
+      } else if (c == '\n') {
         ++r_.pos_;
         ++r_.line_;
         r_.line_start_ = r_.pos_;
-      } else if (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f') {
+      } else if (c == '\t' || c == '\r' || c == '\v' || c == '\f') {
         ++r_.pos_;
       } else if (c == '%' && r_.pos_ == r_.line_start_) {
         while (r_.pos_ < t.size() && t[r_.pos_] != '\n') ++r_.pos_;
-      } else if (t.substr(r_.pos_, 3) == "\xEF\xBB\xBF") {
+      } else if (c == '\xEF' && t.substr(r_.pos_, 3) == "\xEF\xBB\xBF") {
         // A byte-order mark takes no column: a '%' right after it still starts its line.
         if (r_.line_start_ == r_.pos_) r_.line_start_ += 3;
         r_.pos_ += 3;
