@@ -132,16 +132,51 @@ std::string result_of(const std::optional<game::Outcome>& outcome, std::size_t s
   return out;
 }
 
-// Fills the chess-specific parts (movetext, comments, counts, positions) from a PGN game, the bare
-// movetext and main line's position keys pgn::write_with_bare_movetext gave of it. A game with an
-// empty variation is written again without it (its main line, and so its keys, stay the same).
-void add_movetext(GameRecord& r, const pgn::Game& original, std::string bare_movetext,
+// PositionSearch.Moves, following seed 003: the game's movetext as written, every comment emptied
+// to "{}" where it stands, without the termination marker (the comments are kept in Comment, in
+// the order of the "{}" here). The writer braces a comment unless it holds a '}', and writes that
+// one as a ';' comment running to the end of its line. The movetext starts after the tag
+// section's blank line: tags as the archive keeps them hold no line break (archived_text; a log's
+// are sanitised room texts and names).
+std::string bare_movetext(std::string_view written, std::string_view result) {
+  std::string_view movetext = written.substr(written.find("\n\n") + 2);
+  auto trim_end = [&] {
+    while (!movetext.empty() && (movetext.back() == '\n' || movetext.back() == ' ')) movetext.remove_suffix(1);
+  };
+  trim_end();
+  if (movetext.ends_with(result)) movetext.remove_suffix(result.size());
+  trim_end();
+  std::string out;
+  out.reserve(movetext.size());
+  // Each kind of comment looked for on its own (memchr): moves are most of the text.
+  std::size_t brace = movetext.find('{'), semicolon = movetext.find(';');
+  for (std::size_t at = 0;;) {
+    if (brace < at) brace = movetext.find('{', at);
+    if (semicolon < at) semicolon = movetext.find(';', at);
+    const std::size_t comment = std::min(brace, semicolon);
+    if (comment == std::string_view::npos) {
+      out.append(movetext.substr(at));
+      return out;
+    }
+    out.append(movetext.substr(at, comment - at)).append("{}");
+    // A ';' comment keeps its line end; a braced one ends at its brace.
+    const std::size_t end = comment == brace ? movetext.find('}', comment) : movetext.find('\n', comment);
+    if (end == std::string_view::npos) return out;
+    at = comment == brace ? end + 1 : end;
+  }
+}
+
+// Fills the chess-specific parts (movetext, comments, counts, positions) from a PGN game, its
+// written text and its main line's position keys. A game with an empty variation is written
+// again without it (its main line, and so its keys, stay the same).
+void add_movetext(GameRecord& r, const pgn::Game& original, const std::string& written,
                   std::vector<std::uint64_t> main_line_keys) {
   std::optional<pgn::Game> dropped;
+  std::string rewritten;
   if (has_empty_variation(original.main)) {
     dropped.emplace(original);
     drop_empty_variations(dropped->main);
-    bare_movetext = pgn::write_with_bare_movetext(*dropped).bare_movetext;
+    rewritten = pgn::write(*dropped);
   }
   const pgn::Game& game = dropped ? *dropped : original;
   Counts c;
@@ -154,9 +189,7 @@ void add_movetext(GameRecord& r, const pgn::Game& original, std::string bare_mov
   r.comments.clear();
   r.comments.reserve(static_cast<std::size_t>(c.comments));
   for_each_comment(game.main, [&](const std::string& comment) { r.comments.push_back(comment); });
-  // PositionSearch.Moves, following seed 003: the movetext with its comments emptied (they are
-  // kept in Comment, in the order of the "{}" here).
-  r.moves = std::move(bare_movetext);
+  r.moves = bare_movetext(dropped ? rewritten : written, game.result);
   r.position_keys = std::move(main_line_keys);
 }
 
@@ -209,9 +242,9 @@ GameRecord record_from_pgn(const pgn::Game& read) {
   for (const auto& t : game.tags)
     if (!in_roster(t.name)) r.extra_tags.push_back(t);
   std::vector<std::uint64_t> keys;
-  pgn::WrittenWithBareMovetext written = pgn::write_with_bare_movetext(game, &keys);
-  r.content_hash = digest_of(crypto::DomainLabel("archive-pgn-game"), bytes_of(written.text));
-  add_movetext(r, game, std::move(written.bare_movetext), std::move(keys));
+  const std::string written = pgn::write(game, &keys);
+  r.content_hash = digest_of(crypto::DomainLabel("archive-pgn-game"), bytes_of(written));
+  add_movetext(r, game, written, std::move(keys));
   return r;
 }
 
@@ -273,8 +306,8 @@ game::Result<GameRecord, LogRejected> record_from_log(std::span<const std::uint8
       for (const auto& t : game->tags)
         if (!in_roster(t.name)) r.extra_tags.push_back(t);
       std::vector<std::uint64_t> keys;
-      std::string bare_movetext = pgn::write_with_bare_movetext(*game, &keys).bare_movetext;
-      add_movetext(r, *game, std::move(bare_movetext), std::move(keys));
+      const std::string written = pgn::write(*game, &keys);
+      add_movetext(r, *game, written, std::move(keys));
     }
   }
   return r;

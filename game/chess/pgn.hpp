@@ -141,14 +141,6 @@ class Reader {
 // them from the reader's notes or from its own replay, so a caller that indexes positions need
 // not replay the game.
 std::string write(const Game& game, std::vector<std::uint64_t>* main_line_keys = nullptr);
-// The same text and, written beside it in the same pass, the game's bare movetext: the movetext
-// wrapped as write() wraps it, but with every comment emptied to "{}" and without the
-// termination marker (the archive keeps it for search, as seed 003's PositionSearch does).
-struct WrittenWithBareMovetext {
-  std::string text;
-  std::string bare_movetext;
-};
-WrittenWithBareMovetext write_with_bare_movetext(const Game& game, std::vector<std::uint64_t>* main_line_keys = nullptr);
 // One JSON object per game: tags, start FEN, the move tree (SAN, UCI, NAGs, comments,
 // variations) and the result.
 std::string to_json(const Game& game);

@@ -60,16 +60,11 @@ class Wrapper {
     put('\n');
     column_ = 0;
   }
-  // A token that nothing glues to afterwards: a ')' after it stands apart.
-  void token_alone(std::string_view t) {
-    token(t);
+  // Ends the text with a line break; the text is then exactly what was written, and the wrapper
+  // is done with it.
+  void finish() {
     flush();
-  }
-  // Ends the text, with a line break after its last token if asked; the text is then exactly
-  // what was written, and the wrapper is done with it.
-  void finish(bool line_break) {
-    flush();
-    if (line_break) put('\n');
+    put('\n');
     out_.resize(end_);
   }
   // Settles the last token's separator.
@@ -140,38 +135,6 @@ std::string_view number_token(char (&buffer)[24], std::string_view prefix, unsig
   return {buffer, static_cast<std::size_t>(at - buffer)};
 }
 
-// Where write_line writes: the export text and, when asked for, the bare movetext beside it,
-// each wrapped on its own. The bare movetext has every comment emptied to "{}"; one that goes out
-// as a ';' comment still ends its token there, as the line end does in the text.
-class Output {
- public:
-  Output(Wrapper& text, Wrapper* bare) : text_(text), bare_(bare) {}
-  void token(std::string_view t) {
-    text_.token(t);
-    if (bare_) bare_->token(t);
-  }
-  void open_paren() {
-    text_.open_paren();
-    if (bare_) bare_->open_paren();
-  }
-  void close_paren() {
-    text_.close_paren();
-    if (bare_) bare_->close_paren();
-  }
-  void comment(const std::string& c) {
-    write_comment(text_, c);
-    if (!bare_) return;
-    if (c.find('}') != std::string::npos)
-      bare_->token_alone("{}");
-    else
-      bare_->token("{}");
-  }
-
- private:
-  Wrapper& text_;
-  Wrapper* bare_;
-};
-
 // How write_line learns each move's SAN and the key after it: by playing the moves...
 class Replaying {
  public:
@@ -222,10 +185,10 @@ bool all_noted(const Line& line) {
 
 // `keys`, when given, receives the Zobrist key after each move of this line.
 template <class Cursor>
-void write_line(Output& w, const Line& line, Cursor at, std::vector<std::uint64_t>* keys = nullptr) {
+void write_line(Wrapper& w, const Line& line, Cursor at, std::vector<std::uint64_t>* keys = nullptr) {
   bool show_black_number = true;  // "12..." after anything that interrupts the moves
   char number[24];
-  for (const std::string& c : line.comments) w.comment(c);
+  for (const std::string& c : line.comments) write_comment(w, c);
   for (const Node& node : line.nodes) {
     if (at.side() == Color::white)
       w.token(number_token(number, "", at.fullmove(), "."));
@@ -239,7 +202,7 @@ void write_line(Output& w, const Line& line, Cursor at, std::vector<std::uint64_
     for (std::uint8_t nag : node.nags) w.token(number_token(number, "$", nag, ""));
     show_black_number = false;
     for (const std::string& c : node.comments) {
-      w.comment(c);
+      write_comment(w, c);
       show_black_number = true;
     }
     for (const Line& variation : node.variations) {
@@ -259,8 +222,10 @@ void append_escaped(std::string& out, std::string_view value) {
   }
 }
 
-// The export text into `out` and, with `bare`, the bare movetext into it.
-void write_game(const Game& game, std::vector<std::uint64_t>* main_line_keys, std::string& out, std::string* bare) {
+}  // namespace
+
+std::string write(const Game& game, std::vector<std::uint64_t>* main_line_keys) {
+  std::string out;
   if (main_line_keys) {
     main_line_keys->clear();
     main_line_keys->reserve(game.main.nodes.size() + 1);
@@ -291,30 +256,13 @@ void write_game(const Game& game, std::vector<std::uint64_t>* main_line_keys, st
   // instead of doubling its way up from nothing.
   const std::size_t movetext_estimate = 8 * game.main.nodes.size() + 16;
   Wrapper text(out, movetext_estimate);
-  std::optional<Wrapper> bare_text;
-  if (bare) bare_text.emplace(*bare, movetext_estimate);
-  Output w(text, bare_text ? &*bare_text : nullptr);
   if (all_noted(game.main))
-    write_line(w, game.main, Noted(game.start), main_line_keys);
+    write_line(text, game.main, Noted(game.start), main_line_keys);
   else
-    write_line(w, game.main, Replaying(game.start), main_line_keys);
+    write_line(text, game.main, Replaying(game.start), main_line_keys);
   text.token(game.result);
-  text.finish(/*line_break=*/true);
+  text.finish();
   out += '\n';
-  if (bare_text) bare_text->finish(/*line_break=*/false);
-}
-
-}  // namespace
-
-std::string write(const Game& game, std::vector<std::uint64_t>* main_line_keys) {
-  std::string out;
-  write_game(game, main_line_keys, out, nullptr);
-  return out;
-}
-
-WrittenWithBareMovetext write_with_bare_movetext(const Game& game, std::vector<std::uint64_t>* main_line_keys) {
-  WrittenWithBareMovetext out;
-  write_game(game, main_line_keys, out.text, &out.bare_movetext);
   return out;
 }
 

@@ -226,19 +226,6 @@ TEST(PgnWrite, WritesAReadGameWithoutReplayingItAsItWouldReplayingIt) {
   EXPECT_NE(write(all.games[4]).find("2. g4 Qh4# 0-1"), std::string::npos);
 }
 
-TEST(PgnWrite, WritesTheBareMovetextBesideTheText) {
-  auto all = read_all("[Result \"1-0\"]\n\n{start} 1. e4 ({why not} 1. d4 {queen's pawn}) () e5 "
-                      "(1... c5 ; a } in it\n) 2. Nf3 $1 {} 1-0\n");
-  ASSERT_TRUE(all.errors.empty()) << format(all.errors[0], "text");
-  std::vector<std::uint64_t> keys, keys_of_write;
-  const WrittenWithBareMovetext written = write_with_bare_movetext(all.games[0], &keys);
-  EXPECT_EQ(written.text, write(all.games[0], &keys_of_write));
-  EXPECT_EQ(keys, keys_of_write);
-  // Every comment "{}", glued as the text glues it; after a ';' comment, a ')' stands apart as
-  // it does in the text, where the comment's line ends before it. No termination marker.
-  EXPECT_EQ(written.bare_movetext, "{} 1. e4 ({} 1. d4 {}) () 1... e5 (1... c5 {} ) 2. Nf3 $1 {}");
-}
-
 TEST(PgnRead, HandlesByteOrderMarkEscapeLinesAndSuffixAnnotations) {
   std::string text = "\xEF\xBB\xBF% private data\n[Event \"x\"]\n[Result \"*\"]\n\n1. e4! e5? 2. Nf3!! Nc6?? "
                      "3. Bb5!? a6?! *\n";
