@@ -40,14 +40,16 @@ SqliteConnection::SqliteConnection(const std::string& path) {
   // Foreign keys are declared in the schema (PostgreSQL enforces them) but SQLite does not
   // check them here: ArchiveStore is the only writer and inserts a game's parent rows first in
   // the same transaction, and checking every position row against Game was a quarter of an
-  // import's CPU time (docs/archive.md, "Import"). A page cache of 16 MB: an import appends to
+  // import's CPU time (docs/archive.md, "Import"). A page cache of 2 MB: an import appends to
   // its large tables in key order (the indexes it fills in random order, such as the content
-  // hashes, are small), so a larger cache only holds more dirty pages until the commit. The
-  // 256 MB chosen when position keys were single rows inserted in random order now cost 5% more
-  // time, in page faults.
+  // hashes, are small), so a larger cache only holds more dirty pages until the commit, which
+  // then writes them while nothing else runs. With 16 MB, the commit of the benchmark's 4,000
+  // games took 41 ms to write and sync, 31 ms with 2 MB (medians of 16 alternations); the 256 MB
+  // chosen when position keys were single rows inserted in random order cost 5% more time, in
+  // page faults.
   exec_script(
       "PRAGMA foreign_keys = OFF; PRAGMA synchronous = NORMAL; "
-      "PRAGMA cache_size = -16384; PRAGMA temp_store = MEMORY");
+      "PRAGMA cache_size = -2048; PRAGMA temp_store = MEMORY");
 }
 
 SqliteConnection::~SqliteConnection() {
