@@ -91,9 +91,9 @@ sqlite3_stmt* SqliteConnection::prepared(std::string_view sql) {
 std::vector<SqlRow> SqliteConnection::query(std::string_view sql, std::span<const SqlValue> params) {
   sqlite3_stmt* stmt = prepared(sql);
   sqlite3_reset(stmt);
-  sqlite3_clear_bindings(stmt);
   if (static_cast<std::size_t>(sqlite3_bind_parameter_count(stmt)) != params.size())
     throw SqlError("sqlite: wrong number of parameters for: " + std::string(sql));
+  // Every parameter is bound again, so the last call's bindings need no clearing.
   for (std::size_t i = 0; i < params.size(); ++i) {
     int at = static_cast<int>(i + 1), rc = SQLITE_OK;
     const SqlValue& v = params[i];
