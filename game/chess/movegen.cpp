@@ -2,11 +2,28 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <initializer_list>
 
 namespace parley::game::chess {
 namespace {
 
 constexpr unsigned kAllPieceTypes = (1u << kPieceTypes) - 1;
+
+// Calls visit(type) for each kind of `among` that the list wants, in PieceType's order. A list
+// toward one square wants one kind, and visits only that one instead of testing every kind; the
+// full list's loop is the fixed one, which the compiler unrolls.
+template <bool Restricted, class Visit>
+void for_each_wanted(unsigned types, std::initializer_list<PieceType> among, const Visit& visit) {
+  if constexpr (Restricted) {
+    unsigned among_bits = 0;
+    for (PieceType type : among) among_bits |= 1u << index(type);
+    for (unsigned wanted = types & among_bits; wanted; wanted &= wanted - 1)
+      visit(static_cast<PieceType>(std::countr_zero(wanted)));
+  } else {
+    for (PieceType type : among) visit(type);
+  }
+}
 
 template <Color Us, bool Restricted>
 void add_pawn_moves(const Position& pos, Bitboard targets, Bitboard destinations, Bitboard pinned, MoveList& list) {
@@ -97,8 +114,7 @@ void generate(const Position& pos, unsigned types, Bitboard restricted_to, MoveL
       Bitboard behind = 0;
       for (int from = to.index() - up, steps = 0; steps < 2 && from >= 0 && from < 64; from -= up, ++steps)
         behind |= Square(from).bb();
-      for (PieceType type : {PieceType::pawn, PieceType::knight, PieceType::bishop, PieceType::rook, PieceType::queen}) {
-        if (!wanted(type)) continue;
+      for_each_wanted<Restricted>(types, {PieceType::pawn, PieceType::knight, PieceType::bishop, PieceType::rook, PieceType::queen}, [&](PieceType type) {
         const Bitboard own_of_type = pos.pieces(Us, type);
         const Bitboard lines = (type == PieceType::bishop || type == PieceType::queen ? attacks::line_of_bishop(to) : 0) |
                                (type == PieceType::rook || type == PieceType::queen ? attacks::line_of_rook(to) : 0);
@@ -106,7 +122,7 @@ void generate(const Position& pos, unsigned types, Bitboard restricted_to, MoveL
                               : type == PieceType::knight ? own_of_type & attacks::knight(to)
                                                           : attacks::seeing(to, own_of_type & lines, occupied);
         any_mover |= movers[index(type)];
-      }
+      });
     }
     // Pins cost two magic lookups and more; toward one square they are looked for only when a
     // piece that could move there stands on a line through the king with an enemy slider of
@@ -120,17 +136,16 @@ void generate(const Position& pos, unsigned types, Bitboard restricted_to, MoveL
     const Bitboard pinned = !one_destination || may_be_pinned() ? pos.blockers_for_king(Us) : 0;
 
     if (wanted(PieceType::pawn)) add_pawn_moves<Us, Restricted>(pos, targets, destinations, pinned, list);
-    for (PieceType type : {PieceType::knight, PieceType::bishop, PieceType::rook, PieceType::queen}) {
-      if (!wanted(type)) continue;
+    for_each_wanted<Restricted>(types, {PieceType::knight, PieceType::bishop, PieceType::rook, PieceType::queen}, [&](PieceType type) {
       if (one_destination) {
         // Each such piece attacks the square already: no second lookup of its attacks.
         const Square to = lsb(destinations);
-        if (!(targets & to.bb())) continue;
+        if (!(targets & to.bb())) return;
         for (Bitboard b = movers[index(type)]; b;) {
           Square from = pop_lsb(b);
           if (!(pinned & from.bb()) || (attacks::line(king, from) & to.bb())) list.push(Move(from, to));
         }
-        continue;
+        return;
       }
       for (Bitboard b = pos.pieces(Us, type); b;) {
         Square from = pop_lsb(b);
@@ -138,7 +153,7 @@ void generate(const Position& pos, unsigned types, Bitboard restricted_to, MoveL
         if (pinned & from.bb()) moves &= attacks::line(king, from);
         while (moves) list.push(Move(from, pop_lsb(moves)));
       }
-    }
+    });
   }
 
   if (checkers || !wanted(PieceType::king)) return;
