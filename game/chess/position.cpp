@@ -375,10 +375,4 @@ std::string Position::fen() const {
   return out;
 }
 
-std::optional<Square> Square::parse(std::string_view name) {
-  if (name.size() != 2 || name[0] < 'a' || name[0] > 'h' || name[1] < '1' || name[1] > '8')
-    return std::nullopt;
-  return Square::at(name[0] - 'a', name[1] - '1');
-}
-
 }  // namespace parley::game::chess

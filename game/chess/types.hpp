@@ -31,7 +31,11 @@ class Square {
   constexpr Square() = default;
   constexpr explicit Square(int index) : index_(static_cast<std::uint8_t>(index)) {}
   static constexpr Square at(int file, int rank) { return Square(rank * 8 + file); }
-  static std::optional<Square> parse(std::string_view name);  // "e4"
+  // "e4". In the header: the SAN reader asks for every move.
+  static constexpr std::optional<Square> parse(std::string_view name) {
+    if (name.size() != 2 || name[0] < 'a' || name[0] > 'h' || name[1] < '1' || name[1] > '8') return std::nullopt;
+    return Square::at(name[0] - 'a', name[1] - '1');
+  }
 
   constexpr int index() const { return index_; }
   constexpr int file() const { return index_ & 7; }
