@@ -3,25 +3,32 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <initializer_list>
 
 namespace parley::game::chess {
 namespace {
 
 constexpr unsigned kAllPieceTypes = (1u << kPieceTypes) - 1;
 
-// Calls visit(type) for each kind of `among` that the list wants, in PieceType's order. A list
+// The kinds other than the king, and those that are not pawns either (in PieceType's order).
+constexpr std::array kKindsButKing = {PieceType::pawn, PieceType::knight, PieceType::bishop, PieceType::rook,
+                                      PieceType::queen};
+constexpr std::array kPieceKinds = {PieceType::knight, PieceType::bishop, PieceType::rook, PieceType::queen};
+
+// Calls visit(type) for each kind of `Among` that the list wants, in PieceType's order. A list
 // toward one square wants one kind, and visits only that one instead of testing every kind; the
 // full list's loop is the fixed one, which the compiler unrolls.
-template <bool Restricted, class Visit>
-void for_each_wanted(unsigned types, std::initializer_list<PieceType> among, const Visit& visit) {
+template <bool Restricted, const auto& Among, class Visit>
+void for_each_wanted(unsigned types, const Visit& visit) {
   if constexpr (Restricted) {
-    unsigned among_bits = 0;
-    for (PieceType type : among) among_bits |= 1u << index(type);
+    constexpr unsigned among_bits = [] {
+      unsigned bits = 0;
+      for (PieceType type : Among) bits |= 1u << index(type);
+      return bits;
+    }();
     for (unsigned wanted = types & among_bits; wanted; wanted &= wanted - 1)
       visit(static_cast<PieceType>(std::countr_zero(wanted)));
   } else {
-    for (PieceType type : among) visit(type);
+    for (PieceType type : Among) visit(type);
   }
 }
 
@@ -114,7 +121,7 @@ void generate(const Position& pos, unsigned types, Bitboard restricted_to, MoveL
       Bitboard behind = 0;
       for (int from = to.index() - up, steps = 0; steps < 2 && from >= 0 && from < 64; from -= up, ++steps)
         behind |= Square(from).bb();
-      for_each_wanted<Restricted>(types, {PieceType::pawn, PieceType::knight, PieceType::bishop, PieceType::rook, PieceType::queen}, [&](PieceType type) {
+      for_each_wanted<Restricted, kKindsButKing>(types, [&](PieceType type) {
         const Bitboard own_of_type = pos.pieces(Us, type);
         const Bitboard lines = (type == PieceType::bishop || type == PieceType::queen ? attacks::line_of_bishop(to) : 0) |
                                (type == PieceType::rook || type == PieceType::queen ? attacks::line_of_rook(to) : 0);
@@ -136,7 +143,7 @@ void generate(const Position& pos, unsigned types, Bitboard restricted_to, MoveL
     const Bitboard pinned = !one_destination || may_be_pinned() ? pos.blockers_for_king(Us) : 0;
 
     if (wanted(PieceType::pawn)) add_pawn_moves<Us, Restricted>(pos, targets, destinations, pinned, list);
-    for_each_wanted<Restricted>(types, {PieceType::knight, PieceType::bishop, PieceType::rook, PieceType::queen}, [&](PieceType type) {
+    for_each_wanted<Restricted, kPieceKinds>(types, [&](PieceType type) {
       if (one_destination) {
         // Each such piece attacks the square already: no second lookup of its attacks.
         const Square to = lsb(destinations);
