@@ -77,8 +77,8 @@ SanShape san_shape(const Position& pos, Move m, const Position& next) {
   // Only when another piece of the kind attacks the square at all is the legal list needed
   // (rarely: most moves have no rival).
   Bitboard rivals = 0;
-  const Bitboard attackers = pos.pieces(pos.side_to_move(), piece) & attacks::of(piece, m.to(), pos.occupied());
-  if (piece != PieceType::pawn && (attackers & ~m.from().bb())) {
+  if (piece != PieceType::pawn &&
+      (pos.pieces(pos.side_to_move(), piece) & attacks::of(piece, m.to(), pos.occupied()) & ~m.from().bb())) {
     for (Move other : MoveList(pos, piece, m.to()))
       if (other.from() != m.from()) rivals |= other.from().bb();
   }
@@ -112,13 +112,9 @@ std::string_view write_san(SanBuffer& buffer, Move m, SanShape shape) {
   return {buffer.data(), static_cast<std::size_t>(at - buffer.data())};
 }
 
-void append_san(std::string& out, Move m, SanShape shape) {
-  SanBuffer buffer;
-  out += write_san(buffer, m, shape);
-}
-
 void append_san(std::string& out, const Position& pos, Move m, const Position& next) {
-  append_san(out, m, san_shape(pos, m, next));
+  SanBuffer buffer;
+  out += write_san(buffer, m, san_shape(pos, m, next));
 }
 
 std::string to_san(const Position& pos, Move m) {

@@ -51,10 +51,8 @@ class SanShape {
 SanShape san_shape(const Position& pos, Move m, const Position& next);
 // The shape with the mark of the position a move leads to, `next`: check, mate or none.
 SanShape marked(SanShape shape, const Position& next);
-// The SAN of m, from its shape alone: the same text as append_san(out, pos, m, next).
-void append_san(std::string& out, Move m, SanShape shape);
-// The same text in `buffer`, for a writer that copies it on (the longest SAN, "Qa1xb2+" or
-// "exd8=Q#", has 7 characters).
+// The SAN of m, from its shape alone, in `buffer`: the same text as append_san(out, pos, m, next),
+// for a writer that copies it on (the longest SAN, "Qa1xb2+" or "exd8=Q#", has 7 characters).
 using SanBuffer = std::array<char, 8>;
 std::string_view write_san(SanBuffer& buffer, Move m, SanShape shape);
 // Accepts what players and other programs write: "0-0" for "O-O", a missing "=" before the
