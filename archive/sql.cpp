@@ -28,7 +28,8 @@ game::Bytes as_bytes(const SqlValue& v) {
 
 void insert_rows(SqlConnection& db, std::string_view into, std::size_t columns, std::span<const SqlValue> values) {
   if (columns == 0 || values.size() % columns != 0) throw SqlError("archive: rows of unequal length");
-  const std::size_t rows_per_statement = db.dialect() == Dialect::postgresql ? 64 : 1;
+  constexpr std::size_t rows_per_statement = 64;
+  const char* insert = db.dialect() == Dialect::sqlite ? "INSERT OR ROLLBACK INTO " : "INSERT INTO ";
   std::string row = "(?";
   for (std::size_t c = 1; c < columns; ++c) row += ", ?";
   row += ')';
@@ -36,7 +37,7 @@ void insert_rows(SqlConnection& db, std::string_view into, std::size_t columns, 
   std::string sql;
   for (std::size_t first = 0; first < rows; first += rows_per_statement) {
     const std::size_t n = std::min(rows_per_statement, rows - first);
-    sql.assign("INSERT INTO ").append(into).append(" VALUES ").append(row);
+    sql.assign(insert).append(into).append(" VALUES ").append(row);
     for (std::size_t i = 1; i < n; ++i) sql.append(", ").append(row);
     db.query(sql, values.subspan(first * columns, n * columns));
   }

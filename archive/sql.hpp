@@ -64,15 +64,19 @@ class SqlConnection {
   // log, if no other connection has the file open: pages new to the file are written once
   // instead of twice (docs/archive.md, "Import"). PostgreSQL does nothing.
   virtual void set_bulk_load(bool on) { (void)on; }
+  // Asks the system to start writing what the connection has written so far to the disk, without
+  // waiting, so that the commit's sync finds less to write. Only a hint; PostgreSQL ignores it.
+  virtual void start_writeback() {}
 };
 
 // Inserts rows of `columns` values each, given one row after another (a batch's position blocks,
-// a game's seats, tags and comments). `into` names the table and its columns: "Comment
-// (CommentID, ...)". PostgreSQL gets up to 64 rows per statement, one round trip. SQLite gets one
-// row per statement: for a statement of several rows, which a constraint could stop halfway, it
-// first copies every page the statement touches (its statement journal, 16 KB a page), and those
-// copies of a game's seats and comments were 7% of an import's CPU time (docs/performance.md,
-// "Archive").
+// a game's seats, tags and comments), up to 64 rows per statement. `into` names the table and
+// its columns: "Comment (CommentID, ...)". A row that breaks a constraint fails the whole
+// transaction on both back ends (PostgreSQL aborts it; SQLite is told "OR ROLLBACK"), which the
+// caller then drops. That is also what keeps SQLite from copying every page such a statement
+// touches into a statement journal, in case it had to undo only the statement: those copies were
+// 7% of an import's CPU time, and one row per statement instead cost 4% more instructions than
+// this (docs/performance.md, "Archive").
 void insert_rows(SqlConnection& db, std::string_view into, std::size_t columns, std::span<const SqlValue> values);
 // Appends one row's values for insert_rows, moving what can be moved.
 template <class... Values>

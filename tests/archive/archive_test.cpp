@@ -232,6 +232,25 @@ TEST_P(ArchiveTest, ABatchRolledBackLeavesNoTraceAndTheNextBatchNumbersFromTheAr
             6);
 }
 
+// Several rows go in one statement (insert_rows). A row that breaks a constraint fails the whole
+// transaction on every back end: nothing it wrote stays, before the statement or in it, and the
+// archive takes the next transaction as usual.
+TEST_P(ArchiveTest, ARowBreakingAConstraintUndoesItsWholeTransaction) {
+  {
+    Transaction t(store_->sql());
+    store_->sql().query("INSERT INTO Event (EventID, Name) VALUES (?, ?)", {integer(7), SqlValue{std::string("before")}});
+    const std::vector<SqlValue> rows_in = {integer(8), SqlValue{std::string("first")}, integer(9),
+                                           SqlValue{std::string("second")}, integer(8), SqlValue{std::string("again")}};
+    EXPECT_THROW(insert_rows(store_->sql(), "Event (EventID, Name)", 2, rows_in), SqlError);
+    // Destroyed without commit(), after the failure.
+  }
+  EXPECT_EQ(rows("Event"), 0);
+  ImportStats stats = import("round_robin.pgn");
+  EXPECT_EQ(stats.imported, 6U);
+  EXPECT_EQ(rows("Event"), 1);
+  EXPECT_EQ(as_int(store_->sql().query("SELECT MIN(EventID) FROM Event").at(0).at(0)), 0);
+}
+
 // Files given to one importer share its batch (a log is one game, and a transaction per file was
 // 50 times slower for many small files): commit() stores them; without it they are rolled back.
 TEST_P(ArchiveTest, TheFilesOfOneImporterShareABatchThatCommitStores) {
