@@ -283,6 +283,7 @@ void index_positions(SqlConnection& db, const HeldPositions& batch) {
       if (failed.load(std::memory_order_acquire)) break;
       write_blocks(db, piece.blocks);
       piece.blocks = {};
+      if ((&piece - pieces.data()) % 4 == 3) db.start_writeback();
     }
   }
   if (failure) std::rethrow_exception(failure);

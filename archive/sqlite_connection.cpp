@@ -1,6 +1,8 @@
 #include "archive/sqlite_connection.hpp"
 
+#include <fcntl.h>
 #include <sqlite3.h>
+#include <unistd.h>
 
 namespace parley::archive {
 
@@ -53,8 +55,24 @@ SqliteConnection::SqliteConnection(const std::string& path) {
 }
 
 SqliteConnection::~SqliteConnection() {
+  if (writeback_fd_ >= 0) ::close(writeback_fd_);
   for (auto& [text, stmt] : statements_) sqlite3_finalize(stmt);
   sqlite3_close(db_);
+}
+
+void SqliteConnection::set_bulk_load(bool on) {
+  try_journal_mode(on ? "DELETE" : "WAL");
+  if (on && writeback_fd_ < 0) {
+    const char* file = sqlite3_db_filename(db_, "main");
+    if (file && *file) writeback_fd_ = ::open(file, O_RDONLY | O_CLOEXEC);
+  } else if (!on && writeback_fd_ >= 0) {
+    ::close(writeback_fd_);
+    writeback_fd_ = -1;
+  }
+}
+
+void SqliteConnection::start_writeback() {
+  if (writeback_fd_ >= 0) ::sync_file_range(writeback_fd_, 0, 0, SYNC_FILE_RANGE_WRITE);
 }
 
 void SqliteConnection::try_journal_mode(const char* mode) {

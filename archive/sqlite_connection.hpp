@@ -23,7 +23,8 @@ class SqliteConnection final : public SqlConnection {
   void begin_write() override { exec_script("BEGIN IMMEDIATE"); }
   std::vector<SqlRow> query(std::string_view sql, std::span<const SqlValue> params) override;
   using SqlConnection::query;
-  void set_bulk_load(bool on) override { try_journal_mode(on ? "DELETE" : "WAL"); }
+  void set_bulk_load(bool on) override;
+  void start_writeback() override;
 
  private:
   sqlite3_stmt* prepared(std::string_view sql);
@@ -34,6 +35,8 @@ class SqliteConnection final : public SqlConnection {
   void try_journal_mode(const char* mode);
 
   sqlite3* db_ = nullptr;
+  // The file again, for start_writeback during a bulk load (-1 otherwise).
+  int writeback_fd_ = -1;
   std::map<std::string, sqlite3_stmt*, std::less<>> statements_;
 };
 
