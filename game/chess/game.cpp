@@ -85,7 +85,7 @@ void Game::play(Move m) {
 
 void Game::conclude_if_over() {
   const Position& pos = position();
-  if (MoveList(pos).empty()) {
+  if (!has_legal_move(pos)) {
     result_ = pos.in_check() ? GameResult{~pos.side_to_move(), Termination::checkmate}
                              : GameResult{std::nullopt, Termination::stalemate};
   } else if (insufficient_material(pos)) {

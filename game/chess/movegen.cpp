@@ -195,6 +195,15 @@ MoveList::MoveList(const Position& pos, PieceType type, Square to) {
     generate<Color::black, true>(pos, 1u << index(type), to.bb(), *this);
 }
 
+bool has_legal_move(const Position& pos) {
+  const Color us = pos.side_to_move();
+  const Square king = pos.king_square(us);
+  const Bitboard without_king = pos.occupied() ^ king.bb();
+  for (Bitboard b = attacks::king(king) & ~pos.pieces(us); b;)
+    if (!pos.attackers_by(~us, pop_lsb(b), without_king)) return true;
+  return !MoveList(pos).empty();
+}
+
 bool MoveList::contains(Move m) const { return std::find(raw_, raw_ + size_, m.raw()) != raw_ + size_; }
 
 }  // namespace parley::game::chess

@@ -65,4 +65,9 @@ class MoveList {
   std::size_t size_ = 0;
 };
 
+// Whether the side to move has a legal move: MoveList(pos).empty() negated, but a king that can
+// step to a safe square answers at once. After a check (where writing SAN asks whether it is
+// mate) that is most often so, and the whole list cost 2% of an archive import.
+bool has_legal_move(const Position& pos);
+
 }  // namespace parley::game::chess

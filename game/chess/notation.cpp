@@ -87,7 +87,7 @@ SanShape san_shape(const Position& pos, Move m, const Position& next) {
 
 SanShape marked(SanShape shape, const Position& next) {
   if (!next.in_check()) return shape.with_mark(SanShape::Mark::none);
-  return shape.with_mark(MoveList(next).empty() ? SanShape::Mark::mate : SanShape::Mark::check);
+  return shape.with_mark(has_legal_move(next) ? SanShape::Mark::check : SanShape::Mark::mate);
 }
 
 std::string_view write_san(SanBuffer& buffer, Move m, SanShape shape) {

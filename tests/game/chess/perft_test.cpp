@@ -79,5 +79,42 @@ TEST(Perft, RestrictedListsAreTheFullListFiltered) {
   for (const PerftCase& c : kCases) expect_restricted_lists_match(*Position::from_fen(c.fen), 2);
 }
 
+// has_legal_move answers from a safe king step when there is one, else from the full list.
+void expect_has_legal_move_matches(const Position& pos, int depth, int& checks, int& mates) {
+  const MoveList all(pos);
+  ASSERT_EQ(has_legal_move(pos), !all.empty()) << pos.fen();
+  checks += pos.in_check();
+  mates += pos.in_check() && all.empty();
+  if (depth > 0)
+    for (Move m : all) expect_has_legal_move_matches(pos.after(m), depth - 1, checks, mates);
+}
+
+TEST(Perft, HasLegalMoveIsTheFullListNotEmpty) {
+  int checks = 0, mates = 0;
+  for (const PerftCase& c : kCases) expect_has_legal_move_matches(*Position::from_fen(c.fen), 3, checks, mates);
+  // In check, where it decides mate, is where the answer matters: 4,478 such positions, some mates.
+  EXPECT_GT(checks, 4000);
+  EXPECT_GT(mates, 0);
+  struct Known {
+    const char* fen;
+    bool has_move;
+    const char* why;
+  };
+  const Known known[] = {
+      {"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", false, "fool's mate"},
+      {"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", false, "stalemate: no king step is safe, no other piece"},
+      {"4k3/8/8/8/8/N7/3PPP2/r3KB2 w - - 0 1", true, "back-rank check, the king boxed in, a knight blocks"},
+      {"4k3/8/8/8/8/1Q6/3PPP2/1r2KB2 w - - 0 1", true, "boxed in, the queen takes the checker or blocks"},
+      {"4k3/8/8/8/8/5n2/3PPP2/1r2KB2 w - - 0 1", false, "double check: only the king could move, and cannot"},
+      {"4k3/8/8/8/8/8/8/r3K3 w - - 0 1", true, "a king step off the checking line"},
+      {"k7/8/8/8/8/8/r7/4K2r w - - 0 1", false, "the step away along the checking line is still attacked"},
+  };
+  for (const Known& k : known) {
+    const Position pos = *Position::from_fen(k.fen);
+    EXPECT_EQ(has_legal_move(pos), k.has_move) << k.why << ": " << k.fen;
+    EXPECT_EQ(!MoveList(pos).empty(), k.has_move) << k.why << ": " << k.fen;
+  }
+}
+
 }  // namespace
 }  // namespace parley::game::chess
