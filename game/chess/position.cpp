@@ -242,7 +242,12 @@ bool Position::same_position(const Position& other) const {
          castling_ == other.castling_ && ep_ == other.ep_;
 }
 
-Position Position::start() { return *from_fen(kStartFen); }
+Position Position::start() {
+  // Read once: every game of a PGN file starts here, and reading the FEN each time was 0.6% of an
+  // archive import.
+  static const Position start = *from_fen(kStartFen);
+  return start;
+}
 
 Result<Position, FenError> Position::from_fen(std::string_view fen) {
   auto fields = split_fields(fen);
