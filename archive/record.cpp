@@ -109,10 +109,10 @@ void drop_empty_variations(pgn::Line& line) {
   }
 }
 
+// The digest of HashInput(label).bytes(data), with `data` (a whole game's text or log) fed to
+// BLAKE2b where it lies instead of copied into the input first.
 game::Bytes digest_of(crypto::DomainLabel label, std::span<const std::uint8_t> data) {
-  crypto::HashInput in(label);
-  in.bytes(data);
-  auto d = crypto::blake2b_256(in);
+  auto d = crypto::blake2b_256(crypto::HashInput(label), {data});
   return {d.begin(), d.end()};
 }
 
