@@ -58,11 +58,13 @@ class SqlConnection {
   std::vector<SqlRow> query(std::string_view sql, std::initializer_list<SqlValue> params = {}) {
     return query(sql, std::span<const SqlValue>(params.begin(), params.size()));
   }
-  // An import's run of large write transactions starts (true) or ends (false), outside any
-  // transaction. A back end may trade concurrency for speed meanwhile; either way it stays
-  // correct and durable. SQLite then writes through a rollback journal instead of its write-ahead
-  // log, if no other connection has the file open: pages new to the file are written once
-  // instead of twice (docs/archive.md, "Import"). PostgreSQL does nothing.
+  // An import's run of large write transactions (true) or the usual mode (false), set outside
+  // any transaction: ArchiveStore::open sets one, and an Importer holds the first for its run. A
+  // back end may trade concurrency for speed meanwhile; either way it stays correct and durable.
+  // SQLite's usual mode is its write-ahead log, so that readers and the lobby's feed go on beside
+  // a writer; an import writes through a rollback journal instead, if no other connection has the
+  // file open: pages new to the file are written once instead of twice (docs/archive.md,
+  // "Import"). PostgreSQL does nothing.
   virtual void set_bulk_load(bool on) { (void)on; }
   // Asks the system to start writing what the connection has written so far to the disk, without
   // waiting, so that the commit's sync finds less to write. Only a hint; PostgreSQL ignores it.

@@ -35,10 +35,6 @@ SqliteConnection::SqliteConnection(const std::string& path) {
   // in as many pages, each larger), which is still milliseconds (docs/archive.md, "Schema").
   // An existing file keeps the page size it has.
   exec_script("PRAGMA page_size = " + std::to_string(kNewFilePageSize));
-  // The write-ahead log, so that readers and the lobby's feed go on beside a writer; an import
-  // may have left the file with a rollback journal for its run (set_bulk_load), and keeps it
-  // until the importer is done.
-  try_journal_mode("WAL");
   // Foreign keys are declared in the schema (PostgreSQL enforces them) but SQLite does not
   // check them here: ArchiveStore is the only writer and inserts a game's parent rows first in
   // the same transaction, and checking every position row against Game was a quarter of an

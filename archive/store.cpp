@@ -39,13 +39,14 @@ bool is_postgres_url(const std::string& location) {
 
 }  // namespace
 
-game::Result<std::unique_ptr<ArchiveStore>, StoreError> ArchiveStore::open(const std::string& location) {
+game::Result<std::unique_ptr<ArchiveStore>, StoreError> ArchiveStore::open(const std::string& location, Use use) {
   try {
     std::unique_ptr<SqlConnection> db;
     if (is_postgres_url(location))
       db = std::make_unique<PostgresConnection>(location);
     else
       db = std::make_unique<SqliteConnection>(location);
+    db->set_bulk_load(use == Use::import);
     migrate(*db);
     return std::make_unique<ArchiveStore>(std::move(db));
   } catch (const SqlError& e) {

@@ -73,8 +73,14 @@ struct EventPlayer {
 
 class ArchiveStore {
  public:
+  // What a program opens the archive for. An importer (`archive import`) has the SQLite file in
+  // its bulk-load mode from the start (SqlConnection::set_bulk_load), so that a new archive's
+  // schema is written straight to the file instead of through a write-ahead log that the import
+  // then folds back in: 10 of the 20 ms before reading began. Its Importer leaves that mode.
+  enum class Use : std::uint8_t { shared, import };
   // A path to an SQLite file (created if missing), or a postgresql:// URL.
-  static game::Result<std::unique_ptr<ArchiveStore>, StoreError> open(const std::string& location);
+  static game::Result<std::unique_ptr<ArchiveStore>, StoreError> open(const std::string& location,
+                                                                      Use use = Use::shared);
   explicit ArchiveStore(std::unique_ptr<SqlConnection> db);
 
   // Stores a game unless a game with the same content hash is there already. Runs in the

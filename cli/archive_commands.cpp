@@ -21,7 +21,7 @@ namespace {
 
 using archive::ArchiveStore;
 
-std::unique_ptr<ArchiveStore> open_store(const std::string& db) {
+std::unique_ptr<ArchiveStore> open_store(const std::string& db, ArchiveStore::Use use = ArchiveStore::Use::shared) {
   std::string location = db;
   if (location.empty()) {
     auto dir = peer::default_data_dir();
@@ -29,7 +29,7 @@ std::unique_ptr<ArchiveStore> open_store(const std::string& db) {
     std::filesystem::create_directories(dir, ec);
     location = (dir / "archive.sqlite").string();
   }
-  auto store = ArchiveStore::open(location);
+  auto store = ArchiveStore::open(location, use);
   if (!store) {
     fmt::print(stderr, "archive: {}\n", store.error().detail);
     return nullptr;
@@ -123,7 +123,7 @@ constexpr std::string_view kImported[] = {".pgn", ".plog", ".pgn.gz", ".plog.gz"
 }  // namespace
 
 int archive_import(const ArchiveImportOptions& options) {
-  auto store = open_store(options.db);
+  auto store = open_store(options.db, ArchiveStore::Use::import);
   if (!store) return kUnreadable;
   ProgressBar bar(!options.quiet && ::isatty(STDERR_FILENO));
   archive::ImportStats stats;
