@@ -9,6 +9,7 @@
 #include <numeric>
 #include <thread>
 #include <tuple>
+#include <utility>
 
 namespace parley::archive {
 
@@ -231,6 +232,16 @@ void HeldPositions::throw_out_of_range(const PositionEntry& e) {
   throw SqlError("cannot index position " + std::to_string(e.ply) + " of game " + std::to_string(e.game) +
                  ": the position index holds games below 2^40 and plies below 2^24");
 }
+
+namespace {
+template <std::size_t... Bucket>
+std::array<std::pmr::vector<HeldPositions::Held>, HeldPositions::kBuckets> buckets_in(
+    std::pmr::memory_resource* arena, std::index_sequence<Bucket...>) {
+  return {{((void)Bucket, std::pmr::vector<HeldPositions::Held>(arena))...}};
+}
+}  // namespace
+
+HeldPositions::HeldPositions() : buckets_(buckets_in(&arena_, std::make_index_sequence<kBuckets>())) {}
 
 void HeldPositions::clear() {
   for (auto& bucket : buckets_) bucket.clear();

@@ -149,6 +149,7 @@ class ArchiveStore {
   // copied it and faulted in twice its pages, a fifth of an import's time (docs/performance.md,
   // "Archive"). The lobby's batches of one game grow as they go.
   static constexpr std::size_t kReservedPositions = std::size_t{1} << 21;
+  static_assert(2 * kReservedPositions * sizeof(HeldPositions::Held) < HeldPositions::kFirstArenaBytes);
   HeldPositions pending_;
   // What this batch has learnt about IDs: the next free ID of each table and the IDs of the
   // names it has looked up or inserted (Event, Site, Round, players without a key). A batch is
