@@ -371,9 +371,12 @@ void repack_position_blocks(SqlConnection& db) {
   // Blocks of about this many entries (about 3.5 KB, which a row keeps within even a 4 KB page),
   // cut between games: a group's blocks must not share a first game.
   constexpr std::size_t kEntriesPerBlock = 350;
+  // A new archive has nothing to regroup (4,096 queries of an empty table were a tenth of the
+  // time before an import of a new archive began reading).
+  const bool empty = db.query("SELECT KeyPrefix FROM PositionBlockV2 LIMIT 1").empty();
   std::vector<PositionEntry> entries;
   std::vector<PackedBlock> blocks;
-  for (std::int64_t prefix = 0; prefix < kKeyLayout.groups(); ++prefix) {
+  for (std::int64_t prefix = 0; !empty && prefix < kKeyLayout.groups(); ++prefix) {
     entries.clear();
     for (const SqlRow& row :
          db.query("SELECT KeyPrefix, FirstGameID, Entries FROM PositionBlockV2 WHERE KeyPrefix BETWEEN ? AND ?",
