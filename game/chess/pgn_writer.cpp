@@ -93,9 +93,12 @@ class Wrapper {
     for (; opening_parens_ > 0; --opening_parens_) put('(');
   }
   char* room(std::size_t n) {
-    if (end_ + n > out_.size()) out_.resize(std::max(2 * out_.size(), end_ + n));
+    if (end_ + n > out_.size()) [[unlikely]]
+      grow(n);
     return out_.data() + end_;
   }
+  // Apart from room(), which stays small enough to be inlined into every put().
+  [[gnu::noinline]] void grow(std::size_t n) { out_.resize(std::max(2 * out_.size(), end_ + n)); }
   void put(char c) {
     *room(1) = c;
     ++end_;
