@@ -104,8 +104,21 @@ class Wrapper {
     ++end_;
   }
   void put(std::string_view s) {
-    std::memcpy(room(s.size()), s.data(), s.size());
-    end_ += s.size();
+    char* at = room(s.size());
+    const char* from = s.data();
+    const std::size_t n = s.size();
+    // Most tokens are a move or a move number, 2 to 7 characters: two overlapping fixed-size
+    // copies each, instead of a call to memcpy (2 million calls, 1% of an archive import).
+    if (n >= 4 && n <= 8) {
+      std::memcpy(at, from, 4);
+      std::memcpy(at + n - 4, from + n - 4, 4);
+    } else if (n >= 2 && n < 4) {
+      std::memcpy(at, from, 2);
+      std::memcpy(at + n - 2, from + n - 2, 2);
+    } else {
+      std::memcpy(at, from, n);
+    }
+    end_ += n;
   }
 
   std::string& out_;
