@@ -194,9 +194,12 @@ class Noted {
 };
 
 bool all_noted(const Line& line) {
-  return std::all_of(line.nodes.begin(), line.nodes.end(), [](const Node& node) {
-    return node.replayed && std::all_of(node.variations.begin(), node.variations.end(), all_noted);
-  });
+  for (const Node& node : line.nodes) {
+    if (!node.replayed) return false;
+    for (const Line& variation : node.variations)
+      if (!all_noted(variation)) return false;
+  }
+  return true;
 }
 
 // `keys`, when given, receives the Zobrist key after each move of this line.
