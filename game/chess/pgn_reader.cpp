@@ -61,7 +61,7 @@ Position Game::final_position() const {
 namespace {
 
 enum class Tok : std::uint8_t {
-  end, tag_open, tag_close, string, symbol, period, star, open_paren, close_paren, nag, suffix, comment,
+  end, tag_open, tag_close, string, symbol, period, move_number, star, open_paren, close_paren, nag, suffix, comment,
 };
 
 struct Token {
@@ -261,6 +261,14 @@ class Reader::Parser {
         if (!is_symbol_start(c)) fail_at(ErrorKind::unexpected_token, tok, printable(c));
         tok.kind = Tok::symbol;
         while (r_.pos_ < t.size() && is_symbol_char(t[r_.pos_])) ++r_.pos_;
+        // A move number takes its periods with it ("12." or "12..."): one token where there
+        // were two, and a third of a game's tokens were these periods.
+        if (r_.pos_ < t.size() && t[r_.pos_] == '.' &&
+            std::all_of(t.begin() + static_cast<std::ptrdiff_t>(start), t.begin() + static_cast<std::ptrdiff_t>(r_.pos_),
+                        [](char d) { return d >= '0' && d <= '9'; })) {
+          tok.kind = Tok::move_number;
+          while (r_.pos_ < t.size() && t[r_.pos_] == '.') ++r_.pos_;
+        }
         tok.text = t.substr(start, r_.pos_ - start);
         if (tok.text.size() > 255) fail_at(ErrorKind::limit_exceeded, tok, "symbol longer than 255 bytes");
         return;
@@ -337,6 +345,7 @@ class Reader::Parser {
           break;
         }
         case Tok::period:
+        case Tok::move_number:
           consume();
           break;
         case Tok::nag:

@@ -235,6 +235,29 @@ TEST(PgnRead, HandlesByteOrderMarkEscapeLinesAndSuffixAnnotations) {
   for (std::size_t i = 0; i < 6; ++i) EXPECT_EQ(nodes[i].nags, std::vector<std::uint8_t>{static_cast<std::uint8_t>(i + 1)});
 }
 
+// A move number is read with its periods as one token; spaced, glued to the move, with two or
+// three periods, or none, the game is the same, and a number is never taken for a tag name.
+TEST(PgnRead, MoveNumbersReadTheSameHoweverTheirPeriodsAreWritten) {
+  const std::string spaced = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 (2. f4 exf4) 2... Nc6 3. Bb5 *\n";
+  const std::string forms[] = {
+      "[Event \"x\"]\n\n1.e4 e5 2.Nf3 (2.f4 exf4) 2...Nc6 3.Bb5 *\n",
+      "[Event \"x\"]\n\n1 e4 e5 2 Nf3 (2 f4 exf4) 2 Nc6 3 Bb5 *\n",
+      "[Event \"x\"]\n\n1.. e4 1... e5 2 . Nf3 (2.f4 2...exf4) 2.. Nc6 3.Bb5 *\n",
+  };
+  auto expected = read_all(spaced);
+  ASSERT_TRUE(expected.errors.empty()) << format(expected.errors[0], "t");
+  for (const std::string& form : forms) {
+    auto all = read_all(form);
+    ASSERT_TRUE(all.errors.empty()) << form << "\n-> " << format(all.errors[0], "t");
+    EXPECT_EQ(write_all(all.games), write_all(expected.games)) << form;
+  }
+  auto tag = read_all("[1. \"x\"]\n\n1. e4 *\n");
+  ASSERT_EQ(tag.errors.size(), 1U);
+  EXPECT_EQ(tag.errors[0].kind, ErrorKind::bad_tag);
+  EXPECT_EQ(tag.errors[0].column, 2U);
+  EXPECT_EQ(tag.errors[0].detail, "expected a tag name");
+}
+
 TEST(PgnRead, PlaysSetUpGamesWithCastlingEnPassantAndUnderPromotion) {
   const char* text = R"([Event "special moves"]
 [SetUp "1"]
