@@ -206,8 +206,16 @@ std::vector<PackedBlock> pack_buckets(const HeldPositions& held, std::size_t fir
     std::partial_sum(start.begin(), start.end(), start.begin());
     std::copy(start.begin(), start.end() - 1, next.begin());
     for (const HeldPositions::Held& e : bucket) room[next[slot_of(e.key)]++] = e.entry();
-    for (std::size_t slot = 0; slot < kSlotsPerBucket; ++slot)
-      if (start[slot + 1] - start[slot] > 1) std::sort(room.begin() + start[slot], room.begin() + start[slot + 1]);
+    for (std::size_t slot = 0; slot < kSlotsPerBucket; ++slot) {
+      const std::size_t n = start[slot + 1] - start[slot];
+      // Most slots hold one entry or two: two are put in order by hand (std::sort moved them
+      // with a call to memmove each time).
+      if (n == 2) {
+        if (room[start[slot] + 1] < room[start[slot]]) std::swap(room[start[slot]], room[start[slot] + 1]);
+      } else if (n > 2) {
+        std::sort(room.begin() + static_cast<std::ptrdiff_t>(start[slot]), room.begin() + static_cast<std::ptrdiff_t>(start[slot + 1]));
+      }
+    }
     for_each_group(std::span(room).first(bucket.size()),
                    [&](std::int64_t prefix, std::span<const PositionEntry> entries, std::int64_t first_game) {
                      blocks.push_back({prefix, first_game, encode_position_block(entries, first_game)});
