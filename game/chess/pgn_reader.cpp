@@ -206,9 +206,9 @@ class Reader::Parser {
     if (!is_symbol_start(c)) return lex_other(tok, start, c);
     tok.kind = Tok::symbol;
     while (r_.pos_ < t.size() && is_symbol_char(t[r_.pos_])) ++r_.pos_;
-    // A move number takes its periods with it ("12." or "12..."): one token where there
-    // were two, and a third of a game's tokens were these periods.
-    if (r_.pos_ < t.size() && t[r_.pos_] == '.' &&
+    // Digits alone are a move number, which takes its periods with it ("12", "12." or "12..."):
+    // one token where there were two, and a third of a game's tokens were these periods.
+    if (c >= '0' && c <= '9' &&
         std::all_of(t.begin() + static_cast<std::ptrdiff_t>(start), t.begin() + static_cast<std::ptrdiff_t>(r_.pos_),
                     [](char d) { return d >= '0' && d <= '9'; })) {
       tok.kind = Tok::move_number;
@@ -397,8 +397,6 @@ class Reader::Parser {
         }
         case Tok::symbol: {
           consume();
-          if (std::all_of(t.text.begin(), t.text.end(), [](char c) { return c >= '0' && c <= '9'; }))
-            break;  // a move number
           if (is_result(t.text)) {
             if (!result) fail_at(ErrorKind::unbalanced_variation, t, "game ends inside a variation");
             end_offset_ = t.offset;

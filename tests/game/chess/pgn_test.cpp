@@ -251,11 +251,13 @@ TEST(PgnRead, MoveNumbersReadTheSameHoweverTheirPeriodsAreWritten) {
     ASSERT_TRUE(all.errors.empty()) << form << "\n-> " << format(all.errors[0], "t");
     EXPECT_EQ(write_all(all.games), write_all(expected.games)) << form;
   }
-  auto tag = read_all("[1. \"x\"]\n\n1. e4 *\n");
-  ASSERT_EQ(tag.errors.size(), 1U);
-  EXPECT_EQ(tag.errors[0].kind, ErrorKind::bad_tag);
-  EXPECT_EQ(tag.errors[0].column, 2U);
-  EXPECT_EQ(tag.errors[0].detail, "expected a tag name");
+  for (const char* number : {"[1. \"x\"]\n\n1. e4 *\n", "[1 \"x\"]\n\n1. e4 *\n"}) {
+    auto tag = read_all(number);
+    ASSERT_EQ(tag.errors.size(), 1U) << number;
+    EXPECT_EQ(tag.errors[0].kind, ErrorKind::bad_tag) << number;
+    EXPECT_EQ(tag.errors[0].column, 2U) << number;
+    EXPECT_EQ(tag.errors[0].detail, "expected a tag name") << number;
+  }
 }
 
 TEST(PgnRead, PlaysSetUpGamesWithCastlingEnPassantAndUnderPromotion) {
