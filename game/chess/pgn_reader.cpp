@@ -221,7 +221,7 @@ class Reader::Parser {
 
   static constexpr std::size_t kMaxSymbol = 255;
   [[noreturn, gnu::noinline]] void fail_long_symbol(const Token& tok) {
-    fail_at(ErrorKind::limit_exceeded, tok, "symbol longer than 255 bytes");
+    fail_at(ErrorKind::limit_exceeded, tok, "symbol longer than " + std::to_string(kMaxSymbol) + " bytes");
   }
 
   // The tokens that are not symbols; `c` is the first character, at `start`.
