@@ -87,7 +87,9 @@ WideDigest blake2b_512(const HashInput& input);
 
 // For inputs that end in secret fields (a committed value, a hash-chain value): the public
 // prefix is a HashInput and the secret fields are fed to BLAKE2b directly with the same framing
-// (u32 length ‖ bytes), so no copy of them is left behind in a growing heap buffer.
+// (u32 length ‖ bytes), so no copy of them is left behind in a growing heap buffer. The digest
+// is the one of the HashInput with those fields appended, so a large field (a game's whole text,
+// archive/record.cpp) is fed the same way to spare its copy.
 Digest blake2b_256(const HashInput& public_prefix,
                    std::initializer_list<std::span<const std::uint8_t>> secret_fields);
 
