@@ -120,10 +120,22 @@ CREATE TABLE PositionBlock (
 );
 )sql";
 
+// Version 4: the indexes no query reads dropped, each of which cost every imported game an
+// insertion (2% of an import's instructions together, docs/performance.md, "Archive"). A
+// player's games are found through Seat (SeatByPlayer), which holds White and Black as seats 0
+// and 1; Kind holds a handful of values, and the game filter tests it beside a parameter
+// ("? = '' OR g.Kind = ?"), which no index serves.
+constexpr std::string_view kUnreadIndexesDropped = R"sql(
+DROP INDEX IF EXISTS GameByWhite;
+DROP INDEX IF EXISTS GameByBlack;
+DROP INDEX IF EXISTS GameByKind;
+)sql";
+
 constexpr std::array kMigrations = {
     Migration{1, "seed 003 layout with parley's seats, verdicts, logs and position keys", kInitial},
     Migration{2, "position keys packed into blocks by key prefix", kPositionBlocks, &pack_position_keys},
     Migration{3, "position blocks grouped by the key's top 12 bits", kPositionGroupsOf12Bits, &repack_position_blocks},
+    Migration{4, "indexes no query reads dropped", kUnreadIndexesDropped},
 };
 
 std::string dialect_sql(std::string_view sql, Dialect dialect) {

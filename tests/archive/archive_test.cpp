@@ -796,6 +796,45 @@ TEST_P(ArchiveTest, OpeningMigratesOnceAndRefusesANewerSchema) {
   EXPECT_NE(refused.error().detail.find("newer than this parley"), std::string::npos) << refused.error().detail;
 }
 
+// Game's indexes before schema version 4, which dropped them.
+constexpr const char* kIndexesBeforeVersionFour =
+    "CREATE INDEX GameByWhite ON Game (WhiteID); CREATE INDEX GameByBlack ON Game (BlackID); "
+    "CREATE INDEX GameByKind ON Game (Kind)";
+
+// Whether the database has the index: dropping it succeeds (in a transaction rolled back).
+bool has_index(SqlConnection& db, const std::string& name) {
+  Transaction t(db);
+  try {
+    db.exec_script("DROP INDEX " + name);
+    return true;
+  } catch (const SqlError&) {
+    return false;
+  }
+}
+
+// Version 4 drops three indexes of Game that no query reads; the games and their search are as
+// before, and the filters that once could have used them still find the same games.
+TEST_P(ArchiveTest, AVersionThreeArchiveHasItsUnreadIndexesDroppedWhenOpened) {
+  import("round_robin.pgn");
+  auto& db = store_->sql();
+  EXPECT_FALSE(has_index(db, "GameByWhite"));
+  const std::size_t chess_games = store_->games(GameFilter{.kind = "chess"}).size();
+  ASSERT_GT(chess_games, 0U);
+  {
+    Transaction t(db);
+    db.exec_script(kIndexesBeforeVersionFour);
+    db.query("DELETE FROM SchemaVersion WHERE Version >= 4");
+    t.commit();
+  }
+  ASSERT_TRUE(has_index(store_->sql(), "GameByKind"));
+  ASSERT_NO_FATAL_FAILURE(reopen());
+  auto& migrated = store_->sql();
+  EXPECT_EQ(schema_version(migrated), latest_schema_version());
+  for (const char* name : {"GameByWhite", "GameByBlack", "GameByKind"}) EXPECT_FALSE(has_index(migrated, name)) << name;
+  EXPECT_TRUE(has_index(migrated, "GameByEvent"));
+  EXPECT_EQ(store_->games(GameFilter{.kind = "chess"}).size(), chess_games);
+}
+
 // An archive of schema version 1 kept one PositionKey row per position; opening it packs them
 // into blocks, and position search finds the same games as before.
 TEST_P(ArchiveTest, AVersionOneArchiveHasItsPositionKeysPackedWhenOpened) {
@@ -817,11 +856,12 @@ TEST_P(ArchiveTest, AVersionOneArchiveHasItsPositionKeysPackedWhenOpened) {
       db.query("INSERT INTO PositionKey (ZobristKey, GameID, Ply) VALUES (?, ?, ?)",
                {SqlValue{static_cast<std::int64_t>(e.key)}, SqlValue{e.game}, SqlValue{e.ply}});
     db.exec_script("DROP TABLE PositionBlock");
+    db.exec_script(kIndexesBeforeVersionFour);
     db.query("DELETE FROM SchemaVersion WHERE Version >= 2");
     t.commit();
   }
   ASSERT_NO_FATAL_FAILURE(reopen());
-  EXPECT_EQ(schema_version(store_->sql()), 3);
+  EXPECT_EQ(schema_version(store_->sql()), latest_schema_version());
   EXPECT_EQ(all_positions(store_->sql()), before);
   EXPECT_EQ(store_->games_at_position(key).size(), start_hits);
   EXPECT_THROW(store_->sql().query("SELECT COUNT(*) FROM PositionKey"), SqlError);
@@ -857,12 +897,13 @@ TEST_P(ArchiveTest, AVersionTwoArchiveHasItsBlocksRegroupedWhenOpened) {
       db.query("INSERT INTO PositionBlock (KeyPrefix, FirstGameID, Entries) VALUES (?, ?, ?)",
                {SqlValue{at.first}, SqlValue{at.second}, SqlValue{encode_position_block(entries, at.second, kKeyLayoutV2)}});
     old_blocks = blocks.size();
-    db.query("DELETE FROM SchemaVersion WHERE Version = 3");
+    db.exec_script(kIndexesBeforeVersionFour);
+    db.query("DELETE FROM SchemaVersion WHERE Version >= 3");
     t.commit();
   }
   ASSERT_NO_FATAL_FAILURE(reopen());
   auto& migrated = store_->sql();
-  EXPECT_EQ(schema_version(migrated), 3);
+  EXPECT_EQ(schema_version(migrated), latest_schema_version());
   EXPECT_EQ(all_positions(migrated), before);
   EXPECT_EQ(store_->games_at_position(key).size(), start_hits);
   EXPECT_THROW(migrated.query("SELECT COUNT(*) FROM PositionBlockV2"), SqlError);
