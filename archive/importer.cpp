@@ -164,9 +164,19 @@ void Importer::import_file(std::string_view name, std::string_view contents, Imp
     import_pgn(name, contents, stats);
 }
 
+void Importer::use(ArchiveStore& store) {
+  store_ = &store;
+  bulk_load_.emplace(store);
+}
+
+ArchiveStore& Importer::store() {
+  if (!store_) use(open_());
+  return *store_;
+}
+
 AddOutcome Importer::store(const GameRecord& record, ImportStats& stats) {
-  if (!batch_) batch_.emplace(store_);
-  AddOutcome added = store_.add(record);
+  if (!batch_) batch_.emplace(store());
+  AddOutcome added = store_->add(record);
   if (!added.inserted) {
     ++stats.duplicates;
   } else {
@@ -178,6 +188,7 @@ AddOutcome Importer::store(const GameRecord& record, ImportStats& stats) {
 }
 
 void Importer::commit() {
+  store();
   if (batch_) batch_->commit();
   batch_.reset();
   in_batch_ = 0;
@@ -212,6 +223,7 @@ void Importer::import_pgn(std::string_view name, std::string_view text, ImportSt
   ReadQueue queue;
   // Declared after the queue, so destroyed (stopped and joined) before it, also when storing throws.
   std::jthread reader([&](std::stop_token stop) { read_games(name, text, queue, stop); });
+  store();
   while (auto chunk = queue.pop())
     for (ReadGame& read : *chunk) take(read);
 }

@@ -36,7 +36,12 @@ inline constexpr std::size_t kGamesPerTransaction = 5000;
 // Destroyed without commit(), the Importer rolls its open batch back (as ArchiveStore::Batch).
 class Importer {
  public:
-  explicit Importer(ArchiveStore& store) : store_(store), bulk_load_(store) {}
+  explicit Importer(ArchiveStore& store) { use(store); }
+  // Opens the store when it is first needed, or at commit() at the latest: a large PGN file's
+  // reading thread starts first, so that opening the archive (and writing a new one's schema and
+  // syncing it) happens while the first games are read, not before (docs/performance.md,
+  // "Archive"). What `open` throws comes out of the call that needed the store.
+  explicit Importer(std::function<ArchiveStore&()> open) : open_(std::move(open)) {}
 
   // Called for each game of the files that follow.
   void set_progress(ImportProgress progress) { progress_ = std::move(progress); }
@@ -48,10 +53,13 @@ class Importer {
 
  private:
   AddOutcome store(const GameRecord& record, ImportStats& stats);
+  ArchiveStore& store();
+  void use(ArchiveStore& store);
 
-  ArchiveStore& store_;
+  std::function<ArchiveStore&()> open_;
+  ArchiveStore* store_ = nullptr;
   // Declared before batch_: an open batch is rolled back before the journal mode goes back.
-  ArchiveStore::BulkLoad bulk_load_;
+  std::optional<ArchiveStore::BulkLoad> bulk_load_;
   ImportProgress progress_;
   std::optional<ArchiveStore::Batch> batch_;
   std::size_t in_batch_ = 0;

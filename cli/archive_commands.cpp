@@ -123,8 +123,14 @@ constexpr std::string_view kImported[] = {".pgn", ".plog", ".pgn.gz", ".plog.gz"
 }  // namespace
 
 int archive_import(const ArchiveImportOptions& options) {
-  auto store = open_store(options.db, ArchiveStore::Use::import);
-  if (!store) return kUnreadable;
+  // Opened by the importer once a large file's reading has begun; open_store has said why not.
+  struct StoreNotOpened {};
+  std::unique_ptr<ArchiveStore> store;
+  auto open = [&]() -> ArchiveStore& {
+    store = open_store(options.db, ArchiveStore::Use::import);
+    if (!store) throw StoreNotOpened{};
+    return *store;
+  };
   ProgressBar bar(!options.quiet && ::isatty(STDERR_FILENO));
   archive::ImportStats stats;
   bool unreadable = false, empty_folder = false;
@@ -132,7 +138,7 @@ int archive_import(const ArchiveImportOptions& options) {
       expand_folders(options.files, kImported, ".pgn or .plog files (nor .gz of them)", empty_folder);
   try {
     // One importer for all the files, so that small files (a log is one game) share batches.
-    archive::Importer importer(*store);
+    archive::Importer importer(open);
     for (const std::string& path : files) {
       MappedFile file(path);
       if (!file.ok()) {
@@ -148,6 +154,9 @@ int archive_import(const ArchiveImportOptions& options) {
       for (std::size_t i = reported; i < stats.problems.size(); ++i) fmt::print(stderr, "{}\n", stats.problems[i]);
     }
     importer.commit();
+  } catch (const StoreNotOpened&) {
+    bar.clear();
+    return kUnreadable;
   } catch (const archive::SqlError& e) {
     bar.clear();
     // The importer's open batch was rolled back; the batches before it are stored.

@@ -8,6 +8,7 @@
 #include <functional>
 #include <map>
 #include <fstream>
+#include <stdexcept>
 #include <sstream>
 #include <thread>
 
@@ -914,6 +915,45 @@ TEST_P(ArchiveTest, AVersionTwoArchiveHasItsBlocksRegroupedWhenOpened) {
   ImportStats stats = import_text("one.pgn", "[Event \"Later\"]\n[Result \"*\"]\n\n1. d4 *\n");
   EXPECT_EQ(stats.imported, 1U);
   EXPECT_EQ(store_->games_at_position(key).size(), start_hits + 1);
+}
+
+// An importer given a way to open its store opens it once, when a game is to be stored or at its
+// commit, and a large file's reading thread has begun by then; if opening fails, the failure
+// comes out of the import and the reading thread is stopped.
+TEST_P(ArchiveTest, AnImporterOpensItsStoreOnceWhenItFirstNeedsIt) {
+  int opened = 0;
+  {
+    Importer importer([&]() -> ArchiveStore& {
+      ++opened;
+      return *store_;
+    });
+    ImportStats stats;
+    importer.import_file("bad.pgn", "[Event \"x\"]\n\n1. e5 *\n", stats);
+    EXPECT_EQ(stats.rejected, 1U);
+    EXPECT_EQ(opened, 0);
+    importer.import_file("walther_tal.pgn", read_file(data("walther_tal.pgn")), stats);
+    importer.import_file("round_robin.pgn", read_file(data("round_robin.pgn")), stats);
+    importer.commit();
+    EXPECT_EQ(opened, 1);
+    EXPECT_EQ(stats.imported, 7U);
+  }
+  EXPECT_EQ(rows("Game"), 7);
+  {
+    Importer importer([]() -> ArchiveStore& { throw std::runtime_error("no archive here"); });
+    EXPECT_THROW(importer.commit(), std::runtime_error);
+  }
+}
+
+TEST_P(ArchiveTest, AnImporterThatCannotOpenItsStoreStopsReadingALargeFile) {
+  // Far more than a reading thread's minimum, and more games than the queue between the threads holds.
+  std::string text;
+  const std::string game = read_file(data("walther_tal.pgn"));
+  while (text.size() < 4 * 1024 * 1024) text += game + "\n";
+  Importer importer([]() -> ArchiveStore& { throw std::runtime_error("no archive here"); });
+  ImportStats stats;
+  EXPECT_THROW(importer.import_file("large.pgn", text, stats), std::runtime_error);
+  EXPECT_EQ(stats.imported, 0U);
+  EXPECT_EQ(rows("Game"), 0);
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, ArchiveTest, ::testing::Values("sqlite", "postgresql"),
