@@ -128,6 +128,8 @@ AddOutcome ArchiveStore::add(const GameRecord& r) {
     batch.commit();
     return added;
   }
+  if (auto waiting = unwritten_.ids.find(r.content_hash); waiting != unwritten_.ids.end())
+    return {GameId{waiting->second}, false};
   auto existing = db_->query("SELECT GameID FROM Game WHERE ContentHash = ?", {SqlValue{r.content_hash}});
   if (!existing.empty()) return {GameId{as_int(existing[0][0])}, false};
 
@@ -139,38 +141,52 @@ AddOutcome ArchiveStore::add(const GameRecord& r) {
   bool chess = r.kind == "chess" && players.size() == 2;
 
   std::int64_t id = take_ids("Game", "GameID");
-  db_->query(
-      "INSERT INTO Game (GameID, EventID, SiteID, RoundID, WhiteID, BlackID, Date, Result, PlyCount, "
-      "VariationCount, CommentCount, NagCount, Kind, Origin, ContentHash, Verified, Fault, FaultEntry, "
-      "LobbyKey, Log, LogBytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-      {integer(id), integer(event), integer(site), integer(round), chess ? integer(players[0]) : SqlValue{Null{}},
-       chess ? integer(players[1]) : SqlValue{Null{}}, text(r.date), text(r.result), integer(r.ply_count),
-       integer(r.variation_count), integer(r.comment_count), integer(r.nag_count), text(r.kind), text(r.origin),
-       SqlValue{r.content_hash}, integer(r.verified ? 1 : 0), text(r.fault), optional(r.fault_entry),
-       optional(r.lobby_key), optional(r.log), r.log ? integer(r.log_bytes) : SqlValue{Null{}}});
-
-  std::vector<SqlValue> rows;
+  append_row(unwritten_.games, integer(id), integer(event), integer(site), integer(round),
+             chess ? integer(players[0]) : SqlValue{Null{}}, chess ? integer(players[1]) : SqlValue{Null{}},
+             text(r.date), text(r.result), integer(r.ply_count), integer(r.variation_count), integer(r.comment_count),
+             integer(r.nag_count), text(r.kind), text(r.origin), SqlValue{r.content_hash}, integer(r.verified ? 1 : 0),
+             text(r.fault), optional(r.fault_entry), optional(r.lobby_key), optional(r.log),
+             r.log ? integer(r.log_bytes) : SqlValue{Null{}});
   for (std::size_t s = 0; s < r.seats.size(); ++s) {
     const SeatRecord& seat = r.seats[s];
-    append_row(rows, integer(id), integer(seat.index), integer(players[s]), text(seat.name), optional(seat.verdict),
-               optional(seat.verdict_entry), text(seat.reason), optional(seat.score));
+    append_row(unwritten_.seats, integer(id), integer(seat.index), integer(players[s]), text(seat.name),
+               optional(seat.verdict), optional(seat.verdict_entry), text(seat.reason), optional(seat.score));
   }
-  insert_rows(*db_, "Seat (GameID, SeatIndex, PlayerID, Name, Verdict, VerdictEntry, Reason, Score)", 8, rows);
-  rows.clear();
   std::int64_t tag_id = take_ids("TagPair", "TagPairID", static_cast<std::int64_t>(r.extra_tags.size()));
-  for (const auto& tag : r.extra_tags) append_row(rows, integer(tag_id++), integer(id), text(tag.name), text(tag.value));
-  insert_rows(*db_, "TagPair (TagPairID, GameID, Tag, Value)", 4, rows);
-  rows.clear();
+  for (const auto& tag : r.extra_tags)
+    append_row(unwritten_.tag_pairs, integer(tag_id++), integer(id), text(tag.name), text(tag.value));
   std::int64_t comment_id = take_ids("Comment", "CommentID", static_cast<std::int64_t>(r.comments.size()));
-  for (const auto& comment : r.comments) append_row(rows, integer(comment_id++), integer(id), text(comment));
-  insert_rows(*db_, "Comment (CommentID, GameID, Comment)", 3, rows);
+  for (const auto& comment : r.comments) append_row(unwritten_.comments, integer(comment_id++), integer(id), text(comment));
   if (r.moves) {
-    db_->query("INSERT INTO PositionSearch (GameID, Moves) VALUES (?, ?)", {integer(id), text(*r.moves)});
+    append_row(unwritten_.moves, integer(id), text(*r.moves));
     // add() always runs in a batch (it opens one of its own otherwise), which writes these.
     for (std::size_t ply = 0; ply < r.position_keys.size(); ++ply)
       pending_.add({r.position_keys[ply], id, static_cast<std::int64_t>(ply)});
   }
+  unwritten_.ids.emplace(r.content_hash, id);
+  if (unwritten_.ids.size() == kGamesPerWrite) write_rows();
   return {GameId{id}, true};
+}
+
+void ArchiveStore::write_rows() {
+  insert_rows(*db_,
+              "Game (GameID, EventID, SiteID, RoundID, WhiteID, BlackID, Date, Result, PlyCount, VariationCount, "
+              "CommentCount, NagCount, Kind, Origin, ContentHash, Verified, Fault, FaultEntry, LobbyKey, Log, LogBytes)",
+              21, unwritten_.games);
+  insert_rows(*db_, "Seat (GameID, SeatIndex, PlayerID, Name, Verdict, VerdictEntry, Reason, Score)", 8, unwritten_.seats);
+  insert_rows(*db_, "TagPair (TagPairID, GameID, Tag, Value)", 4, unwritten_.tag_pairs);
+  insert_rows(*db_, "Comment (CommentID, GameID, Comment)", 3, unwritten_.comments);
+  insert_rows(*db_, "PositionSearch (GameID, Moves)", 2, unwritten_.moves);
+  unwritten_.clear();
+}
+
+void ArchiveStore::UnwrittenRows::clear() {
+  games.clear();
+  seats.clear();
+  tag_pairs.clear();
+  comments.clear();
+  moves.clear();
+  ids.clear();
 }
 
 ArchiveStore::BulkLoad::BulkLoad(ArchiveStore& store) : store_(store) {
@@ -188,6 +204,7 @@ ArchiveStore::BulkLoad::~BulkLoad() {
 
 ArchiveStore::Batch::Batch(ArchiveStore& store) : store_(store), transaction_(*store.db_) {
   store_.batching_ = true;
+  store_.unwritten_.clear();
   store_.pending_.clear();
   store_.next_ids_.clear();
   store_.name_ids_.clear();
@@ -195,12 +212,14 @@ ArchiveStore::Batch::Batch(ArchiveStore& store) : store_(store), transaction_(*s
 
 ArchiveStore::Batch::~Batch() {
   store_.batching_ = false;
+  store_.unwritten_.clear();
   store_.pending_.clear();
   store_.next_ids_.clear();
   store_.name_ids_.clear();
 }
 
 void ArchiveStore::Batch::commit() {
+  store_.write_rows();
   index_positions(*store_.db_, store_.pending_);
   store_.pending_.clear();
   transaction_.commit();

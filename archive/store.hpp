@@ -140,6 +140,8 @@ class ArchiveStore {
   std::int64_t take_ids(std::string_view table, std::string_view column, std::int64_t count = 1);
   std::int64_t intern(std::string_view table, std::string_view id_column, const std::string& name);
   std::int64_t player_for(const SeatRecord& seat);
+  // Writes the rows of the games added since the last write.
+  void write_rows();
   void load_seats(std::vector<GameSummary>& games);
 
   std::unique_ptr<SqlConnection> db_;
@@ -151,6 +153,17 @@ class ArchiveStore {
   static constexpr std::size_t kReservedPositions = std::size_t{1} << 21;
   static_assert(2 * kReservedPositions * sizeof(HeldPositions::Held) < HeldPositions::kFirstArenaBytes);
   HeldPositions pending_;
+  // The rows of a batch's newest games, written kGamesPerWrite games at a time (and when the
+  // batch commits) with a statement per table instead of a statement per table and game: each
+  // statement cost SQLite about 4,300 instructions beyond its rows' own (docs/performance.md,
+  // "Archive").
+  struct UnwrittenRows {
+    std::vector<SqlValue> games, seats, tag_pairs, comments, moves;  // as insert_rows takes them
+    std::map<game::Bytes, std::int64_t> ids;                          // by content hash
+    void clear();
+  };
+  static constexpr std::size_t kGamesPerWrite = 32;
+  UnwrittenRows unwritten_;
   // What this batch has learnt about IDs: the next free ID of each table and the IDs of the
   // names it has looked up or inserted (Event, Site, Round, players without a key). A batch is
   // one write transaction holding the writer lock, so no one else changes them meanwhile; it is

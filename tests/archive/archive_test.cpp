@@ -917,6 +917,38 @@ TEST_P(ArchiveTest, AVersionTwoArchiveHasItsBlocksRegroupedWhenOpened) {
   EXPECT_EQ(store_->games_at_position(key).size(), start_hits + 1);
 }
 
+// A batch writes its games' rows a few dozen games at a time: a game added again is found
+// whether its rows are written yet or not, gets the first one's ID, and every row is there once
+// after the commit.
+TEST_P(ArchiveTest, AGameAddedTwiceInABatchIsFoundWhetherItsRowsAreWrittenOrNot) {
+  std::vector<GameRecord> games;
+  for (int i = 0; i < 40; ++i) {
+    const std::string text = "[Event \"Rows\"]\n[Round \"" + std::to_string(i) + "\"]\n[Result \"*\"]\n\n1. Nf3 {c" +
+                             std::to_string(i) + "} Nf6 *\n";
+    pgn::Reader reader(text);
+    auto next = reader.next();
+    ASSERT_TRUE(next && next->ok());
+    games.push_back(record_from_pgn(next->value()));
+  }
+  {
+    ArchiveStore::Batch batch(*store_);
+    for (std::size_t i = 0; i < games.size(); ++i) EXPECT_EQ(store_->add(games[i]).id.value, static_cast<std::int64_t>(i));
+    for (std::size_t i : {3U, 35U, 39U}) {
+      const AddOutcome again = store_->add(games[i]);
+      EXPECT_FALSE(again.inserted) << i;
+      EXPECT_EQ(again.id.value, static_cast<std::int64_t>(i));
+    }
+    batch.commit();
+  }
+  EXPECT_EQ(rows("Game"), 40);
+  EXPECT_EQ(rows("Seat"), 80);
+  EXPECT_EQ(rows("Comment"), 40);
+  EXPECT_EQ(rows("PositionSearch"), 40);
+  EXPECT_EQ(rows("Round"), 40);
+  EXPECT_EQ(as_text(store_->sql().query("SELECT Comment FROM Comment WHERE GameID = 37").at(0).at(0)), "c37");
+  EXPECT_EQ(store_->games_at_position(game::chess::Position::start().key()).size(), 40U);
+}
+
 // An importer given a way to open its store opens it once, when a game is to be stored or at its
 // commit, and a large file's reading thread has begun by then; if opening fails, the failure
 // comes out of the import and the reading thread is stopped.
