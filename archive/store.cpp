@@ -79,8 +79,7 @@ std::int64_t ArchiveStore::intern(std::string_view table, std::string_view id_co
     id = as_int(rows[0][0]);
   } else {
     id = take_ids(table, id_column);
-    db_->query("INSERT INTO " + std::string(table) + " (" + std::string(id_column) + ", Name) VALUES (?, ?)",
-               {integer(id), text(name)});
+    append_row(unwritten_.names[std::string(table) + " (" + std::string(id_column) + ", Name)"], integer(id), text(name));
   }
   name_ids_.emplace(std::move(key), id);
   return id;
@@ -98,7 +97,7 @@ std::int64_t ArchiveStore::player_for(const SeatRecord& seat) {
       id = as_int(rows[0][0]);
     } else {
       id = take_ids("Player", "PlayerID");
-      db_->query("INSERT INTO Player (PlayerID, Name) VALUES (?, ?)", {integer(id), text(seat.name)});
+      append_row(unwritten_.names["Player (PlayerID, Name)"], integer(id), text(seat.name));
     }
     name_ids_.emplace(std::move(key), id);
     return id;
@@ -169,6 +168,8 @@ AddOutcome ArchiveStore::add(const GameRecord& r) {
 }
 
 void ArchiveStore::write_rows() {
+  // Names first: PostgreSQL checks that a game's names are there when its row is.
+  for (const auto& [into, rows] : unwritten_.names) insert_rows(*db_, into, 2, rows);
   insert_rows(*db_,
               "Game (GameID, EventID, SiteID, RoundID, WhiteID, BlackID, Date, Result, PlyCount, VariationCount, "
               "CommentCount, NagCount, Kind, Origin, ContentHash, Verified, Fault, FaultEntry, LobbyKey, Log, LogBytes)",
@@ -181,6 +182,7 @@ void ArchiveStore::write_rows() {
 }
 
 void ArchiveStore::UnwrittenRows::clear() {
+  names.clear();
   games.clear();
   seats.clear();
   tag_pairs.clear();

@@ -153,11 +153,13 @@ class ArchiveStore {
   static constexpr std::size_t kReservedPositions = std::size_t{1} << 21;
   static_assert(2 * kReservedPositions * sizeof(HeldPositions::Held) < HeldPositions::kFirstArenaBytes);
   HeldPositions pending_;
-  // The rows of a batch's newest games, written kGamesPerWrite games at a time (and when the
-  // batch commits) with a statement per table instead of a statement per table and game: each
-  // statement cost SQLite about 4,300 instructions beyond its rows' own (docs/performance.md,
-  // "Archive").
+  // The rows of a batch's newest games and of the names they brought (found through name_ids_
+  // meanwhile), written kGamesPerWrite games at a time (and when the batch commits) with a
+  // statement per table instead of a statement per table and game: each statement cost SQLite
+  // about 4,300 instructions beyond its rows' own (docs/performance.md, "Archive"). Players with
+  // a key are written at once: they are looked up by key, not through name_ids_.
   struct UnwrittenRows {
+    std::map<std::string, std::vector<SqlValue>> names;              // by "Table (IDColumn, Name)"
     std::vector<SqlValue> games, seats, tag_pairs, comments, moves;  // as insert_rows takes them
     std::map<game::Bytes, std::int64_t> ids;                          // by content hash
     void clear();
