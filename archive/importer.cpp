@@ -169,13 +169,13 @@ void Importer::use(ArchiveStore& store) {
   bulk_load_.emplace(store);
 }
 
-ArchiveStore& Importer::store() {
+ArchiveStore& Importer::opened_store() {
   if (!store_) use(open_());
   return *store_;
 }
 
 AddOutcome Importer::store(const GameRecord& record, ImportStats& stats) {
-  if (!batch_) batch_.emplace(store());
+  if (!batch_) batch_.emplace(opened_store());
   AddOutcome added = store_->add(record);
   if (!added.inserted) {
     ++stats.duplicates;
@@ -188,7 +188,7 @@ AddOutcome Importer::store(const GameRecord& record, ImportStats& stats) {
 }
 
 void Importer::commit() {
-  store();
+  opened_store();
   if (batch_) batch_->commit();
   batch_.reset();
   in_batch_ = 0;
@@ -223,7 +223,7 @@ void Importer::import_pgn(std::string_view name, std::string_view text, ImportSt
   ReadQueue queue;
   // Declared after the queue, so destroyed (stopped and joined) before it, also when storing throws.
   std::jthread reader([&](std::stop_token stop) { read_games(name, text, queue, stop); });
-  store();
+  opened_store();
   while (auto chunk = queue.pop())
     for (ReadGame& read : *chunk) take(read);
 }

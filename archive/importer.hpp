@@ -53,7 +53,8 @@ class Importer {
 
  private:
   AddOutcome store(const GameRecord& record, ImportStats& stats);
-  ArchiveStore& store();
+  // The store, opened now if the constructor was given a way to open it.
+  ArchiveStore& opened_store();
   void use(ArchiveStore& store);
 
   std::function<ArchiveStore&()> open_;
