@@ -66,11 +66,44 @@ bool is_archived_text(std::string_view text) {
   return printable_ascii || archived_text(text) == text;
 }
 
+// What one walk over a line and its variations learns.
+struct Survey {
+  std::int64_t variations = 0, comments = 0, nags = 0;
+  // A variation without moves ("1. Nf3 ( ) *", or one holding only a move number): the reader
+  // accepts it, but pgn::write cannot write it back in a form the reader accepts (it prints
+  // "1. Nf3) (*"). Such a variation says nothing about the game; the archive drops it, with any
+  // comment inside it.
+  bool empty_variation = false;
+  bool comments_archived = true;  // every comment kept as it stands (is_archived_text)
+};
+void survey(const pgn::Line& line, Survey& s) {
+  s.comments += static_cast<std::int64_t>(line.comments.size());
+  for (const auto& c : line.comments) s.comments_archived = s.comments_archived && is_archived_text(c);
+  for (const auto& node : line.nodes) {
+    s.comments += static_cast<std::int64_t>(node.comments.size());
+    s.nags += static_cast<std::int64_t>(node.nags.size());
+    s.variations += static_cast<std::int64_t>(node.variations.size());
+    for (const auto& c : node.comments) s.comments_archived = s.comments_archived && is_archived_text(c);
+    for (const auto& v : node.variations) {
+      s.empty_variation = s.empty_variation || v.nodes.empty();
+      survey(v, s);
+    }
+  }
+}
+// One walk instead of one per question: the three it replaced cost 15 M more of the 2,447 M
+// instructions of the benchmark's import (docs/performance.md, "Archive").
+Survey survey_of(const pgn::Line& line) {
+  Survey s;
+  survey(line, s);
+  return s;
+}
+
 // The game with its tags and comments as the archive keeps them; nothing when they already are
 // (nearly every game: the check reads the text once).
-std::optional<pgn::Game> with_archived_text(const pgn::Game& game) {
-  bool clean = std::all_of(game.tags.begin(), game.tags.end(), [](const pgn::Tag& t) { return is_archived_text(t.value); });
-  for_each_comment(game.main, [&](const std::string& c) { clean = clean && is_archived_text(c); });
+std::optional<pgn::Game> with_archived_text(const pgn::Game& game, const Survey& surveyed) {
+  const bool clean = surveyed.comments_archived && std::all_of(game.tags.begin(), game.tags.end(), [](const pgn::Tag& t) {
+                       return is_archived_text(t.value);
+                     });
   if (clean) return std::nullopt;
   pgn::Game copy = game;
   for (auto& t : copy.tags) t.value = archived_text(t.value);
@@ -78,30 +111,6 @@ std::optional<pgn::Game> with_archived_text(const pgn::Game& game) {
   return copy;
 }
 
-struct Counts {
-  std::int64_t variations = 0, comments = 0, nags = 0;
-};
-void count(const pgn::Line& line, Counts& c) {
-  c.comments += static_cast<std::int64_t>(line.comments.size());
-  for (const auto& node : line.nodes) {
-    c.comments += static_cast<std::int64_t>(node.comments.size());
-    c.nags += static_cast<std::int64_t>(node.nags.size());
-    c.variations += static_cast<std::int64_t>(node.variations.size());
-    for (const auto& v : node.variations) count(v, c);
-  }
-}
-
-// The reader accepts a variation without moves ("1. Nf3 ( ) *", or one holding only a move
-// number), which pgn::write cannot write back in a form the reader accepts (it prints
-// "1. Nf3) (*"). Such a variation says nothing about the game; the archive drops it, with any
-// comment inside it.
-bool has_empty_variation(const pgn::Line& line) {
-  for (const auto& node : line.nodes) {
-    for (const auto& v : node.variations)
-      if (v.nodes.empty() || has_empty_variation(v)) return true;
-  }
-  return false;
-}
 void drop_empty_variations(pgn::Line& line) {
   for (auto& node : line.nodes) {
     std::erase_if(node.variations, [](const pgn::Line& v) { return v.nodes.empty(); });
@@ -167,27 +176,26 @@ std::string bare_movetext(std::string_view written, std::string_view result) {
 }
 
 // Fills the chess-specific parts (movetext, comments, counts, positions) from a PGN game, its
-// written text and its main line's position keys. A game with an empty variation is written
-// again without it (its main line, and so its keys, stay the same).
-void add_movetext(GameRecord& r, const pgn::Game& original, const std::string& written,
+// survey, its written text and its main line's position keys. A game with an empty variation is
+// written again without it (its main line, and so its keys, stay the same).
+void add_movetext(GameRecord& r, const pgn::Game& original, Survey surveyed, const std::string& written,
                   std::vector<std::uint64_t> main_line_keys) {
   std::optional<pgn::Game> dropped;
   std::string rewritten;
-  if (has_empty_variation(original.main)) {
+  if (surveyed.empty_variation) {
     dropped.emplace(original);
     drop_empty_variations(dropped->main);
     rewritten = pgn::write(*dropped);
+    surveyed = survey_of(dropped->main);
   }
   const pgn::Game& game = dropped ? *dropped : original;
-  Counts c;
-  count(game.main, c);
   r.ply_count = static_cast<std::int64_t>(game.main.nodes.size());
-  r.variation_count = c.variations;
-  r.comment_count = c.comments;
-  r.nag_count = c.nags;
+  r.variation_count = surveyed.variations;
+  r.comment_count = surveyed.comments;
+  r.nag_count = surveyed.nags;
 
   r.comments.clear();
-  r.comments.reserve(static_cast<std::size_t>(c.comments));
+  r.comments.reserve(static_cast<std::size_t>(surveyed.comments));
   for_each_comment(game.main, [&](const std::string& comment) { r.comments.push_back(comment); });
   r.moves = bare_movetext(dropped ? rewritten : written, game.result);
   r.position_keys = std::move(main_line_keys);
@@ -222,7 +230,9 @@ bool is_stored_result(std::string_view text) {
 }
 
 GameRecord record_from_pgn(const pgn::Game& read) {
-  const std::optional<pgn::Game> cleaned = with_archived_text(read);
+  // Cleaning changes only text: the counts and the empty variations are the same after it.
+  const Survey surveyed = survey_of(read.main);
+  const std::optional<pgn::Game> cleaned = with_archived_text(read, surveyed);
   const pgn::Game& game = cleaned ? *cleaned : read;
   GameRecord r;
   r.kind = std::string(peer::kChessGame);
@@ -244,7 +254,7 @@ GameRecord record_from_pgn(const pgn::Game& read) {
   std::vector<std::uint64_t> keys;
   const std::string written = pgn::write(game, &keys);
   r.content_hash = digest_of(crypto::DomainLabel("archive-pgn-game"), bytes_of(written));
-  add_movetext(r, game, written, std::move(keys));
+  add_movetext(r, game, surveyed, written, std::move(keys));
   return r;
 }
 
@@ -307,7 +317,7 @@ game::Result<GameRecord, LogRejected> record_from_log(std::span<const std::uint8
         if (!in_roster(t.name)) r.extra_tags.push_back(t);
       std::vector<std::uint64_t> keys;
       const std::string written = pgn::write(*game, &keys);
-      add_movetext(r, *game, written, std::move(keys));
+      add_movetext(r, *game, survey_of(game->main), written, std::move(keys));
     }
   }
   return r;
