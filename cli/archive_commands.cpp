@@ -166,8 +166,10 @@ int archive_import(const ArchiveImportOptions& options) {
                e.what(), archive::kGamesPerTransaction);
     return kUnreadable;
   }
-  fmt::print("imported {} games ({} positions indexed), {} already archived, {} invalid logs stored, {} rejected\n",
-             stats.imported, stats.positions, stats.duplicates, stats.invalid_logs, stats.rejected);
+  auto s = [](std::size_t n) { return n == 1 ? "" : "s"; };
+  fmt::print("imported {} game{} ({} position{} indexed), {} already archived, {} invalid log{} stored, {} rejected\n",
+             stats.imported, s(stats.imported), stats.positions, s(stats.positions), stats.duplicates,
+             stats.invalid_logs, s(stats.invalid_logs), stats.rejected);
   if (unreadable) return kUnreadable;
   return stats.rejected || stats.invalid_logs || empty_folder ? kInvalidInput : kSuccess;
 }

@@ -198,7 +198,7 @@ TEST_F(ArchiveCli, LogsGoInVerifiedAndComeBackOutAsLogsThatVerify) {
 
   Output imported = archive("import " + log_path.string() + " " + corrupt_path.string());
   EXPECT_EQ(imported.status, 1);
-  EXPECT_EQ(imported.out, "imported 1 games (5 positions indexed), 0 already archived, 0 invalid logs stored, 1 rejected\n");
+  EXPECT_EQ(imported.out, "imported 1 game (5 positions indexed), 0 already archived, 0 invalid logs stored, 1 rejected\n");
   EXPECT_NE(imported.err.find(corrupt_path.string() + ": not stored: "), std::string::npos) << imported.err;
 
   Output out = archive("export --plog " + (dir_ / "out").string() + " --kind chess");
