@@ -141,6 +141,9 @@ class Reader::Parser {
       char c = t[r_.pos_];
       if (c == ' ') {
         ++r_.pos_;
+      } else if (kSymbolChars[static_cast<unsigned char>(c)]) {
+        // A move or a move number, what most of these runs end at: it is none of the cases below.
+        return true;
       } else if (c == '\n') {
         ++r_.pos_;
         ++r_.line_;
