@@ -26,29 +26,12 @@ std::size_t expected_games(std::string_view text) {
   return n;
 }
 
-// A game read and replayed, with its record made or still to make (read_games says which), or
-// why it was rejected ("file:line:column: …").
-using ReadGame = std::variant<GameRecord, pgn::Game, std::string>;
-
-std::size_t held_bytes(const pgn::Line& line) {
-  std::size_t n = line.nodes.capacity() * sizeof(pgn::Node);
-  for (const auto& comment : line.comments) n += sizeof(comment) + comment.size();
-  for (const auto& node : line.nodes) {
-    n += node.nags.size();
-    for (const auto& comment : node.comments) n += sizeof(comment) + comment.size();
-    for (const auto& variation : node.variations) n += sizeof(variation) + held_bytes(variation);
-  }
-  return n;
-}
+// A game read, replayed and made into its record, or why it was rejected ("file:line:column: …").
+using ReadGame = std::variant<GameRecord, std::string>;
 
 // About what a read game holds in memory, for the queue's bound.
 std::size_t held_bytes(const ReadGame& read) {
   if (const auto* problem = std::get_if<std::string>(&read)) return sizeof(ReadGame) + problem->size();
-  if (const auto* game = std::get_if<pgn::Game>(&read)) {
-    std::size_t n = sizeof(ReadGame) + held_bytes(game->main);
-    for (const auto& tag : game->tags) n += sizeof(tag) + tag.name.size() + tag.value.size();
-    return n;
-  }
   const auto& r = std::get<GameRecord>(read);
   std::size_t n = sizeof(ReadGame) + (r.moves ? r.moves->size() : 0) + r.position_keys.size() * sizeof(std::uint64_t);
   for (const auto& comment : r.comments) n += sizeof(comment) + comment.size();
@@ -79,11 +62,6 @@ class ReadQueue {
     chunks_.push_back({std::move(chunk), bytes});
     changed_.notify_all();
     return true;
-  }
-  // Whether the storing side has chunks waiting beyond the one it is about to take.
-  bool storing_is_behind() {
-    std::lock_guard lock(mutex_);
-    return chunks_.size() >= 2;
   }
   void close(std::exception_ptr failure = nullptr) {
     std::lock_guard lock(mutex_);
@@ -123,29 +101,25 @@ class ReadQueue {
 // costs more than it saves.
 constexpr std::size_t kBytesForAReadingThread = 256 * 1024;
 
-ReadGame read_game(game::Result<pgn::Game, pgn::Error>& read, std::string_view name, bool make_record) {
+ReadGame read_game(const game::Result<pgn::Game, pgn::Error>& read, std::string_view name) {
   if (!read.ok()) return pgn::format(read.error(), name);
-  if (make_record) return record_from_pgn(read.value());
-  return std::move(read.value());
+  return record_from_pgn(read.value());
 }
 
-// Making a game's record (its canonical PGN and bare movetext, hash and counts) costs about half
-// as much as reading it, and storing it about as much again; whichever thread
-// is ahead makes the records. The reader makes a chunk's records itself while chunks wait in the
-// queue, and leaves them to the storing thread otherwise. Made always by the reader, the storing
-// thread was idle half the time; made always by the storing thread, the reader finished first
-// and waited (docs/performance.md, "Archive").
+// The reader makes each game's record (its canonical PGN and bare movetext, hash and counts)
+// itself, so that only the record goes to the storing thread. A game's tree is several times
+// the size of its record, and when the storing thread made the records, the reader wrote each
+// game into memory the other core had just read and freed: the reader then took twice as long
+// as reading alone (docs/performance.md, "Archive").
 void read_games(std::string_view name, std::string_view text, ReadQueue& queue, std::stop_token stop) {
   try {
     pgn::Reader reader(text);
     std::vector<ReadGame> chunk;
-    bool make_records = false;
     while (auto next = reader.next()) {
-      chunk.push_back(read_game(*next, name, make_records));
+      chunk.push_back(read_game(*next, name));
       if (chunk.size() == ReadQueue::kGamesPerChunk) {
         if (!queue.push(std::move(chunk), stop)) return;
         chunk = {};
-        make_records = queue.storing_is_behind();
       }
     }
     if (!chunk.empty() && !queue.push(std::move(chunk), stop)) return;
@@ -194,9 +168,9 @@ void Importer::commit() {
   in_batch_ = 0;
 }
 
-// Reading and replaying the games of a large file runs on a second thread while this one stores
-// them, the records made by whichever is ahead (read_games). The order is the file's either way,
-// so the games get the same IDs.
+// Reading and replaying the games of a large file, and making their records, runs on a second
+// thread while this one stores them (read_games). The order is the file's either way, so the
+// games get the same IDs.
 void Importer::import_pgn(std::string_view name, std::string_view text, ImportStats& stats) {
   const std::size_t expected = progress_ ? expected_games(text) : 0;
   std::size_t seen = 0;
@@ -206,8 +180,6 @@ void Importer::import_pgn(std::string_view name, std::string_view text, ImportSt
     if (auto* problem = std::get_if<std::string>(&read)) {
       ++stats.rejected;
       stats.problems.push_back(std::move(*problem));
-    } else if (auto* game = std::get_if<pgn::Game>(&read)) {
-      store(record_from_pgn(*game), stats);
     } else {
       store(std::get<GameRecord>(read), stats);
     }
@@ -215,7 +187,7 @@ void Importer::import_pgn(std::string_view name, std::string_view text, ImportSt
   if (text.size() < kBytesForAReadingThread) {
     pgn::Reader reader(text);
     while (auto next = reader.next()) {
-      ReadGame read = read_game(*next, name, /*make_record=*/true);
+      ReadGame read = read_game(*next, name);
       take(read);
     }
     return;
