@@ -11,6 +11,8 @@
 #include <tuple>
 #include <utility>
 
+#include <sys/mman.h>
+
 namespace parley::archive {
 
 namespace {
@@ -249,7 +251,9 @@ std::array<std::pmr::vector<HeldPositions::Held>, HeldPositions::kBuckets> bucke
 }
 }  // namespace
 
-HeldPositions::HeldPositions() : buckets_(buckets_in(&arena_, std::make_index_sequence<kBuckets>())) {}
+HeldPositions::HeldPositions() : buckets_(buckets_in(&arena_, std::make_index_sequence<kBuckets>())) {
+  ready_.fill(std::numeric_limits<std::size_t>::max());
+}
 
 void HeldPositions::clear() {
   for (auto& bucket : buckets_) bucket.clear();
@@ -260,8 +264,29 @@ void HeldPositions::reserve(std::size_t entries) {
   // Twice a bucket's share: keys are uniform, but a position common to many games (the start,
   // an opening's) puts all its entries in one bucket.
   const std::size_t each = 2 * entries / kBuckets;
-  for (auto& bucket : buckets_)
-    if (bucket.capacity() < each) bucket.reserve(each);
+  for (std::size_t b = 0; b < kBuckets; ++b) {
+    if (buckets_[b].capacity() >= each) continue;
+    buckets_[b].reserve(each);
+    ready_[b] = buckets_[b].size();
+  }
+}
+
+void HeldPositions::make_ready(std::size_t b) {
+  auto& bucket = buckets_[b];
+  const std::size_t end = std::min(bucket.capacity(), ready_[b] + kReadyStepBytes / sizeof(Held));
+  if (end == bucket.size()) {
+    // Full: push_back moves the bucket to new room, which is touched as it fills.
+    ready_[b] = std::numeric_limits<std::size_t>::max();
+    return;
+  }
+  // Whole pages around the step: making a page ready changes nothing in it, and the rounded ends
+  // fall in the arena (a neighbour's room, or the 64 KB beyond the reserve). A kernel without
+  // MADV_POPULATE_WRITE (before Linux 5.14) refuses, and the pages are faulted in as they fill.
+  constexpr std::uintptr_t kPage = 4096;
+  const auto first = reinterpret_cast<std::uintptr_t>(bucket.data() + ready_[b]) & ~(kPage - 1);
+  const auto last = (reinterpret_cast<std::uintptr_t>(bucket.data() + end) + kPage - 1) & ~(kPage - 1);
+  madvise(reinterpret_cast<void*>(first), last - first, MADV_POPULATE_WRITE);
+  ready_[b] = end;
 }
 
 void index_positions(SqlConnection& db, const HeldPositions& batch) {

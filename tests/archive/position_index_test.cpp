@@ -172,5 +172,27 @@ TEST(HeldPositions, KeepTheLargestGamesAndPliesAndRefuseLarger) {
   EXPECT_EQ(held.size(), 2U);
 }
 
+// Reserved room is made ready a step ahead of the entries (HeldPositions::make_ready): a bucket
+// that fills its room and moves on, and a bucket cleared and filled again, keep every entry in
+// the order added.
+TEST(HeldPositions, KeepEveryEntryOfABucketThatOutgrowsItsReservedRoom) {
+  HeldPositions held;
+  held.reserve(HeldPositions::kBuckets * 2048);  // 4,096 entries a bucket, 64 KB
+  const std::uint64_t in_bucket_3 = std::uint64_t{3} << (64 - HeldPositions::kBucketBits);
+  for (int round = 0; round < 2; ++round) {
+    SCOPED_TRACE(round);
+    held.clear();
+    const std::int64_t n = 3 * 4096 + 17;
+    for (std::int64_t i = 0; i < n; ++i) held.add({in_bucket_3 | static_cast<std::uint64_t>(i), i, i % 300});
+    held.add({0, 1, 2});
+    ASSERT_EQ(held.size(), static_cast<std::size_t>(n) + 1);
+    const auto bucket = held.bucket(3);
+    ASSERT_EQ(bucket.size(), static_cast<std::size_t>(n));
+    for (std::int64_t i = 0; i < n; ++i)
+      ASSERT_EQ(bucket[static_cast<std::size_t>(i)].entry(), (PositionEntry{in_bucket_3 | static_cast<std::uint64_t>(i), i, i % 300}));
+    EXPECT_EQ(held.bucket(0).front().entry(), (PositionEntry{0, 1, 2}));
+  }
+}
+
 }  // namespace
 }  // namespace parley::archive
