@@ -157,13 +157,16 @@ AddOutcome Importer::store(const GameRecord& record, ImportStats& stats) {
     ++stats.imported;
     if (record.moves) stats.positions += record.position_keys.size();
   }
-  if (++in_batch_ == kGamesPerTransaction) commit();
+  if (++in_batch_ == games_in_batch(batches_committed_)) commit();
   return added;
 }
 
 void Importer::commit() {
   opened_store();
-  if (batch_) batch_->commit();
+  if (batch_) {
+    batch_->commit();
+    ++batches_committed_;
+  }
   batch_.reset();
   in_batch_ = 0;
 }
