@@ -115,12 +115,31 @@ std::string format(const Error& e, std::string_view source);
 // need not replay it), not for one that is only checked (it costs the reader about a tenth).
 enum class Notes : bool { skip, keep };
 
+// A place in a text where the reader is between tokens: the byte offset, its 1-based line, and
+// where that line starts.
+struct Place {
+  std::size_t offset = 0;
+  std::size_t line = 1;
+  std::size_t line_start = 0;
+  friend bool operator==(const Place&, const Place&) = default;
+};
+
 class Reader {
  public:
   explicit Reader(std::string_view text, Limits limits = {}, Notes notes = Notes::keep);
+  // A reader of the games of `text` whose first token lies in [from, stop): a game that starts
+  // before `stop` is read to its end. Pieces of one text are read so on several threads: a piece
+  // read from `from` gives exactly the games a reader of the whole text gives from there when
+  // that reader stops (stopped_at()) where this one's first token is (first_token()); otherwise
+  // the piece is read again from where the one before it stopped (archive/importer.cpp).
+  Reader(std::string_view text, Place from, std::size_t stop, Limits limits = {}, Notes notes = Notes::keep);
   // The next game; a bad game comes back as its Error (the reader has already skipped it);
-  // nullopt once the text is exhausted.
+  // nullopt once the text is exhausted or the next token lies at or past `stop`.
   std::optional<Result<Game, Error>> next();
+  // Where the next token starts (space and escape lines skipped): before any next(), where the
+  // piece's first token is; after next() gave nullopt, where reading stopped (the text's end, or
+  // the first token at or past `stop`).
+  Place place();
 
  private:
   class Parser;
@@ -128,6 +147,7 @@ class Reader {
   std::size_t pos_ = 0;
   std::size_t line_ = 1;
   std::size_t line_start_ = 0;
+  std::size_t stop_ = std::string_view::npos;
   Limits limits_;
   Notes notes_;
   // The last game's main-line length, reserved for the next (up to kMainLineHintCap nodes): games

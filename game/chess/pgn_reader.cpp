@@ -305,9 +305,16 @@ class Reader::Parser {
   }
 
   std::optional<Game> parse_game() {
-    game_line_ = r_.line_;
-    // Comments before the tag section belong to nothing; skip them.
-    while (peek().kind == Tok::comment) take();
+    // Comments before the tag section belong to nothing; skip them. A piece's reader stops before
+    // the first token at or past its end, whatever it is. A bad first token is reported as in a
+    // game starting on its line, not on the line the space before it began: a piece's reader
+    // starts at that token and knows no line before it.
+    for (;;) {
+      if (skip_space() && r_.pos_ >= r_.stop_) return std::nullopt;
+      game_line_ = r_.line_;
+      if (peek().kind != Tok::comment) break;
+      take();
+    }
     if (peek().kind == Tok::end) return std::nullopt;
     game_line_ = peek().line;
     game_offset_ = peek().offset;
@@ -475,6 +482,20 @@ class Reader::Parser {
 };
 
 Reader::Reader(std::string_view text, Limits limits, Notes notes) : text_(text), limits_(limits), notes_(notes) {}
+
+Reader::Reader(std::string_view text, Place from, std::size_t stop, Limits limits, Notes notes)
+    : text_(text),
+      pos_(std::min(from.offset, text.size())),
+      line_(from.line),
+      line_start_(std::min(from.line_start, pos_)),
+      stop_(stop),
+      limits_(limits),
+      notes_(notes) {}
+
+Place Reader::place() {
+  Parser(*this).skip_space();
+  return {pos_, line_, line_start_};
+}
 
 std::optional<Result<Game, Error>> Reader::next() {
   Parser parser(*this);

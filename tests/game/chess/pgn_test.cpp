@@ -3,7 +3,10 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "game/chess/notation.hpp"
 
@@ -367,6 +370,50 @@ TEST(PgnRead, AGameWithoutATerminationMarkerDoesNotHideTheNextGame) {
   EXPECT_EQ(all.errors[0].line, 5U);
   ASSERT_EQ(all.games.size(), 1U);
   EXPECT_EQ(*all.games[0].tag("Event"), "b");
+}
+
+// What a reader gives, game by game: the game written out, or the error formatted.
+std::vector<std::string> outcomes(Reader& reader) {
+  std::vector<std::string> out;
+  while (auto next = reader.next()) out.push_back(next->ok() ? write(next->value()) : format(next->error(), "t"));
+  return out;
+}
+
+// A text read as two pieces, cut at any line start, by the protocol the importer's threads
+// follow (Reader's piece constructor): the first piece up to the cut, the second from the cut
+// if the first stopped where the second's first token is, else again from where the first
+// stopped. Every game and every error (with its line and column) is the same as reading it whole:
+// also when the cut falls inside a comment that holds a tag line, inside a game without its
+// termination marker, inside a bad game the reader skips, or among escape lines.
+TEST(PgnRead, ATextReadInTwoPiecesGivesWhatItGivesReadWhole) {
+  const std::string text =
+      "{before the first game}\n[Event \"a\"]\n[Result \"*\"]\n\n1. e4 {a comment\n\n[Event \"inside\"]\n\n"
+      "still the comment} e5 (1... c5 2. Nf3) 2. Nf3 *\n\n"
+      "[Event \"no marker\"]\n\n1. d4 d5\n\n"
+      "[Event \"b\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
+      "% an escape line\n[Event \"illegal\"]\n\n1. e4 e5 2. Ke3 *\n\n[Event \"c\"]\n[Result \"*\"]\n\n"
+      "{between tags and moves}\n\n1. c4 $1 *\n\n{after the last game}\n";
+  Reader whole_reader(text);
+  const std::vector<std::string> whole = outcomes(whole_reader);
+  ASSERT_EQ(whole.size(), 5U);
+  std::size_t re_read = 0;
+  for (std::size_t cut = 0; cut <= text.size(); ++cut) {
+    if (cut != 0 && cut != text.size() && text[cut - 1] != '\n') continue;
+    SCOPED_TRACE(::testing::Message() << "cut at " << cut);
+    const Place at_cut{cut, static_cast<std::size_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(cut), '\n')) + 1, cut};
+    Reader first(text, Place{}, cut);
+    std::vector<std::string> pieces = outcomes(first);
+    const Place stopped = first.place();
+    Reader second(text, at_cut, std::string_view::npos);
+    if (second.place() != stopped) {
+      ++re_read;
+      second = Reader(text, stopped, std::string_view::npos);
+    }
+    for (std::string& outcome : outcomes(second)) pieces.push_back(std::move(outcome));
+    EXPECT_EQ(pieces, whole);
+  }
+  // Cuts inside the comment and inside the games were read again; cuts between games were not.
+  EXPECT_GT(re_read, 0U);
 }
 
 TEST(PgnRead, EnforcesEveryLimit) {
