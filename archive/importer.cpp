@@ -29,124 +29,160 @@ std::size_t expected_games(std::string_view text) {
 // A game read, replayed and made into its record, or why it was rejected ("file:line:column: …").
 using ReadGame = std::variant<GameRecord, std::string>;
 
-// About what a read game holds in memory, for the queue's bound.
-std::size_t held_bytes(const ReadGame& read) {
-  if (const auto* problem = std::get_if<std::string>(&read)) return sizeof(ReadGame) + problem->size();
-  const auto& r = std::get<GameRecord>(read);
-  std::size_t n = sizeof(ReadGame) + (r.moves ? r.moves->size() : 0) + r.position_keys.size() * sizeof(std::uint64_t);
-  for (const auto& comment : r.comments) n += sizeof(comment) + comment.size();
-  for (const auto& tag : r.extra_tags) n += sizeof(tag) + tag.name.size() + tag.value.size();
-  return n;
-}
-
-// The hand-over from the reading thread to the storing one: chunks of games in the file's
-// order. Up to a batch of games may wait (kChunksAhead), so the reader reads on while a batch
-// commits instead of stopping a few hundred games later (a 20,000-game import took about a fifth
-// less time); and at most kBytesAhead of them, so memory stays bounded on a file of any size and
-// games of any length.
-class ReadQueue {
- public:
-  static constexpr std::size_t kGamesPerChunk = 32;
-  static constexpr std::size_t kChunksAhead = (kGamesPerTransaction + kGamesPerChunk - 1) / kGamesPerChunk;
-  static constexpr std::size_t kBytesAhead = std::size_t{64} << 20;
-
-  // False when the storing side has stopped (it failed): the reader should stop too.
-  bool push(std::vector<ReadGame> chunk, std::stop_token stop) {
-    destroy_spent();
-    std::size_t bytes = 0;
-    for (const ReadGame& read : chunk) bytes += held_bytes(read);
-    std::unique_lock lock(mutex_);
-    // One chunk may always wait, however large: the storing side then has something to take.
-    const auto room = [&] { return chunks_.empty() || (chunks_.size() < kChunksAhead && bytes_ + bytes <= kBytesAhead); };
-    if (!changed_.wait(lock, stop, room)) return false;
-    bytes_ += bytes;
-    chunks_.push_back({std::move(chunk), bytes});
-    changed_.notify_all();
-    return true;
-  }
-  void close(std::exception_ptr failure = nullptr) {
-    std::lock_guard lock(mutex_);
-    closed_ = true;
-    failure_ = failure;
-    changed_.notify_all();
-  }
-  // A chunk the storing side is done with, for the reader to destroy: freed on the thread that
-  // allocated it, a game's memory goes back to that thread's own cache of free blocks. Freed by
-  // the storing thread, it went back through the reader's arena under its lock, which the two
-  // threads then took in turn, 2,000 times an import of 4,000 games (docs/performance.md, "Archive").
-  void give_back(std::vector<ReadGame> chunk) {
-    std::lock_guard lock(mutex_);
-    spent_.push_back(std::move(chunk));
-  }
-  // The next chunk; nullopt at the end of the file. Rethrows what the reader threw.
-  std::optional<std::vector<ReadGame>> pop() {
-    std::unique_lock lock(mutex_);
-    changed_.wait(lock, [&] { return !chunks_.empty() || closed_; });
-    if (chunks_.empty()) {
-      if (failure_) std::rethrow_exception(failure_);
-      return std::nullopt;
-    }
-    std::vector<ReadGame> chunk = std::move(chunks_.front().games);
-    bytes_ -= chunks_.front().bytes;
-    chunks_.pop_front();
-    changed_.notify_all();
-    return chunk;
-  }
-
- private:
-  struct Chunk {
-    std::vector<ReadGame> games;
-    std::size_t bytes = 0;
-  };
-  // Outside the lock.
-  void destroy_spent() {
-    std::vector<std::vector<ReadGame>> spent;
-    {
-      std::lock_guard lock(mutex_);
-      spent.swap(spent_);
-    }
-  }
-
-  std::mutex mutex_;
-  std::condition_variable_any changed_;
-  std::deque<Chunk> chunks_;
-  std::vector<std::vector<ReadGame>> spent_;
-  std::size_t bytes_ = 0;
-  bool closed_ = false;
-  std::exception_ptr failure_;
-};
-
-// Files smaller than this are read on the storing thread: for a file of a few games a thread
-// costs more than it saves.
-constexpr std::size_t kBytesForAReadingThread = 256 * 1024;
-
 ReadGame read_game(const game::Result<pgn::Game, pgn::Error>& read, std::string_view name) {
   if (!read.ok()) return pgn::format(read.error(), name);
   return record_from_pgn(read.value());
 }
 
-// The reader makes each game's record (its canonical PGN and bare movetext, hash and counts)
-// itself, so that only the record goes to the storing thread. A game's tree is several times
-// the size of its record, and when the storing thread made the records, the reader wrote each
-// game into memory the other core had just read and freed: the reader then took twice as long
-// as reading alone (docs/performance.md, "Archive").
-void read_games(std::string_view name, std::string_view text, ReadQueue& queue, std::stop_token stop) {
-  try {
-    pgn::Reader reader(text);
-    std::vector<ReadGame> chunk;
-    while (auto next = reader.next()) {
-      chunk.push_back(read_game(*next, name));
-      if (chunk.size() == ReadQueue::kGamesPerChunk) {
-        if (!queue.push(std::move(chunk), stop)) return;
-        chunk = {};
+// Files smaller than this are read on the storing thread: for a file of a few games a thread
+// costs more than it saves.
+constexpr std::size_t kBytesForAReadingThread = 256 * 1024;
+
+// A large file read in pieces by two threads and stored in the file's order, so that the games
+// get the same IDs as read in one go. A piece is about kPieceBytes of text from a line that
+// opens a tag section after an empty line. The reading thread reads pieces in turn; the storing
+// thread stores them, and reads the next unclaimed piece itself whenever the one it is to store
+// is not read yet: read by the second thread alone, the reading took longer than the storing,
+// and the storing thread waited a third of the import (docs/performance.md, "Archive").
+// Whoever reads a piece also makes its games' records, so that only records, not game trees,
+// pass between the threads. A piece is read as a reader of the whole file would read it
+// (pgn::Reader's piece constructor); where the piece before it did not stop at its first token
+// (a comment holding an empty line and a tag line, or a game without its termination marker
+// running over the cut), it is read again from where that one stopped.
+class Pieces {
+ public:
+  static constexpr std::size_t kPieceBytes = std::size_t{64} << 10;
+  // Read pieces waiting to be stored, at most: the reader reads on while a batch commits (about
+  // 5,000 games of the benchmark's), and memory stays bounded on a file of any size.
+  static constexpr std::size_t kPiecesAhead = 192;
+
+  struct Piece {
+    pgn::Place from;
+    std::size_t stop = 0;
+    std::vector<ReadGame> games;
+    pgn::Place first_token, stopped_at;
+    std::exception_ptr failure;
+    bool read = false;
+    bool read_by_helper = false;
+  };
+
+  Pieces(std::string_view name, std::string_view text) : name_(name), text_(text) {}
+
+  // The reading thread: reads pieces until none is left or it is stopped.
+  void help(std::stop_token stop) {
+    for (;;) {
+      destroy_spent();
+      Piece* piece = nullptr;
+      {
+        std::unique_lock lock(mutex_);
+        if (!changed_.wait(lock, stop, [&] { return all_claimed() || claimed_ - stored_ < kPiecesAhead; })) return;
+        if (all_claimed()) return;
+        piece = &claim();
+        piece->read_by_helper = true;
+      }
+      read(*piece);
+      std::lock_guard lock(mutex_);
+      piece->read = true;
+      changed_.notify_all();
+    }
+  }
+
+  // The storing thread: the next piece in the file's order, read and checked; nullopt at the
+  // end. Rethrows what reading it threw.
+  std::optional<Piece> next() {
+    std::unique_lock lock(mutex_);
+    for (;;) {
+      if (stored_ == claimed_ && all_claimed()) return std::nullopt;
+      if (stored_ < claimed_ && pieces_.front().read) break;
+      if (!all_claimed() && claimed_ - stored_ < kPiecesAhead) {
+        Piece& piece = claim();
+        lock.unlock();
+        read(piece);
+        lock.lock();
+        piece.read = true;
+        continue;
+      }
+      changed_.wait(lock);
+    }
+    Piece piece = std::move(pieces_.front());
+    pieces_.pop_front();
+    ++stored_;
+    changed_.notify_all();
+    lock.unlock();
+    if (piece.failure) std::rethrow_exception(piece.failure);
+    if (piece.from.offset != 0 && piece.first_token != last_stop_) {
+      piece.games.clear();
+      piece.from = last_stop_;
+      piece.read_by_helper = false;
+      read(piece);
+      if (piece.failure) std::rethrow_exception(piece.failure);
+    }
+    last_stop_ = piece.stopped_at;
+    return piece;
+  }
+
+  // A stored piece's games, destroyed by the thread that made them: freed by the storing thread,
+  // the reader's records went back through its malloc arena under a lock both threads then took
+  // in turn, 2,719 futex calls per import of 4,000 games (docs/performance.md, "Archive").
+  void give_back(Piece piece) {
+    if (!piece.read_by_helper) return;
+    std::lock_guard lock(mutex_);
+    spent_.push_back(std::move(piece.games));
+  }
+
+ private:
+  bool all_claimed() const { return next_cut_.offset >= text_.size(); }
+
+  // The next piece, cut at the first line opening a tag section after an empty line at least
+  // kPieceBytes on (or at the end of the text). Under the lock.
+  Piece& claim() {
+    Piece& piece = pieces_.emplace_back();
+    piece.from = next_cut_;
+    std::size_t cut = text_.size();
+    for (std::size_t at = piece.from.offset + kPieceBytes; at < text_.size(); ++at) {
+      at = text_.find("\n[", at);
+      if (at == std::string_view::npos) break;
+      const bool after_empty_line = (at >= 1 && text_[at - 1] == '\n') || (at >= 2 && text_[at - 1] == '\r' && text_[at - 2] == '\n');
+      if (after_empty_line) {
+        cut = at + 1;
+        break;
       }
     }
-    if (!chunk.empty() && !queue.push(std::move(chunk), stop)) return;
-    queue.close();
-  } catch (...) {
-    queue.close(std::current_exception());
+    piece.stop = cut;
+    const auto lines = static_cast<std::size_t>(std::count(text_.begin() + static_cast<std::ptrdiff_t>(piece.from.offset),
+                                                           text_.begin() + static_cast<std::ptrdiff_t>(cut), '\n'));
+    next_cut_ = {cut, piece.from.line + lines, cut};
+    ++claimed_;
+    return piece;
   }
-}
+
+  void read(Piece& piece) {
+    try {
+      pgn::Reader reader(text_, piece.from, piece.stop);
+      piece.first_token = reader.place();
+      while (auto game = reader.next()) piece.games.push_back(read_game(*game, name_));
+      piece.stopped_at = reader.place();
+    } catch (...) {
+      piece.failure = std::current_exception();
+    }
+  }
+
+  // Outside the lock.
+  void destroy_spent() {
+    std::vector<std::vector<ReadGame>> spent;
+    std::lock_guard lock(mutex_);
+    spent.swap(spent_);
+  }
+
+  const std::string_view name_, text_;
+  std::mutex mutex_;
+  std::condition_variable_any changed_;
+  std::deque<Piece> pieces_;  // claimed and not yet stored, in the file's order
+  std::size_t claimed_ = 0, stored_ = 0;
+  pgn::Place next_cut_;
+  pgn::Place last_stop_;  // where the last stored piece stopped (the storing thread's)
+  std::vector<std::vector<ReadGame>> spent_;
+};
 
 }  // namespace
 
@@ -190,9 +226,7 @@ void Importer::commit() {
   in_batch_ = 0;
 }
 
-// Reading and replaying the games of a large file, and making their records, runs on a second
-// thread while this one stores them (read_games). The order is the file's either way, so the
-// games get the same IDs.
+// A large file is read by both threads and stored by this one (Pieces).
 void Importer::import_pgn(std::string_view name, std::string_view text, ImportStats& stats) {
   const std::size_t expected = progress_ ? expected_games(text) : 0;
   std::size_t seen = 0;
@@ -214,13 +248,13 @@ void Importer::import_pgn(std::string_view name, std::string_view text, ImportSt
     }
     return;
   }
-  ReadQueue queue;
-  // Declared after the queue, so destroyed (stopped and joined) before it, also when storing throws.
-  std::jthread reader([&](std::stop_token stop) { read_games(name, text, queue, stop); });
+  Pieces pieces(name, text);
+  // Declared after the pieces, so destroyed (stopped and joined) before them, also when storing throws.
+  std::jthread reader([&](std::stop_token stop) { pieces.help(stop); });
   opened_store();
-  while (auto chunk = queue.pop()) {
-    for (ReadGame& read : *chunk) take(read);
-    queue.give_back(std::move(*chunk));
+  while (auto piece = pieces.next()) {
+    for (ReadGame& read : piece->games) take(read);
+    pieces.give_back(std::move(*piece));
   }
 }
 

@@ -977,7 +977,7 @@ TEST_P(ArchiveTest, AnImporterOpensItsStoreOnceWhenItFirstNeedsIt) {
 }
 
 TEST_P(ArchiveTest, AnImporterThatCannotOpenItsStoreStopsReadingALargeFile) {
-  // Far more than a reading thread's minimum, and more games than the queue between the threads holds.
+  // Far more than a reading thread's minimum: read in pieces by two threads.
   std::string text;
   const std::string game = read_file(data("walther_tal.pgn"));
   while (text.size() < 4 * 1024 * 1024) text += game + "\n";
@@ -986,6 +986,45 @@ TEST_P(ArchiveTest, AnImporterThatCannotOpenItsStoreStopsReadingALargeFile) {
   EXPECT_THROW(importer.import_file("large.pgn", text, stats), std::runtime_error);
   EXPECT_EQ(stats.imported, 0U);
   EXPECT_EQ(rows("Game"), 0);
+}
+
+// A large file is read in pieces by two threads (Pieces in archive/importer.cpp), cut at a line
+// opening a tag section after an empty line. Here most cuts fall inside comments that hold such
+// lines, and some next to games without their termination marker or with an illegal move: the
+// games stored and the problems reported are those one reader of the whole file finds, in its
+// order.
+TEST_P(ArchiveTest, ALargeFileReadInPiecesStoresAndReportsWhatOneReaderOfItFinds) {
+  std::string long_comment = "{";
+  while (long_comment.size() < 60'000) long_comment += "a long comment\n\n[Event \"inside a comment\"]\n\n";
+  long_comment += "}";
+  std::string text;
+  for (int i = 0; text.size() < 1'200'000; ++i) {
+    text += "[Event \"pieces\"]\n[Round \"" + std::to_string(i) + "\"]\n[Result \"*\"]\n\n";
+    switch (i % 4) {
+      case 0: text += "1. e4 " + long_comment + " e5 *\n\n"; break;
+      case 1: text += "1. d4 d5\n\n"; break;           // no termination marker: the next tags end it
+      case 2: text += "1. e4 e5 2. Ke3 *\n\n"; break;  // an illegal move
+      default: text += "1. c4 e5 2. Nc3 Nf6 *\n\n"; break;
+    }
+  }
+  ASSERT_GT(text.size(), std::size_t{256} << 10);  // a reading thread's minimum
+  std::int64_t games = 0;
+  std::vector<std::string> problems;
+  game::chess::pgn::Reader whole(text);
+  while (auto next = whole.next()) {
+    if (next->ok()) ++games;
+    else problems.push_back(game::chess::pgn::format(next->error(), "pieces.pgn"));
+  }
+  ASSERT_GT(games, 30);
+  ASSERT_GT(problems.size(), 30U);
+
+  Importer importer(*store_);
+  ImportStats stats;
+  importer.import_file("pieces.pgn", text, stats);
+  importer.commit();
+  EXPECT_EQ(stats.imported, static_cast<std::size_t>(games));
+  EXPECT_EQ(stats.problems, problems);
+  EXPECT_EQ(rows("Game"), games);
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, ArchiveTest, ::testing::Values("sqlite", "postgresql"),
