@@ -3,9 +3,9 @@
 // reported with its file, line and column and the others are imported) and .plog (verified;
 // an invalid log is stored with its verdict, bytes that are not a log are reported and
 // skipped). A game already in the archive is counted as a duplicate and not stored again.
-// Games are committed in batches of up to kGamesPerTransaction, which span files (a log is one game,
-// and a transaction per game was 50 times slower), so bad input later loses nothing already
-// read; a failure of the database itself rolls back the open batch.
+// Games are committed in batches of up to kGamesPerTransaction, which span files (a log is one
+// game, and a transaction per game was 50 times slower), so bad input later loses nothing
+// already read; a failure of the database itself rolls back the open batch.
 #include <cstdint>
 #include <functional>
 #include <optional>
