@@ -997,34 +997,41 @@ TEST_P(ArchiveTest, ALargeFileReadInPiecesStoresAndReportsWhatOneReaderOfItFinds
   std::string long_comment = "{";
   while (long_comment.size() < 60'000) long_comment += "a long comment\n\n[Event \"inside a comment\"]\n\n";
   long_comment += "}";
-  std::string text;
-  for (int i = 0; text.size() < 1'200'000; ++i) {
-    text += "[Event \"pieces\"]\n[Round \"" + std::to_string(i) + "\"]\n[Result \"*\"]\n\n";
-    switch (i % 4) {
-      case 0: text += "1. e4 " + long_comment + " e5 *\n\n"; break;
-      case 1: text += "1. d4 d5\n\n"; break;           // no termination marker: the next tags end it
-      case 2: text += "1. e4 e5 2. Ke3 *\n\n"; break;  // an illegal move
-      default: text += "1. c4 e5 2. Nc3 Nf6 *\n\n"; break;
+  // Without empty lines a piece is cut at any line start, inside games too.
+  for (const bool empty_lines : {true, false}) {
+    SCOPED_TRACE(empty_lines ? "with empty lines" : "without empty lines");
+    std::string text;
+    for (int i = 0; text.size() < 1'200'000; ++i) {
+      text += std::string("[Event \"") + (empty_lines ? "pieces" : "one piece after another") + "\"]\n[Round \"" +
+              std::to_string(i) + "\"]\n[Result \"*\"]\n\n";
+      switch (i % 4) {
+        case 0: text += "1. e4 " + long_comment + " e5 *\n\n"; break;
+        case 1: text += "1. d4 d5\n\n"; break;           // no termination marker: the next tags end it
+        case 2: text += "1. e4 e5 2. Ke3 *\n\n"; break;  // an illegal move
+        default: text += "1. c4 e5 2. Nc3 Nf6 *\n\n"; break;
+      }
     }
-  }
-  ASSERT_GT(text.size(), std::size_t{256} << 10);  // a reading thread's minimum
-  std::int64_t games = 0;
-  std::vector<std::string> problems;
-  game::chess::pgn::Reader whole(text);
-  while (auto next = whole.next()) {
-    if (next->ok()) ++games;
-    else problems.push_back(game::chess::pgn::format(next->error(), "pieces.pgn"));
-  }
-  ASSERT_GT(games, 30);
-  ASSERT_GT(problems.size(), 30U);
+    if (!empty_lines) text.erase(std::unique(text.begin(), text.end(), [](char a, char b) { return a == '\n' && b == '\n'; }), text.end());
+    ASSERT_GT(text.size(), std::size_t{256} << 10);  // a reading thread's minimum
+    std::int64_t games = 0;
+    std::vector<std::string> problems;
+    game::chess::pgn::Reader whole(text);
+    while (auto next = whole.next()) {
+      if (next->ok()) ++games;
+      else problems.push_back(game::chess::pgn::format(next->error(), "pieces.pgn"));
+    }
+    ASSERT_GT(games, 30);
+    ASSERT_GT(problems.size(), 30U);
 
-  Importer importer(*store_);
-  ImportStats stats;
-  importer.import_file("pieces.pgn", text, stats);
-  importer.commit();
-  EXPECT_EQ(stats.imported, static_cast<std::size_t>(games));
-  EXPECT_EQ(stats.problems, problems);
-  EXPECT_EQ(rows("Game"), games);
+    const std::int64_t stored_before = rows("Game");
+    Importer importer(*store_);
+    ImportStats stats;
+    importer.import_file("pieces.pgn", text, stats);
+    importer.commit();
+    EXPECT_EQ(stats.imported, static_cast<std::size_t>(games));
+    EXPECT_EQ(stats.problems, problems);
+    EXPECT_EQ(rows("Game") - stored_before, games);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, ArchiveTest, ::testing::Values("sqlite", "postgresql"),
