@@ -90,9 +90,9 @@ class HeldPositions {
 
   // The buckets' room comes from one arena, given back whole when the store closes: 256 vectors
   // of their own were 256 mappings to make and unmake, 4.7 ms at the end of an import of 4,000
-  // games. Its first block (address space, touched only as the buckets fill) holds an import's
-  // reserve (ArchiveStore::BulkLoad); a bucket that outgrows its room leaves the old room unused
-  // until then.
+  // games. Its first block (address space, its pages made ready as the buckets fill) holds an
+  // import's reserve (ArchiveStore::BulkLoad); a bucket that outgrows its room leaves the old
+  // room unused until then.
   static constexpr std::size_t kFirstArenaBytes = (std::size_t{64} << 20) + (std::size_t{64} << 10);
 
   HeldPositions();

@@ -147,9 +147,9 @@ class ArchiveStore {
   std::unique_ptr<SqlConnection> db_;
   bool batching_ = false;
   // Room for the positions of an import's large batches (64 MB of address space, reserved by
-  // BulkLoad, touched only as it fills, kept from batch to batch): growing a vector by doubling
-  // copied it and faulted in twice its pages, a fifth of an import's time (docs/performance.md,
-  // "Archive"). The lobby's batches of one game grow as they go.
+  // BulkLoad, its pages made ready as it fills, kept from batch to batch): growing a vector by
+  // doubling copied it and faulted in twice its pages, a fifth of an import's time
+  // (docs/performance.md, "Archive"). The lobby's batches of one game grow as they go.
   static constexpr std::size_t kReservedPositions = std::size_t{1} << 21;
   static_assert(2 * kReservedPositions * sizeof(HeldPositions::Held) < HeldPositions::kFirstArenaBytes);
   HeldPositions pending_;
