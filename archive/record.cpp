@@ -141,7 +141,7 @@ std::string result_of(const std::optional<game::Outcome>& outcome, std::size_t s
   return out;
 }
 
-// PositionSearch.Moves, following seed 003: the game's movetext as written, every comment emptied
+// PositionSearch.Moves, as in the original layout: the game's movetext as written, every comment emptied
 // to "{}" where it stands, without the termination marker (the comments are kept in Comment, in
 // the order of the "{}" here). The writer braces a comment unless it holds a '}', and writes that
 // one as a ';' comment running to the end of its line. The movetext starts after the tag

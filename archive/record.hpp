@@ -2,7 +2,7 @@
 // One game as the archive stores it, built from a PGN game (replayed by the reader) or from a
 // game log (verified here), and the way back to PGN.
 //
-// Following seed 003, the movetext is kept in PositionSearch.Moves with every comment emptied
+// As in the original layout (docs/archive.md), the movetext is kept in PositionSearch.Moves with every comment emptied
 // to "{}" and the comments themselves in Comment, in the order they occur; the Seven Tag
 // Roster lives in Event/Site/Round/Player/Game and the other tags in TagPair.
 #include <cstdint>

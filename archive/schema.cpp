@@ -9,7 +9,7 @@ namespace parley::archive {
 
 namespace {
 
-// Version 1: seed 003's layout (Event, Site, Player, Round, Game, TagPair, Comment,
+// Version 1: the original layout of docs/archive.md (Event, Site, Player, Round, Game, TagPair, Comment,
 // PositionSearch) with its column names, and what parley adds: the game's kind and origin, a
 // content hash that makes imports idempotent, the verifier's verdict for the game and each
 // seat, the log itself (zlib) and the lobby's key, players as keys with their names as
@@ -132,7 +132,7 @@ DROP INDEX IF EXISTS GameByKind;
 )sql";
 
 constexpr std::array kMigrations = {
-    Migration{1, "seed 003 layout with parley's seats, verdicts, logs and position keys", kInitial},
+    Migration{1, "the original layout with parley's seats, verdicts, logs and position keys", kInitial},
     Migration{2, "position keys packed into blocks by key prefix", kPositionBlocks, &pack_position_keys},
     Migration{3, "position blocks grouped by the key's top 12 bits", kPositionGroupsOf12Bits, &repack_position_blocks},
     Migration{4, "indexes no query reads dropped", kUnreadIndexesDropped},

@@ -56,7 +56,7 @@ game::Result<std::unique_ptr<ArchiveStore>, StoreError> ArchiveStore::open(const
 
 ArchiveStore::ArchiveStore(std::unique_ptr<SqlConnection> db) : db_(std::move(db)) {}
 
-// IDs count from 0 as in seed 003. An import is one writer inside one transaction, so the next
+// IDs count from 0 as in the layout of docs/archive.md. An import is one writer inside one transaction, so the next
 // free number is the largest plus one (an index lookup on the primary key), read once per batch.
 std::int64_t ArchiveStore::take_ids(std::string_view table, std::string_view column, std::int64_t count) {
   auto known = next_ids_.find(table);

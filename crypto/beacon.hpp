@@ -1,5 +1,5 @@
 #pragma once
-// The beacon (DESIGN section 5, step 3): every seat commits to a random 32-byte value at setup,
+// The beacon (docs/design.md, "Beacon"): every seat commits to a random 32-byte value at setup,
 // and reveals it once all commitments are in; the public seed is
 //   BLAKE2b-256(parley/beacon-seed/v1 ‖ session ‖ v_1 ‖ … ‖ v_n)   (seat order).
 // The seed is uniform as long as one seat is honest: no seat sees another's value before its

@@ -1,5 +1,5 @@
 #pragma once
-// Hash commitments (DESIGN section 6): C = BLAKE2b-256(parley/commitment/v1 ‖ purpose ‖ context
+// Hash commitments (docs/design.md): C = BLAKE2b-256(parley/commitment/v1 ‖ purpose ‖ context
 // ‖ value ‖ r) with r 32 fresh random bytes. Hiding because r is secret and uniform; binding
 // because BLAKE2b-256 is collision resistant. The purpose label and context make a commitment
 // for one use (a beacon value of seat 2 in session s) worthless for any other.

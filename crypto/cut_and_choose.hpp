@@ -1,5 +1,5 @@
 #pragma once
-// The cut-and-choose shuffle argument (CRYPTO-NOTES, "Mental deck"). The shuffler proves that
+// The cut-and-choose shuffle argument (docs/design.md, "Shuffles"). The shuffler proves that
 // out_i = remask(in_{π(i)}, r_i) for some permutation π and masks r without revealing them:
 //
 //   for k = 1..K: a fresh 32-byte seed s_k gives (σ_k, t_k) through DeterministicStream

@@ -1,5 +1,5 @@
 #pragma once
-// The mental deck (Barnett–Smart 2003, additive ElGamal on ristretto255; DESIGN section 6).
+// The mental deck (Barnett–Smart 2003, additive ElGamal on ristretto255; docs/design.md, "Mental deck").
 //
 //  keys      seat j: secret x_j, public Y_j = x_j·G with a Schnorr proof of knowledge (which
 //            stops a seat from choosing Y_j from the others' keys); joint key Y = Σ Y_j.

@@ -1,5 +1,5 @@
 #pragma once
-// Dice from two seats' hash-chain values (DESIGN section 6):
+// Dice from two seats' hash-chain values (docs/design.md):
 //   seed = BLAKE2b-256(parley/dice/v1 ‖ session ‖ roll_no ‖ value_a ‖ value_b)
 // where value_a is the contribution of the seat that must reveal first and value_b the other's.
 // Faces come from randombytes_buf_deterministic(seed) (ChaCha20, DeterministicStream) by

@@ -1,5 +1,5 @@
 #pragma once
-// The duel: a Gunjin battle without a referee (DESIGN section 6, CRYPTO-NOTES "Duel"). Two
+// The duel: a Gunjin battle without a referee (docs/design.md, "The duel"). Two
 // 1-out-of-17 oblivious transfers run both ways (ot.hpp):
 //  - the defender's table is indexed by the attacker's kind a and entry a holds
 //    (outcome[b′][a], defender token for that outcome), b′ being the defender's effective index;
@@ -14,7 +14,7 @@
 // both open their duel secrets and judge_duel names the liar.
 //
 // The battle table is a parameter (DuelRules): the game supplies it (Gunjin's comes from
-// game/gunjin, built from seed 001), with the flag's kind value; index 16 is the lone flag.
+// game/gunjin, built from its battle table), with the flag's kind value; index 16 is the lone flag.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -38,7 +38,7 @@ inline constexpr std::uint32_t kLoneFlagIndex = 16;
 inline constexpr std::size_t kDuelTokenBytes = 32;
 inline constexpr std::size_t kDuelOutcomes = 3;
 
-// The values of seed 001's battle table: 0 the defender stays, 1 both removed, 2 the attacker
+// The values of Gunjin's battle table (docs/gunjin.md): 0 the defender stays, 1 both removed, 2 the attacker
 // takes the square.
 enum class DuelOutcome : std::uint8_t { defender_stays = 0, both_removed = 1, attacker_wins = 2 };
 enum class DuelRole : std::uint8_t { attacker = 0, defender = 1 };

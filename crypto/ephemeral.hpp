@@ -1,6 +1,6 @@
 #pragma once
-// Private messages between seats (DESIGN section 5: "an ephemeral X25519 key, for the rare
-// private message"), e.g. a card's share sent to its new owner. Each seat posts a fresh
+// Private messages between seats (docs/design.md: an ephemeral X25519 key per seat, for the rare
+// private message), e.g. a card's share sent to its new owner. Each seat posts a fresh
 // X25519 public key at setup; a message is crypto_box (X25519 + XSalsa20-Poly1305) from the
 // sender's ephemeral key to the recipient's, with a random nonce. The plaintext starts with a
 // labelled hash of the message's context, so a box replayed into another context (another

@@ -1,5 +1,5 @@
 #pragma once
-// Domain-separated BLAKE2b (DESIGN section 3). Every hash and signature input is
+// Domain-separated BLAKE2b (docs/design.md, "Determinism and encodings"). Every hash and signature input is
 //   u32 length ‖ "parley/<purpose>/v1"   then   fields written with game::ByteWriter
 // (byte strings u32-length-prefixed, integers fixed-width little-endian), so two inputs for
 // different purposes, or with fields split differently, never share bytes.

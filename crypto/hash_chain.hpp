@@ -1,5 +1,5 @@
 #pragma once
-// Hash chains: cheap per-event randomness (DESIGN section 6). A seat draws x_0 at random and
+// Hash chains: cheap per-event randomness (docs/design.md). A seat draws x_0 at random and
 // publishes the anchor x_N, where x_{i+1} = BLAKE2b-256(parley/hash-chain/v1 ‖ session ‖ seat ‖ x_i).
 // Its k-th contribution is x_{N−k}; anyone checks it by hashing it once and comparing with the
 // previous value (the anchor for k = 1). Values are committed in advance, so a seat cannot

@@ -1,5 +1,5 @@
 #pragma once
-// A player's identity: an Ed25519 key pair (DESIGN section 4). Created on first use and kept
+// A player's identity: an Ed25519 key pair (docs/design.md). Created on first use and kept
 // with mode 0600 in the user's data directory; a program's `--identity FILE` option simply
 // passes another path to load_or_create_identity(). Signatures always cover a domain label,
 // a context (what the signature is about, e.g. the session id) and the message, so a

@@ -1,5 +1,5 @@
 #pragma once
-// Typed Σ-proofs (Fiat–Shamir, ristretto255) for DESIGN section 6, all built on relation.hpp.
+// Typed Σ-proofs (Fiat–Shamir, ristretto255; docs/design.md, "Σ-proofs"), all built on relation.hpp.
 // Every challenge hashes the proof's own label, the ProofContext (session and position) and the
 // whole public statement, so a proof for one statement, session or position fails for every
 // other one, and a proof of one kind is never accepted as another.

@@ -1,6 +1,6 @@
 #pragma once
 // Canonical encodings of crypto messages. Every message starts with a kind tag and a format
-// version (DESIGN section 3); fields follow game::ByteWriter's rules (fixed-width little-endian
+// version (docs/design.md); fields follow game::ByteWriter's rules (fixed-width little-endian
 // integers, u32 counts). Decoding goes through WireReader, which bounds every count before
 // anything is allocated and keeps the first error: a decoder reads its fields, then asks
 // finish() for the value or the typed reason it is malformed.

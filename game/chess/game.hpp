@@ -7,7 +7,7 @@
 // threefold repetition and the fifty-move rule are draws the player to move may claim.
 // Resignation, draw by agreement and a flag fall (with the opponent's mating material, FIDE
 // 6.9) complete the list. Take-back of the last N half-moves needs the opponent's agreement
-// (seed 002's cancel_move).
+// (the original design's cancel_move, docs/design.md).
 #include <cstdint>
 #include <optional>
 #include <string_view>

@@ -1,5 +1,5 @@
 #pragma once
-// The convention every rules engine follows (DESIGN section 2). An engine is a traits type
+// The convention every rules engine follows (docs/design.md). An engine is a traits type
 // with static functions over value types; there is no base class and no registry.
 //
 //   legal_actions(state)   every action the rules allow now (for bots, UIs and tests)

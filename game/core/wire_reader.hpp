@@ -1,6 +1,6 @@
 #pragma once
 // The reader under parley's tagged wire formats (crypto/wire.hpp, lobby/protocol/wire.hpp):
-// a tag and a format version first (DESIGN section 3), then fixed-width little-endian integers,
+// a tag and a format version first (docs/design.md), then fixed-width little-endian integers,
 // u32 counts and u32-length-prefixed byte strings, each count bounded by the caller before
 // anything is allocated. The first error is kept and every later read yields zeros, so a decoder
 // reads all its fields and then asks finish() for the value or the typed reason the bytes are

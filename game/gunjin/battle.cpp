@@ -4,10 +4,10 @@ namespace parley::game::gunjin {
 
 namespace {
 
-// Seed 001's table, rows = defender kind, columns = attacker kind, both in index order
+// The original battle table (docs/gunjin.md), rows = defender kind, columns = attacker kind, both in index order
 // (大将 中将 少将 飛行機 タンク 大佐 中佐 少佐 大尉 中尉 少尉 騎兵 工兵 スパイ 地雷 軍旗).
 // 0 defender stays, 1 both removed, 2 attacker takes; the flag's row and column (all 9 in the
-// seed) are resolved by the flag rule instead and do not appear here.
+// original) are resolved by the flag rule instead and do not appear here.
 constexpr std::uint8_t kSeed[15][15] = {
     // 大 中 少 飛 タ 大 中 少 大 中 少 騎 工 ス 地
     {1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2},  // 大将

@@ -1,6 +1,6 @@
 #pragma once
-// Battles: seed 001's table (rows = defender, columns = attacker) and the flag rule, as pure
-// data the rules engine, the duel (CRYPTO-NOTES, Duel) and the bots all share.
+// Battles: the battle table (docs/gunjin.md; rows = defender, columns = attacker) and the flag rule, as pure
+// data the rules engine, the duel (docs/design.md, "The duel") and the bots all share.
 //
 // The flag (軍旗) fights with the strength of the friendly piece directly behind it (toward
 // its own back row); with no friendly piece there (board edge, empty square, enemy piece) it
@@ -17,7 +17,7 @@
 
 namespace parley::game::gunjin {
 
-// The seed's codes: 0 defender stays, 1 both removed, 2 attacker takes the square.
+// The table's codes: 0 defender stays, 1 both removed, 2 attacker takes the square.
 enum class BattleOutcome : std::uint8_t {
   defender_stays = 0,
   both_removed = 1,
@@ -60,8 +60,8 @@ constexpr EffectiveKind effective_kind(Kind defender, std::optional<Kind> friend
 }
 
 // The outcome when `attacker` moves onto a square held by a defender of this effective kind.
-// Nothing when the attacker is a flag (flags never attack; the seed has no entry for it).
-// Mines never move either, but the seed does give the mine column, so it is answered.
+// Nothing when the attacker is a flag (flags never attack; the table has no entry for it).
+// Mines never move either, but the table does give the mine column, so it is answered.
 std::optional<BattleOutcome> battle(EffectiveKind defender, Kind attacker, const Options& options = {});
 
 // The same function as a table indexed by small integers: [defender effective index 0..16]

@@ -1,7 +1,7 @@
 #pragma once
 // The sixteen kinds of Gunjin shogi piece, the 23-piece army, and small sets of kinds.
 //
-// A kind's index is its column in seed 001's battle table (大将 … 軍旗 = 0 … 15), so the index
+// A kind's index is its column in the battle table of docs/gunjin.md (大将 … 軍旗 = 0 … 15), so the index
 // used by the battle table, by the duel's oblivious transfer and by the Pedersen commitment of
 // a piece (v in v·H) is one and the same small integer.
 #include <array>
@@ -48,7 +48,7 @@ inline constexpr std::array<Kind, kKindCount> kAllKinds = {
     Kind::captain, Kind::first_lieutenant,   Kind::second_lieutenant,  Kind::cavalry,
     Kind::engineer, Kind::spy,               Kind::mine,               Kind::flag};
 
-// How many pieces of each kind one army has (RULES-NOTES, seed 001: 16 kinds, 23 pieces).
+// How many pieces of each kind one army has (docs/gunjin.md, "The pieces": 16 kinds, 23 pieces).
 constexpr std::uint8_t army_count(Kind kind) {
   constexpr std::array<std::uint8_t, kKindCount> counts = {1, 1, 1, 2, 2, 1, 1, 1,
                                                            2, 2, 2, 1, 2, 1, 2, 1};

@@ -1,5 +1,5 @@
 #pragma once
-// Movement by kind (RULES-NOTES, seed 001; docs/gunjin.md "Movement"):
+// Movement by kind (docs/gunjin.md, "Movement"):
 //   every movable kind  one square orthogonally
 //   飛行機 plane         any distance vertically, jumping over pieces of either side and
 //                       ignoring the gates; one square sideways

@@ -1,5 +1,5 @@
 #pragma once
-// Room options: the variants other rule books play. The defaults are seed 001's own choices
+// Room options: the variants other rule books play. The defaults are the original table's choices
 // (docs/gunjin.md, "Variants"); an option only ever changes the battle table.
 #include <cstdint>
 
@@ -9,11 +9,11 @@
 namespace parley::game::gunjin {
 
 struct Options {
-  // A mine that wins a battle is removed with its victim (seed: the mine stays).
+  // A mine that wins a battle is removed with its victim (original table: the mine stays).
   bool mine_removes_both = false;
-  // 工兵 beats タンク (seed: タンク beats 工兵).
+  // 工兵 beats タンク (original table: タンク beats 工兵).
   bool engineer_beats_tank = false;
-  // スパイ beats 大将 only when the spy attacks (seed: whichever attacks).
+  // スパイ beats 大将 only when the spy attacks (original table: whichever attacks).
   bool spy_wins_only_attacking = false;
 
   friend bool operator==(const Options&, const Options&) = default;

@@ -1,5 +1,5 @@
 #pragma once
-// Actions (seed 000's client messages, and the setup its server sent) and their canonical,
+// Actions (the original design's client messages, and the setup its server sent) and their canonical,
 // bounded encoding. An action is what a seat posts with every random or hidden input filled
 // in: the dice of an attack, the identities of traded cards, the revealed mission. A Decision
 // is the same choice before the session has the dice: what legal_actions lists and what a

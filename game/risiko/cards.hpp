@@ -1,7 +1,7 @@
 #pragma once
-// Cards (seed 000's Card and CardHeap) and Risiko's fixed trade values: three artillery 4,
+// Cards (the original design's Card and CardHeap) and Risiko's fixed trade values: three artillery 4,
 // three infantry 6, three cavalry 8, one of each 10, a joker with two alike 12; and 2 more
-// for each traded card whose territory the trader holds (RULES-NOTES; metarisiko.it).
+// for each traded card whose territory the trader holds (docs/risiko.md, "Sources"; metarisiko.it).
 #include <array>
 #include <cstdint>
 #include <optional>

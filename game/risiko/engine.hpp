@@ -1,8 +1,8 @@
 #pragma once
-// The Risiko rules engine: seed 000's state machine driven by actions, checked by every peer.
+// The Risiko rules engine: the original design's state machine driven by actions, checked by every peer.
 //
 //   new_game(world)          NO_MOVE, waiting for StartGame
-//   play(state, action)      the next state and the events (seed 000's server messages), or
+//   play(state, action)      the next state and the events (the original's server messages), or
 //                            the typed reason the action is illegal
 //   learn_card / learn_mission
 //                            a seat's private knowledge entering its own State (a card dealt
@@ -58,7 +58,7 @@ Result<MultiAttack, Error> roll_multi_attack(const State& state, const MultiAtta
 // Whether the game has ended, and how.
 std::optional<Outcome> outcome(const State& state);
 
-// Cards the protocol can no longer open leave play (docs/risiko.md, "Protocol"): seed 000's
+// Cards the protocol can no longer open leave play (docs/risiko.md, "Protocol"): the original
 // rules never lose a card, but a mental deck whose keyholder vanished without its key cannot be
 // opened. The hand slots (distinct, in range) of `seat` leave play, as a leaver's cards do; a
 // current player left with 5 or fewer leaves MUST_TRADE. Every peer applies it at the same

@@ -1,5 +1,5 @@
 #pragma once
-// Why an action is illegal (seed 000's error messages, typed). Every check the engine makes
+// Why an action is illegal (the original design's error messages, typed). Every check the engine makes
 // has its own value so that a verifier can name exactly what a cheating seat did.
 #include <cstdint>
 #include <string_view>

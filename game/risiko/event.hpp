@@ -1,5 +1,5 @@
 #pragma once
-// Events: what an applied action did (seed 000's server-to-client messages). The log, the
+// Events: what an applied action did (the original design's server-to-client messages). The log, the
 // client and the bots read them; the state alone is authoritative.
 #include <array>
 #include <cstdint>

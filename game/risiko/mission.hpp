@@ -1,5 +1,5 @@
 #pragma once
-// Whether a mission is fulfilled in a given position (seed 000's Mission "verifica se tale
+// Whether a mission is fulfilled in a given position (the original design's Mission "verifica se tale
 // obiettivo è stato raggiunto"). A player claims victory by revealing its mission; every peer
 // checks the claim with this function.
 #include "game/core/seat.hpp"

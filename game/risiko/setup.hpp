@@ -1,7 +1,7 @@
 #pragma once
 // The seat order and the territory deal, derived from public randomness. The engine has no
 // randomness of its own: the session hands it a uniform source built from the beacon's public
-// seed (DESIGN section 2: randombytes_buf_deterministic and rejection sampling), and every
+// seed (docs/design.md: randombytes_buf_deterministic and rejection sampling), and every
 // peer runs this same procedure on it, so every peer derives the same StartGame.
 #include <cstdint>
 #include <functional>

@@ -1,10 +1,10 @@
 #pragma once
 // The dynamic state of a game, split by who may know it.
 //
-//   Table   what every seat knows (seed 000's CountryInfo and PlayerInfo, the deck as the
+//   Table   what every seat knows (the original's CountryInfo and PlayerInfo, the deck as the
 //           public sees it, the phase): every peer holds the same Table, and the canonical
 //           encoding and hash of a State are those of its Table alone.
-//   Player  one seat's secrets (seed 000's Player): the identities of the cards in its hand
+//   Player  one seat's secrets (the original's Player): the identities of the cards in its hand
 //           and its mission. Each is optional: known or not to whoever holds this State.
 //   State   a Table plus the secrets its holder knows. A peer's State knows its own seat's
 //           secrets; a simulator's, a test's or an auditor's may know every seat's

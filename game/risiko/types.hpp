@@ -1,6 +1,6 @@
 #pragma once
 // The vocabulary of the Risiko engine: strong ids for territories, continents, cards and
-// missions, the army colours, card symbols, the seed's server and client states.
+// missions, the army colours, card symbols, the original design's server and client states.
 #include <compare>
 #include <cstdint>
 #include <optional>
@@ -36,7 +36,7 @@ enum class Symbol : std::uint8_t { infantry, cavalry, artillery, joker };
 std::string_view name(Symbol s);
 std::optional<Symbol> parse_symbol(std::string_view s);
 
-// Seed 000's server states.
+// The original design's server states (docs/design.md, "Risiko: the client/server design").
 enum class Phase : std::uint8_t {
   no_move,           // before the start and after the end: nobody may act
   place_armies,      // armies to place: everybody at the start, the current player later
@@ -46,7 +46,7 @@ enum class Phase : std::uint8_t {
 };
 std::string_view name(Phase p);
 
-// Seed 000's client states: what one seat's interface lets its user do now.
+// The original design's client states: what one seat's interface lets its user do now.
 enum class ClientState : std::uint8_t { watching, must_trade, place_armies, attack, move_armies };
 std::string_view name(ClientState c);
 
@@ -60,7 +60,7 @@ struct Options {
 
 inline constexpr int kMinPlayers = 3;
 inline constexpr int kMaxPlayers = 6;
-// The seed: a player holding more than this many cards must trade before anything else.
+// The original design: a player holding more than this many cards must trade before anything else.
 inline constexpr std::size_t kMaxHandWithoutTrade = 5;
 
 }  // namespace parley::game::risiko

@@ -1,6 +1,6 @@
 #pragma once
-// What one seat may know (DESIGN: view(state, seat)): the public Table, its own secrets as far
-// as the state knows them, and seed 000's client state for that seat.
+// What one seat may know (docs/architecture.md: view(state, seat)): the public Table, its own secrets as far
+// as the state knows them, and the original design's client state for that seat.
 #include "game/core/seat.hpp"
 #include "game/risiko/state.hpp"
 #include "game/risiko/types.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// The static part of a game (seed 000's World, Continent, Country, Card and Mission): the map,
+// The static part of a game (the original design's World, Continent, Country, Card and Mission): the map,
 // its card deck and its mission deck. Every peer loads the same World; its fingerprint goes
 // into every state encoding so that two peers on different maps disagree at once.
 #include <array>

@@ -1,5 +1,5 @@
 #pragma once
-// The lobby's client (DESIGN section 1: peer/ uses it as its connection to the lobby).
+// The lobby's client (docs/design.md, "Layers": peer/ uses it as its connection to the lobby).
 // Non-blocking: nothing waits unless poll() is given a timeout, so a UI frame loop or a
 // session thread drives it by calling poll() and draining next_event(). It logs in by itself
 // when it has an identity, and follows the transcript of every started room it is in: each

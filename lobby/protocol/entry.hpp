@@ -1,5 +1,5 @@
 #pragma once
-// Transcript entries (DESIGN sections 4 and 5). The lobby stamps everything that happens in a
+// Transcript entries (docs/design.md). The lobby stamps everything that happens in a
 // started room into one chain per room:
 //   entry bytes = u8 129 ‖ u8 1 ‖ u64 index ‖ u64 lobby_time_ms ‖ prev_entry_hash[32] ‖
 //                 u8 payload kind ‖ payload

@@ -1,5 +1,5 @@
 #pragma once
-// The envelope: what a seat posts (DESIGN section 4). The seat signs its canonical bytes
+// The envelope: what a seat posts (docs/design.md). The seat signs its canonical bytes
 //   u8 128 ‖ u8 1 ‖ session_id[32] ‖ u8 seat ‖ u64 seen_index ‖ seen_hash[32] ‖ u16 kind ‖
 //   u32 n ‖ body[n]
 // under the label parley/envelope/v1 with the session id as context; the wire form is those

@@ -1,5 +1,5 @@
 #pragma once
-// The game log (.plog, DESIGN section 4): the lobby's public key and the room's transcript
+// The game log (.plog, docs/sessions.md, "Game logs"): the lobby's public key and the room's transcript
 // entries as the lobby signed them. Everything a verifier needs is inside: the genesis names the
 // game, options and seat keys, and the secrets the game opens at its end are entries too. Peers
 // write the entries from the genesis to the one that completed the game (every peer the same

@@ -1,6 +1,6 @@
 #pragma once
 // Canonical encodings of the lobby protocol (docs/lobby.md). Every record starts with a kind
-// tag and a format version (DESIGN section 3); fields follow game::ByteWriter's rules
+// tag and a format version (docs/design.md); fields follow game::ByteWriter's rules
 // (fixed-width little-endian integers, u32-length-prefixed byte strings). Decoding goes through
 // WireReader, which bounds every length before anything is allocated and keeps the first
 // error: a decoder reads its fields, then asks finish() for the value or the typed reason the

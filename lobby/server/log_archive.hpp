@@ -1,5 +1,5 @@
 #pragma once
-// The lobby's archive of finished games (DESIGN section 5, "End"): when a started room closes,
+// The lobby's archive of finished games (docs/design.md, "The protocol lifecycle"): when a started room closes,
 // its whole transcript is written as a game log (lobby/protocol/game_log.hpp) to
 // `<dir>/room-<id>.plog`, on a thread of its own with its own read connection, so the network
 // loop never waits for a file. Rooms that closed while no archive was written (a crash between

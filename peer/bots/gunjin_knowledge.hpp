@@ -3,7 +3,7 @@
 // moved is no mine and no flag; a move's shape admits only some kinds (a flight is a plane's, a
 // long slide an engineer's or a plane's); an entry into the HQ with or without the claim says
 // whether the piece is an officer; and each battle's outcome, against one of the seat's own
-// pieces whose kind it knows, admits only the kinds that produce it (seed 001's table and the
+// pieces whose kind it knows, admits only the kinds that produce it (the battle table and the
 // flag rule). Kinds fully accounted for are struck from every other piece.
 #include <array>
 #include <cstdint>

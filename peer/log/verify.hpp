@@ -1,5 +1,5 @@
 #pragma once
-// The verifier (DESIGN section 8): one pass over a game log that checks every signature and
+// The verifier (docs/design.md, "The trust model"): one pass over a game log that checks every signature and
 // entry hash, every seat's seen hash, every action by the game's rules, every proof and
 // commitment the game has, timeouts against the lobby's stamps, and the signed results — by
 // replaying the transcript through the same Session every live peer ran.

@@ -1,6 +1,6 @@
 #pragma once
 // What a seat keeps on disk for one game, so that a peer killed mid-game restarts with the same
-// secrets and transcript (DESIGN section 5, crash safety):
+// secrets and transcript (docs/design.md, "Crash safety"):
 //
 //   <data>/sessions/<session id in hex>/room      lobby key and room id (to find it on resume)
 //   <data>/sessions/<session id in hex>/secrets   the seat's secrets; mode 0600, written to a

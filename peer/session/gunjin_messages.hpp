@@ -21,7 +21,7 @@
 namespace parley::peer {
 
 // ---- Room options (RoomOptions::game_options) -----------------------------------------------
-// Empty: seed 001's rules, hidden pieces. Otherwise `u8 version (1) ‖ u8 variants (game/gunjin's
+// Empty: the original rules, hidden pieces. Otherwise `u8 version (1) ‖ u8 variants (game/gunjin's
 // options byte) ‖ u8 pieces (0 hidden, 1 open)`. Open pieces: both layouts are public from the
 // start and no proof is exchanged (a teaching game, and the benchmark's baseline).
 struct GunjinRoomOptions {

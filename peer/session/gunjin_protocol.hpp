@@ -40,7 +40,7 @@ crypto::ProofContext have_move_context(const crypto::SessionId& session, std::ui
 crypto::ProofContext no_move_context(const crypto::SessionId& session, std::uint32_t ply, game::Seat seat,
                                      std::uint8_t slot);
 
-// Seed 001's table (with the room's variants) as the duel's: outcome[b′][a], flag = 15.
+// The battle table (with the room's variants) as the duel's: outcome[b′][a], flag = 15.
 crypto::DuelRules duel_rules(const game::gunjin::Options& options);
 
 // The defender's own piece directly behind it, if any (the flag rule's "friendly behind").

@@ -2,7 +2,7 @@
 // The local seat's side of the protocol: its secrets (beacon value, hash-chain seed, ephemeral
 // key) and the protocol steps the session expects of it. The secrets are serialised so the
 // shell can persist them (fsync'd, mode 0600) before posting anything that depends on them, and
-// restore them after a crash (DESIGN section 5).
+// restore them after a crash (docs/design.md, "Crash safety").
 #include <cstdint>
 #include <optional>
 #include <span>

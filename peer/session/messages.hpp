@@ -3,7 +3,7 @@
 // body is). Each body is `u8 version ‖ fields`, canonical, decoded with every length bounded.
 //
 //   setup          once per seat, first: ephemeral key, beacon commitment, hash-chain anchor,
-//                  display name, the game's own setup data (DESIGN section 5, step 2)
+//                  display name, the game's own setup data (docs/design.md, "The protocol lifecycle", step 2)
 //   beacon_reveal  once per seat, after every setup: opens the beacon commitment (step 3)
 //   action         a game message, with the hash of the public state the sender had reached
 //                  at the envelope's seen_index (peers compare it: a desync is caught at once)

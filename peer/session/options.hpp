@@ -1,7 +1,7 @@
 #pragma once
 // Room options: what the room's creator chose, carried in the lobby's genesis entry (so every
 // seat and the verifier read the same, signed by the lobby) and read here. Times are lobby
-// milliseconds; the lobby's time stamps decide every limit (DESIGN section 5).
+// milliseconds; the lobby's time stamps decide every limit (docs/design.md, "Liveness and time-outs").
 #include <cstdint>
 #include <optional>
 #include <span>

@@ -1,5 +1,5 @@
 #pragma once
-// Risiko's dice from two hash-chain values (DESIGN section 6, docs/crypto.md "Hash chains and
+// Risiko's dice from two hash-chain values (docs/design.md and docs/crypto.md, "Hash chains and
 // dice"): seed = dice_seed(session, roll, first, second), the first value from the attacker (it
 // reveals it with its order), the second from the defender or its stand-in. One pair of values
 // decides a whole roll: an ATTACK's dice, or every round of an M_ATTACK, drawn in the engine's

@@ -1,7 +1,7 @@
 #pragma once
 // Risiko through the session layer, with no trusted server (docs/risiko.md, "Protocol"). The
-// engine (game/risiko) keeps seed 000's rules on the public Table; this adapter does what the
-// seed's server did in secret, as checks every peer and the verifier run on every message:
+// engine (game/risiko) keeps the original design's rules on the public Table; this adapter does what the
+// original's server did in secret, as checks every peer and the verifier run on every message:
 //
 //   keys              every seat announces its mental-deck key (Schnorr proof) and the anchor
 //                     of the hash chain its dice contributions come from
@@ -20,7 +20,7 @@
 //
 // Messages that answer a protocol step (shares, shuffles, dice, transfers, placement reveals)
 // are not moves: thinking() is false for them, so the room's response limit applies and a
-// silent seat is timed out and leaves the game (the seed's LEAVE_GAME rule).
+// silent seat is timed out and leaves the game (the original's LEAVE_GAME rule).
 #include <cstdint>
 #include <map>
 #include <memory>

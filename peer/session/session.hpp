@@ -1,5 +1,5 @@
 #pragma once
-// The session: a replicated state machine over a room's transcript (DESIGN section 5). Every
+// The session: a replicated state machine over a room's transcript (docs/design.md, "The protocol lifecycle"). Every
 // peer feeds it the entries the lobby relays, in order, after lobby::Transcript has checked
 // them; the verifier feeds it a log's entries. So a cheat is caught in exactly the same way
 // live and offline, and every honest peer reaches the same state, the same blame and the same

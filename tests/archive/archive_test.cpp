@@ -1,4 +1,4 @@
-// The archive on both back ends from the same cases: seed 003's example to its exact rows,
+// The archive on both back ends from the same cases: the original layout's example to its exact rows,
 // idempotent imports, bad games reported, PGN and log round trips, position search, filters,
 // invalid logs kept with their verdict, and migrations.
 #include <gtest/gtest.h>
@@ -144,7 +144,7 @@ TEST_P(ArchiveTest, SeedExampleImportsToExactlyTheSeedsRows) {
   auto search = db.query("SELECT GameID, Moves FROM PositionSearch");
   ASSERT_EQ(search.size(), 1U);
   EXPECT_EQ(as_int(search[0][0]), 0);
-  // The seed's PositionSearch.Moves, as the seed prints it (line breaks are the writer's own).
+  // The original's PositionSearch.Moves, as it prints it (line breaks are the writer's own).
   const std::string seed_moves =
       "1. e4 c5 2. Ne2 Nf6 3. d3 Nc6 4. Nd2 {}\n"
       "4... d5 5. c3 dxe4 6. dxe4 g6 7. Qc2 Bg7 8. a4 $2 O-O 9. Nc4 $2 Na5 10. Nf4 {}\n"
@@ -316,7 +316,7 @@ TEST_P(ArchiveTest, PgnThroughTheArchiveComesBackAsTheSameCanonicalPgn) {
 }
 
 // PositionSearch.Moves is the game's written movetext with every comment emptied where it stands
-// (seed 003's layout): the text's lines otherwise, a ';' comment's line end kept. It reads back as
+// (the original layout, docs/archive.md): the text's lines otherwise, a ';' comment's line end kept. It reads back as
 // the game with its comments emptied, and rebuilds with the stored comments to the same game.
 TEST(ArchiveRecord, MovesAreTheWrittenMovetextWithEveryCommentEmptied) {
   const std::string long_comment =

@@ -1,4 +1,4 @@
-// The duel: every battle of seed 001's table settled by two-way OT and checked against the
+// The duel: every battle of Gunjin's battle table settled by two-way OT and checked against the
 // table itself; every lie (a wrong table, a false claim, a choice other than the committed kind,
 // a replayed claim) fails or is named by judge_duel.
 #include <gtest/gtest.h>

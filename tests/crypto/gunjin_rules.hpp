@@ -1,6 +1,6 @@
 #pragma once
-// Seed 001's battle table as DuelRules, for the duel tests and benchmarks (the game's own table
-// lives in game/gunjin). Kinds in the seed's order: 0 大将 1 中将 2 少将 3 飛行機 4 タンク 5 大佐
+// Gunjin's battle table (docs/gunjin.md) as DuelRules, for the duel tests and benchmarks (the game's own table
+// lives in game/gunjin). Kinds in the table's order: 0 大将 1 中将 2 少将 3 飛行機 4 タンク 5 大佐
 // 6 中佐 7 少佐 8 大尉 9 中尉 10 少尉 11 騎兵 12 工兵 13 スパイ 14 地雷 15 軍旗.
 // Rows = defender, columns = attacker; 0 the defender stays, 1 both removed, 2 the attacker
 // wins, 9 the flag rule (the flag fights as the friendly piece behind it; alone, it loses).

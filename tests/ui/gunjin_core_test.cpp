@@ -76,7 +76,7 @@ TEST(GunjinReferee, AnnouncesWhereAndWhoWasRemovedNeverTheEnemysKind) {
   const Case cases[] = {{Kind::colonel, Kind::general, "attacker removed"},
                         {Kind::captain, Kind::captain, "both removed"},
                         {Kind::general, Kind::captain, "defender removed"},
-                        {Kind::general, Kind::spy, "attacker removed"}};  // seed 001: the spy beats 大将 either way
+                        {Kind::general, Kind::spy, "attacker removed"}};  // the table: the spy beats 大将 either way
   for (const Case& c : cases) {
     const Battle b = battle_between(c.attacker, c.defender);
     // The attacker's own screen: its piece named, the outcome, not the enemy's kind.
@@ -586,7 +586,7 @@ TEST(GunjinApp, AGunjinRoomSendsTheEditorsLayoutBeforeReady) {
   auto commands = app.take_commands();
   ASSERT_EQ(commands.size(), 1U);
   EXPECT_EQ(std::get<CreateRoomCommand>(commands[0]).game, "gunjin");
-  EXPECT_TRUE(std::get<CreateRoomCommand>(commands[0]).options.game_options.empty()) << "seed 001's rules: no blob";
+  EXPECT_TRUE(std::get<CreateRoomCommand>(commands[0]).options.game_options.empty()) << "the original rules: no blob";
   // A variant goes into the room's options as the Gunjin blob.
   form.gunjin.variants.engineer_beats_tank = true;
   form.gunjin.open_pieces = true;

@@ -439,7 +439,7 @@ void App::create_room(const CreateRoomForm& form, std::uint64_t local_ms) {
   c.options.clock_base_ms = static_cast<std::uint64_t>(form.clock_minutes) * 60'000;
   c.options.clock_increment_ms = form.clock_minutes > 0 ? static_cast<std::uint64_t>(form.increment_seconds) * 1000 : 0;
   c.visibility = form.invite_only ? lobby::Visibility::invite_only : lobby::Visibility::public_room;
-  // An empty blob is seed 001's rules with hidden pieces (docs/gunjin.md, "Encodings").
+  // An empty blob is the original rules with hidden pieces (docs/gunjin.md, "Encodings").
   if (form.game == peer::kGunjinGame && form.gunjin != peer::GunjinRoomOptions{})
     c.options.game_options = peer::encode(form.gunjin);
   if (form.game == peer::risiko::kRisikoGame) {

@@ -68,7 +68,7 @@ struct CreateRoomForm {
   int increment_seconds = 0;
   bool invite_only = false;
   std::string event;
-  // Gunjin: other rule books' variants and open pieces (docs/gunjin.md); default seed 001's.
+  // Gunjin: other rule books' variants and open pieces (docs/gunjin.md); default the original rules.
   peer::GunjinRoomOptions gunjin;
   // Risiko: a shipped map by key, or the text of a map file of the person's own (the screen
   // reads it); it travels in the room, so the other seats need no copy. And the dice rule.

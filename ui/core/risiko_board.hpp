@@ -2,7 +2,7 @@
 // The Risiko map as the screen shows it and as a person plays on it, without a window.
 //
 //   RisikoTracker  follows a session entry by entry and keeps what a person reads beside the
-//                  map: the events of the game in words (seed 000's server messages: turns,
+//                  map: the events of the game in words (the original design's server messages: turns,
 //                  reinforcements, battles with their dice, conquests, trades, eliminations) and
 //                  the dice of the latest roll. Each engine action is replayed on the public state
 //                  before it with the same engine, and the dice of a roll are drawn again from the

@@ -468,7 +468,7 @@ void Screens::lobby_screen(std::uint64_t local_ms) {
   create_form_.increment_seconds = kTimeControls[time_control_].increment;
   if (create_form_.game == "gunjin") {
     create_form_.seats = 2;
-    ImGui::TextColored(kQuiet, "Variants (default: seed 001's table)");
+    ImGui::TextColored(kQuiet, "Variants (default: the standard battle table)");
     ImGui::Checkbox("A mine that wins is removed too", &create_form_.gunjin.variants.mine_removes_both);
     ImGui::Checkbox("Engineer beats tank", &create_form_.gunjin.variants.engineer_beats_tank);
     ImGui::Checkbox("Spy beats the general only attacking", &create_form_.gunjin.variants.spy_wins_only_attacking);

@@ -36,7 +36,7 @@ std::string write_all(const std::vector<Game>& games) {
   return out;
 }
 
-// Seed 003's example game (Walther – Tal, Munich 1958) with comments and NAGs.
+// The original layout's example game (docs/archive.md): Walther – Tal, Munich 1958, with comments and NAGs.
 const char* kTal = R"([Event "Olympic games"]
 [Site "Munchen"]
 [Date "1958"]
@@ -73,7 +73,7 @@ TEST(PgnRead, ReadsSeed003sGameWithItsCountsAndFinalPosition) {
   ASSERT_TRUE(all.errors.empty()) << format(all.errors[0], "tal");
   ASSERT_EQ(all.games.size(), 1U);
   const Game& g = all.games[0];
-  // The seed's own figures: PlyCount 66, CommentCount 3, NagCount 6.
+  // The original layout's own figures: PlyCount 66, CommentCount 3, NagCount 6.
   EXPECT_EQ(g.ply_count(), 66U);
   std::size_t comments = g.main.comments.size(), nags = 0;
   for (const Node& n : g.main.nodes) {

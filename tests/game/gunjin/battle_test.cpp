@@ -1,4 +1,4 @@
-// The battle table against seed 001, cell by cell, and the flag rule in every position.
+// The battle table against the original (docs/gunjin.md), cell by cell, and the flag rule in every position.
 #include "game/gunjin/battle.hpp"
 
 #include <gtest/gtest.h>
@@ -10,7 +10,7 @@
 namespace parley::game::gunjin {
 namespace {
 
-// Seed 001's table as printed there (psql output): rows = defender, columns = attacker;
+// The original battle table as its article prints it (psql output): rows = defender, columns = attacker;
 // 0 defender stays, 1 both removed, 2 attacker takes, 9 the flag rule. This copy is the
 // outside oracle; the engine's table is typed separately in battle.cpp.
 constexpr const char* kSeedTable = R"(
@@ -97,7 +97,7 @@ TEST(BattleTable, TheSeedsFlagColumnIsTheFlagRuleAndAFlagNeverAttacks) {
 }
 
 TEST(FlagRule, AFlagWithAFriendlyPieceBehindFightsAsThatPiece) {
-  // The seed's row for 軍旗 is all 9: look up the row of the piece behind it.
+  // The original's row for 軍旗 is all 9: look up the row of the piece behind it.
   for (Kind behind : kAllKinds) {
     if (behind == Kind::flag) continue;
     const EffectiveKind e = effective_kind(Kind::flag, behind);

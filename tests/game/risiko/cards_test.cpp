@@ -1,5 +1,5 @@
 // Trade values: every combination of three symbols against Risiko's table, written out here
-// as the rule states it (RULES-NOTES): 3 artillery 4, 3 infantry 6, 3 cavalry 8, one of each
+// as the rule states it (docs/risiko.md, "Sources"): 3 artillery 4, 3 infantry 6, 3 cavalry 8, one of each
 // 10, joker + two alike 12; nothing else is a set.
 #include <map>
 

@@ -1,6 +1,6 @@
 // Dice: the engine's battle resolution against an enumeration of every roll. The outside
 // oracle is the enumeration itself (written here, independently of the engine) and, for the
-// classic 3 vs 2, the published odds 2890 / 2611 / 2275 of 7776 (RULES-NOTES).
+// classic 3 vs 2, the published odds 2890 / 2611 / 2275 of 7776 (docs/risiko.md, "Sources").
 #include <array>
 #include <map>
 

@@ -1,4 +1,4 @@
-// The map: the classic board against RULES-NOTES' adjacency list (the outside reference), the
+// The map: the classic map against the board's published adjacency list (the outside reference), the
 // shipped variants, the card symbols and the map file format's checks.
 #include <fstream>
 #include <map>
@@ -12,7 +12,7 @@ namespace parley::game::risiko {
 namespace {
 using namespace testing;
 
-// RULES-NOTES, "Risiko (seed 000)": every territory with its neighbours, as listed there.
+// The classic board (docs/risiko.md, "Sources"): every territory with its neighbours, as listed there.
 constexpr std::string_view kNotes = R"(
 - **North America (5)**
   - Alaska: Northwest Territory, Alberta, Kamchatka

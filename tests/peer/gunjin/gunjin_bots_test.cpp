@@ -1,4 +1,4 @@
-// The bots' knowledge of the enemy: what moves and battle outcomes reveal (seed 001's table),
+// The bots' knowledge of the enemy: what moves and battle outcomes reveal (the battle table),
 // and the tracking strategy's layout.
 #include <gtest/gtest.h>
 
@@ -31,7 +31,7 @@ State facing() {
 TEST(GunjinKnowledge, ADefenderThatSurvivesMyCaptainIsOneOfTheKindsThatBeatOrStopIt) {
   EnemyKnowledge k(kMe, Options{});
   k.observe(facing(), Action{kMe, Play{Square{21}, Square{27}, BattleOutcome::defender_stays, false}});
-  // Seed 001, column 大尉: the defender stays against 大将 … 少佐, 飛行機, タンク and 地雷 (a lone
+  // The table, column 大尉: the defender stays against 大将 … 少佐, 飛行機, タンク and 地雷 (a lone
   // flag would have lost).
   EXPECT_EQ(k.possible(5), kinds({Kind::general, Kind::lieutenant_general, Kind::major_general, Kind::plane,
                                   Kind::tank, Kind::colonel, Kind::lieutenant_colonel, Kind::major, Kind::mine}));
@@ -53,7 +53,7 @@ TEST(GunjinKnowledge, AnAttackerThatTakesMyCaptainMovedAndOutranksIt) {
 
 TEST(GunjinKnowledge, KindsFullyAccountedForAreStruckFromTheRest) {
   EnemyKnowledge k(kMe, Options{});
-  // My 大尉 attacks and both are removed: only a 大尉 ties with a 大尉 (seed 001's diagonal).
+  // My 大尉 attacks and both are removed: only a 大尉 ties with a 大尉 (the battle table's diagonal).
   k.observe(facing(), Action{kMe, Play{Square{21}, Square{27}, BattleOutcome::both_removed, false}});
   EXPECT_EQ(k.possible(5), KindSet::of(Kind::captain));
   EXPECT_EQ(k.unaccounted(Kind::captain), 1);

@@ -1,5 +1,5 @@
 // The pieces of the Gunjin protocol on their own: the army proof (multiset and gates), the
-// duel's table from seed 001, the move-proof kind sets at the HQ, and every encoding (round
+// duel's table from the battle table, the move-proof kind sets at the HQ, and every encoding (round
 // trips of real messages, and every truncation, bad version and trailing byte refused).
 #include <gtest/gtest.h>
 
@@ -100,7 +100,7 @@ TEST(GunjinDuelTable, IsSeedOnesTableWithTheFlagRule) {
   EXPECT_EQ(rules.flag_kind, index_of(Kind::flag));
   auto at = [&](std::uint32_t defender, Kind attacker) { return rules.outcome[defender][index_of(attacker)]; };
   using O = crypto::DuelOutcome;
-  // Cells read off seed 001 (rows = defender, columns = attacker).
+  // Cells read off the battle table of docs/gunjin.md (rows = defender, columns = attacker).
   EXPECT_EQ(at(index_of(Kind::general), Kind::spy), O::attacker_wins);     // 大将 row, スパイ column: 2
   EXPECT_EQ(at(index_of(Kind::spy), Kind::general), O::defender_stays);    // スパイ row, 大将 column: 0
   EXPECT_EQ(at(index_of(Kind::general), Kind::general), O::both_removed);  // 1 on the diagonal
