@@ -1,5 +1,5 @@
 #pragma once
-// The position index (docs/archive.md, "Position search"): the Zobrist key of every main-line
+// The position index (docs/archive.md, "Schema", PositionBlock): the Zobrist key of every main-line
 // position of every chess game, as (key, game, ply) entries. Entries are grouped by the key's
 // top 12 bits and packed into one PositionBlock row per group and per import batch (a small
 // batch adds to the group's newest block instead, while that is small). A batch then writes at
