@@ -213,16 +213,16 @@ void Storage::record(int rc, const char* what) {
 }
 
 void Storage::write(const InsertRoom& op) {
-  const StoredRoom& room = op.room;
+  const RoomHeader& room = op.room;
   begin_if_needed();
   static constexpr const char* kSql =
       "INSERT INTO rooms(room_id, game, seat_count, options, visibility, invite_code, phase, session_id) "
       "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, NULL)";
   Statement& st = prepared(kSql);
   if (failed_) return;
-  st.i64(1, static_cast<std::int64_t>(room.id.value))
+  st.i64(1, static_cast<std::int64_t>(room.room.value))
       .text(2, room.game)
-      .i64(3, room.seat_count)
+      .i64(3, op.seat_count)
       .blob(4, room.options)
       .i64(5, static_cast<std::int64_t>(room.visibility))
       .text(6, room.invite_code)
@@ -443,7 +443,7 @@ game::Result<std::vector<StoredRoom>, StorageError> Storage::load_open_rooms(std
     int rc;
     while ((rc = st.step()) == SQLITE_ROW) {
       StoredRoom r;
-      r.id = RoomId{static_cast<std::uint64_t>(st.col_i64(0))};
+      r.room = RoomId{static_cast<std::uint64_t>(st.col_i64(0))};
       r.game = st.col_text(1);
       r.seat_count = static_cast<std::uint8_t>(st.col_i64(2));
       r.options = st.col_blob(3);
@@ -455,7 +455,7 @@ game::Result<std::vector<StoredRoom>, StorageError> Storage::load_open_rooms(std
                   st.col_i64(6) <= 1 && session_ok;
       if (!sane) {
         st.reset();
-        return StorageError{StorageError::Kind::corrupt, "room " + std::to_string(r.id.value) + " is malformed"};
+        return StorageError{StorageError::Kind::corrupt, "room " + std::to_string(r.room.value) + " is malformed"};
       }
       rooms.push_back(std::move(r));
     }
@@ -464,7 +464,7 @@ game::Result<std::vector<StoredRoom>, StorageError> Storage::load_open_rooms(std
   }
   for (StoredRoom& r : rooms) {
     Statement& st = prepared("SELECT seat, key, name, presence FROM seats WHERE room_id = ?1 ORDER BY seat");
-    st.i64(1, static_cast<std::int64_t>(r.id.value));
+    st.i64(1, static_cast<std::int64_t>(r.room.value));
     int rc;
     while ((rc = st.step()) == SQLITE_ROW) {
       auto seat = st.col_i64(0);
@@ -472,7 +472,7 @@ game::Result<std::vector<StoredRoom>, StorageError> Storage::load_open_rooms(std
       auto presence = st.col_i64(3);
       if (seat < 0 || seat >= r.seat_count || !key || presence < 0 || presence > 2) {
         st.reset();
-        return StorageError{StorageError::Kind::corrupt, "a seat of room " + std::to_string(r.id.value) + " is malformed"};
+        return StorageError{StorageError::Kind::corrupt, "a seat of room " + std::to_string(r.room.value) + " is malformed"};
       }
       r.seats.push_back(StoredSeat{game::Seat{static_cast<std::uint8_t>(seat)}, *key, st.col_text(2),
                                    static_cast<SeatPresence>(presence)});
@@ -482,13 +482,13 @@ game::Result<std::vector<StoredRoom>, StorageError> Storage::load_open_rooms(std
 
     Statement& tail = prepared(
         "SELECT idx, lobby_time_ms, hash FROM entries WHERE room_id = ?1 ORDER BY idx DESC LIMIT ?2");
-    tail.i64(1, static_cast<std::int64_t>(r.id.value)).i64(2, static_cast<std::int64_t>(std::max<std::size_t>(recent_hashes, 1)));
+    tail.i64(1, static_cast<std::int64_t>(r.room.value)).i64(2, static_cast<std::int64_t>(std::max<std::size_t>(recent_hashes, 1)));
     bool first = true;
     while ((rc = tail.step()) == SQLITE_ROW) {
       EntryHash h{};
       if (!copy_fixed(tail.col_blob(2), h)) {
         tail.reset();
-        return StorageError{StorageError::Kind::corrupt, "an entry hash of room " + std::to_string(r.id.value) + " is malformed"};
+        return StorageError{StorageError::Kind::corrupt, "an entry hash of room " + std::to_string(r.room.value) + " is malformed"};
       }
       if (first) {
         r.entry_count = EntryIndex{static_cast<std::uint64_t>(tail.col_i64(0)) + 1};
@@ -502,7 +502,7 @@ game::Result<std::vector<StoredRoom>, StorageError> Storage::load_open_rooms(std
     if (rc != SQLITE_DONE) return sqlite_error(db_, StorageError::Kind::io, "load entries");
     std::reverse(r.recent_hashes.begin(), r.recent_hashes.end());
     if (r.phase == RoomPhase::started && r.entry_count.value == 0) {
-      return StorageError{StorageError::Kind::corrupt, "started room " + std::to_string(r.id.value) + " has no genesis"};
+      return StorageError{StorageError::Kind::corrupt, "started room " + std::to_string(r.room.value) + " has no genesis"};
     }
   }
   return rooms;

@@ -21,6 +21,7 @@
 #include "game/core/result.hpp"
 #include "lobby/protocol/ids.hpp"
 #include "lobby/protocol/messages.hpp"
+#include "lobby/protocol/room_header.hpp"
 #include "lobby/server/config.hpp"
 
 namespace parley::lobby {
@@ -40,15 +41,10 @@ struct StoredSeat {
   SeatPresence presence = SeatPresence::absent;
 };
 
-struct StoredRoom {
-  RoomId id;
-  std::string game;
+// An open room as the database holds it: its header, the seats taken (in seat order) and the
+// head of its chain.
+struct StoredRoom : RoomHeader {
   std::uint8_t seat_count = 0;
-  Bytes options;
-  Visibility visibility = Visibility::public_room;
-  std::string invite_code;
-  RoomPhase phase = RoomPhase::waiting;
-  SessionId session_id;
   std::vector<StoredSeat> seats;
   // Chain head (started rooms): entries [0, entry_count), hash and time of the last one, and
   // the hashes of the last few entries in index order (for seen-hash checks).
@@ -59,8 +55,9 @@ struct StoredRoom {
 };
 
 // One change to the database.
-struct InsertRoom {
-  StoredRoom room;
+struct InsertRoom {  // a new room: waiting, no seat taken yet
+  RoomHeader room;
+  std::uint8_t seat_count = 0;
 };
 struct StartRoom {
   RoomId room;
