@@ -6,8 +6,6 @@
 // writer thread applies the batches (storage_writer.hpp) while the network thread reads through
 // a second, read-only connection. A lock file next to the database keeps a second lobby process
 // from opening it and writing a diverging transcript.
-#include <sqlite3.h>
-
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -23,6 +21,7 @@
 #include "lobby/protocol/messages.hpp"
 #include "lobby/protocol/room_header.hpp"
 #include "lobby/server/config.hpp"
+#include "sqlite/database.hpp"
 
 namespace parley::lobby {
 
@@ -131,12 +130,14 @@ class Storage {
                                                          std::size_t max_bytes);
 
  private:
-  class Statement;
-  explicit Storage(sqlite3* db);
+  explicit Storage(sqlite::Database db);
   void begin_if_needed();
   void record(int rc, const char* what);
   game::Result<bool, StorageError> exec(const char* sql);
-  Statement& prepared(const char* sql);
+  // The kept statement for `sql`; none (and the failure kept) if it does not compile or the
+  // connection has failed already.
+  sqlite::Statement* prepared(const char* sql);
+  StorageError error(StorageError::Kind kind, std::string_view what) const;
   void write(const InsertRoom& op);
   void write(const StartRoom& op);
   void write(const CloseRoom& op);
@@ -146,11 +147,10 @@ class Storage {
   void write(const SetPresence& op);
   void write(const InsertEntry& op);
 
-  sqlite3* db_;
-  int lock_fd_ = -1;  // the writer's lock file, held for the connection's life
+  int lock_fd_ = -1;  // the writer's lock file, held for the connection's life (released after it closes)
+  sqlite::Database db_;
   bool in_transaction_ = false;
   std::optional<StorageError> failed_;
-  std::vector<std::unique_ptr<Statement>> statements_;
 };
 
 }  // namespace parley::lobby
