@@ -53,7 +53,7 @@ Connection* ConnectionTable::logged_in(const crypto::PublicKey& key) {
 }
 
 void ConnectionTable::log_in(Connection& c, const crypto::PublicKey& key, std::string name) {
-  assert(!c.player);
+  assert(!c.player && !online_.contains(key));
   c.player = key;
   c.name = std::move(name);
   online_[key] = c.id;

@@ -618,6 +618,7 @@ struct LobbyCore::State {
   }
 
   void durable_through(std::uint64_t committed) {
+    assert(committed <= round.number);  // only rounds process() has made can be committed
     while (!pending_order.empty() && pending_order.front().first <= committed) {
       if (Room* r = find_room(pending_order.front().second)) r->durable_through(committed);
       pending_order.pop_front();
