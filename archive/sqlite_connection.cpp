@@ -20,14 +20,11 @@ SqliteConnection::SqliteConnection(const std::string& path) {
   // One thread at a time uses a connection (the lobby hands its feed's to its archive thread),
   // so SQLite's per-call mutex is not needed.
   constexpr int kFlags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
-  if (sqlite3_open_v2(path.c_str(), &db_, kFlags, nullptr) != SQLITE_OK) {
-    std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
-    sqlite3_close(db_);
-    db_ = nullptr;
-    throw SqlError("cannot open " + path + ": " + why);
-  }
+  auto db = sqlite::Database::open(path, kFlags);
+  if (!db) throw SqlError("cannot open " + path + ": " + db.error().message);
+  db_ = std::move(*db);
   // Another process importing at the same time waits for the lock instead of failing at once.
-  sqlite3_busy_timeout(db_, kBusyTimeoutMs);
+  sqlite3_busy_timeout(db_.handle(), kBusyTimeoutMs);
   // A new file's page size, which only an empty file takes (and so must come before the
   // write-ahead log, which fixes it). SQLite's default of 4 KB made an import write the file in
   // 4 KB calls and split its B-trees four times as often: 16 KB pages import the benchmark's
@@ -52,14 +49,12 @@ SqliteConnection::SqliteConnection(const std::string& path) {
 
 SqliteConnection::~SqliteConnection() {
   if (writeback_fd_ >= 0) ::close(writeback_fd_);
-  for (auto& [text, stmt] : statements_) sqlite3_finalize(stmt);
-  sqlite3_close(db_);
 }
 
 void SqliteConnection::set_bulk_load(bool on) {
   try_journal_mode(on ? "DELETE" : "WAL");
   if (on && writeback_fd_ < 0) {
-    const char* file = sqlite3_db_filename(db_, "main");
+    const char* file = sqlite3_db_filename(db_.handle(), "main");
     if (file && *file) writeback_fd_ = ::open(file, O_RDONLY | O_CLOEXEC);
   } else if (!on && writeback_fd_ >= 0) {
     ::close(writeback_fd_);
@@ -72,90 +67,69 @@ void SqliteConnection::start_writeback() {
 }
 
 void SqliteConnection::try_journal_mode(const char* mode) {
-  sqlite3_busy_timeout(db_, 0);
-  const std::string sql = std::string("PRAGMA journal_mode = ") + mode;
-  const int rc = sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, nullptr);
-  sqlite3_busy_timeout(db_, kBusyTimeoutMs);
-  if (rc != SQLITE_OK && (rc & 0xFF) != SQLITE_BUSY) fail(std::string("cannot set the journal mode to ") + mode);
+  sqlite3_busy_timeout(db_.handle(), 0);
+  auto done = db_.exec(std::string("PRAGMA journal_mode = ") + mode);
+  sqlite3_busy_timeout(db_.handle(), kBusyTimeoutMs);
+  if (!done && (done.error().code & 0xFF) != SQLITE_BUSY) {
+    throw SqlError(std::string("cannot set the journal mode to ") + mode + ": " + done.error().message);
+  }
 }
 
 void SqliteConnection::fail(std::string_view what) const {
-  throw SqlError(std::string(what) + ": " + sqlite3_errmsg(db_));
+  throw SqlError(std::string(what) + ": " + db_.last_error().message);
 }
 
 void SqliteConnection::exec_script(std::string_view sql) {
-  std::string text(sql);
-  char* message = nullptr;
-  if (sqlite3_exec(db_, text.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
-    std::string why = message ? message : "unknown error";
-    sqlite3_free(message);
-    throw SqlError("sqlite: " + why);
-  }
-}
-
-sqlite3_stmt* SqliteConnection::prepared(std::string_view sql) {
-  if (auto it = statements_.find(sql); it != statements_.end()) return it->second;
-  sqlite3_stmt* stmt = nullptr;
-  if (sqlite3_prepare_v2(db_, sql.data(), static_cast<int>(sql.size()), &stmt, nullptr) != SQLITE_OK)
-    fail("sqlite: prepare");
-  statements_.emplace(std::string(sql), stmt);
-  return stmt;
+  auto done = db_.exec(sql);
+  if (!done) throw SqlError("sqlite: " + done.error().message);
 }
 
 std::vector<SqlRow> SqliteConnection::query(std::string_view sql, std::span<const SqlValue> params) {
-  sqlite3_stmt* stmt = prepared(sql);
-  sqlite3_reset(stmt);
-  if (static_cast<std::size_t>(sqlite3_bind_parameter_count(stmt)) != params.size())
+  sqlite::Statement* stmt = db_.prepared(sql);
+  if (stmt == nullptr) fail("sqlite: prepare");
+  stmt->reset();
+  if (static_cast<std::size_t>(stmt->parameter_count()) != params.size())
     throw SqlError("sqlite: wrong number of parameters for: " + std::string(sql));
-  // Every parameter is bound again, so the last call's bindings need no clearing.
+  // Every parameter is bound again, so the last call's bindings need no clearing. Text and bytes
+  // are borrowed: `params` outlives the steps below.
   for (std::size_t i = 0; i < params.size(); ++i) {
-    int at = static_cast<int>(i + 1), rc = SQLITE_OK;
+    const int at = static_cast<int>(i + 1);
     const SqlValue& v = params[i];
     if (auto* n = std::get_if<std::int64_t>(&v)) {
-      rc = sqlite3_bind_int64(stmt, at, *n);
+      stmt->bind_int(at, *n);
     } else if (auto* s = std::get_if<std::string>(&v)) {
-      rc = sqlite3_bind_text64(stmt, at, s->data(), s->size(), SQLITE_STATIC, SQLITE_UTF8);
+      stmt->bind_text(at, *s, sqlite::Binding::borrow);
     } else if (auto* b = std::get_if<game::Bytes>(&v)) {
-      // A zero-length blob must stay a blob, not become NULL: bind it with a non-null pointer.
-      static const std::uint8_t empty = 0;
-      rc = sqlite3_bind_blob64(stmt, at, b->empty() ? &empty : b->data(), b->size(), SQLITE_STATIC);
+      stmt->bind_blob(at, *b, sqlite::Binding::borrow);
     } else {
-      rc = sqlite3_bind_null(stmt, at);
+      stmt->bind_null(at);
     }
-    if (rc != SQLITE_OK) fail("sqlite: bind");
+    if (stmt->bind_status() != SQLITE_OK) fail("sqlite: bind");
   }
   std::vector<SqlRow> rows;
   for (;;) {
-    int rc = sqlite3_step(stmt);
+    int rc = stmt->step();
     if (rc == SQLITE_DONE) break;
     if (rc != SQLITE_ROW) {
-      std::string why = sqlite3_errmsg(db_);
-      sqlite3_reset(stmt);
+      std::string why = db_.last_error().message;
+      stmt->reset();
       throw SqlError("sqlite: " + why);
     }
-    int n = sqlite3_column_count(stmt);
+    int n = stmt->column_count();
     SqlRow row;
     row.reserve(static_cast<std::size_t>(n));
     for (int c = 0; c < n; ++c) {
-      switch (sqlite3_column_type(stmt, c)) {
-        case SQLITE_INTEGER: row.emplace_back(static_cast<std::int64_t>(sqlite3_column_int64(stmt, c))); break;
-        case SQLITE_TEXT: {
-          auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt, c));
-          row.emplace_back(std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(stmt, c))));
-          break;
-        }
-        case SQLITE_BLOB: {
-          auto* p = static_cast<const std::uint8_t*>(sqlite3_column_blob(stmt, c));
-          row.emplace_back(game::Bytes(p, p + sqlite3_column_bytes(stmt, c)));
-          break;
-        }
+      switch (stmt->column_type(c)) {
+        case SQLITE_INTEGER: row.emplace_back(stmt->column_int(c)); break;
+        case SQLITE_TEXT: row.emplace_back(stmt->column_text(c)); break;
+        case SQLITE_BLOB: row.emplace_back(stmt->column_blob(c)); break;
         case SQLITE_NULL: row.emplace_back(Null{}); break;
         default: throw SqlError("sqlite: a floating-point column, which the archive never writes");
       }
     }
     rows.push_back(std::move(row));
   }
-  sqlite3_reset(stmt);
+  stmt->reset();
   return rows;
 }
 

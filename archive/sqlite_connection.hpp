@@ -1,12 +1,10 @@
 #pragma once
-// The embedded back end: one SQLite file (or ":memory:"), prepared statements cached by text.
-#include <map>
+// The embedded back end: one SQLite file (or ":memory:"), prepared statements cached by text
+// (sqlite/database.hpp).
 #include <string>
 
 #include "archive/sql.hpp"
-
-struct sqlite3;
-struct sqlite3_stmt;
+#include "sqlite/database.hpp"
 
 namespace parley::archive {
 
@@ -27,17 +25,15 @@ class SqliteConnection final : public SqlConnection {
   void start_writeback() override;
 
  private:
-  sqlite3_stmt* prepared(std::string_view sql);
   [[noreturn]] void fail(std::string_view what) const;
   // Switches the file's journal mode if that can be done at once: it takes the file to this
   // connection alone. Otherwise the file keeps the mode it has (both are correct, only slower or
   // less concurrent), rather than waiting for others to close it.
   void try_journal_mode(const char* mode);
 
-  sqlite3* db_ = nullptr;
+  sqlite::Database db_;
   // The file again, for start_writeback during a bulk load (-1 otherwise).
   int writeback_fd_ = -1;
-  std::map<std::string, sqlite3_stmt*, std::less<>> statements_;
 };
 
 }  // namespace parley::archive

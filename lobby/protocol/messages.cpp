@@ -278,16 +278,32 @@ void write(ByteWriter& w, const Done& m) {
 }
 Done read_done(WireReader& r) { return Done{read_request(r)}; }
 
+// A room's header, as RoomState carries it after the request id.
+void write_room_header(ByteWriter& w, const RoomHeader& h) {
+  w.u64(h.room.value);
+  w.text(h.game);
+  w.bytes(h.options);
+  w.u8(static_cast<std::uint8_t>(h.visibility));
+  w.text(h.invite_code);
+  w.u8(static_cast<std::uint8_t>(h.phase));
+  w.raw(h.session_id.bytes);
+}
+RoomHeader read_room_header(WireReader& r) {
+  RoomHeader h;
+  h.room = read_room(r);
+  h.game = read_game_name(r);
+  h.options = r.bytes(kMaxOptionsBytes);
+  h.visibility = read_enum<Visibility>(r, 1);
+  h.invite_code = r.text(kMaxInviteCodeBytes);
+  h.phase = read_enum<RoomPhase>(r, 2);
+  r.raw(h.session_id.bytes);
+  return h;
+}
+
 void write(ByteWriter& w, const RoomState& m) {
   write_header(w, WireTag::room_state);
   w.u32(m.request.value);
-  w.u64(m.room.value);
-  w.text(m.game);
-  w.bytes(m.options);
-  w.u8(static_cast<std::uint8_t>(m.visibility));
-  w.text(m.invite_code);
-  w.u8(static_cast<std::uint8_t>(m.phase));
-  w.raw(m.session_id.bytes);
+  write_room_header(w, m);
   w.u64(m.entry_count.value);
   w.u8(static_cast<std::uint8_t>(m.seats.size()));
   for (const SeatInfo& s : m.seats) {
@@ -303,13 +319,7 @@ void write(ByteWriter& w, const RoomState& m) {
 RoomState read_room_state(WireReader& r) {
   RoomState m;
   m.request = read_request(r);
-  m.room = read_room(r);
-  m.game = read_game_name(r);
-  m.options = r.bytes(kMaxOptionsBytes);
-  m.visibility = read_enum<Visibility>(r, 1);
-  m.invite_code = r.text(kMaxInviteCodeBytes);
-  m.phase = read_enum<RoomPhase>(r, 2);
-  r.raw(m.session_id.bytes);
+  static_cast<RoomHeader&>(m) = read_room_header(r);
   m.entry_count = EntryIndex{r.u64()};
   std::uint8_t seats = read_seat_count(r);
   for (std::uint8_t i = 0; i < seats && !r.failed(); ++i) {

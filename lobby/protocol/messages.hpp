@@ -16,6 +16,7 @@
 #include "lobby/protocol/entry.hpp"
 #include "lobby/protocol/envelope.hpp"
 #include "lobby/protocol/ids.hpp"
+#include "lobby/protocol/room_header.hpp"
 #include "lobby/protocol/wire.hpp"
 
 namespace parley::lobby {
@@ -24,9 +25,7 @@ inline constexpr crypto::DomainLabel kLoginLabel{"lobby-login"};
 inline constexpr std::size_t kNonceBytes = 32;
 using Nonce = std::array<std::uint8_t, kNonceBytes>;
 
-enum class Visibility : std::uint8_t { public_room = 0, invite_only = 1 };
 enum class Role : std::uint8_t { player = 0, spectator = 1 };
-enum class RoomPhase : std::uint8_t { waiting = 0, started = 1, closed = 2 };
 
 // Why the lobby refused a request. Stable numbers: clients switch on them.
 enum class Refusal : std::uint16_t {
@@ -179,16 +178,10 @@ struct SeatInfo {
   bool connected = false;
   friend bool operator==(const SeatInfo&, const SeatInfo&) = default;
 };
-// A room as its members see it; pushed to every member whenever it changes.
-struct RoomState {
+// A room as its members see it; pushed to every member whenever it changes. Members of an
+// invite-only room see its invite code, to pass it on.
+struct RoomState : RoomHeader {
   RequestId request;
-  RoomId room;
-  std::string game;
-  Bytes options;
-  Visibility visibility = Visibility::public_room;
-  std::string invite_code;  // members of an invite-only room see it, to pass it on
-  RoomPhase phase = RoomPhase::waiting;
-  SessionId session_id;     // zero until the game starts
   EntryIndex entry_count;   // entries in the transcript so far
   std::vector<SeatInfo> seats;
   std::uint16_t spectators = 0;

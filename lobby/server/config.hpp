@@ -1,6 +1,6 @@
 #pragma once
 // Everything an operator can tune, with the defaults parley-lobby runs with. docs/lobby.md
-// explains each limit; the command line (lobby/main.cpp) exposes them.
+// explains each limit; the command line (apps/parley-lobby/main.cpp) exposes them.
 #include <chrono>
 #include <cstdint>
 #include <filesystem>

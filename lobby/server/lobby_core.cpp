@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <deque>
 #include <map>
 #include <optional>
@@ -12,7 +13,9 @@
 #include "crypto/secret.hpp"
 #include "lobby/protocol/entry.hpp"
 #include "lobby/protocol/text.hpp"
-#include "lobby/server/rate_limiter.hpp"
+#include "lobby/server/connection_table.hpp"
+#include "lobby/server/matchmaker.hpp"
+#include "lobby/server/room.hpp"
 #include "lobby/server/worker_pool.hpp"
 
 namespace parley::lobby {
@@ -21,102 +24,10 @@ namespace {
 
 using Clock = LobbyCore::Clock;
 
-constexpr std::size_t kRecentHashes = 1024;          // seen-hash checks beyond this read the database
 constexpr std::size_t kFetchMaxEntries = 256;        // one FetchEntries answer
 constexpr std::size_t kFetchMaxBytes = 1024 * 1024;  // … and at most about this many bytes
 constexpr auto kTimerPeriod = std::chrono::milliseconds(250);
 constexpr std::size_t kEntryRateWindowSeconds = 10;
-
-struct QueueKey {
-  std::string game;
-  std::uint8_t seats = 0;
-  friend auto operator<=>(const QueueKey&, const QueueKey&) = default;
-};
-
-struct Connection {
-  Connection(ConnectionId id_, std::uint32_t address_, Clock::time_point now, const Limits& limits)
-      : id(id_),
-        address(address_),
-        opened(now),
-        messages(limits.messages_per_second, limits.message_burst, now),
-        bytes(limits.bytes_per_second, std::max<std::uint64_t>(limits.byte_burst, kMaxMessageBytes), now) {}
-
-  ConnectionId id;
-  std::uint32_t address;
-  Clock::time_point opened;
-  Nonce nonce{};
-  std::optional<crypto::PublicKey> player;
-  std::string name;
-  TokenBucket messages;
-  TokenBucket bytes;
-  std::uint32_t limited_in_a_row = 0;
-  std::set<RoomId> rooms;  // as a seat or a spectator
-  std::optional<QueueKey> queue;
-  bool counted = false;    // accepted: counts against the connection limits
-  bool closing = false;    // told to go; its further messages are ignored
-};
-
-struct SeatSlot {
-  std::optional<crypto::PublicKey> key;
-  std::string name;
-  bool ready = false;
-  std::optional<ConnectionId> connection;
-  SeatPresence presence = SeatPresence::absent;  // started rooms, as the transcript says
-  Clock::time_point vacated{};                   // waiting rooms: when the holder's connection went
-};
-
-// An entry appended but not yet known to be committed: fetches are served from here.
-struct PendingEntry {
-  EntryIndex index;
-  std::uint64_t round = 0;
-  EntryHash hash{};
-  Bytes wire;
-};
-
-struct Room {
-  RoomId id;
-  std::string game;
-  std::uint8_t seat_count = 0;
-  Bytes options;
-  Visibility visibility = Visibility::public_room;
-  std::string invite_code;
-  RoomPhase phase = RoomPhase::waiting;
-  SessionId session;
-  std::vector<SeatSlot> seats;
-  std::set<ConnectionId> spectators;
-  EntryIndex next_index;
-  EntryHash head{};
-  std::uint64_t last_time_ms = 0;
-  std::deque<EntryHash> recent;  // hashes of entries [next_index - recent.size(), next_index)
-  std::deque<PendingEntry> pending;  // the tail of the transcript not yet durable, in order
-  // Read once: every seat's first posts name the genesis, before anyone has seen another entry.
-  std::optional<EntryHash> genesis_hash;
-  Clock::time_point last_seat_seen{};
-
-  std::optional<game::Seat> seat_of(ConnectionId c) const {
-    for (std::size_t i = 0; i < seats.size(); ++i) {
-      if (seats[i].connection == c) return game::Seat{static_cast<std::uint8_t>(i)};
-    }
-    return std::nullopt;
-  }
-  std::optional<game::Seat> seat_of_key(const crypto::PublicKey& k) const {
-    for (std::size_t i = 0; i < seats.size(); ++i) {
-      if (seats[i].key == k) return game::Seat{static_cast<std::uint8_t>(i)};
-    }
-    return std::nullopt;
-  }
-  std::vector<ConnectionId> members() const {
-    std::vector<ConnectionId> out;
-    for (const SeatSlot& s : seats) {
-      if (s.connection) out.push_back(*s.connection);
-    }
-    out.insert(out.end(), spectators.begin(), spectators.end());
-    return out;
-  }
-  std::uint8_t seated() const {
-    return static_cast<std::uint8_t>(std::count_if(seats.begin(), seats.end(), [](const SeatSlot& s) { return s.key.has_value(); }));
-  }
-};
 
 std::uint64_t wall_clock_ms() {
   return static_cast<std::uint64_t>(
@@ -148,7 +59,8 @@ struct LobbyCore::State {
         lobby(std::move(lobby_key)),
         log(std::move(log_)),
         pool(config.verify_threads),
-        started_at(Clock::now()) {}
+        started_at(Clock::now()),
+        connections(limits) {}
 
   Limits limits;
   Storage& reader;
@@ -157,26 +69,19 @@ struct LobbyCore::State {
   WorkerPool pool;
   Clock::time_point started_at;
 
-  std::map<ConnectionId, Connection> connections;
-  std::map<std::uint32_t, std::uint32_t> per_address;
-  std::uint32_t counted_connections = 0;
-  std::map<crypto::PublicKey, ConnectionId> online;
-  std::map<crypto::PublicKey, std::set<RoomId>> seats_by_key;  // open rooms where a key holds a seat
+  ConnectionTable connections;
+  Matchmaker matchmaker;
   std::map<RoomId, Room> rooms;
   std::map<std::string, RoomId> invite_codes;
-  std::map<QueueKey, std::vector<ConnectionId>> queues;
+  std::map<crypto::PublicKey, std::set<RoomId>> seats_by_key;  // open rooms where a key holds a seat
   RoomId last_room_id;
 
   std::uint64_t entries_total = 0;
   std::array<std::pair<std::int64_t, std::uint32_t>, kEntryRateWindowSeconds> entry_seconds{};
 
   // The round in progress, and the appended entries not yet durable (round, room) in order.
-  std::uint64_t round = 0;
-  RoundOutput out;
-  WriteBatch writes;
+  RoundInProgress round;
   std::deque<std::pair<std::uint64_t, RoomId>> pending_order;
-  Clock::time_point now{};
-  std::uint64_t now_ms = 0;
   std::optional<StorageError> fatal;
   Clock::time_point last_timers{};
 
@@ -186,12 +91,8 @@ struct LobbyCore::State {
     if (log) log(line);
   }
 
-  void send_bytes(std::vector<ConnectionId> to, Bytes bytes) {
-    if (to.empty()) return;
-    out.messages.push_back(Outgoing{std::make_shared<const Bytes>(std::move(bytes)), std::move(to)});
-  }
-  void send(ConnectionId to, const LobbyMessage& m) { send_bytes({to}, encode(m)); }
-  void send_to_members(const Room& r, const LobbyMessage& m) { send_bytes(r.members(), encode(m)); }
+  void send(ConnectionId to, const LobbyMessage& m) { round.send(to, m); }
+  void send_to_members(const Room& r, const LobbyMessage& m) { round.send(r.members(), encode(m)); }
 
   void refuse(ConnectionId to, RequestId request, Refusal reason, std::string detail = {}) {
     if (detail.empty()) detail = std::string(describe(reason));
@@ -202,48 +103,10 @@ struct LobbyCore::State {
   void close_connection(Connection& c) {
     if (c.closing) return;
     c.closing = true;
-    out.disconnect.push_back(c.id);
+    round.out.disconnect.push_back(c.id);
   }
 
   // ---- rooms -------------------------------------------------------------------------------
-
-  RoomState room_state(const Room& r, RequestId request) const {
-    RoomState s;
-    s.request = request;
-    s.room = r.id;
-    s.game = r.game;
-    s.options = r.options;
-    s.visibility = r.visibility;
-    s.invite_code = r.invite_code;
-    s.phase = r.phase;
-    s.session_id = r.session;
-    s.entry_count = r.next_index;
-    for (const SeatSlot& seat : r.seats) {
-      SeatInfo info;
-      info.key = seat.key;
-      if (seat.key) {
-        info.name = seat.name;
-        info.ready = seat.ready;
-        info.connected = seat.connection.has_value();
-      }
-      s.seats.push_back(std::move(info));
-    }
-    s.spectators = static_cast<std::uint16_t>(std::min<std::size_t>(r.spectators.size(), kMaxSpectatorsCount));
-    return s;
-  }
-
-  static RoomSummary room_summary(const Room& r) {
-    RoomSummary s;
-    s.room = r.id;
-    s.game = r.game;
-    for (const SeatSlot& seat : r.seats) s.seats.push_back(seat.key ? std::optional<std::string>(seat.name) : std::nullopt);
-    s.spectators = static_cast<std::uint16_t>(std::min<std::size_t>(r.spectators.size(), kMaxSpectatorsCount));
-    s.phase = r.phase;
-    if (r.options.size() <= kMaxListedOptionsBytes) s.options = r.options;
-    return s;
-  }
-
-  void push_room_state(const Room& r) { send_to_members(r, room_state(r, RequestId{0})); }
 
   Room* find_room(RoomId id) {
     auto it = rooms.find(id);
@@ -251,215 +114,108 @@ struct LobbyCore::State {
   }
 
   Room& create_room(std::string game, std::uint8_t seats, Bytes options, Visibility visibility) {
-    RoomId id{++last_room_id.value};
-    Room r;
-    r.id = id;
-    r.game = std::move(game);
-    r.seat_count = seats;
-    r.options = std::move(options);
-    r.visibility = visibility;
+    RoomHeader h;
+    h.room = RoomId{++last_room_id.value};
+    h.game = std::move(game);
+    h.options = std::move(options);
+    h.visibility = visibility;
     if (visibility == Visibility::invite_only) {
       do {
-        r.invite_code = random_invite_code();
-      } while (invite_codes.contains(r.invite_code));
-      invite_codes[r.invite_code] = id;
+        h.invite_code = random_invite_code();
+      } while (invite_codes.contains(h.invite_code));
+      invite_codes[h.invite_code] = h.room;
     }
-    r.seats.resize(seats);
-    StoredRoom stored;
-    stored.id = id;
-    stored.game = r.game;
-    stored.seat_count = seats;
-    stored.options = r.options;
-    stored.visibility = visibility;
-    stored.invite_code = r.invite_code;
-    writes.push_back(InsertRoom{std::move(stored)});
-    log_line("room " + std::to_string(id.value) + " created: " + r.game + ", " + std::to_string(seats) + " seats");
-    return rooms.emplace(id, std::move(r)).first->second;
+    log_line("room " + std::to_string(h.room.value) + " created: " + h.game + ", " + std::to_string(seats) + " seats");
+    RoomId id = h.room;
+    return rooms.emplace(id, Room(std::move(h), seats, round)).first->second;
   }
 
   void take_seat(Room& r, game::Seat seat, Connection& c) {
-    SeatSlot& s = r.seats[seat.index];
-    s.key = c.player;
-    s.name = c.name;
-    s.ready = false;
-    s.connection = c.id;
-    writes.push_back(PutSeat{r.id, StoredSeat{seat, *c.player, c.name, s.presence}});
-    seats_by_key[*c.player].insert(r.id);
-    c.rooms.insert(r.id);
+    assert(c.player);  // only a logged-in connection sits down
+    r.take_seat(seat, *c.player, c.name, c.id, round);
+    seats_by_key[*c.player].insert(r.id());
+    c.rooms.insert(r.id());
+  }
+
+  void forget_seat_of(const crypto::PublicKey& key, RoomId room) {
+    auto it = seats_by_key.find(key);
+    if (it == seats_by_key.end()) return;
+    it->second.erase(room);
+    if (it->second.empty()) seats_by_key.erase(it);
   }
 
   void free_seat(Room& r, game::Seat seat) {
-    SeatSlot& s = r.seats[seat.index];
-    if (s.key) {
-      auto it = seats_by_key.find(*s.key);
-      if (it != seats_by_key.end()) {
-        it->second.erase(r.id);
-        if (it->second.empty()) seats_by_key.erase(it);
-      }
-    }
-    s = SeatSlot{};
-    writes.push_back(DeleteSeat{r.id, seat});
+    if (auto key = r.free_seat(seat, round)) forget_seat_of(*key, r.id());
   }
 
   // A waiting room with nobody seated and nobody watching is gone.
   void close_if_abandoned(Room& r) {
-    if (r.phase != RoomPhase::waiting || r.seated() > 0 || !r.spectators.empty()) return;
-    writes.push_back(DeleteRoom{r.id});
-    if (!r.invite_code.empty()) invite_codes.erase(r.invite_code);
-    log_line("room " + std::to_string(r.id.value) + " closed before it started");
-    rooms.erase(r.id);
+    if (!r.abandoned()) return;
+    r.discard(round);
+    if (!r.header().invite_code.empty()) invite_codes.erase(r.header().invite_code);
+    log_line("room " + std::to_string(r.id().value) + " closed before it started");
+    rooms.erase(r.id());
   }
 
   // A started room ends when every seat has left it, or when no seat has been connected for
   // idle_room_close. Its transcript stays in the database.
   void close_started_room(Room& r) {
-    r.phase = RoomPhase::closed;
-    writes.push_back(CloseRoom{r.id});
-    push_room_state(r);
-    for (ConnectionId s : r.spectators) {
-      if (auto it = connections.find(s); it != connections.end()) it->second.rooms.erase(r.id);
+    r.close(round);
+    for (ConnectionId s : r.spectators()) {
+      if (Connection* c = connections.find(s)) c->rooms.erase(r.id());
     }
-    for (std::size_t i = 0; i < r.seats.size(); ++i) {
-      SeatSlot& s = r.seats[i];
+    for (const SeatSlot& s : r.seats()) {
       if (s.connection) {
-        if (auto it = connections.find(*s.connection); it != connections.end()) it->second.rooms.erase(r.id);
+        if (Connection* c = connections.find(*s.connection)) c->rooms.erase(r.id());
       }
-      if (s.key) {
-        auto it = seats_by_key.find(*s.key);
-        if (it != seats_by_key.end()) {
-          it->second.erase(r.id);
-          if (it->second.empty()) seats_by_key.erase(it);
-        }
-      }
+      if (s.key) forget_seat_of(*s.key, r.id());
     }
-    if (!r.invite_code.empty()) invite_codes.erase(r.invite_code);
-    log_line("room " + std::to_string(r.id.value) + " closed after " + std::to_string(r.next_index.value) + " entries");
-    rooms.erase(r.id);
-  }
-
-  void count_entry() {
-    ++entries_total;
-    auto second = std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count();
-    auto& slot = entry_seconds[static_cast<std::size_t>(second) % kEntryRateWindowSeconds];
-    if (slot.first != second) slot = {second, 0};
-    ++slot.second;
-  }
-
-  // Stamps, signs, hashes and stores the next entry of the room, and queues it for every
-  // member. It reaches them only after this round's commit.
-  void append_entry(Room& r, EntryPayload payload) {
-    Entry e;
-    e.index = r.next_index;
-    e.lobby_time_ms = std::max(now_ms, r.last_time_ms);  // never backwards, even if the clock is
-    e.prev_entry_hash = r.head;
-    e.payload = std::move(payload);
-    Bytes bytes = entry_bytes(e);
-    crypto::Signature signature = sign_entry(lobby, r.session, bytes);
-    EntryHash hash = chain_hash(r.head, bytes);
-    Bytes wire = encode_signed_entry(bytes, signature);
-    writes.push_back(InsertEntry{r.id, e.index, e.lobby_time_ms, hash, wire});
-    r.pending.push_back(PendingEntry{e.index, round, hash, wire});
-    pending_order.emplace_back(round, r.id);
-    r.next_index.value += 1;
-    r.head = hash;
-    r.last_time_ms = e.lobby_time_ms;
-    r.recent.push_back(hash);
-    if (r.recent.size() > kRecentHashes) r.recent.pop_front();
-    count_entry();
-    send_bytes(r.members(), encode_entry_message(r.id, wire));
-  }
-
-  void set_presence(Room& r, game::Seat seat, SeatPresence presence, PresenceEvent event) {
-    r.seats[seat.index].presence = presence;
-    writes.push_back(SetPresence{r.id, seat, presence});
-    append_entry(r, Presence{seat, event});
+    if (!r.header().invite_code.empty()) invite_codes.erase(r.header().invite_code);
+    log_line("room " + std::to_string(r.id().value) + " closed after " + std::to_string(r.next_index().value) + " entries");
+    rooms.erase(r.id());
   }
 
   void start_game(Room& r) {
-    r.phase = RoomPhase::started;
-    r.session.bytes = random_bytes<kSessionIdBytes>();
-    r.last_seat_seen = now;
-    writes.push_back(StartRoom{r.id, r.session});
-    Genesis g;
-    g.game = r.game;
-    g.options = r.options;
-    g.session_id = r.session;
-    for (std::size_t i = 0; i < r.seats.size(); ++i) {
-      SeatSlot& s = r.seats[i];
-      g.seat_keys.push_back(*s.key);
-      s.presence = SeatPresence::present;
-      writes.push_back(SetPresence{r.id, game::Seat{static_cast<std::uint8_t>(i)}, SeatPresence::present});
-    }
-    append_entry(r, std::move(g));
-    push_room_state(r);
-    log_line("room " + std::to_string(r.id.value) + " started");
+    SessionId session;
+    session.bytes = random_bytes<kSessionIdBytes>();
+    r.start(session, lobby, round);
+    log_line("room " + std::to_string(r.id().value) + " started");
   }
 
   void start_if_ready(Room& r) {
-    if (r.phase != RoomPhase::waiting) return;
-    bool all = std::all_of(r.seats.begin(), r.seats.end(),
-                           [](const SeatSlot& s) { return s.key && s.connection && s.ready; });
-    if (all) start_game(r);
+    if (r.phase() == RoomPhase::waiting && r.ready_to_start()) start_game(r);
   }
 
   // The connection stops being a member: it left on purpose, or it is gone.
   void remove_member(Room& r, Connection& c, PresenceEvent why) {
-    c.rooms.erase(r.id);
-    if (r.spectators.erase(c.id) > 0) {
-      push_room_state(r);
+    c.rooms.erase(r.id());
+    if (r.remove_spectator(c.id)) {
+      r.send_state(round);
       close_if_abandoned(r);
       return;
     }
     auto seat = r.seat_of(c.id);
     if (!seat) return;
-    SeatSlot& s = r.seats[seat->index];
-    bool left = why == PresenceEvent::left;
-    // A leaving player still gets its own leave entry, so its log ends with it; a dropped
-    // connection gets nothing more.
-    if (!left) s.connection.reset();
-    if (r.phase == RoomPhase::started && s.presence == SeatPresence::present) {
-      set_presence(r, *seat, left ? SeatPresence::left : SeatPresence::absent, why);
-    }
-    s.connection.reset();
-    if (r.phase == RoomPhase::waiting) {
-      if (why == PresenceEvent::left) {
-        free_seat(r, *seat);
-      } else {
-        s.ready = false;
-        s.vacated = now;  // kept for seat_grace
-      }
-      push_room_state(r);
+    r.seat_leaves(*seat, why, lobby, round);
+    if (r.phase() == RoomPhase::waiting) {
+      if (why == PresenceEvent::left) free_seat(r, *seat);
+      r.send_state(round);
       close_if_abandoned(r);
       return;
     }
-    push_room_state(r);
-    bool everyone_left = std::all_of(r.seats.begin(), r.seats.end(),
-                                     [](const SeatSlot& x) { return x.presence == SeatPresence::left; });
-    if (everyone_left) close_started_room(r);
-  }
-
-  void leave_queue(Connection& c) {
-    if (!c.queue) return;
-    auto it = queues.find(*c.queue);
-    if (it != queues.end()) {
-      std::erase(it->second, c.id);
-      if (it->second.empty()) queues.erase(it);
-    }
-    c.queue.reset();
+    r.send_state(round);
+    if (r.everyone_left()) close_started_room(r);
   }
 
   // Everything a connection holds goes: its queue place, its memberships, its login.
   void detach(Connection& c) {
-    leave_queue(c);
+    matchmaker.leave(c.id);
     std::set<RoomId> rooms_of = c.rooms;
     for (RoomId id : rooms_of) {
       if (Room* r = find_room(id)) remove_member(*r, c, PresenceEvent::disconnected);
     }
     c.rooms.clear();
-    if (c.player) {
-      auto it = online.find(*c.player);
-      if (it != online.end() && it->second == c.id) online.erase(it);
-    }
+    connections.log_out(c);
   }
 
   std::size_t seats_held(const crypto::PublicKey& key) const {
@@ -471,7 +227,7 @@ struct LobbyCore::State {
 
   // Charges one message of `size` bytes; refuses (and past a flood, disconnects) when over.
   bool admit(Connection& c, std::span<const std::uint8_t> data) {
-    bool ok = c.messages.try_take(1, now) && c.bytes.try_take(data.size(), now);
+    bool ok = c.messages.try_take(1, round.now) && c.bytes.try_take(data.size(), round.now);
     if (ok) {
       c.limited_in_a_row = 0;
       return true;
@@ -497,45 +253,36 @@ struct LobbyCore::State {
   // ---- events ------------------------------------------------------------------------------
 
   void on_connected(ConnectionId id, std::uint32_t address) {
-    auto [it, inserted] = connections.try_emplace(id, id, address, now, limits);
-    if (!inserted) return;
-    Connection& c = it->second;
-    if (counted_connections >= limits.max_connections) {
-      refuse(id, RequestId{0}, Refusal::server_full);
-      close_connection(c);
-      return;
+    switch (connections.open(id, address, round.now)) {
+      case ConnectionTable::Admission::duplicate: return;
+      case ConnectionTable::Admission::server_full:
+        refuse(id, RequestId{0}, Refusal::server_full);
+        close_connection(connections.at(id));
+        return;
+      case ConnectionTable::Admission::address_full:
+        refuse(id, RequestId{0}, Refusal::too_many_connections);
+        close_connection(connections.at(id));
+        return;
+      case ConnectionTable::Admission::accepted: break;
     }
-    if (per_address[address] >= limits.max_connections_per_address) {
-      refuse(id, RequestId{0}, Refusal::too_many_connections);
-      close_connection(c);
-      return;
-    }
-    ++per_address[address];
-    ++counted_connections;
-    c.counted = true;
+    Connection& c = connections.at(id);
     c.nonce = random_bytes<kNonceBytes>();
     send(id, Challenge{lobby.public_key(), c.nonce, static_cast<std::uint32_t>(kMaxEnvelopeBody)});
   }
 
   void on_disconnected(ConnectionId id) {
-    auto it = connections.find(id);
-    if (it == connections.end()) return;
-    Connection& c = it->second;
-    detach(c);
-    if (c.counted) {
-      --counted_connections;
-      auto a = per_address.find(c.address);
-      if (a != per_address.end() && --a->second == 0) per_address.erase(a);
-    }
-    connections.erase(it);
+    Connection* c = connections.find(id);
+    if (c == nullptr) return;
+    detach(*c);
+    connections.erase(id);
   }
 
   void on_received(ConnectionId id, std::span<const std::uint8_t> data,
                    const std::optional<game::Result<ClientMessage, WireError>>& decoded,
                    std::optional<bool> preverified) {
-    auto it = connections.find(id);
-    if (it == connections.end() || it->second.closing) return;
-    Connection& c = it->second;
+    Connection* found = connections.find(id);
+    if (found == nullptr || found->closing) return;
+    Connection& c = *found;
     if (!admit(c, data)) return;
     if (data.size() > kMaxMessageBytes) {
       refuse(id, peek_request_id(data), Refusal::too_large,
@@ -557,17 +304,12 @@ struct LobbyCore::State {
     if (!verify_login(m, lobby.public_key(), c.nonce)) return refuse(c.id, m.request, Refusal::bad_login_signature);
     auto name = sanitize_display_name(m.display_name);
     if (!name) return refuse(c.id, m.request, Refusal::bad_display_name, std::string(describe(name.error())));
-    if (auto old = online.find(m.player); old != online.end()) {
-      auto oc = connections.find(old->second);
-      if (oc != connections.end()) {
-        refuse(oc->second.id, RequestId{0}, Refusal::logged_in_elsewhere);
-        detach(oc->second);
-        close_connection(oc->second);
-      }
+    if (Connection* old = connections.logged_in(m.player)) {
+      refuse(old->id, RequestId{0}, Refusal::logged_in_elsewhere);
+      detach(*old);
+      close_connection(*old);
     }
-    c.player = m.player;
-    c.name = *name;
-    online[m.player] = c.id;
+    connections.log_in(c, m.player, *name);
     Welcome w{m.request, c.name, {}};
     if (auto seated = seats_by_key.find(m.player); seated != seats_by_key.end()) {
       for (RoomId r : seated->second) {
@@ -585,20 +327,20 @@ struct LobbyCore::State {
     if (seats_held(*c.player) >= limits.max_rooms_per_player) return refuse(c.id, m.request, Refusal::too_many_rooms);
     Room& r = create_room(m.game, m.seats, m.options, m.visibility);
     take_seat(r, game::Seat{0}, c);
-    send(c.id, room_state(r, m.request));
+    send(c.id, r.state(m.request));
   }
 
   void handle(Connection& c, const ListRooms& m, std::optional<bool>) {
     RoomList list{m.request, {}, false};
     for (auto it = rooms.upper_bound(m.after); it != rooms.end(); ++it) {
       const Room& r = it->second;
-      if (r.visibility != Visibility::public_room) continue;
-      if (!m.game.empty() && r.game != m.game) continue;
+      if (r.header().visibility != Visibility::public_room) continue;
+      if (!m.game.empty() && r.header().game != m.game) continue;
       if (list.rooms.size() == kMaxRoomsPerList) {
         list.more = true;
         break;
       }
-      list.rooms.push_back(room_summary(r));
+      list.rooms.push_back(r.summary());
     }
     send(c.id, list);
   }
@@ -614,50 +356,44 @@ struct LobbyCore::State {
       r = find_room(code->second);
     } else {
       r = find_room(m.room);
-      if (r != nullptr && r->visibility == Visibility::invite_only) {
+      if (r != nullptr && r->header().visibility == Visibility::invite_only) {
         return refuse(c.id, m.request, Refusal::wrong_invite_code);
       }
     }
     if (r == nullptr) return refuse(c.id, m.request, Refusal::no_such_room);
-    if (c.rooms.contains(r->id)) return refuse(c.id, m.request, Refusal::already_in_room);
+    if (c.rooms.contains(r->id())) return refuse(c.id, m.request, Refusal::already_in_room);
 
     if (m.role == Role::spectator) {
       std::size_t watching = 0;
       for (RoomId id : c.rooms) {
-        if (const Room* x = find_room(id); x != nullptr && x->spectators.contains(c.id)) ++watching;
+        if (const Room* x = find_room(id); x != nullptr && x->spectators().contains(c.id)) ++watching;
       }
       if (watching >= limits.max_spectated_rooms) return refuse(c.id, m.request, Refusal::too_many_spectated_rooms);
-      r->spectators.insert(c.id);
-      c.rooms.insert(r->id);
-      send(c.id, room_state(*r, m.request));
-      push_room_state(*r);
+      r->add_spectator(c.id);
+      c.rooms.insert(r->id());
+      send(c.id, r->state(m.request));
+      r->send_state(round);
       return;
     }
 
     if (auto seat = r->seat_of_key(*c.player)) {
       // The key holds a seat here: the player comes back to it.
-      SeatSlot& s = r->seats[seat->index];
-      s.connection = c.id;
-      c.rooms.insert(r->id);
-      if (s.name != c.name) {
-        s.name = c.name;
-        writes.push_back(PutSeat{r->id, StoredSeat{*seat, *s.key, s.name, s.presence}});
+      r->return_to_seat(*seat, c.id, c.name, round);
+      c.rooms.insert(r->id());
+      send(c.id, r->state(m.request));
+      if (r->phase() == RoomPhase::started && r->seat(*seat).presence != SeatPresence::present) {
+        r->mark_reconnected(*seat, lobby, round);
       }
-      send(c.id, room_state(*r, m.request));
-      if (r->phase == RoomPhase::started && s.presence != SeatPresence::present) {
-        r->last_seat_seen = now;
-        set_presence(*r, *seat, SeatPresence::present, PresenceEvent::reconnected);
-      }
-      push_room_state(*r);
+      r->send_state(round);
       return;
     }
-    if (r->phase != RoomPhase::waiting) return refuse(c.id, m.request, Refusal::game_started);
-    auto free = std::find_if(r->seats.begin(), r->seats.end(), [](const SeatSlot& s) { return !s.key; });
-    if (free == r->seats.end()) return refuse(c.id, m.request, Refusal::room_full);
+    if (r->phase() != RoomPhase::waiting) return refuse(c.id, m.request, Refusal::game_started);
+    auto open = r->first_open_seat();
+    if (!open) return refuse(c.id, m.request, Refusal::room_full);
     if (seats_held(*c.player) >= limits.max_rooms_per_player) return refuse(c.id, m.request, Refusal::too_many_rooms);
-    take_seat(*r, game::Seat{static_cast<std::uint8_t>(free - r->seats.begin())}, c);
-    send(c.id, room_state(*r, m.request));
-    push_room_state(*r);
+    take_seat(*r, *open, c);
+    send(c.id, r->state(m.request));
+    r->send_state(round);
   }
 
   void handle(Connection& c, const LeaveRoom& m, std::optional<bool>) {
@@ -674,10 +410,10 @@ struct LobbyCore::State {
     if (r == nullptr || !c.rooms.contains(m.room)) return refuse(c.id, m.request, Refusal::not_a_member);
     auto seat = r->seat_of(c.id);
     if (!seat) return refuse(c.id, m.request, Refusal::not_a_seat);
-    if (r->phase != RoomPhase::waiting) return refuse(c.id, m.request, Refusal::game_started);
-    r->seats[seat->index].ready = m.ready;
+    if (r->phase() != RoomPhase::waiting) return refuse(c.id, m.request, Refusal::game_started);
+    r->set_ready(*seat, m.ready);
     send(c.id, Done{m.request});
-    push_room_state(*r);
+    r->send_state(round);
     start_if_ready(*r);
   }
 
@@ -686,34 +422,29 @@ struct LobbyCore::State {
     if (!is_valid_game_name(m.game)) {
       return refuse(c.id, m.request, Refusal::bad_room_parameters, "a game name is 1-32 characters of a-z, 0-9 and -");
     }
-    if (c.queue) return refuse(c.id, m.request, Refusal::already_queued);
+    if (matchmaker.queued(c.id)) return refuse(c.id, m.request, Refusal::already_queued);
     if (seats_held(*c.player) >= limits.max_rooms_per_player) return refuse(c.id, m.request, Refusal::too_many_rooms);
     QueueKey key{m.game, m.seats};
-    auto& queue = queues[key];
-    queue.push_back(c.id);
-    c.queue = key;
-    send(c.id, Queued{m.request, m.game, m.seats, static_cast<std::uint16_t>(std::min<std::size_t>(queue.size(), 65535))});
-    if (queue.size() < m.seats) return;
+    std::size_t waiting = matchmaker.join(c.id, key);
+    send(c.id, Queued{m.request, m.game, m.seats, static_cast<std::uint16_t>(std::min<std::size_t>(waiting, 65535))});
+    auto players = matchmaker.take_match(key);
+    if (!players) return;
 
     // Full: the first `seats` players in the queue get a public room, seated in queue order
     // and ready (asking for a match says so), and the game starts at once.
-    std::vector<ConnectionId> players(queue.begin(), queue.begin() + m.seats);
-    queue.erase(queue.begin(), queue.begin() + m.seats);
-    if (queue.empty()) queues.erase(key);
     Room& r = create_room(m.game, m.seats, {}, Visibility::public_room);
-    for (std::size_t i = 0; i < players.size(); ++i) {
-      Connection& p = connections.at(players[i]);
-      p.queue.reset();
-      take_seat(r, game::Seat{static_cast<std::uint8_t>(i)}, p);
-      r.seats[i].ready = true;
+    for (std::size_t i = 0; i < players->size(); ++i) {
+      game::Seat seat{static_cast<std::uint8_t>(i)};
+      take_seat(r, seat, connections.at((*players)[i]));
+      r.set_ready(seat, true);
     }
     start_game(r);
   }
 
   void handle(Connection& c, const LeaveQueue& m, std::optional<bool>) {
     if (!require_login(c, m.request)) return;
-    if (!c.queue) return refuse(c.id, m.request, Refusal::not_queued);
-    leave_queue(c);
+    if (!matchmaker.queued(c.id)) return refuse(c.id, m.request, Refusal::not_queued);
+    matchmaker.leave(c.id);
     send(c.id, Done{m.request});
   }
 
@@ -725,22 +456,19 @@ struct LobbyCore::State {
     if (!text) return refuse(c.id, m.request, Refusal::bad_chat_text, std::string(describe(text.error())));
     Role role = r->seat_of(c.id) ? Role::player : Role::spectator;
     send(c.id, Done{m.request});
-    send_to_members(*r, ChatLine{r->id, *c.player, c.name, role, *text});
+    send_to_members(*r, ChatLine{r->id(), *c.player, c.name, role, *text});
   }
 
+  // The hash of an entry before the room's next index: from memory, or else from the database
+  // (none and `fatal` set if that read failed).
   std::optional<EntryHash> hash_of(Room& r, EntryIndex index) {
-    std::uint64_t first_recent = r.next_index.value - r.recent.size();
-    if (index.value >= first_recent && index < r.next_index) return r.recent[index.value - first_recent];
-    if (!r.pending.empty() && index >= r.pending.front().index) {
-      return r.pending[index.value - r.pending.front().index.value].hash;
-    }
-    if (index.value == 0 && r.genesis_hash) return r.genesis_hash;
-    auto stored = reader.entry_hash(r.id, index);
+    if (auto known = r.known_hash(index)) return known;
+    auto stored = reader.entry_hash(r.id(), index);
     if (!stored) {
       fatal = stored.error();
       return std::nullopt;
     }
-    if (index.value == 0) r.genesis_hash = *stored;
+    if (index.value == 0 && *stored) r.remember_genesis(**stored);
     return *stored;
   }
 
@@ -748,33 +476,33 @@ struct LobbyCore::State {
     if (!require_login(c, m.request)) return;
     Room* r = find_room(m.room);
     if (r == nullptr) return refuse(c.id, m.request, Refusal::no_such_room);
-    if (r->phase != RoomPhase::started) return refuse(c.id, m.request, Refusal::not_started);
+    if (r->phase() != RoomPhase::started) return refuse(c.id, m.request, Refusal::not_started);
     auto seat = r->seat_of(c.id);
     if (!seat) return refuse(c.id, m.request, Refusal::not_a_seat);
     const Envelope& e = m.envelope.envelope;
-    if (e.session_id != r->session) return refuse(c.id, m.request, Refusal::wrong_session);
+    if (e.session_id != r->header().session_id) return refuse(c.id, m.request, Refusal::wrong_session);
     if (e.seat != *seat) return refuse(c.id, m.request, Refusal::wrong_seat);
-    if (e.seen_index >= r->next_index) {
+    if (e.seen_index >= r->next_index()) {
       return refuse(c.id, m.request, Refusal::bad_seen_entry, "seen_index is beyond the transcript");
     }
     auto seen = hash_of(*r, e.seen_index);
     if (!seen) return;  // storage failure: the round fails
     if (*seen != e.seen_hash) return refuse(c.id, m.request, Refusal::bad_seen_entry);
-    bool valid = preverified ? *preverified : verify_envelope(*r->seats[seat->index].key, m.envelope);
+    bool valid = preverified ? *preverified : verify_envelope(*r->seat(*seat).key, m.envelope);
     if (!valid) return refuse(c.id, m.request, Refusal::bad_envelope_signature);
-    if (r->next_index.value >= limits.max_entries_per_room) return refuse(c.id, m.request, Refusal::transcript_full);
-    append_entry(*r, m.envelope);
+    if (r->next_index().value >= limits.max_entries_per_room) return refuse(c.id, m.request, Refusal::transcript_full);
+    r->append(m.envelope, lobby, round);
   }
 
   void handle(Connection& c, const FetchEntries& m, std::optional<bool>) {
     if (!require_login(c, m.request)) return;
     Room* r = find_room(m.room);
     if (r == nullptr || !c.rooms.contains(m.room)) return refuse(c.id, m.request, Refusal::not_a_member);
-    if (r->phase != RoomPhase::started) return refuse(c.id, m.request, Refusal::not_started);
-    EntryIndex from = std::min(m.from, r->next_index);
+    if (r->phase() != RoomPhase::started) return refuse(c.id, m.request, Refusal::not_started);
+    EntryIndex from = std::min(m.from, r->next_index());
     // Committed entries from the database, then the not yet durable tail from memory (this
     // round's output waits for its commit anyway). The reader may already see some of the tail.
-    auto stored = reader.entries(r->id, from, kFetchMaxEntries, kFetchMaxBytes);
+    auto stored = reader.entries(r->id(), from, kFetchMaxEntries, kFetchMaxBytes);
     if (!stored) {
       fatal = stored.error();
       return;
@@ -784,21 +512,21 @@ struct LobbyCore::State {
     for (const Bytes& wire : *stored) {
       total += wire.size();
       ++next;
-      send_bytes({c.id}, encode_entry_message(r->id, wire));
+      round.send({c.id}, encode_entry_message(r->id(), wire));
     }
-    for (const PendingEntry& p : r->pending) {
+    for (const PendingEntry& p : r->pending()) {
       if (next - from.value >= kFetchMaxEntries || total >= kFetchMaxBytes) break;
       if (p.index.value != next) continue;
       total += p.wire.size();
       ++next;
-      send_bytes({c.id}, encode_entry_message(r->id, p.wire));
+      round.send({c.id}, encode_entry_message(r->id(), p.wire));
     }
-    c.bytes.charge(total, now);
-    send(c.id, EntriesEnd{m.request, r->id, EntryIndex{next}, r->next_index});
+    c.bytes.charge(total, round.now);
+    send(c.id, EntriesEnd{m.request, r->id(), EntryIndex{next}, r->next_index()});
   }
 
   void handle(Connection& c, const StatusQuery& m, std::optional<bool>) {
-    StatusReport s = status_report(now);
+    StatusReport s = status_report(round.now);
     s.request = m.request;
     send(c.id, s);
   }
@@ -807,7 +535,7 @@ struct LobbyCore::State {
 
   void run_timers() {
     for (auto& [id, c] : connections) {
-      if (!c.player && !c.closing && now - c.opened >= limits.login_timeout) {
+      if (!c.player && !c.closing && round.now - c.opened >= limits.login_timeout) {
         refuse(id, RequestId{0}, Refusal::login_timeout);
         close_connection(c);
       }
@@ -817,26 +545,22 @@ struct LobbyCore::State {
     for (RoomId id : ids) {
       Room* r = find_room(id);
       if (r == nullptr) continue;
-      if (r->phase == RoomPhase::waiting) {
+      if (r->phase() == RoomPhase::waiting) {
         bool changed = false;
-        for (std::size_t i = 0; i < r->seats.size(); ++i) {
-          SeatSlot& s = r->seats[i];
-          if (s.key && !s.connection && now - s.vacated >= limits.seat_grace) {
-            free_seat(*r, game::Seat{static_cast<std::uint8_t>(i)});
+        for (std::size_t i = 0; i < r->seat_count(); ++i) {
+          game::Seat seat{static_cast<std::uint8_t>(i)};
+          const SeatSlot& s = r->seat(seat);
+          if (s.key && !s.connection && round.now - s.vacated >= limits.seat_grace) {
+            free_seat(*r, seat);
             changed = true;
           }
         }
         if (changed) {
-          push_room_state(*r);
+          r->send_state(round);
           close_if_abandoned(*r);
         }
-      } else if (r->phase == RoomPhase::started) {
-        bool anyone = std::any_of(r->seats.begin(), r->seats.end(), [](const SeatSlot& s) { return s.connection.has_value(); });
-        if (anyone) {
-          r->last_seat_seen = now;
-        } else if (now - r->last_seat_seen >= limits.idle_room_close) {
-          close_started_room(*r);
-        }
+      } else if (r->phase() == RoomPhase::started) {
+        if (r->seats_gone_for(limits.idle_room_close, round.now)) close_started_room(*r);
       }
     }
   }
@@ -845,14 +569,14 @@ struct LobbyCore::State {
 
   StatusReport status_report(Clock::time_point at) const {
     StatusReport s;
-    s.connections = counted_connections;
-    s.players_online = static_cast<std::uint32_t>(online.size());
+    s.connections = connections.counted();
+    s.players_online = connections.players_online();
     for (const auto& [id, r] : rooms) {
-      (r.phase == RoomPhase::waiting ? s.rooms_waiting : s.rooms_started) += 1;
+      (r.phase() == RoomPhase::waiting ? s.rooms_waiting : s.rooms_started) += 1;
       s.seats_filled += r.seated();
-      s.spectators += static_cast<std::uint32_t>(r.spectators.size());
+      s.spectators += static_cast<std::uint32_t>(r.spectators().size());
     }
-    for (const auto& [key, q] : queues) s.queued_players += static_cast<std::uint32_t>(q.size());
+    s.queued_players = matchmaker.waiting();
     s.entries_total = entries_total;
     // Complete seconds of the window only: the current one is still filling.
     auto current = std::chrono::duration_cast<std::chrono::seconds>(at.time_since_epoch()).count();
@@ -868,23 +592,35 @@ struct LobbyCore::State {
   // ---- rounds ------------------------------------------------------------------------------
 
   void begin_round(Clock::time_point at) {
-    ++round;
-    out = RoundOutput{};
-    writes.clear();
-    now = at;
-    now_ms = wall_clock_ms();
+    RoundInProgress next;
+    next.number = round.number + 1;
+    next.now = at;
+    next.now_ms = wall_clock_ms();
+    round = std::move(next);
+  }
+
+  // The entries the round appended: counted for the status, and pending until it is durable.
+  void count_entries() {
+    if (round.appended.empty()) return;
+    entries_total += round.appended.size();
+    auto second = std::chrono::duration_cast<std::chrono::seconds>(round.now.time_since_epoch()).count();
+    auto& slot = entry_seconds[static_cast<std::size_t>(second) % kEntryRateWindowSeconds];
+    if (slot.first != second) slot = {second, 0};
+    slot.second += static_cast<std::uint32_t>(round.appended.size());
+    for (RoomId id : round.appended) pending_order.emplace_back(round.number, id);
+    round.appended.clear();
   }
 
   game::Result<Round, StorageError> end_round() {
+    count_entries();
     if (fatal) return *fatal;
-    return Round{round, std::move(out), std::move(writes)};
+    return Round{round.number, std::move(round.out), std::move(round.writes)};
   }
 
   void durable_through(std::uint64_t committed) {
+    assert(committed <= round.number);  // only rounds process() has made can be committed
     while (!pending_order.empty() && pending_order.front().first <= committed) {
-      if (Room* r = find_room(pending_order.front().second); r != nullptr && !r->pending.empty()) {
-        r->pending.pop_front();
-      }
+      if (Room* r = find_room(pending_order.front().second)) r->durable_through(committed);
       pending_order.pop_front();
     }
   }
@@ -905,14 +641,14 @@ struct LobbyCore::State {
       if (!decoded[i] || !decoded[i]->ok()) continue;
       const auto* post = std::get_if<Post>(&decoded[i]->value());
       if (post == nullptr) continue;
-      auto c = connections.find(events[i].connection);
-      if (c == connections.end() || c->second.closing || !c->second.player || !c->second.messages.has(1, now)) continue;
+      Connection* c = connections.find(events[i].connection);
+      if (c == nullptr || c->closing || !c->player || !c->messages.has(1, round.now)) continue;
       const Room* r = find_room(post->room);
-      if (r == nullptr || r->phase != RoomPhase::started) continue;
+      if (r == nullptr || r->phase() != RoomPhase::started) continue;
       const Envelope& e = post->envelope.envelope;
-      if (e.seat.index >= r->seats.size() || r->seats[e.seat.index].connection != events[i].connection) continue;
-      if (e.session_id != r->session) continue;
-      jobs.push_back(Job{i, &*r->seats[e.seat.index].key, &post->envelope});
+      if (e.seat.index >= r->seat_count() || r->seat(e.seat).connection != events[i].connection) continue;
+      if (e.session_id != r->header().session_id) continue;
+      jobs.push_back(Job{i, &*r->seat(e.seat).key, &post->envelope});
     }
     std::vector<char> ok(jobs.size(), 0);
     pool.run(jobs.size(), [&](std::size_t j) { ok[j] = verify_envelope(*jobs[j].key, *jobs[j].envelope) ? 1 : 0; });
@@ -938,8 +674,8 @@ struct LobbyCore::State {
         case NetworkEvent::Kind::disconnected: on_disconnected(ev.connection); break;
       }
     }
-    if (!fatal && now - last_timers >= kTimerPeriod) {
-      last_timers = now;
+    if (!fatal && round.now - last_timers >= kTimerPeriod) {
+      last_timers = round.now;
       run_timers();
     }
     return end_round();
@@ -947,14 +683,7 @@ struct LobbyCore::State {
 
   game::Result<Round, StorageError> shut_down(Clock::time_point at) {
     begin_round(at);
-    for (auto& [id, r] : rooms) {
-      if (r.phase != RoomPhase::started) continue;
-      for (std::size_t i = 0; i < r.seats.size(); ++i) {
-        if (r.seats[i].presence == SeatPresence::present) {
-          set_presence(r, game::Seat{static_cast<std::uint8_t>(i)}, SeatPresence::absent, PresenceEvent::disconnected);
-        }
-      }
-    }
+    for (auto& [id, r] : rooms) r.mark_present_seats_disconnected(lobby, round);
     for (auto& [id, c] : connections) {
       if (c.closing) continue;
       refuse(id, RequestId{0}, Refusal::shutting_down);
@@ -971,48 +700,19 @@ struct LobbyCore::State {
     auto max_id = writer.max_room_id();
     if (!max_id) return max_id.error();
     last_room_id = *max_id;
-    auto stored = writer.load_open_rooms(kRecentHashes);
+    auto stored = writer.load_open_rooms(Room::kRecentHashes);
     if (!stored) return stored.error();
     std::size_t disconnected = 0;
     for (StoredRoom& s : *stored) {
-      Room r;
-      r.id = s.id;
-      r.game = std::move(s.game);
-      r.seat_count = s.seat_count;
-      r.options = std::move(s.options);
-      r.visibility = s.visibility;
-      r.invite_code = std::move(s.invite_code);
-      r.phase = s.phase;
-      r.session = s.session_id;
-      r.seats.resize(s.seat_count);
-      r.next_index = s.entry_count;
-      r.head = s.head_hash;
-      r.last_time_ms = s.last_time_ms;
-      r.recent.assign(s.recent_hashes.begin(), s.recent_hashes.end());
-      r.last_seat_seen = now;
-      for (const StoredSeat& seat : s.seats) {
-        SeatSlot& slot = r.seats[seat.seat.index];
-        slot.key = seat.key;
-        slot.name = seat.name;
-        slot.presence = seat.presence;
-        slot.vacated = now;
-        seats_by_key[seat.key].insert(r.id);
+      auto loaded = Room::load(std::move(s), round.now);
+      if (!loaded) return loaded.error();
+      RoomId id = loaded->id();
+      Room& placed = rooms.emplace(id, std::move(*loaded)).first->second;
+      for (const SeatSlot& seat : placed.seats()) {
+        if (seat.key) seats_by_key[*seat.key].insert(id);
       }
-      if (r.phase == RoomPhase::started &&
-          !std::all_of(r.seats.begin(), r.seats.end(), [](const SeatSlot& x) { return x.key.has_value(); })) {
-        return StorageError{StorageError::Kind::corrupt, "started room " + std::to_string(r.id.value) + " has an empty seat"};
-      }
-      if (!r.invite_code.empty()) invite_codes[r.invite_code] = r.id;
-      Room& placed = rooms.emplace(r.id, std::move(r)).first->second;
-      if (placed.phase == RoomPhase::started) {
-        for (std::size_t i = 0; i < placed.seats.size(); ++i) {
-          if (placed.seats[i].presence == SeatPresence::present) {
-            set_presence(placed, game::Seat{static_cast<std::uint8_t>(i)}, SeatPresence::absent,
-                         PresenceEvent::disconnected);
-            ++disconnected;
-          }
-        }
-      }
+      if (!placed.header().invite_code.empty()) invite_codes[placed.header().invite_code] = id;
+      disconnected += placed.mark_present_seats_disconnected(lobby, round);
     }
     auto startup = end_round();
     if (!startup) return startup.error();

@@ -1,8 +1,9 @@
 #pragma once
-// The lobby's state machine, free of any network code: connections, logins, rooms, quick-match
-// queues, the ordered relay and the limits. The network layer (lobby_server.hpp) feeds it
-// batches of events and sends what it returns; the fuzz target and the unit tests drive it
-// directly.
+// The lobby's state machine, free of any network code: logins, the requests, the ordered relay
+// and the limits, over its parts: the connection table (connection_table.hpp), the open rooms
+// (room.hpp) and the quick-match queues (matchmaker.hpp). The network layer (lobby_server.hpp)
+// feeds it batches of events and sends what it returns; the fuzz target and the unit tests
+// drive it directly.
 //
 // Durability protocol: process() handles a batch of events in order and returns a Round: the
 // messages to send and the database writes (one WriteBatch) that must be committed before any
@@ -12,7 +13,6 @@
 // ask for them). A failed commit is fatal: the caller stops rather than diverge from the
 // database, and a restart recovers from the last commit.
 #include <chrono>
-#include <compare>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -24,15 +24,10 @@
 #include "game/core/result.hpp"
 #include "lobby/protocol/messages.hpp"
 #include "lobby/server/config.hpp"
+#include "lobby/server/round.hpp"
 #include "lobby/server/storage.hpp"
 
 namespace parley::lobby {
-
-// One network connection, numbered by the network layer and never reused.
-struct ConnectionId {
-  std::uint64_t value = 0;
-  friend auto operator<=>(const ConnectionId&, const ConnectionId&) = default;
-};
 
 struct NetworkEvent {
   enum class Kind : std::uint8_t { connected, received, disconnected };
@@ -40,24 +35,6 @@ struct NetworkEvent {
   ConnectionId connection;
   std::uint32_t address = 0;              // connected: the peer's IPv4 address
   std::span<const std::uint8_t> data;     // received: one message
-};
-
-struct Outgoing {
-  std::shared_ptr<const Bytes> message;
-  std::vector<ConnectionId> recipients;
-};
-
-// What one processing round produced, to be sent in this order; then the connections to close
-// (after their queued messages).
-struct RoundOutput {
-  std::vector<Outgoing> messages;
-  std::vector<ConnectionId> disconnect;
-};
-
-struct Round {
-  std::uint64_t number = 0;  // rounds are numbered 1, 2, … in the order process() made them
-  RoundOutput output;
-  WriteBatch writes;         // to commit before output (and every later round's) is sent
 };
 
 using Logger = std::function<void(std::string_view)>;

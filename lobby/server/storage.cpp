@@ -4,63 +4,12 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <sqlite3.h>
+
 #include <algorithm>
-#include <cstring>
+#include <cassert>
 
 namespace parley::lobby {
-
-// A prepared statement kept for the connection's life, reset after every use.
-class Storage::Statement {
- public:
-  Statement(sqlite3* db, const char* sql) : sql_(sql) { rc_ = sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt_, nullptr); }
-  ~Statement() { sqlite3_finalize(stmt_); }
-  Statement(const Statement&) = delete;
-  Statement& operator=(const Statement&) = delete;
-
-  const char* sql() const { return sql_; }
-  int prepare_status() const { return rc_; }
-  sqlite3_stmt* get() { return stmt_; }
-
-  Statement& i64(int col, std::int64_t v) {
-    sqlite3_bind_int64(stmt_, col, v);
-    return *this;
-  }
-  Statement& blob(int col, std::span<const std::uint8_t> b) {
-    // An empty span may have a null data pointer, which SQLite would store as NULL.
-    if (b.empty()) {
-      sqlite3_bind_zeroblob(stmt_, col, 0);
-      return *this;
-    }
-    sqlite3_bind_blob(stmt_, col, b.data(), static_cast<int>(b.size()), SQLITE_TRANSIENT);
-    return *this;
-  }
-  Statement& text(int col, std::string_view s) {
-    sqlite3_bind_text(stmt_, col, s.data(), static_cast<int>(s.size()), SQLITE_TRANSIENT);
-    return *this;
-  }
-  int step() { return sqlite3_step(stmt_); }
-  void reset() {
-    sqlite3_reset(stmt_);
-    sqlite3_clear_bindings(stmt_);
-  }
-
-  std::int64_t col_i64(int c) { return sqlite3_column_int64(stmt_, c); }
-  std::string col_text(int c) {
-    const auto* p = sqlite3_column_text(stmt_, c);
-    return p == nullptr ? std::string() : std::string(reinterpret_cast<const char*>(p),
-                                                      static_cast<std::size_t>(sqlite3_column_bytes(stmt_, c)));
-  }
-  Bytes col_blob(int c) {
-    const auto* p = static_cast<const std::uint8_t*>(sqlite3_column_blob(stmt_, c));
-    auto n = static_cast<std::size_t>(sqlite3_column_bytes(stmt_, c));
-    return p == nullptr ? Bytes() : Bytes(p, p + n);
-  }
-
- private:
-  const char* sql_;
-  sqlite3_stmt* stmt_ = nullptr;
-  int rc_ = SQLITE_OK;
-};
 
 namespace {
 
@@ -95,11 +44,10 @@ CREATE TABLE IF NOT EXISTS entries(
 ) WITHOUT ROWID;
 )sql";
 
-StorageError sqlite_error(sqlite3* db, StorageError::Kind kind, std::string_view what) {
-  std::string detail(what);
-  detail += ": ";
-  detail += db != nullptr ? sqlite3_errmsg(db) : "out of memory";
-  return StorageError{kind, std::move(detail)};
+// A statement's use is over: ready for the next, its copied values freed.
+void finish(sqlite::Statement& st) {
+  st.reset();
+  st.clear_bindings();
 }
 
 template <std::size_t N>
@@ -111,22 +59,26 @@ bool copy_fixed(const Bytes& from, std::array<std::uint8_t, N>& to) {
 
 }  // namespace
 
-Storage::Storage(sqlite3* db) : db_(db) {}
+Storage::Storage(sqlite::Database db) : db_(std::move(db)) {}
 
 Storage::~Storage() {
-  statements_.clear();
-  sqlite3_close(db_);
+  db_.close();
   if (lock_fd_ >= 0) ::close(lock_fd_);  // after SQLite has let go of the database
 }
 
+StorageError Storage::error(StorageError::Kind kind, std::string_view what) const {
+  std::string detail(what);
+  detail += ": ";
+  detail += db_.last_error().message;
+  return StorageError{kind, std::move(detail)};
+}
+
 game::Result<bool, StorageError> Storage::exec(const char* sql) {
-  char* message = nullptr;
-  int rc = sqlite3_exec(db_, sql, nullptr, nullptr, &message);
-  if (rc == SQLITE_OK) return true;
-  std::string detail = message != nullptr ? message : sqlite3_errstr(rc);
-  sqlite3_free(message);
+  auto done = db_.exec(sql);
+  if (done) return true;
+  int rc = done.error().code;
   auto kind = (rc == SQLITE_BUSY || rc == SQLITE_LOCKED) ? StorageError::Kind::locked : StorageError::Kind::io;
-  return StorageError{kind, std::string(sql).substr(0, 40) + "…: " + detail};
+  return StorageError{kind, std::string(sql).substr(0, 40) + "…: " + done.error().message};
 }
 
 game::Result<std::unique_ptr<Storage>, StorageError> Storage::open(const std::filesystem::path& file, SyncMode sync) {
@@ -145,15 +97,13 @@ game::Result<std::unique_ptr<Storage>, StorageError> Storage::open(const std::fi
     return StorageError{StorageError::Kind::locked,
                         "the database is in use by another process (" + lock_path.string() + " is locked)"};
   }
-  sqlite3* db = nullptr;
-  int rc = sqlite3_open_v2(file.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
-  if (rc != SQLITE_OK) {
-    StorageError e = sqlite_error(db, StorageError::Kind::open_failed, "cannot open " + file.string());
-    sqlite3_close(db);
+  auto db = sqlite::Database::open(file.string(), SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+                                   SQLITE_PREPARE_PERSISTENT);
+  if (!db) {
     if (lock_fd >= 0) ::close(lock_fd);
-    return e;
+    return StorageError{StorageError::Kind::open_failed, "cannot open " + file.string() + ": " + db.error().message};
   }
-  std::unique_ptr<Storage> s(new Storage(db));
+  std::unique_ptr<Storage> s(new Storage(std::move(*db)));
   s->lock_fd_ = lock_fd;
   for (const char* sql : {"PRAGMA journal_mode=WAL",
                           sync == SyncMode::full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL",
@@ -161,9 +111,9 @@ game::Result<std::unique_ptr<Storage>, StorageError> Storage::open(const std::fi
     if (auto r = s->exec(sql); !r) return r.error();
   }
   {
-    Statement version(db, "PRAGMA user_version");
-    if (version.step() != SQLITE_ROW) return sqlite_error(db, StorageError::Kind::schema, "user_version");
-    std::int64_t v = version.col_i64(0);
+    sqlite::Statement version(s->db_.handle(), "PRAGMA user_version");
+    if (!version.ok() || version.step() != SQLITE_ROW) return s->error(StorageError::Kind::schema, "user_version");
+    std::int64_t v = version.column_int(0);
     if (v != 0 && v != kSchemaVersion) {
       return StorageError{StorageError::Kind::schema, "the database has schema version " + std::to_string(v) +
                                                           ", this lobby knows " + std::to_string(kSchemaVersion)};
@@ -176,26 +126,18 @@ game::Result<std::unique_ptr<Storage>, StorageError> Storage::open(const std::fi
 }
 
 game::Result<std::unique_ptr<Storage>, StorageError> Storage::open_reader(const std::filesystem::path& file) {
-  sqlite3* db = nullptr;
-  int rc = sqlite3_open_v2(file.c_str(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nullptr);
-  if (rc != SQLITE_OK) {
-    StorageError e = sqlite_error(db, StorageError::Kind::open_failed, "cannot open " + file.string() + " to read");
-    sqlite3_close(db);
-    return e;
+  auto db = sqlite::Database::open(file.string(), SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, SQLITE_PREPARE_PERSISTENT);
+  if (!db) {
+    return StorageError{StorageError::Kind::open_failed,
+                        "cannot open " + file.string() + " to read: " + db.error().message};
   }
-  return std::unique_ptr<Storage>(new Storage(db));
+  return std::unique_ptr<Storage>(new Storage(std::move(*db)));
 }
 
-Storage::Statement& Storage::prepared(const char* sql) {
-  // Callers pass string literals: the pointer usually matches, the text always does.
-  for (auto& st : statements_) {
-    if (st->sql() == sql || std::strcmp(st->sql(), sql) == 0) return *st;
-  }
-  statements_.push_back(std::make_unique<Statement>(db_, sql));
-  Statement& st = *statements_.back();
-  if (st.prepare_status() != SQLITE_OK && !failed_) {
-    failed_ = sqlite_error(db_, StorageError::Kind::io, std::string("prepare ") + sql);
-  }
+sqlite::Statement* Storage::prepared(const char* sql) {
+  if (failed_) return nullptr;
+  sqlite::Statement* st = db_.prepared(sql);
+  if (st == nullptr) failed_ = error(StorageError::Kind::io, std::string("prepare ") + sql);
   return st;
 }
 
@@ -209,26 +151,26 @@ void Storage::begin_if_needed() {
 }
 
 void Storage::record(int rc, const char* what) {
-  if (rc != SQLITE_DONE && rc != SQLITE_ROW && !failed_) failed_ = sqlite_error(db_, StorageError::Kind::io, what);
+  if (rc != SQLITE_DONE && rc != SQLITE_ROW && !failed_) failed_ = error(StorageError::Kind::io, what);
 }
 
 void Storage::write(const InsertRoom& op) {
-  const StoredRoom& room = op.room;
+  const RoomHeader& room = op.room;
   begin_if_needed();
   static constexpr const char* kSql =
       "INSERT INTO rooms(room_id, game, seat_count, options, visibility, invite_code, phase, session_id) "
       "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, NULL)";
-  Statement& st = prepared(kSql);
-  if (failed_) return;
-  st.i64(1, static_cast<std::int64_t>(room.id.value))
-      .text(2, room.game)
-      .i64(3, room.seat_count)
-      .blob(4, room.options)
-      .i64(5, static_cast<std::int64_t>(room.visibility))
-      .text(6, room.invite_code)
-      .i64(7, static_cast<std::int64_t>(room.phase));
-  record(st.step(), "insert room");
-  st.reset();
+  sqlite::Statement* st = prepared(kSql);
+  if (st == nullptr) return;
+  st->bind_int(1, static_cast<std::int64_t>(room.room.value))
+      .bind_text(2, room.game)
+      .bind_int(3, op.seat_count)
+      .bind_blob(4, room.options)
+      .bind_int(5, static_cast<std::int64_t>(room.visibility))
+      .bind_text(6, room.invite_code)
+      .bind_int(7, static_cast<std::int64_t>(room.phase));
+  record(st->step(), "insert room");
+  finish(*st);
 }
 
 void Storage::write(const StartRoom& op) {
@@ -236,33 +178,33 @@ void Storage::write(const StartRoom& op) {
   const SessionId& session = op.session;
   begin_if_needed();
   static constexpr const char* kSql = "UPDATE rooms SET phase = 1, session_id = ?2 WHERE room_id = ?1";
-  Statement& st = prepared(kSql);
-  if (failed_) return;
-  st.i64(1, static_cast<std::int64_t>(room.value)).blob(2, session.bytes);
-  record(st.step(), "start room");
-  st.reset();
+  sqlite::Statement* st = prepared(kSql);
+  if (st == nullptr) return;
+  st->bind_int(1, static_cast<std::int64_t>(room.value)).bind_blob(2, session.bytes);
+  record(st->step(), "start room");
+  finish(*st);
 }
 
 void Storage::write(const CloseRoom& op) {
   RoomId room = op.room;
   begin_if_needed();
   static constexpr const char* kSql = "UPDATE rooms SET phase = 2 WHERE room_id = ?1";
-  Statement& st = prepared(kSql);
-  if (failed_) return;
-  st.i64(1, static_cast<std::int64_t>(room.value));
-  record(st.step(), "close room");
-  st.reset();
+  sqlite::Statement* st = prepared(kSql);
+  if (st == nullptr) return;
+  st->bind_int(1, static_cast<std::int64_t>(room.value));
+  record(st->step(), "close room");
+  finish(*st);
 }
 
 void Storage::write(const DeleteRoom& op) {
   RoomId room = op.room;
   begin_if_needed();
   for (const char* sql : {"DELETE FROM seats WHERE room_id = ?1", "DELETE FROM rooms WHERE room_id = ?1"}) {
-    Statement& st = prepared(sql);
-    if (failed_) return;
-    st.i64(1, static_cast<std::int64_t>(room.value));
-    record(st.step(), "delete room");
-    st.reset();
+    sqlite::Statement* st = prepared(sql);
+    if (st == nullptr) return;
+    st->bind_int(1, static_cast<std::int64_t>(room.value));
+    record(st->step(), "delete room");
+    finish(*st);
   }
 }
 
@@ -272,15 +214,15 @@ void Storage::write(const PutSeat& op) {
   begin_if_needed();
   static constexpr const char* kSql =
       "INSERT OR REPLACE INTO seats(room_id, seat, key, name, presence) VALUES(?1, ?2, ?3, ?4, ?5)";
-  Statement& st = prepared(kSql);
-  if (failed_) return;
-  st.i64(1, static_cast<std::int64_t>(room.value))
-      .i64(2, seat.seat.index)
-      .blob(3, seat.key.bytes())
-      .text(4, seat.name)
-      .i64(5, static_cast<std::int64_t>(seat.presence));
-  record(st.step(), "put seat");
-  st.reset();
+  sqlite::Statement* st = prepared(kSql);
+  if (st == nullptr) return;
+  st->bind_int(1, static_cast<std::int64_t>(room.value))
+      .bind_int(2, seat.seat.index)
+      .bind_blob(3, seat.key.bytes())
+      .bind_text(4, seat.name)
+      .bind_int(5, static_cast<std::int64_t>(seat.presence));
+  record(st->step(), "put seat");
+  finish(*st);
 }
 
 void Storage::write(const DeleteSeat& op) {
@@ -288,11 +230,11 @@ void Storage::write(const DeleteSeat& op) {
   game::Seat seat = op.seat;
   begin_if_needed();
   static constexpr const char* kSql = "DELETE FROM seats WHERE room_id = ?1 AND seat = ?2";
-  Statement& st = prepared(kSql);
-  if (failed_) return;
-  st.i64(1, static_cast<std::int64_t>(room.value)).i64(2, seat.index);
-  record(st.step(), "delete seat");
-  st.reset();
+  sqlite::Statement* st = prepared(kSql);
+  if (st == nullptr) return;
+  st->bind_int(1, static_cast<std::int64_t>(room.value)).bind_int(2, seat.index);
+  record(st->step(), "delete seat");
+  finish(*st);
 }
 
 void Storage::write(const SetPresence& op) {
@@ -301,11 +243,11 @@ void Storage::write(const SetPresence& op) {
   SeatPresence presence = op.presence;
   begin_if_needed();
   static constexpr const char* kSql = "UPDATE seats SET presence = ?3 WHERE room_id = ?1 AND seat = ?2";
-  Statement& st = prepared(kSql);
-  if (failed_) return;
-  st.i64(1, static_cast<std::int64_t>(room.value)).i64(2, seat.index).i64(3, static_cast<std::int64_t>(presence));
-  record(st.step(), "set presence");
-  st.reset();
+  sqlite::Statement* st = prepared(kSql);
+  if (st == nullptr) return;
+  st->bind_int(1, static_cast<std::int64_t>(room.value)).bind_int(2, seat.index).bind_int(3, static_cast<std::int64_t>(presence));
+  record(st->step(), "set presence");
+  finish(*st);
 }
 
 void Storage::write(const InsertEntry& op) {
@@ -317,27 +259,25 @@ void Storage::write(const InsertEntry& op) {
   begin_if_needed();
   static constexpr const char* kSql =
       "INSERT INTO entries(room_id, idx, lobby_time_ms, hash, entry) VALUES(?1, ?2, ?3, ?4, ?5)";
-  Statement& st = prepared(kSql);
-  if (failed_) return;
-  st.i64(1, static_cast<std::int64_t>(room.value))
-      .i64(2, static_cast<std::int64_t>(index.value))
-      .i64(3, static_cast<std::int64_t>(lobby_time_ms))
-      .blob(4, hash)
-      .blob(5, signed_entry_wire);
-  record(st.step(), "insert entry");
-  st.reset();
+  sqlite::Statement* st = prepared(kSql);
+  if (st == nullptr) return;
+  st->bind_int(1, static_cast<std::int64_t>(room.value))
+      .bind_int(2, static_cast<std::int64_t>(index.value))
+      .bind_int(3, static_cast<std::int64_t>(lobby_time_ms))
+      .bind_blob(4, hash)
+      .bind_blob(5, signed_entry_wire);
+  record(st->step(), "insert entry");
+  finish(*st);
 }
 
 game::Result<std::unique_ptr<Storage>, StorageError> Storage::open_checkpointer(const std::filesystem::path& file,
                                                                                SyncMode sync) {
-  sqlite3* db = nullptr;
-  int rc = sqlite3_open_v2(file.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr);
-  if (rc != SQLITE_OK) {
-    StorageError e = sqlite_error(db, StorageError::Kind::open_failed, "cannot open " + file.string() + " to checkpoint");
-    sqlite3_close(db);
-    return e;
+  auto db = sqlite::Database::open(file.string(), SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, SQLITE_PREPARE_PERSISTENT);
+  if (!db) {
+    return StorageError{StorageError::Kind::open_failed,
+                        "cannot open " + file.string() + " to checkpoint: " + db.error().message};
   }
-  std::unique_ptr<Storage> s(new Storage(db));
+  std::unique_ptr<Storage> s(new Storage(std::move(*db)));
   // The checkpoint flushes the database file before the log may be reused: same setting as
   // the writer.
   if (auto r = s->exec(sync == SyncMode::full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL"); !r) {
@@ -346,12 +286,12 @@ game::Result<std::unique_ptr<Storage>, StorageError> Storage::open_checkpointer(
   return s;
 }
 
-void Storage::leave_checkpoints_to_another_connection() { sqlite3_wal_autocheckpoint(db_, 0); }
+void Storage::leave_checkpoints_to_another_connection() { sqlite3_wal_autocheckpoint(db_.handle(), 0); }
 
 game::Result<bool, StorageError> Storage::checkpoint() {
-  int rc = sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+  int rc = sqlite3_wal_checkpoint_v2(db_.handle(), nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
   if (rc == SQLITE_OK || rc == SQLITE_BUSY) return true;  // busy: another checkpoint is running
-  return sqlite_error(db_, StorageError::Kind::io, "checkpoint");
+  return error(StorageError::Kind::io, "checkpoint");
 }
 
 void Storage::apply(const WriteBatch& batch) {
@@ -371,23 +311,23 @@ game::Result<bool, StorageError> Storage::commit() {
 
 game::Result<std::optional<EntryHash>, StorageError> Storage::entry_hash(RoomId room, EntryIndex index) {
   static constexpr const char* kSql = "SELECT hash FROM entries WHERE room_id = ?1 AND idx = ?2";
-  Statement& st = prepared(kSql);
-  if (failed_) return *failed_;
-  st.i64(1, static_cast<std::int64_t>(room.value)).i64(2, static_cast<std::int64_t>(index.value));
-  int rc = st.step();
+  sqlite::Statement* st = prepared(kSql);
+  if (st == nullptr) return *failed_;
+  st->bind_int(1, static_cast<std::int64_t>(room.value)).bind_int(2, static_cast<std::int64_t>(index.value));
+  int rc = st->step();
   std::optional<EntryHash> out;
   if (rc == SQLITE_ROW) {
     EntryHash h{};
-    if (!copy_fixed(st.col_blob(0), h)) {
-      st.reset();
+    if (!copy_fixed(st->column_blob(0), h)) {
+      finish(*st);
       return StorageError{StorageError::Kind::corrupt, "an entry hash is not 32 bytes"};
     }
     out = h;
   } else if (rc != SQLITE_DONE) {
-    st.reset();
-    return sqlite_error(db_, StorageError::Kind::io, "read entry hash");
+    finish(*st);
+    return error(StorageError::Kind::io, "read entry hash");
   }
-  st.reset();
+  finish(*st);
   return out;
 }
 
@@ -395,114 +335,117 @@ game::Result<std::vector<Bytes>, StorageError> Storage::entries(RoomId room, Ent
                                                                 std::size_t max_bytes) {
   static constexpr const char* kSql =
       "SELECT entry FROM entries WHERE room_id = ?1 AND idx >= ?2 ORDER BY idx LIMIT ?3";
-  Statement& st = prepared(kSql);
-  if (failed_) return *failed_;
-  st.i64(1, static_cast<std::int64_t>(room.value))
-      .i64(2, static_cast<std::int64_t>(from.value))
-      .i64(3, static_cast<std::int64_t>(max_count));
+  sqlite::Statement* st = prepared(kSql);
+  if (st == nullptr) return *failed_;
+  st->bind_int(1, static_cast<std::int64_t>(room.value))
+      .bind_int(2, static_cast<std::int64_t>(from.value))
+      .bind_int(3, static_cast<std::int64_t>(max_count));
   std::vector<Bytes> out;
   std::size_t total = 0;
   int rc = SQLITE_ROW;
-  while (total < max_bytes && (rc = st.step()) == SQLITE_ROW) {
-    out.push_back(st.col_blob(0));
+  while (total < max_bytes && (rc = st->step()) == SQLITE_ROW) {
+    out.push_back(st->column_blob(0));
     total += out.back().size();
   }
-  st.reset();
-  if (rc != SQLITE_ROW && rc != SQLITE_DONE) return sqlite_error(db_, StorageError::Kind::io, "read entries");
+  finish(*st);
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE) return error(StorageError::Kind::io, "read entries");
   return out;
 }
 
 game::Result<std::vector<RoomId>, StorageError> Storage::closed_rooms() {
-  Statement& st = prepared("SELECT room_id FROM rooms WHERE phase = 2 ORDER BY room_id");
-  if (failed_) return *failed_;
+  sqlite::Statement* st = prepared("SELECT room_id FROM rooms WHERE phase = 2 ORDER BY room_id");
+  if (st == nullptr) return *failed_;
   std::vector<RoomId> out;
   int rc;
-  while ((rc = st.step()) == SQLITE_ROW) out.push_back(RoomId{static_cast<std::uint64_t>(st.col_i64(0))});
-  st.reset();
-  if (rc != SQLITE_DONE) return sqlite_error(db_, StorageError::Kind::io, "closed rooms");
+  while ((rc = st->step()) == SQLITE_ROW) out.push_back(RoomId{static_cast<std::uint64_t>(st->column_int(0))});
+  finish(*st);
+  if (rc != SQLITE_DONE) return error(StorageError::Kind::io, "closed rooms");
   return out;
 }
 
 game::Result<RoomId, StorageError> Storage::max_room_id() {
-  Statement& st = prepared("SELECT COALESCE(MAX(room_id), 0) FROM rooms");
-  if (failed_) return *failed_;
-  int rc = st.step();
-  RoomId id{rc == SQLITE_ROW ? static_cast<std::uint64_t>(st.col_i64(0)) : 0};
-  st.reset();
-  if (rc != SQLITE_ROW) return sqlite_error(db_, StorageError::Kind::io, "max room id");
+  sqlite::Statement* st = prepared("SELECT COALESCE(MAX(room_id), 0) FROM rooms");
+  if (st == nullptr) return *failed_;
+  int rc = st->step();
+  RoomId id{rc == SQLITE_ROW ? static_cast<std::uint64_t>(st->column_int(0)) : 0};
+  finish(*st);
+  if (rc != SQLITE_ROW) return error(StorageError::Kind::io, "max room id");
   return id;
 }
 
 game::Result<std::vector<StoredRoom>, StorageError> Storage::load_open_rooms(std::size_t recent_hashes) {
   std::vector<StoredRoom> rooms;
   {
-    Statement& st = prepared(
+    sqlite::Statement* st = prepared(
         "SELECT room_id, game, seat_count, options, visibility, invite_code, phase, session_id FROM rooms "
         "WHERE phase != 2 ORDER BY room_id");
-    if (failed_) return *failed_;
+    if (st == nullptr) return *failed_;
     int rc;
-    while ((rc = st.step()) == SQLITE_ROW) {
+    while ((rc = st->step()) == SQLITE_ROW) {
       StoredRoom r;
-      r.id = RoomId{static_cast<std::uint64_t>(st.col_i64(0))};
-      r.game = st.col_text(1);
-      r.seat_count = static_cast<std::uint8_t>(st.col_i64(2));
-      r.options = st.col_blob(3);
-      r.visibility = static_cast<Visibility>(st.col_i64(4));
-      r.invite_code = st.col_text(5);
-      r.phase = static_cast<RoomPhase>(st.col_i64(6));
-      bool session_ok = r.phase != RoomPhase::started || copy_fixed(st.col_blob(7), r.session_id.bytes);
-      bool sane = r.seat_count >= kMinSeats && r.seat_count <= kMaxSeats && st.col_i64(4) <= 1 &&
-                  st.col_i64(6) <= 1 && session_ok;
+      r.room = RoomId{static_cast<std::uint64_t>(st->column_int(0))};
+      r.game = st->column_text(1);
+      r.seat_count = static_cast<std::uint8_t>(st->column_int(2));
+      r.options = st->column_blob(3);
+      r.visibility = static_cast<Visibility>(st->column_int(4));
+      r.invite_code = st->column_text(5);
+      r.phase = static_cast<RoomPhase>(st->column_int(6));
+      bool session_ok = r.phase != RoomPhase::started || copy_fixed(st->column_blob(7), r.session_id.bytes);
+      bool sane = r.seat_count >= kMinSeats && r.seat_count <= kMaxSeats && st->column_int(4) <= 1 &&
+                  st->column_int(6) <= 1 && session_ok;
       if (!sane) {
-        st.reset();
-        return StorageError{StorageError::Kind::corrupt, "room " + std::to_string(r.id.value) + " is malformed"};
+        finish(*st);
+        return StorageError{StorageError::Kind::corrupt, "room " + std::to_string(r.room.value) + " is malformed"};
       }
       rooms.push_back(std::move(r));
     }
-    st.reset();
-    if (rc != SQLITE_DONE) return sqlite_error(db_, StorageError::Kind::io, "load rooms");
+    finish(*st);
+    if (rc != SQLITE_DONE) return error(StorageError::Kind::io, "load rooms");
   }
   for (StoredRoom& r : rooms) {
-    Statement& st = prepared("SELECT seat, key, name, presence FROM seats WHERE room_id = ?1 ORDER BY seat");
-    st.i64(1, static_cast<std::int64_t>(r.id.value));
+    sqlite::Statement* st = prepared("SELECT seat, key, name, presence FROM seats WHERE room_id = ?1 ORDER BY seat");
+    if (st == nullptr) return *failed_;
+    st->bind_int(1, static_cast<std::int64_t>(r.room.value));
     int rc;
-    while ((rc = st.step()) == SQLITE_ROW) {
-      auto seat = st.col_i64(0);
-      auto key = crypto::PublicKey::from_bytes(st.col_blob(1));
-      auto presence = st.col_i64(3);
+    while ((rc = st->step()) == SQLITE_ROW) {
+      auto seat = st->column_int(0);
+      auto key = crypto::PublicKey::from_bytes(st->column_blob(1));
+      auto presence = st->column_int(3);
       if (seat < 0 || seat >= r.seat_count || !key || presence < 0 || presence > 2) {
-        st.reset();
-        return StorageError{StorageError::Kind::corrupt, "a seat of room " + std::to_string(r.id.value) + " is malformed"};
+        finish(*st);
+        return StorageError{StorageError::Kind::corrupt, "a seat of room " + std::to_string(r.room.value) + " is malformed"};
       }
-      r.seats.push_back(StoredSeat{game::Seat{static_cast<std::uint8_t>(seat)}, *key, st.col_text(2),
+      r.seats.push_back(StoredSeat{game::Seat{static_cast<std::uint8_t>(seat)}, *key, st->column_text(2),
                                    static_cast<SeatPresence>(presence)});
     }
-    st.reset();
-    if (rc != SQLITE_DONE) return sqlite_error(db_, StorageError::Kind::io, "load seats");
+    finish(*st);
+    if (rc != SQLITE_DONE) return error(StorageError::Kind::io, "load seats");
 
-    Statement& tail = prepared(
+    sqlite::Statement* tail = prepared(
         "SELECT idx, lobby_time_ms, hash FROM entries WHERE room_id = ?1 ORDER BY idx DESC LIMIT ?2");
-    tail.i64(1, static_cast<std::int64_t>(r.id.value)).i64(2, static_cast<std::int64_t>(std::max<std::size_t>(recent_hashes, 1)));
+    if (tail == nullptr) return *failed_;
+    tail->bind_int(1, static_cast<std::int64_t>(r.room.value))
+        .bind_int(2, static_cast<std::int64_t>(std::max<std::size_t>(recent_hashes, 1)));
     bool first = true;
-    while ((rc = tail.step()) == SQLITE_ROW) {
+    while ((rc = tail->step()) == SQLITE_ROW) {
       EntryHash h{};
-      if (!copy_fixed(tail.col_blob(2), h)) {
-        tail.reset();
-        return StorageError{StorageError::Kind::corrupt, "an entry hash of room " + std::to_string(r.id.value) + " is malformed"};
+      if (!copy_fixed(tail->column_blob(2), h)) {
+        finish(*tail);
+        return StorageError{StorageError::Kind::corrupt, "an entry hash of room " + std::to_string(r.room.value) + " is malformed"};
       }
       if (first) {
-        r.entry_count = EntryIndex{static_cast<std::uint64_t>(tail.col_i64(0)) + 1};
-        r.last_time_ms = static_cast<std::uint64_t>(tail.col_i64(1));
+        r.entry_count = EntryIndex{static_cast<std::uint64_t>(tail->column_int(0)) + 1};
+        r.last_time_ms = static_cast<std::uint64_t>(tail->column_int(1));
         r.head_hash = h;
         first = false;
       }
       r.recent_hashes.push_back(h);
     }
-    tail.reset();
-    if (rc != SQLITE_DONE) return sqlite_error(db_, StorageError::Kind::io, "load entries");
+    finish(*tail);
+    if (rc != SQLITE_DONE) return error(StorageError::Kind::io, "load entries");
     std::reverse(r.recent_hashes.begin(), r.recent_hashes.end());
     if (r.phase == RoomPhase::started && r.entry_count.value == 0) {
-      return StorageError{StorageError::Kind::corrupt, "started room " + std::to_string(r.id.value) + " has no genesis"};
+      return StorageError{StorageError::Kind::corrupt, "started room " + std::to_string(r.room.value) + " has no genesis"};
     }
   }
   return rooms;

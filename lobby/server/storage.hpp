@@ -6,8 +6,6 @@
 // writer thread applies the batches (storage_writer.hpp) while the network thread reads through
 // a second, read-only connection. A lock file next to the database keeps a second lobby process
 // from opening it and writing a diverging transcript.
-#include <sqlite3.h>
-
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -21,7 +19,9 @@
 #include "game/core/result.hpp"
 #include "lobby/protocol/ids.hpp"
 #include "lobby/protocol/messages.hpp"
+#include "lobby/protocol/room_header.hpp"
 #include "lobby/server/config.hpp"
+#include "sqlite/database.hpp"
 
 namespace parley::lobby {
 
@@ -40,15 +40,10 @@ struct StoredSeat {
   SeatPresence presence = SeatPresence::absent;
 };
 
-struct StoredRoom {
-  RoomId id;
-  std::string game;
+// An open room as the database holds it: its header, the seats taken (in seat order) and the
+// head of its chain.
+struct StoredRoom : RoomHeader {
   std::uint8_t seat_count = 0;
-  Bytes options;
-  Visibility visibility = Visibility::public_room;
-  std::string invite_code;
-  RoomPhase phase = RoomPhase::waiting;
-  SessionId session_id;
   std::vector<StoredSeat> seats;
   // Chain head (started rooms): entries [0, entry_count), hash and time of the last one, and
   // the hashes of the last few entries in index order (for seen-hash checks).
@@ -59,8 +54,9 @@ struct StoredRoom {
 };
 
 // One change to the database.
-struct InsertRoom {
-  StoredRoom room;
+struct InsertRoom {  // a new room: waiting, no seat taken yet
+  RoomHeader room;
+  std::uint8_t seat_count = 0;
 };
 struct StartRoom {
   RoomId room;
@@ -134,12 +130,14 @@ class Storage {
                                                          std::size_t max_bytes);
 
  private:
-  class Statement;
-  explicit Storage(sqlite3* db);
+  explicit Storage(sqlite::Database db);
   void begin_if_needed();
   void record(int rc, const char* what);
   game::Result<bool, StorageError> exec(const char* sql);
-  Statement& prepared(const char* sql);
+  // The kept statement for `sql`; none (and the failure kept) if it does not compile or the
+  // connection has failed already.
+  sqlite::Statement* prepared(const char* sql);
+  StorageError error(StorageError::Kind kind, std::string_view what) const;
   void write(const InsertRoom& op);
   void write(const StartRoom& op);
   void write(const CloseRoom& op);
@@ -149,11 +147,10 @@ class Storage {
   void write(const SetPresence& op);
   void write(const InsertEntry& op);
 
-  sqlite3* db_;
-  int lock_fd_ = -1;  // the writer's lock file, held for the connection's life
+  int lock_fd_ = -1;  // the writer's lock file, held for the connection's life (released after it closes)
+  sqlite::Database db_;
   bool in_transaction_ = false;
   std::optional<StorageError> failed_;
-  std::vector<std::unique_ptr<Statement>> statements_;
 };
 
 }  // namespace parley::lobby
