@@ -26,6 +26,10 @@ constexpr std::size_t kFetchMaxEntries = 256;        // one FetchEntries answer
 constexpr std::size_t kFetchMaxBytes = 1024 * 1024;  // … and at most about this many bytes
 constexpr auto kTimerPeriod = std::chrono::milliseconds(250);
 constexpr std::size_t kEntryRateWindowSeconds = 10;
+// Connections over an address's cap that may still ask for the status, once each: an operator
+// sees the figures during a flood from their own address (docs/lobby.md, "Limits").
+constexpr std::uint32_t kStatusOnlyPerAddress = 2;
+constexpr std::uint32_t kStatusOnlyInAll = 8;  // within the ENet hosts' 16 spare peer slots
 
 struct QueueKey {
   std::string game;
@@ -54,6 +58,7 @@ struct Connection {
   std::optional<QueueKey> queue;
   bool counted = false;    // accepted: counts against the connection limits
   bool closing = false;    // told to go; its further messages are ignored
+  bool status_only = false;  // over its address's cap: answered one status query, then closed
 };
 
 struct SeatSlot {
@@ -160,6 +165,8 @@ struct LobbyCore::State {
   std::map<ConnectionId, Connection> connections;
   std::map<std::uint32_t, std::uint32_t> per_address;
   std::uint32_t counted_connections = 0;
+  std::map<std::uint32_t, std::uint32_t> status_only_per_address;
+  std::uint32_t status_only_connections = 0;
   std::map<crypto::PublicKey, ConnectionId> online;
   std::map<crypto::PublicKey, std::set<RoomId>> seats_by_key;  // open rooms where a key holds a seat
   std::map<RoomId, Room> rooms;
@@ -506,6 +513,14 @@ struct LobbyCore::State {
       return;
     }
     if (per_address[address] >= limits.max_connections_per_address) {
+      if (status_only_per_address[address] < kStatusOnlyPerAddress && status_only_connections < kStatusOnlyInAll) {
+        ++status_only_per_address[address];
+        ++status_only_connections;
+        c.status_only = true;
+        c.nonce = random_bytes<kNonceBytes>();
+        send(id, Challenge{lobby.public_key(), c.nonce, static_cast<std::uint32_t>(kMaxEnvelopeBody)});
+        return;
+      }
       refuse(id, RequestId{0}, Refusal::too_many_connections);
       close_connection(c);
       return;
@@ -527,6 +542,11 @@ struct LobbyCore::State {
       auto a = per_address.find(c.address);
       if (a != per_address.end() && --a->second == 0) per_address.erase(a);
     }
+    if (c.status_only) {
+      --status_only_connections;
+      auto a = status_only_per_address.find(c.address);
+      if (a != status_only_per_address.end() && --a->second == 0) status_only_per_address.erase(a);
+    }
     connections.erase(it);
   }
 
@@ -547,7 +567,19 @@ struct LobbyCore::State {
       refuse(id, peek_request_id(data), refusal_for(e), std::string(describe(e)));
       return;
     }
+    if (c.status_only) return answer_status_only(c, decoded->value(), data);
     std::visit([&](const auto& m) { handle(c, m, preverified); }, decoded->value());
+  }
+
+  // A connection over its address's cap: its status query is answered (within its rate, as
+  // any message), anything else refused as the cap; either way it is then closed.
+  void answer_status_only(Connection& c, const ClientMessage& m, std::span<const std::uint8_t> data) {
+    if (const auto* query = std::get_if<StatusQuery>(&m))
+      handle(c, *query, std::nullopt);
+    else
+      refuse(c.id, peek_request_id(data), Refusal::too_many_connections,
+             "this address holds its connections: one over them may only ask for the status");
+    close_connection(c);
   }
 
   // ---- requests ----------------------------------------------------------------------------
