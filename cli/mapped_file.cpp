@@ -30,7 +30,7 @@ std::string refuse_special(std::string_view what, const std::string& path) {
          "redirect it (parley … - < " + path + ")";
 }
 
-std::span<const std::uint8_t> bytes_of(std::string_view text) {
+std::span<const std::uint8_t> contents_bytes(std::string_view text) {
   return {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()};
 }
 
@@ -145,8 +145,8 @@ void MappedFile::read_mapped(int fd, std::size_t size, const std::string& path) 
     map_size_ = size;
   }
   const std::string_view mapped(static_cast<const char*>(map_), map_size_);
-  if (archive::is_gzip(bytes_of(mapped))) {
-    if (inflate(bytes_of(mapped), path)) {
+  if (archive::is_gzip(contents_bytes(mapped))) {
+    if (inflate(contents_bytes(mapped), path)) {
       if (auto failed = gzip_->finish())
         error_ = "a gzip file, and " + failed->detail + " (gunzip -k " + path + " and give the file it writes)";
       else if (start_checked_ || start_accepted(buffer_))
@@ -167,8 +167,8 @@ void MappedFile::read_stream(int fd, const std::string& path) {
   bool decided = false, gzip = false;
   auto decide = [&] {
     decided = true;
-    gzip = archive::is_gzip(bytes_of(first));
-    if (gzip) return inflate(bytes_of(first), path);
+    gzip = archive::is_gzip(contents_bytes(first));
+    if (gzip) return inflate(contents_bytes(first), path);
     return !packed_otherwise(first, path) && take(first);
   };
   char chunk[65536];
@@ -186,7 +186,7 @@ void MappedFile::read_stream(int fd, const std::string& path) {
       first.append(piece);
       if (first.size() >= kMagicBytes) more = decide();
     } else {
-      more = gzip ? inflate(bytes_of(piece), path) : take(piece);
+      more = gzip ? inflate(contents_bytes(piece), path) : take(piece);
     }
     if (!more) break;
   }
