@@ -29,8 +29,9 @@ namespace {
 namespace fs = std::filesystem;
 using parley::game::Bytes;
 
+// The test process's (made_apart's children write there too).
 fs::path scratch() {
-  auto dir = fs::temp_directory_path() / ("parley_hostile_" + std::to_string(::getpid()));
+  static const fs::path dir = fs::temp_directory_path() / ("parley_hostile_" + std::to_string(::getpid()));
   fs::create_directories(dir);
   return dir;
 }
@@ -38,6 +39,7 @@ fs::path scratch() {
 class ScratchCleanup : public ::testing::Environment {
  public:
   void SetUp() override {
+    scratch();
     // The sanitizer build's allocator keeps freed memory aside (256 MB by default) before it
     // reuses it: what is measured here is parley's memory, not the quarantine's.
     std::string asan = std::getenv("ASAN_OPTIONS") ? std::getenv("ASAN_OPTIONS") : "";
@@ -179,22 +181,39 @@ std::size_t count(const std::string& text, std::string_view what) {
 
 constexpr long kMiB = 1024;  // in ru_maxrss's kilobytes
 
+// Runs `make` (which writes a test's input files) in a child process. A process's peak RSS
+// counts the image it was forked from until its exec: had the test made its inputs itself (under
+// a sanitizer, what it frees is kept aside), every parley it starts after would seem as large.
+template <class Make>
+void made_apart(Make make) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    make();
+    ::_exit(::testing::Test::HasFailure() ? 1 : 0);
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+std::string in_scratch(const std::string& name) { return (scratch() / name).string(); }
+
 // Four gzip files of 64 MiB of zeros each (64 KB apiece on disk), verified on four threads:
 // each is refused after its first inflated bytes, as a stream of them is. Inflated whole, as
 // before, they took 64 MiB each at once; here the peak stays near the anchor's.
 TEST(HostileFiles, VerifyRefusesAGzipBombThatIsNotALogAfterItsFirstBytes) {
-  const std::string anchor = write("anchor.plog", fools_mate_log());
+  const std::string anchor = in_scratch("anchor.plog"), bomb = in_scratch("bomb.plog.gz");
+  std::vector<std::string> args = {"verify", "--json", "--jobs", "4"};
+  for (int i = 0; i < 4; ++i) args.push_back(in_scratch("bomb" + std::to_string(i) + ".plog.gz"));
+  made_apart([&] {
+    write("anchor.plog", fools_mate_log());
+    gzip("bomb.plog.gz", 64, [](std::size_t) { return std::string(1 << 20, '\0'); });
+    for (std::size_t i = 4; i < args.size(); ++i) fs::copy_file(bomb, args[i], fs::copy_options::overwrite_existing);
+  });
+  ASSERT_LT(fs::file_size(bomb), 1u << 20);
   const Ran alone = run({"verify", anchor});
   ASSERT_EQ(alone.status, 0) << alone.out;
 
-  const std::string bomb = gzip("bomb.plog.gz", 64, [](std::size_t) { return std::string(1 << 20, '\0'); });
-  ASSERT_LT(fs::file_size(bomb), 1u << 20);
-  std::vector<std::string> args = {"verify", "--json", "--jobs", "4"};
-  for (int i = 0; i < 4; ++i) {
-    const fs::path copy = scratch() / ("bomb" + std::to_string(i) + ".plog.gz");
-    fs::copy_file(bomb, copy, fs::copy_options::overwrite_existing);
-    args.push_back(copy.string());
-  }
   const Ran bombs = run(args);
   EXPECT_EQ(bombs.status, 1) << bombs.out;
   EXPECT_EQ(count(bombs.out, "\"valid\":false"), 4u) << bombs.out;
@@ -215,14 +234,18 @@ TEST(HostileFiles, VerifyRefusesAGzipBombThatIsNotALogAfterItsFirstBytes) {
 // one at a time in the large share, and the peak stays within the 32 MiB (about 15 MiB each,
 // 120 MiB at once before). A log past the large share is refused as unreadable, with its size.
 TEST(HostileFiles, VerifyHoldsItsMemoryBudgetWhateverTheThreads) {
-  const std::string anchor = write("anchor.plog", fools_mate_log());
+  const std::string anchor = in_scratch("anchor.plog"), larger = in_scratch("larger.plog.gz");
+  std::vector<std::string> args = {"verify", "--json", "--memory", "32", "--jobs", "8"};
+  for (int i = 0; i < 8; ++i) args.push_back(in_scratch("junk" + std::to_string(i) + ".plog.gz"));
+  made_apart([&] {
+    write("anchor.plog", fools_mate_log());
+    const std::string log = signed_junk_log(20, 256 << 10);
+    for (int i = 0; i < 8; ++i) gzip("junk" + std::to_string(i) + ".plog.gz", 1, [&](std::size_t) { return log; });
+    gzip("larger.plog.gz", 1, [&](std::size_t) { return signed_junk_log(32, 256 << 10); });
+  });
   const Ran alone = run({"verify", anchor});
   ASSERT_EQ(alone.status, 0) << alone.out;
 
-  const std::string log = signed_junk_log(20, 256 << 10);
-  std::vector<std::string> args = {"verify", "--json", "--memory", "32", "--jobs", "8"};
-  for (int i = 0; i < 8; ++i)
-    args.push_back(gzip("junk" + std::to_string(i) + ".plog.gz", 1, [&](std::size_t) { return log; }));
   const Ran eight = run(args);
   EXPECT_EQ(eight.status, 1) << eight.out;  // read and verified: the junk is blamed
   EXPECT_EQ(count(eight.out, "\"valid\":false"), 8u) << eight.out;
@@ -231,7 +254,6 @@ TEST(HostileFiles, VerifyHoldsItsMemoryBudgetWhateverTheThreads) {
   RecordProperty("anchor_peak_rss_kb", static_cast<int>(alone.peak_rss_kb));
   RecordProperty("eight_logs_peak_rss_kb", static_cast<int>(eight.peak_rss_kb));
 
-  const std::string larger = gzip("larger.plog.gz", 1, [&](std::size_t) { return signed_junk_log(32, 256 << 10); });
   const Ran refused = run({"verify", "--memory", "32", larger, anchor});
   EXPECT_EQ(refused.status, 3) << refused.out;
   EXPECT_NE(refused.out.find(larger + ": cannot read: "), std::string::npos) << refused.out;
@@ -244,15 +266,16 @@ TEST(HostileFiles, VerifyHoldsItsMemoryBudgetWhateverTheThreads) {
 // to the file's end: 64 MB took 10 s). Compared with pgn check on the same bytes, and with the
 // import of a small file for what an import costs anyway.
 TEST(HostileFiles, ImportIsLinearOnAFileThatIsOneMalformedGame) {
-  const std::string db = (scratch() / "archive.sqlite").string();
-  const std::string small = write("small.pgn", "[Event \"a\"]\n\n1. e4 e5 *\n");
+  const std::string db = in_scratch("archive.sqlite"), small = in_scratch("small.pgn");
+  const std::string nul = in_scratch("nul.pgn"), long_line = in_scratch("line.pgn"), inflating = in_scratch("nul.pgn.gz");
+  made_apart([&] {
+    write("small.pgn", "[Event \"a\"]\n\n1. e4 e5 *\n");
+    write("nul.pgn", std::string(48 << 20, '\0'));
+    write("line.pgn", std::string(24 << 20, 'x'));
+    gzip("nul.pgn.gz", 48, [](std::size_t) { return std::string(1 << 20, '\0'); });
+  });
   const Ran anchor = run({"archive", "import", "--quiet", "--db", db, small});
   ASSERT_EQ(anchor.status, 0) << anchor.out;
-
-  const std::string nul = (scratch() / "nul.pgn").string();
-  { std::ofstream(nul, std::ios::binary).write(std::string(48 << 20, '\0').data(), 48 << 20); }
-  const std::string long_line = write("line.pgn", std::string(24 << 20, 'x'));
-  const std::string inflating = gzip("nul.pgn.gz", 48, [](std::size_t) { return std::string(1 << 20, '\0'); });
   for (const std::string& file : {nul, long_line, inflating}) {
     const Ran check = run({"pgn", "check", file});
     EXPECT_EQ(check.status, 1) << check.out;
