@@ -2,6 +2,7 @@
 // The commands behind `parley`'s subcommands. main.cpp parses the command line (the only file
 // that includes CLI11, which is slow to compile) and calls these with plain option structs;
 // each returns the process exit status (docs/cli.md).
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -89,9 +90,13 @@ struct WatchOptions {
 // tells a log, then its verdict; exit 0 if the game ended and its log is valid.
 int watch_room(const WatchOptions& options);
 
+// What `parley verify` holds in memory at most, all its threads together (docs/cli.md).
+inline constexpr std::size_t kDefaultVerifyMemoryMiB = 256;
 struct VerifyOptions {
   std::vector<std::string> files;
   bool json = false;
+  std::size_t memory_mib = kDefaultVerifyMemoryMiB;
+  unsigned jobs = 0;  // threads (0: one per core)
 };
 int verify_logs(const VerifyOptions& options);
 

@@ -159,6 +159,11 @@ void add_logs(CLI::App& app, Invocation& in) {
   auto* verify = app.add_subcommand("verify", "Verify game logs: a verdict per seat and the result; exit 0 only if every log is valid");
   verify->add_option("FILE", in.verify.files, "Game logs (.plog)")->required();
   verify->add_flag("--json", in.verify.json, "One JSON object per log");
+  verify->add_option("--memory", in.verify.memory_mib, "MiB the logs read at once may take, all threads together")
+      ->check(CLI::Range(std::size_t{16}, std::size_t{1} << 20))
+      ->capture_default_str();
+  verify->add_option("--jobs", in.verify.jobs, "threads verifying logs (default: one per core)")
+      ->check(CLI::Range(1u, 1024u));
   verify->callback([&in] { in.status = verify_logs(in.verify); });
 
   auto* log = app.add_subcommand("log", "Game logs");

@@ -263,6 +263,7 @@ struct LobbyCore::State {
         refuse(id, RequestId{0}, Refusal::too_many_connections);
         close_connection(connections.at(id));
         return;
+      case ConnectionTable::Admission::status_only:
       case ConnectionTable::Admission::accepted: break;
     }
     Connection& c = connections.at(id);
@@ -294,7 +295,19 @@ struct LobbyCore::State {
       refuse(id, peek_request_id(data), refusal_for(e), std::string(describe(e)));
       return;
     }
+    if (c.status_only) return answer_status_only(c, decoded->value(), data);
     std::visit([&](const auto& m) { handle(c, m, preverified); }, decoded->value());
+  }
+
+  // A connection over its address's cap: its status query is answered (within its rate, as
+  // any message), anything else refused as the cap; either way it is then closed.
+  void answer_status_only(Connection& c, const ClientMessage& m, std::span<const std::uint8_t> data) {
+    if (const auto* query = std::get_if<StatusQuery>(&m))
+      handle(c, *query, std::nullopt);
+    else
+      refuse(c.id, peek_request_id(data), Refusal::too_many_connections,
+             "this address holds its connections: one over them may only ask for the status");
+    close_connection(c);
   }
 
   // ---- requests ----------------------------------------------------------------------------

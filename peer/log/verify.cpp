@@ -88,18 +88,22 @@ VerifyReport verify(const GameLog& log, Replay* replay) {
   return report;
 }
 
+VerifyReport undecodable(const LogError& error) {
+  std::string why(describe(error.kind));
+  if (error.kind == LogErrorKind::bad_entry) why += " (entry " + std::to_string(error.entry) + ": " + error.detail + ")";
+  return invalid(VerifyReport{}, error.kind == LogErrorKind::bad_entry ? std::optional<std::size_t>(error.entry) : std::nullopt,
+                 why);
+}
+
 VerifyReport verify_bytes(std::span<const std::uint8_t> bytes, Replay* replay) {
   auto log = decode_log(bytes);
-  if (!log) {
-    VerifyReport r;
-    std::string why(describe(log.error().kind));
-    if (log.error().kind == LogErrorKind::bad_entry)
-      why += " (entry " + std::to_string(log.error().entry) + ": " + log.error().detail + ")";
-    return invalid(r, log.error().kind == LogErrorKind::bad_entry ? std::optional<std::size_t>(log.error().entry)
-                                                                  : std::nullopt,
-                   why);
-  }
+  if (!log) return undecodable(log.error());
   return verify(*log, replay);
+}
+
+bool may_be_log(std::string_view first) {
+  const std::string_view magic = lobby::kLogMagic;
+  return first.substr(0, magic.size()) == magic.substr(0, std::min(first.size(), magic.size()));
 }
 
 std::string format_text(const VerifyReport& r, std::string_view file) {

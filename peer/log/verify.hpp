@@ -42,6 +42,11 @@ struct Replay {
 
 VerifyReport verify(const GameLog& log, Replay* replay = nullptr);
 VerifyReport verify_bytes(std::span<const std::uint8_t> bytes, Replay* replay = nullptr);
+// The verdict on bytes that do not decode as a log (as verify_bytes gives it).
+VerifyReport undecodable(const LogError& error);
+// Whether `first`, the first bytes of a file (or all of it), may begin a log: they begin with
+// the log's magic bytes, or are a beginning of them.
+bool may_be_log(std::string_view first);
 
 std::string format_text(const VerifyReport& report, std::string_view file);
 std::string format_json(const VerifyReport& report, std::string_view file);

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "archive/importer.hpp"
@@ -223,6 +224,18 @@ TEST_F(ArchiveCli, AProgressBarOnlyOnATerminalAndNotWhenQuiet) {
   EXPECT_NE(shown.find("round_robin.pgn [####"), std::string::npos) << shown;
   EXPECT_NE(shown.find("100% 6 games"), std::string::npos) << shown;
   EXPECT_NE(shown.find("imported 6 games"), std::string::npos) << shown;
+  // A file read in pieces: the bar moves with the text read, also where the games are one
+  // malformed "game" that fills most of the file.
+  std::string games;
+  for (int i = 0; i < 10000; ++i) games += "[Event \"m" + std::to_string(i) + "\"]\n1. e4 e5 2. Nf3 Nc6 *\n";
+  const fs::path large = dir_ / "large.pgn";
+  std::ofstream(large) << games << std::string(1 << 20, 'x') << "\n" << games;
+  std::string moving = on_terminal(large.string());
+  std::set<std::string> percents;
+  for (std::size_t at = moving.find("] "); at != std::string::npos; at = moving.find("] ", at + 1))
+    percents.insert(moving.substr(at + 2, 4));
+  EXPECT_GE(percents.size(), 5u) << moving;
+  EXPECT_NE(moving.find("100% 20001 games"), std::string::npos) << moving;
   std::string quiet = on_terminal("--quiet " + data("round_robin.pgn"));
   EXPECT_EQ(quiet.find("[#"), std::string::npos) << quiet;
   EXPECT_NE(quiet.find("6 already archived"), std::string::npos) << quiet;

@@ -857,11 +857,15 @@ TEST(LobbyCoreLimits, ConnectionsPerAddressAndInAll) {
   CoreHarness h(config);
   ConnectionId a = h.connect(1);
   ConnectionId b = h.connect(1);
-  ConnectionId c = h.connect(1);
   EXPECT_TRUE(h.take<Challenge>(a).has_value());
   EXPECT_TRUE(h.take<Challenge>(b).has_value());
+  // Over the cap, two connections may still ask for the status (the next test); a third is refused.
+  ConnectionId over[] = {h.connect(1), h.connect(1)};
+  for (ConnectionId o : over) EXPECT_TRUE(h.take<Challenge>(o).has_value());
+  ConnectionId c = h.connect(1);
   EXPECT_EQ(h.take<Refused>(c)->reason, Refusal::too_many_connections);
   EXPECT_TRUE(h.closed(c));
+  for (ConnectionId o : over) h.disconnect(o);
   ConnectionId d = h.connect(2);
   ConnectionId e = h.connect(3);
   EXPECT_TRUE(h.take<Challenge>(d).has_value());
@@ -869,6 +873,65 @@ TEST(LobbyCoreLimits, ConnectionsPerAddressAndInAll) {
   h.disconnect(a);
   ConnectionId f = h.connect(1);
   EXPECT_TRUE(h.take<Challenge>(f).has_value());
+}
+
+// An operator whose address holds all its connections (a flood from it, a LAN party behind one
+// router) still reads the figures: a connection over the cap is answered one status query, within
+// its rate, and closed; anything else it sends is refused as the cap. Two such at a time per
+// address, eight in all; they are not counted as connections.
+TEST(LobbyCoreLimits, TheStatusIsAnsweredOverTheConnectionCapOfAnAddress) {
+  ServerConfig config;
+  config.limits.max_connections_per_address = 2;
+  CoreHarness h(config);
+  Player held[] = {login(h, "a", 7), login(h, "b", 7)};
+  ConnectionId status = h.connect(7);
+  ASSERT_TRUE(h.take<Challenge>(status).has_value());
+  h.send(status, StatusQuery{RequestId{5}});
+  auto report = h.take<StatusReport>(status);
+  ASSERT_TRUE(report.has_value());
+  EXPECT_EQ(report->request, RequestId{5});
+  EXPECT_EQ(report->connections, 2u);
+  EXPECT_EQ(report->players_online, 2u);
+  EXPECT_TRUE(h.closed(status));
+  h.disconnect(status);
+
+  // Over the cap, a login is refused as the cap was before.
+  Player over;
+  over.connection = h.connect(7);
+  auto challenge = h.take<Challenge>(over.connection);
+  ASSERT_TRUE(challenge.has_value());
+  h.send(over.connection, Login{RequestId{1}, over.identity.public_key(), "c",
+                                sign_login(over.identity, challenge->lobby_key, challenge->nonce, "c")});
+  EXPECT_EQ(h.take<Refused>(over.connection)->reason, Refusal::too_many_connections);
+  EXPECT_TRUE(h.closed(over.connection));
+  h.disconnect(over.connection);
+
+  // Two waiting at once from one address, the third refused at once; eight in all.
+  std::vector<ConnectionId> waiting = {h.connect(7), h.connect(7)};
+  ConnectionId third = h.connect(7);
+  EXPECT_EQ(h.take<Refused>(third)->reason, Refusal::too_many_connections);
+  EXPECT_TRUE(h.closed(third));
+  for (std::uint32_t address = 100; address < 103; ++address) {
+    login(h, "x", address);
+    login(h, "y", address);
+    waiting.push_back(h.connect(address));
+    waiting.push_back(h.connect(address));
+  }
+  for (ConnectionId w : waiting) EXPECT_TRUE(h.take<Challenge>(w).has_value()) << w.value;
+  ASSERT_EQ(waiting.size(), 8u);
+  login(h, "x", 200);
+  login(h, "y", 200);
+  EXPECT_EQ(h.take<Refused>(h.connect(200))->reason, Refusal::too_many_connections);
+  // Still within the connection's rate: a flood of queries gets one answer, then the door.
+  ConnectionId first = waiting.front();
+  for (int i = 0; i < 3; ++i) h.send(first, StatusQuery{RequestId{10u + i}});
+  EXPECT_EQ(h.count<StatusReport>(first), 1u);
+  EXPECT_TRUE(h.closed(first));
+  // Once gone, they leave their room to others; the held connections were never disturbed.
+  for (ConnectionId w : waiting) h.disconnect(w);
+  ConnectionId again = h.connect(7);
+  EXPECT_TRUE(h.take<Challenge>(again).has_value());
+  for (Player& p : held) EXPECT_FALSE(h.closed(p.connection));
 }
 
 TEST(LobbyCoreLimits, RoomsPerPlayerSpectatedRoomsAndTranscriptSize) {

@@ -479,9 +479,10 @@ TEST(LobbyProcessTest, HostileInputIsRefusedAndTheLobbyStillServesAGame) {
   ASSERT_TRUE(pump(net, [&] { return fuzzer->state() == ClientState::disconnected; }));
   EXPECT_TRUE(fuzzer.take<Refused>([](const Refused& r) { return r.reason == Refusal::rate_limited; }).has_value());
 
-  // Too many connections from one address: a typed refusal, then the door.
+  // Too many connections from one address: a typed refusal, then the door (past the two over
+  // the cap that may still ask for the status).
   std::vector<std::unique_ptr<TestClient>> crowd;
-  for (int i = 0; i < 5; ++i) crowd.push_back(std::make_unique<TestClient>(lobby.endpoint(), std::nullopt));
+  for (int i = 0; i < 8; ++i) crowd.push_back(std::make_unique<TestClient>(lobby.endpoint(), std::nullopt));
   auto crowd_net = all(crowd);
   bool refused = pump(crowd_net, [&] {
     for (auto& c : crowd) {
@@ -510,6 +511,26 @@ std::pair<int, std::string> run(const std::string& args) {
   while (p != nullptr && std::fgets(buf, sizeof buf, p) != nullptr) out += buf;
   int status = p == nullptr ? -1 : ::pclose(p);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+// A flood from the operator's own address holds all its connections: --status is still
+// answered, while a login over the cap is refused as before (docs/lobby.md, "Limits").
+TEST(LobbyCommandLine, StatusIsAnsweredFromAnAddressThatHoldsAllItsConnections) {
+  TempDir dir;
+  LobbyProcess lobby(dir.path(), 0, {"--max-connections-per-address", "3"});
+  auto held = players(lobby, 3);
+  ASSERT_TRUE(logged_in(held));
+  auto over = players(lobby, 1, "over");
+  auto net = all(held);
+  net.push_back(over[0].get());
+  EXPECT_TRUE(pump(net, [&] {
+    return over[0]->take<Refused>([](const Refused& r) { return r.reason == Refusal::too_many_connections; }).has_value();
+  }));
+  auto [code, status] = run("--status 127.0.0.1:" + std::to_string(lobby.port()));
+  EXPECT_EQ(code, 0) << status;
+  EXPECT_NE(status.find("connections      3\n"), std::string::npos) << status;
+  EXPECT_NE(status.find("players online   3\n"), std::string::npos) << status;
+  EXPECT_TRUE(lobby.running());
 }
 
 TEST(LobbyCommandLine, StatusHelpAndUsageErrors) {
