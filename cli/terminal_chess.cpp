@@ -65,8 +65,7 @@ std::optional<ChessIntent> TerminalChessPlayer::take(const std::string& line, co
   }
   // A move is read in the position on the board, which is this seat's only on its turn; the
   // rules' check below says so otherwise.
-  auto move = parse_san(game.position(), cmd);
-  if (!move) move = parse_uci(game.position(), cmd);
+  auto move = parse_typed_move(game.position(), cmd);
   if (!move) {
     fmt::print(out_, "not a legal move: {} ({})\n", cmd, describe(move.error()));
     return std::nullopt;
