@@ -68,12 +68,18 @@ void add_client_commands(CLI::App& app, ClientCommand& host_command, ClientComma
       "host", "Start a lobby in this process and open the graphical client on it; prints the address friends enter");
   host->add_option("--port", host_command.port, "The port the lobby listens on (0: any free port)")->check(CLI::Range(0, 65535));
   host->add_option("--bot", host_command.bot,
-                   "House bots waiting in the quick-match queue: chess (random moves; 'random' is the same), "
-                   "gunjin (the tracking bot) or risiko (heuristic bots, --bots of them); repeat it for several "
-                   "games (--bot chess --bot gunjin)")
+                   "House bots waiting in the quick-match queue: chess (stockfish at --level; random moves when it is "
+                   "not installed), random (the random mover in chess's place), gunjin (the tracking bot) or risiko "
+                   "(--bots of them, at --difficulty); repeat it for several games (--bot chess --bot gunjin)")
       ->check(CLI::IsMember({"chess", "random", "gunjin", "risiko"}))
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  host->add_option("--level", host_command.level, "The house chess bot's level, 1 (weakest) to 8 (full strength)")
+      ->check(CLI::Range(1, 8))
+      ->capture_default_str();
+  host->add_option("--difficulty", host_command.difficulty, "The house Risiko bots' difficulty: easy, normal or hard")
+      ->check(CLI::IsMember({"easy", "normal", "hard"}))
+      ->capture_default_str();
   host->add_option("--bots", host_command.bots, "risiko: how many house bots (default 2: a 3-seat game with you)")
       ->check(CLI::Range(2, 5));
   host->add_option("--bot-delay", host_command.bot_delay_ms, "The bots' thinking time per move, in milliseconds")

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "i18n/i18n.hpp"
+#include "peer/bots/risiko_tactics.hpp"
 
 namespace parley::i18n {
 namespace {
@@ -89,6 +90,21 @@ TEST_F(I18n, TheEnvironmentChoosesAsGettextDoes) {
   ::unsetenv("LC_MESSAGES");
   ::unsetenv("LANG");
   ::unsetenv("LANGUAGE");
+}
+
+TEST_F(I18n, TheBotsSpeakTheChosenLanguage) {
+  using peer::risiko::Difficulty;
+  ASSERT_TRUE(set_language("en"));
+  const std::string hard = peer::risiko::describe(Difficulty::hard);
+  ASSERT_TRUE(set_language("it"));
+  const std::string italian = peer::risiko::describe(Difficulty::hard);
+  EXPECT_NE(italian, hard);
+  EXPECT_NE(italian, peer::risiko::describe(Difficulty::easy));
+  // A text in a context is that context's translation.
+  EXPECT_STREQ(trc("difficulty", "hard"), italian.c_str());
+  ASSERT_TRUE(set_language("ja"));
+  EXPECT_NE(peer::risiko::describe(Difficulty::hard), hard);
+  EXPECT_NE(peer::risiko::describe(Difficulty::hard), italian);
 }
 
 TEST_F(I18n, LocaleNamesGiveTheirLanguage) {
