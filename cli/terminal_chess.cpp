@@ -60,7 +60,7 @@ std::optional<ChessIntent> TerminalChessPlayer::take(const std::string& line, co
     return ChessIntent{ChessIntent::Kind::request_takeback, Move::none(), static_cast<std::uint16_t>(std::clamp(n, 1, 1000))};
   }
   if (cmd == "help") {
-    fmt::print(out_, "  a move in SAN (Nf3, O-O, e8=Q) or UCI (g1f3); resign, draw, accept, decline, undo [N], claim\n");
+    fmt::print(out_, "  a move in SAN (Nf3, O-O or oo, e8=Q) or UCI (g1f3); resign, draw, accept, decline, undo [N], claim\n");
     return std::nullopt;
   }
   // A move is read in the position on the board, which is this seat's only on its turn; the

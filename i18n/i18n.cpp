@@ -111,9 +111,10 @@ std::string use_environment_language() {
     const std::string_view languages(list);
     for (std::size_t at = 0; at <= languages.size();) {
       const std::size_t end = std::min(languages.find(':', at), languages.size());
-      const std::string_view one = languages.substr(at, end - at);
-      if (!one.empty() && set_language(one) && language() != "en") return language();
-      if (language_of_locale(one) == "en") return language();
+      const std::string code = language_of_locale(languages.substr(at, end - at));
+      // English first on the list is a choice too; a language without a catalogue is passed.
+      if (code == "en") set_language("en");
+      if (code == "en" || (!code.empty() && set_language(code))) return language();
       at = end + 1;
     }
   }

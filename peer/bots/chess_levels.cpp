@@ -4,6 +4,7 @@
 #include <array>
 #include <cassert>
 #include <charconv>
+#include <cstdint>
 
 namespace parley::peer {
 
@@ -20,9 +21,10 @@ constexpr std::array<ChessLevel, kMaxChessLevel> kLevels = {{
     {8, 20, 0, 0, 1000, 0},
 }};
 
+// The option of that name and type; a spin whose range runs backwards is no use.
 const UciOption* find_option(const std::vector<UciOption>& options, std::string_view name, std::string_view type) {
   for (const UciOption& o : options)
-    if (o.name == name && o.type == type) return &o;
+    if (o.name == name && o.type == type && (type != "spin" || o.min <= o.max)) return &o;
   return nullptr;
 }
 
@@ -82,7 +84,7 @@ UciLevelPlan plan_uci_level(int level, const std::vector<UciOption>& options, in
   } else if (skill != nullptr) {
     if (limit != nullptr) plan.setoptions.push_back(setoption("UCI_LimitStrength", "false"));
     // The table's 0–20, spread over the engine's own range.
-    const int span = skill->max - skill->min;
+    const std::int64_t span = std::int64_t{skill->max} - skill->min;
     plan.setoptions.push_back(setoption("Skill Level", std::to_string(skill->min + span * l.skill / 20)));
     plan.means = UciLevelPlan::Means::skill;
   } else {

@@ -111,6 +111,9 @@ TEST(ChessLevels, OtherEnginesAreToldWhatTheyUnderstand) {
   }
   EXPECT_EQ(plan_uci_level(6, none).go, "go depth 8 movetime 400");
   EXPECT_EQ(plan_uci_level(8, none).go, "go movetime 1000");
+  // A range given backwards is not used.
+  const auto backwards = options_of({"option name Skill Level type spin default 5 min 10 max 0"});
+  EXPECT_EQ(plan_uci_level(3, backwards).means, Means::search_limits);
   // An option of the right name and the wrong type is not used.
   const auto odd = options_of({"option name Skill Level type string default 20"});
   EXPECT_EQ(plan_uci_level(3, odd).means, Means::search_limits);
