@@ -141,16 +141,17 @@ TEST(RisikoDifficulty, MovesInAndUpDiffer) {
 class TacticsGame {
  public:
   TacticsGame(std::vector<Difficulty> seats, std::uint64_t seed) : rng_(seed) {
+    namespace support = game::risiko::testing;
     using namespace game::risiko;
-    const auto& world = testing::classic();
+    const auto& world = support::classic();
     const StartGame start =
-        deal_game(world, testing::colours(static_cast<int>(seats.size())), [&](std::uint32_t b) { return rng_.below(b); });
-    state_ = testing::must_play(new_game(classic_world(), {}), start).state;
+        deal_game(world, support::colours(static_cast<int>(seats.size())), [&](std::uint32_t b) { return rng_.below(b); });
+    state_ = support::must_play(new_game(classic_world(), {}), start).state;
     std::vector<MissionId> missions;
     for (std::size_t m = 0; m < world.missions.size(); ++m) missions.push_back(MissionId{static_cast<std::uint8_t>(m)});
     shuffle(missions);
     for (std::size_t s = 0; s < seats.size(); ++s) {
-      state_ = testing::must(learn_mission(state_, S(static_cast<int>(s)), missions[s]));
+      state_ = support::must(learn_mission(state_, S(static_cast<int>(s)), missions[s]));
       bots_.emplace_back(seats[s], seed * 31 + s);
     }
     std::vector<CardId> deck;
