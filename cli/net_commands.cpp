@@ -151,8 +151,10 @@ int run_seat(const SeatCommand& c, peer::SeatOptions options, peer::Player& play
     runner.step(20);
     for (const auto& n : runner.take_notes())
       if (!c.quiet) fmt::print(stderr, "{}\n", n);
-    // A last command's post is seen through first: it may be what ends the game.
-    if (running() && input_ended && !runner.posting() && input_ended()) return leave_seat(runner);
+    // A last command's post is seen through first: it may be what ends the game; and a game
+    // with a result is seen to its end, whose last steps ask the person nothing.
+    const bool decided = runner.session() != nullptr && runner.session()->outcome().has_value();
+    if (running() && input_ended && !runner.posting() && !decided && input_ended()) return leave_seat(runner);
     if (std::chrono::steady_clock::now() > give_up) {
       fmt::print(stderr, "giving up after {} s\n", c.give_up_s);
       return kInvalidInput;
