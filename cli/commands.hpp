@@ -46,8 +46,10 @@ struct SeatCommand {
   int create = 0;                 // create a room of this many seats
   std::string invite;             // invite code of an invite-only room
   std::string engine;             // bots: chess random (default) | uci:PATH; gunjin tracking (default) | random
-  int movetime_ms = 200;          // bots with a UCI engine
-  int delay_ms = 0;               // random bots: thinking time per move
+  int movetime_ms = 0;            // bots with a UCI engine (0: the level's, or 200 ms)
+  int level = 0;                  // chess bots: 1–8 (peer/bots/chess_levels.hpp); 0: none
+  std::string difficulty;         // risiko bots: easy, normal (the default) or hard
+  int delay_ms = 0;               // bots: thinking time per move
   std::string identity;           // key file; bots default to a fresh key per run
   std::string name;
   std::string data_dir;           // sessions and logs (default: the user's data directory)
@@ -143,6 +145,8 @@ struct ClientCommand {
   std::vector<std::string> bot;  // host: house bots in quick-match queues, a game each: chess (or random), gunjin, risiko
   int bots = 2;             // host, risiko: how many house bots (the game has one seat more)
   int bot_delay_ms = 700;   // the bot's thinking time per move
+  int level = 3;            // host: the house chess bot's level (stockfish; random moves without it)
+  std::string difficulty = "normal";  // host: the house Risiko bots' difficulty
   bool quick_match = false; // queue for a chess game (host --bot: the first bots' game) as soon as connected
   std::string identity;     // key file (default: ~/.local/share/parley/identity)
   std::string name;         // display name (default: $USER)

@@ -116,9 +116,11 @@ void add_network(CLI::App& app, Invocation& in) {
   auto* bot = app.add_subcommand("bot", "A bot that plays one game through a lobby, then prints its log file and the result");
   seat_options(bot, in.bot);
   bot->add_option("--engine", in.bot.engine, "chess: random (default), or uci:PATH for any UCI engine (e.g. uci:/usr/games/stockfish); gunjin: tracking (default) or random");
-  bot->add_option("--movetime", in.bot.movetime_ms, "Milliseconds per move for a UCI engine")->check(CLI::Range(10, 600000));
+  bot->add_option("--movetime", in.bot.movetime_ms, "Milliseconds per move for a UCI engine (default: the level's, else 200)")->check(CLI::Range(10, 600000));
+  bot->add_option("--level", in.bot.level, "chess: 1 (weakest) to 8 (full strength), through the UCI engine's Skill Level or UCI_Elo; without --engine: stockfish, or random moves when it is not installed")->check(CLI::Range(1, 8));
+  bot->add_option("--difficulty", in.bot.difficulty, "risiko: easy, normal (default) or hard")->check(CLI::IsMember({"easy", "normal", "hard"}));
   bot->add_option("--seed", in.bot.seed, "Seed of the random bot");
-  bot->add_option("--delay", in.bot.delay_ms, "Milliseconds the bot waits before each move (not a UCI engine: --movetime)")
+  bot->add_option("--delay", in.bot.delay_ms, "Milliseconds the bot waits at least before each move")
       ->check(CLI::Range(0, 600000));
   bot->callback([&in] { in.status = run_bot(in.bot); });
 

@@ -151,8 +151,10 @@ int run_seat(const SeatCommand& c, peer::SeatOptions options, peer::Player& play
     runner.step(20);
     for (const auto& n : runner.take_notes())
       if (!c.quiet) fmt::print(stderr, "{}\n", n);
-    // A last command's post is seen through first: it may be what ends the game.
-    if (running() && input_ended && !runner.posting() && input_ended()) return leave_seat(runner);
+    // A last command's post is seen through first: it may be what ends the game; and a game
+    // with a result is seen to its end, whose last steps ask the person nothing.
+    const bool decided = runner.session() != nullptr && runner.session()->outcome().has_value();
+    if (running() && input_ended && !runner.posting() && !decided && input_ended()) return leave_seat(runner);
     if (std::chrono::steady_clock::now() > give_up) {
       fmt::print(stderr, "giving up after {} s\n", c.give_up_s);
       return kInvalidInput;
@@ -181,7 +183,12 @@ int run_risiko_bot(const SeatCommand& c) {
     return kUsage;
   }
   if (options->display_name.empty()) options->display_name = "risiko bot";
-  peer::risiko::RisikoBot player(std::chrono::milliseconds(c.delay_ms));
+  if (c.level > 0) {
+    fmt::print(stderr, "--level is for chess bots; a Risiko bot has --difficulty\n");
+    return kUsage;
+  }
+  const auto difficulty = peer::risiko::parse_difficulty(c.difficulty.empty() ? "normal" : c.difficulty);
+  peer::risiko::RisikoBot player(std::chrono::milliseconds(c.delay_ms), *difficulty, c.seed);
   return run_seat(c, std::move(options).value(), player);
 }
 
@@ -205,6 +212,10 @@ int run_bot(const SeatCommand& c) {
   }
   const std::uint64_t seed = c.seed ? c.seed : random_seed();
   std::unique_ptr<peer::Player> player;
+  if (!c.difficulty.empty() || (c.level > 0 && c.game != "chess")) {
+    fmt::print(stderr, "--level is for chess bots, --difficulty for Risiko bots\n");
+    return kUsage;
+  }
   if (c.game == "gunjin") {
     const std::string engine = c.engine.empty() ? "tracking" : c.engine;
     std::unique_ptr<peer::GunjinStrategy> strategy;
@@ -218,11 +229,22 @@ int run_bot(const SeatCommand& c) {
       strategy = std::make_unique<peer::ThinkingStrategy>(std::move(strategy), std::chrono::milliseconds(c.delay_ms));
     player = std::make_unique<peer::GunjinAgent>(std::move(strategy));
     if (options->display_name.empty()) options->display_name = engine + " bot";
+  } else if (c.engine.empty() && c.level > 0) {
+    // The house bot: stockfish at the level, or random moves when it is missing (said here).
+    auto house = peer::house_chess_player(c.level, seed, std::chrono::milliseconds(c.delay_ms));
+    if (!c.quiet) fmt::print(stderr, "{}\n", house.description);
+    player = std::move(house.player);
+    if (options->display_name.empty()) options->display_name = house.engine ? "stockfish" : "random bot";
   } else if (c.engine.empty() || c.engine == "random") {
+    if (c.level > 0) {
+      fmt::print(stderr, "--level needs a UCI engine: leave --engine out for stockfish, or give uci:PATH\n");
+      return kUsage;
+    }
     player = std::make_unique<peer::RandomChessPlayer>(seed, std::chrono::milliseconds(c.delay_ms));
     if (options->display_name.empty()) options->display_name = "random bot";
   } else if (c.engine.rfind("uci:", 0) == 0) {
-    auto uci = peer::UciChessPlayer::start({c.engine.substr(4)}, c.movetime_ms);
+    auto uci = peer::UciChessPlayer::start({c.engine.substr(4)}, c.movetime_ms > 0 || c.level > 0 ? c.movetime_ms : 200,
+                                           c.level, std::chrono::milliseconds(c.delay_ms));
     if (!uci) {
       fmt::print(stderr, "{}\n", uci.error());
       return kUsage;

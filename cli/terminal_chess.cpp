@@ -60,13 +60,12 @@ std::optional<ChessIntent> TerminalChessPlayer::take(const std::string& line, co
     return ChessIntent{ChessIntent::Kind::request_takeback, Move::none(), static_cast<std::uint16_t>(std::clamp(n, 1, 1000))};
   }
   if (cmd == "help") {
-    fmt::print(out_, "  a move in SAN (Nf3, O-O, e8=Q) or UCI (g1f3); resign, draw, accept, decline, undo [N], claim\n");
+    fmt::print(out_, "  a move in SAN (Nf3, O-O or oo, e8=Q) or UCI (g1f3); resign, draw, accept, decline, undo [N], claim\n");
     return std::nullopt;
   }
   // A move is read in the position on the board, which is this seat's only on its turn; the
   // rules' check below says so otherwise.
-  auto move = parse_san(game.position(), cmd);
-  if (!move) move = parse_uci(game.position(), cmd);
+  auto move = parse_typed_move(game.position(), cmd);
   if (!move) {
     fmt::print(out_, "not a legal move: {} ({})\n", cmd, describe(move.error()));
     return std::nullopt;

@@ -9,8 +9,10 @@
 #include "archive/lobby_feed.hpp"
 #include "cli/commands.hpp"
 #include "cli/lobby_choice.hpp"
+#include "i18n/i18n.hpp"
 #include "lobby/client/lan_search.hpp"
 #include "lobby/protocol/endpoint.hpp"
+#include "peer/bots/chess_bots.hpp"
 #include "peer/net/runner.hpp"
 #include "ui/net/house_bot.hpp"
 #include "ui/net/lan.hpp"
@@ -113,6 +115,7 @@ int run_host(const ClientCommand& c) {
   // data directory), one folder each; the person finds them by quick match (docs/ui.md), in a
   // queue per game.
   std::vector<std::unique_ptr<ui::HouseBot>> bots;
+  const int chess_level = std::ranges::find(c.bot, "random") != c.bot.end() ? 0 : c.level;
   for (const ui::HouseBotKind kind : kinds) {
     const int count = kind == ui::HouseBotKind::risiko ? c.bots : 1;
     const auto seats = static_cast<std::uint8_t>(kind == ui::HouseBotKind::risiko ? count + 1 : 2);
@@ -122,13 +125,20 @@ int run_host(const ClientCommand& c) {
       bot.kind = kind;
       bot.seats = seats;
       bot.delay_ms = static_cast<std::uint32_t>(c.bot_delay_ms);
+      bot.chess_level = chess_level;
+      bot.difficulty = *peer::risiko::parse_difficulty(c.difficulty);  // checked by the parser
       const std::string game(ui::game_of(kind));
       bot.data_dir = options->data_dir / "house-bot" / (count == 1 ? game : game + "-" + std::to_string(i + 1));
       bot.display_name = count == 1 ? "house bot" : "house bot " + std::to_string(i + 1);
       bots.push_back(std::make_unique<ui::HouseBot>(std::move(bot)));
     }
     options->house_bots.push_back(ui::QuickMatchTarget{std::string(ui::game_of(kind)), seats});
-    fmt::print("house bots: {} waiting for a {}-seat quick match of {}\n", count, seats, ui::game_of(kind));
+    const std::string plays = kind == ui::HouseBotKind::chess
+                                  ? (chess_level > 0 ? peer::house_chess_description(chess_level) : i18n::tr("random moves"))
+                              : kind == ui::HouseBotKind::risiko ? peer::risiko::describe(bots.back()->difficulty())
+                                                                 : i18n::tr("the tracking bot");
+    fmt::print("{}\n", i18n::trf("house bots: {0} waiting for a {1}-seat quick match of {2} ({3})", count, seats,
+                                 ui::game_of(kind), plays));
   }
   // "Seat a house bot" in a room the person opened: the first of that game's bots that is free.
   options->seat_house_bot = [&bots](std::string_view game, lobby::RoomId room) {

@@ -1,5 +1,7 @@
 #include "peer/bots/gunjin_strategy.hpp"
 
+#include "peer/bots/gunjin_layouts.hpp"
+
 #include <algorithm>
 #include <cstdlib>
 
@@ -160,33 +162,7 @@ std::optional<Action> RandomStrategy::decide(const State& view, Seat me, const E
   return Action{me, moves[rng_() % moves.size()]};
 }
 
-Layout TrackingStrategy::layout() {
-  // From the owner's side, slot 0–4 the back row (2 = the HQ), then six a row toward the front
-  // (18 and 21 the gates). The flag (slot 7) stands in front of the HQ, where the 大将 behind
-  // it lends it its strength; mines flank the HQ; planes and a tank hold the gates.
-  Layout layout = {
-      Kind::captain,           Kind::mine,          Kind::general,           Kind::mine,
-      Kind::major,             Kind::second_lieutenant, Kind::lieutenant_colonel, Kind::flag,
-      Kind::colonel,           Kind::engineer,      Kind::second_lieutenant, Kind::cavalry,
-      Kind::spy,               Kind::major_general, Kind::lieutenant_general, Kind::tank,
-      Kind::first_lieutenant,  Kind::captain,       Kind::plane,             Kind::first_lieutenant,
-      Kind::engineer,          Kind::tank,          Kind::plane};
-  // Mirrored left to right half the time (the HQ and the gates map onto themselves).
-  if (rng_() % 2 == 1) {
-    Layout mirrored = layout;
-    for (std::uint8_t slot = 0; slot < kArmySize; ++slot) {
-      std::uint8_t m = 0;
-      if (slot < 5) m = static_cast<std::uint8_t>(4 - slot);
-      else {
-        const int row = (slot - 5) / 6, column = (slot - 5) % 6;
-        m = static_cast<std::uint8_t>(5 + row * 6 + (5 - column));
-      }
-      mirrored[m] = layout[slot];
-    }
-    layout = mirrored;
-  }
-  return layout;
-}
+Layout TrackingStrategy::layout() { return sensible_layout(rng_); }
 
 std::int64_t TrackingStrategy::score(const State& view, Seat me, const EnemyKnowledge& enemy, const Play& move) {
   const Seat foe = opponent(me);

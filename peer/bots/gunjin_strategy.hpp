@@ -4,8 +4,9 @@
 // seen only from its own view (its kinds known, the enemy's hidden) and what it has learnt.
 //
 //   RandomStrategy    a random legal layout; a uniformly random legal move
-//   TrackingStrategy  a sensible layout (the flag covered by the 大将 in the HQ, mines before
-//                     the HQ, strong movers at the gates); each move scored by the expected gain
+//   TrackingStrategy  a sensible layout drawn at random (gunjin_layouts.hpp: the flag covered
+//                     by a strong piece or a mine, strong movers spread, fighters at the gates,
+//                     different every game); each move scored by the expected gain
 //                     of its battle over the kinds the enemy piece may still have (what every
 //                     battle revealed), the risk of standing next to enemy pieces that could beat
 //                     it, and officers' progress toward the enemy HQ

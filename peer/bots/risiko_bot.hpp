@@ -5,10 +5,9 @@
 //                 (deck key, dice chain, X25519 key, placement opening), the steps it owes
 //                 (key, shuffles, shares, placement, dice, card transfers) and what it knows
 //                 (its mission and its cards, opened from the published shares)
-//   RisikoBot     a heuristic player on top: claims its mission as soon as it is fulfilled,
-//                 trades whenever it holds a set, reinforces the border where it is strongest
-//                 (preferring its mission's continents and target colour), attacks while the
-//                 odds are good, moves into conquests, brings interior armies to the border.
+//   RisikoBot     a player on top, at a difficulty (easy, normal, hard: risiko_tactics.hpp):
+//                 claims its mission as soon as it is fulfilled, and plays its moves as its
+//                 Tactics choose.
 //
 // A Strategy decides the moves; the agent does the protocol. Tests put a cheating strategy or
 // a tampering agent in a seat to check that every peer catches it.
@@ -22,6 +21,7 @@
 #include "crypto/deck.hpp"
 #include "crypto/ephemeral.hpp"
 #include "crypto/hash_chain.hpp"
+#include "peer/bots/risiko_tactics.hpp"
 #include "peer/net/player.hpp"
 #include "peer/session/risiko_rules.hpp"
 
@@ -77,10 +77,11 @@ class RisikoAgent {
   std::map<std::pair<std::uint32_t, std::uint16_t>, KnownCard> known_;
 };
 
-// The heuristic bot.
+// The bot. Its seed draws the easy difficulty's random choices (0: from the system's entropy).
 class RisikoBot : public Player {
  public:
-  explicit RisikoBot(std::chrono::milliseconds delay = {}) : delay_(delay) {}
+  explicit RisikoBot(std::chrono::milliseconds delay = {}, Difficulty difficulty = Difficulty::normal,
+                     std::uint64_t seed = 0);
   std::optional<Bytes> act(const Session& session, Seat me) override;
   Bytes secrets() const override { return agent_.secrets(); }
   bool restore(std::span<const std::uint8_t> secrets) override { return agent_.restore(secrets); }
@@ -91,18 +92,11 @@ class RisikoBot : public Player {
   // The whole initial placement, committed before anyone reveals.
   virtual rk::PlaceArmies place_initially(const rk::State& state, Seat me);
   RisikoAgent agent_;
+  Tactics tactics_;
 
  private:
   std::chrono::milliseconds delay_;
   std::optional<std::chrono::steady_clock::time_point> thinking_since_;
 };
-
-// The bot's choices, over a state that knows its own secrets.
-rk::PlaceArmies initial_placement(const rk::State& state, Seat me);
-rk::PlaceArmies reinforcement(const rk::State& state, Seat me);
-std::optional<rk::MultiAttackOrder> best_attack(const rk::State& state, Seat me);
-std::optional<rk::TradeCards> best_trade(const rk::State& state, Seat me);
-rk::MoveIn move_in(const rk::State& state, Seat me);
-std::optional<rk::MoveArmies> consolidation(const rk::State& state, Seat me);
 
 }  // namespace parley::peer::risiko

@@ -19,13 +19,15 @@ namespace parley::ui {
 
 namespace {
 
-std::unique_ptr<peer::Player> make_player(HouseBotKind kind, std::uint64_t seed, std::chrono::milliseconds delay) {
-  switch (kind) {
-    case HouseBotKind::chess: return std::make_unique<peer::RandomChessPlayer>(seed, delay);
+std::unique_ptr<peer::Player> make_player(const HouseBotOptions& o, std::uint64_t seed, std::chrono::milliseconds delay) {
+  switch (o.kind) {
+    case HouseBotKind::chess:
+      if (o.chess_level > 0) return peer::house_chess_player(o.chess_level, seed, delay).player;
+      return std::make_unique<peer::RandomChessPlayer>(seed, delay);
     case HouseBotKind::gunjin:
       return std::make_unique<peer::GunjinAgent>(
           std::make_unique<peer::ThinkingStrategy>(std::make_unique<peer::TrackingStrategy>(seed), delay));
-    case HouseBotKind::risiko: return std::make_unique<peer::risiko::RisikoBot>(delay);
+    case HouseBotKind::risiko: return std::make_unique<peer::risiko::RisikoBot>(delay, o.difficulty, seed);
   }
   return nullptr;
 }
@@ -89,7 +91,7 @@ void HouseBot::run() {
     options.join = invited.value != 0 ? peer::SeatOptions::Join::room : peer::SeatOptions::Join::quick_match;
     options.room = invited;
     options.data_dir = options_.data_dir;
-    const auto player = make_player(options_.kind, seeds(), std::chrono::milliseconds(options_.delay_ms));
+    const auto player = make_player(options_, seeds(), std::chrono::milliseconds(options_.delay_ms));
     peer::SeatRunner runner(std::move(options), *player);
     while (!stop_ && runner.status() != peer::RunnerStatus::finished && runner.status() != peer::RunnerStatus::failed) {
       runner.step(20);

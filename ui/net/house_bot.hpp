@@ -4,9 +4,9 @@
 // count on the embedded lobby, one game after another, on a thread of its own. It goes through
 // the lobby exactly as any remote peer does; only the process is shared.
 //
-//   chess   the random chess player (peer/bots/chess_bots.hpp), 2 seats
+//   chess   stockfish at a level, or the random mover (peer/bots/chess_bots.hpp), 2 seats
 //   gunjin  the tracking Gunjin bot (peer/bots/gunjin_strategy.hpp), 2 seats
-//   risiko  the heuristic Risiko bot (peer/bots/risiko_bot.hpp); several of them queue for the
+//   risiko  the Risiko bot at a difficulty (peer/bots/risiko_bot.hpp); several of them queue for the
 //           same (risiko, seats) match, so that one person fills the last seat
 //
 // A person finds them by quick match on the same game and seat count (the lobby screen's
@@ -25,6 +25,7 @@
 
 #include "lobby/protocol/endpoint.hpp"
 #include "lobby/protocol/ids.hpp"
+#include "peer/bots/risiko_tactics.hpp"
 
 namespace parley::ui {
 
@@ -42,12 +43,16 @@ struct HouseBotOptions {
   // How long it "thinks" before each move, so a person can follow the game.
   std::uint32_t delay_ms = 0;
   std::string display_name = "house bot";
+  // chess: 1–8, stockfish at that level when it is installed, else random moves
+  // (peer::house_chess_player); 0: random moves.
+  int chess_level = 0;
+  peer::risiko::Difficulty difficulty = peer::risiko::Difficulty::normal;  // risiko
 };
 
 class HouseBot {
  public:
   explicit HouseBot(HouseBotOptions options);
-  // The random chess bot (the tests' and scripts' house bot).
+  // The random chess bot (the tests' house bot).
   HouseBot(lobby::Endpoint lobby, std::filesystem::path data_dir, std::uint32_t delay_ms);
   ~HouseBot();  // stops and joins
   HouseBot(const HouseBot&) = delete;
@@ -56,6 +61,7 @@ class HouseBot {
   // Games the bot saw to the end (complete, log written).
   int games_finished() const { return finished_.load(); }
   HouseBotKind kind() const { return options_.kind; }
+  peer::risiko::Difficulty difficulty() const { return options_.difficulty; }
 
   // Asks the bot to take a seat in `room`, a room of its game: true if it is waiting in the
   // queue and leaves it for the room; false if it sits in a room already or has been asked.
