@@ -40,6 +40,7 @@ template <MatchingWeight W>
 struct BlossomMatching<W>::State {
   std::size_t n = 0;
   std::vector<WeightedEdge<W>> edges;
+  std::vector<W> twice;  // 2·weight of each edge
   std::vector<std::int32_t> endpoint;
   std::vector<std::vector<std::int32_t>> neighbend;
   std::vector<std::int32_t> mate;  // remote endpoint of the matched edge, or -1
@@ -59,10 +60,39 @@ struct BlossomMatching<W>::State {
   std::vector<std::int32_t> queue;
   std::vector<std::int32_t> bestedgeto;  // scratch of add_blossom, all -1 between uses
   std::vector<std::int32_t> result;      // mate as vertices, after solve()
+  // After solve(): each blossom's depth below its top-level blossom and the sum of twice the
+  // duals of the blossoms from the top down to it, for reduced_cost.
+  std::vector<std::int32_t> depth;
+  std::vector<W> zsum;
+
+  void prepare_pricing() {
+    depth.assign(2 * n, 0);
+    zsum.assign(2 * n, W{});
+    // Parents have larger or smaller ids than children in no fixed order: resolve by walking.
+    std::vector<char> done(2 * n, 0);
+    std::vector<std::int32_t> stack;
+    for (std::int32_t b = 0; b < static_cast<std::int32_t>(2 * n); ++b) {
+      if (done[b]) continue;
+      for (std::int32_t x = b; x != -1 && !done[x]; x = blossomparent[x]) stack.push_back(x);
+      while (!stack.empty()) {
+        const std::int32_t x = stack.back();
+        stack.pop_back();
+        const std::int32_t parent = blossomparent[x];
+        if (parent == -1) {
+          depth[x] = 0;
+          zsum[x] = x >= static_cast<std::int32_t>(n) ? dualvar[x] + dualvar[x] : W{};
+        } else {
+          depth[x] = depth[parent] + 1;
+          zsum[x] = x >= static_cast<std::int32_t>(n) ? zsum[parent] + dualvar[x] + dualvar[x] : zsum[parent];
+        }
+        done[x] = 1;
+      }
+    }
+  }
 
   W slack(std::int32_t k) const {
     const auto& e = edges[static_cast<std::size_t>(k)];
-    return dualvar[e.u] + dualvar[e.v] - e.weight - e.weight;
+    return dualvar[e.u] + dualvar[e.v] - twice[static_cast<std::size_t>(k)];
   }
 
   template <class F>
@@ -473,11 +503,13 @@ BlossomMatching<W>::BlossomMatching(std::size_t vertices, std::vector<WeightedEd
   const std::size_t m = s.edges.size();
   W maxweight{};
   s.endpoint.resize(2 * m);
+  s.twice.resize(m);
   s.neighbend.resize(vertices);
   for (std::size_t k = 0; k < m; ++k) {
     const auto& e = s.edges[k];
     assert(e.u < vertices && e.v < vertices && e.u != e.v && !below_zero(e.weight));
     if (maxweight < e.weight) maxweight = e.weight;
+    s.twice[k] = e.weight + e.weight;
     s.endpoint[2 * k] = static_cast<std::int32_t>(e.u);
     s.endpoint[2 * k + 1] = static_cast<std::int32_t>(e.v);
     s.neighbend[e.u].push_back(static_cast<std::int32_t>(2 * k + 1));
@@ -513,6 +545,7 @@ template <MatchingWeight W>
 void BlossomMatching<W>::solve() {
   if (s_->n == 0) return;
   s_->run();
+  s_->prepare_pricing();
 }
 
 template <MatchingWeight W>
@@ -525,14 +558,16 @@ W BlossomMatching<W>::reduced_cost(Vertex u, Vertex v, const W& weight) const {
   const State& s = *s_;
   W cost = s.dualvar[u] + s.dualvar[v] - weight - weight;
   if (s.inblossom[u] != s.inblossom[v]) return cost;  // no blossom holds both
-  // Every blossom holding both ends adds twice its dual: walk both chains from the top.
-  std::vector<std::int32_t> cu, cv;
-  for (std::int32_t b = static_cast<std::int32_t>(u); b != -1; b = s.blossomparent[b]) cu.push_back(b);
-  for (std::int32_t b = static_cast<std::int32_t>(v); b != -1; b = s.blossomparent[b]) cv.push_back(b);
-  auto iu = cu.rbegin();
-  auto iv = cv.rbegin();
-  for (; iu != cu.rend() && iv != cv.rend() && *iu == *iv; ++iu, ++iv) cost = cost + s.dualvar[*iu] + s.dualvar[*iu];
-  return cost;
+  // Every blossom holding both ends adds twice its dual: those from the top down to the
+  // smallest blossom holding both.
+  std::int32_t a = s.blossomparent[u], b = s.blossomparent[v];
+  while (s.depth[a] > s.depth[b]) a = s.blossomparent[a];
+  while (s.depth[b] > s.depth[a]) b = s.blossomparent[b];
+  while (a != b) {
+    a = s.blossomparent[a];
+    b = s.blossomparent[b];
+  }
+  return cost + s.zsum[a];
 }
 
 template <MatchingWeight W>
@@ -562,18 +597,30 @@ std::vector<std::int32_t> maximum_weight_matching(std::size_t vertices, std::spa
     solver.solve();
     ++local.solves;
     local.candidate_edges = edges.size();
+    // The most violated edges of each row (at most kPerRow), not all of them: a whole dense
+    // graph of violations would make the next search as slow as the dense problem.
+    constexpr std::size_t kPerRow = 8;
     std::vector<WeightedEdge<W>> added;
+    std::vector<std::pair<W, WeightedEdge<W>>> row;
     for (Vertex u = 0; u < vertices; ++u) {
       auto& known = in_set[u];
       std::sort(known.begin(), known.end());
       std::size_t next = 0;
+      row.clear();
       for (Vertex v = u + 1; v < vertices; ++v) {
         while (next < known.size() && known[next] < v) ++next;
         if (next < known.size() && known[next] == v) continue;
         W w{};
         if (!weight(u, v, w)) continue;
-        if (below_zero(solver.reduced_cost(u, v, w))) added.push_back({u, v, w});
+        const W rc = solver.reduced_cost(u, v, w);
+        if (below_zero(rc)) row.push_back({rc, WeightedEdge<W>{u, v, w}});
       }
+      if (row.size() > kPerRow) {
+        std::partial_sort(row.begin(), row.begin() + kPerRow, row.end(),
+                          [](const auto& x, const auto& y) { return x.first < y.first || (x.first == y.first && x.second.v < y.second.v); });
+        row.resize(kPerRow);
+      }
+      for (const auto& [rc, e] : row) added.push_back(e);
     }
     if (added.empty()) {
       if (stats) *stats = local;
@@ -593,6 +640,7 @@ std::vector<std::int32_t> maximum_weight_matching(std::size_t vertices, std::spa
 PARLEY_INSTANTIATE_MATCHING(std::int64_t)
 PARLEY_INSTANTIATE_MATCHING(Wide<2>)
 PARLEY_INSTANTIATE_MATCHING(Wide<4>)
+PARLEY_INSTANTIATE_MATCHING(Wide<6>)
 PARLEY_INSTANTIATE_MATCHING(Wide<8>)
 PARLEY_INSTANTIATE_MATCHING(Wide<16>)
 PARLEY_INSTANTIATE_MATCHING(Wide<32>)

@@ -32,6 +32,7 @@ inline constexpr std::int32_t kUnmatched = -1;
 // The weight types the solver is instantiated for (matching.cpp).
 template <class W>
 concept MatchingWeight = std::is_same_v<W, std::int64_t> || std::is_same_v<W, Wide<2>> || std::is_same_v<W, Wide<4>> ||
+                         std::is_same_v<W, Wide<6>> ||
                          std::is_same_v<W, Wide<8>> || std::is_same_v<W, Wide<16>> || std::is_same_v<W, Wide<32>>;
 
 template <class W>

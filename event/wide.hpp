@@ -45,23 +45,23 @@ class Wide {
 
   friend constexpr Wide operator+(const Wide& a, const Wide& b) {
     Wide r;
-    std::uint64_t carry = 0;
+    bool carry = false;
     for (std::size_t i = 0; i < N; ++i) {
-      const std::uint64_t s = a.limbs_[i] + b.limbs_[i];
-      const std::uint64_t c1 = s < a.limbs_[i];
-      r.limbs_[i] = s + carry;
-      carry = c1 | (r.limbs_[i] < s);
+      std::uint64_t s = 0;
+      const bool c1 = __builtin_add_overflow(a.limbs_[i], b.limbs_[i], &s);
+      const bool c2 = __builtin_add_overflow(s, static_cast<std::uint64_t>(carry), &r.limbs_[i]);
+      carry = c1 || c2;
     }
     return r;
   }
   friend constexpr Wide operator-(const Wide& a, const Wide& b) {
     Wide r;
-    std::uint64_t borrow = 0;
+    bool borrow = false;
     for (std::size_t i = 0; i < N; ++i) {
-      const std::uint64_t d = a.limbs_[i] - b.limbs_[i];
-      const std::uint64_t b1 = a.limbs_[i] < b.limbs_[i];
-      r.limbs_[i] = d - borrow;
-      borrow = b1 | (d < borrow);
+      std::uint64_t d = 0;
+      const bool b1 = __builtin_sub_overflow(a.limbs_[i], b.limbs_[i], &d);
+      const bool b2 = __builtin_sub_overflow(d, static_cast<std::uint64_t>(borrow), &r.limbs_[i]);
+      borrow = b1 || b2;
     }
     return r;
   }
