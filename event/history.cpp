@@ -51,10 +51,12 @@ game::Result<History, HistoryError> History::build(const Event& event, std::span
           if (o != s) pr.opponents.push_back(index.at(seats[o]));
       }
     }
+    // A Swiss bye is the pairing-allocated bye and scores a win; a round robin's odd player
+    // out simply has no game.
     for (const auto& k : p.byes) {
       PlayerRound& pr = row(index.at(k));
       pr.kind = PlayerRound::Kind::bye;
-      pr.points = kByePoints;
+      pr.points = event.system == PairingSystem::swiss ? kByePoints : 0;
     }
     for (const auto& k : p.not_paired) row(index.at(k)).kind = PlayerRound::Kind::absent;
   }

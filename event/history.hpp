@@ -23,7 +23,7 @@ struct PlayerRound {
     played,        // a game played to its end
     forfeit_win,   // came; the opponent (or, at a Risiko table, someone) did not
     forfeit_loss,  // did not come
-    bye,           // the pairing-allocated bye
+    bye,           // Swiss: the pairing-allocated bye (a win); round robin: the odd player out (0)
     absent,        // left out of the round by the organizer
   };
   Kind kind = Kind::absent;
