@@ -9,7 +9,7 @@ namespace parley::event {
 
 namespace {
 
-void write_body(game::ByteWriter& out, const Manifest& m) {
+void write_manifest_body(game::ByteWriter& out, const Manifest& m) {
   write_header(out, WireTag::manifest);
   out.raw(m.event_id);
   out.u32(static_cast<std::uint32_t>(m.files.size()));
@@ -39,7 +39,7 @@ Manifest make_manifest(const Digest& event_id, std::vector<ManifestEntry> files)
 
 Bytes manifest_bytes(const Manifest& manifest) {
   game::ByteWriter out;
-  write_body(out, manifest);
+  write_manifest_body(out, manifest);
   return std::move(out).take();
 }
 
@@ -54,7 +54,7 @@ bool verify_manifest(const crypto::PublicKey& organizer, const SignedManifest& s
 
 Bytes encode(const SignedManifest& s) {
   game::ByteWriter out;
-  write_body(out, s.manifest);
+  write_manifest_body(out, s.manifest);
   out.raw(s.signature.bytes());
   return std::move(out).take();
 }

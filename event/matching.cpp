@@ -64,6 +64,7 @@ struct BlossomMatching<W>::State {
   // duals of the blossoms from the top down to it, for reduced_cost.
   std::vector<std::int32_t> depth;
   std::vector<W> zsum;
+  std::vector<std::vector<std::int32_t>> up;  // up[k][x]: x's 2^k-th ancestor (a top-level blossom is its own)
 
   void prepare_pricing() {
     depth.assign(2 * n, 0);
@@ -88,6 +89,29 @@ struct BlossomMatching<W>::State {
         done[x] = 1;
       }
     }
+    // Binary lifting, for the smallest blossom holding two vertices in O(log depth).
+    const std::int32_t max_depth = depth.empty() ? 0 : *std::max_element(depth.begin(), depth.end());
+    std::size_t levels = 1;
+    while ((std::int32_t{1} << levels) <= max_depth) ++levels;
+    up.assign(levels, std::vector<std::int32_t>(2 * n));
+    for (std::size_t x = 0; x < 2 * n; ++x) up[0][x] = blossomparent[x] == -1 ? static_cast<std::int32_t>(x) : blossomparent[x];
+    for (std::size_t k = 1; k < levels; ++k)
+      for (std::size_t x = 0; x < 2 * n; ++x) up[k][x] = up[k - 1][static_cast<std::size_t>(up[k - 1][x])];
+  }
+
+  // The smallest blossom holding both a and b (blossoms of one tree).
+  std::int32_t common(std::int32_t a, std::int32_t b) const {
+    if (depth[a] < depth[b]) std::swap(a, b);
+    for (std::size_t k = up.size(); k-- > 0;)
+      if (depth[a] - (std::int32_t{1} << k) >= depth[b]) a = up[k][a];
+    if (a == b) return a;
+    for (std::size_t k = up.size(); k-- > 0;) {
+      if (up[k][a] != up[k][b]) {
+        a = up[k][a];
+        b = up[k][b];
+      }
+    }
+    return up[0][a];
   }
 
   W slack(std::int32_t k) const {
@@ -554,20 +578,18 @@ const std::vector<std::int32_t>& BlossomMatching<W>::mate() const {
 }
 
 template <MatchingWeight W>
+W BlossomMatching<W>::vertex_slack(Vertex u, Vertex v, const W& weight) const {
+  return s_->dualvar[u] + s_->dualvar[v] - weight - weight;
+}
+
+template <MatchingWeight W>
 W BlossomMatching<W>::reduced_cost(Vertex u, Vertex v, const W& weight) const {
   const State& s = *s_;
   W cost = s.dualvar[u] + s.dualvar[v] - weight - weight;
   if (s.inblossom[u] != s.inblossom[v]) return cost;  // no blossom holds both
   // Every blossom holding both ends adds twice its dual: those from the top down to the
   // smallest blossom holding both.
-  std::int32_t a = s.blossomparent[u], b = s.blossomparent[v];
-  while (s.depth[a] > s.depth[b]) a = s.blossomparent[a];
-  while (s.depth[b] > s.depth[a]) b = s.blossomparent[b];
-  while (a != b) {
-    a = s.blossomparent[a];
-    b = s.blossomparent[b];
-  }
-  return cost + s.zsum[a];
+  return cost + s.zsum[s.common(s.blossomparent[u], s.blossomparent[v])];
 }
 
 template <MatchingWeight W>
@@ -612,6 +634,9 @@ std::vector<std::int32_t> maximum_weight_matching(std::size_t vertices, std::spa
         if (next < known.size() && known[next] == v) continue;
         W w{};
         if (!weight(u, v, w)) continue;
+        // Blossom duals are never negative, so an edge whose vertex duals already cover it is
+        // priced without walking the blossoms.
+        if (!below_zero(solver.vertex_slack(u, v, w))) continue;
         const W rc = solver.reduced_cost(u, v, w);
         if (below_zero(rc)) row.push_back({rc, WeightedEdge<W>{u, v, w}});
       }

@@ -58,6 +58,8 @@ class BlossomMatching {
   // After solve(): twice the reduced cost of a (possibly absent) edge u–v of weight w under the
   // final duals; negative means adding that edge could give a heavier matching.
   W reduced_cost(Vertex u, Vertex v, const W& weight) const;
+  // The same without the blossom duals (never larger than reduced_cost).
+  W vertex_slack(Vertex u, Vertex v, const W& weight) const;
 
  private:
   struct State;

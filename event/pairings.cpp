@@ -10,7 +10,7 @@ namespace parley::event {
 
 namespace {
 
-void write_body(game::ByteWriter& out, const Pairings& p) {
+void write_pairings_body(game::ByteWriter& out, const Pairings& p) {
   write_header(out, WireTag::pairings);
   out.raw(p.event_id);
   out.raw(p.event_digest);
@@ -41,7 +41,7 @@ std::vector<crypto::PublicKey> read_keys(WireReader& r, std::size_t max) {
 
 Bytes pairings_bytes(const Pairings& pairings) {
   game::ByteWriter out;
-  write_body(out, pairings);
+  write_pairings_body(out, pairings);
   return std::move(out).take();
 }
 
@@ -56,7 +56,7 @@ bool verify_pairings(const crypto::PublicKey& organizer, const SignedPairings& s
 
 Bytes encode(const SignedPairings& s) {
   game::ByteWriter out;
-  write_body(out, s.pairings);
+  write_pairings_body(out, s.pairings);
   out.raw(s.signature.bytes());
   return std::move(out).take();
 }

@@ -8,7 +8,7 @@ namespace parley::event {
 
 namespace {
 
-void write_body(game::ByteWriter& out, const Digest& event_id, std::string_view name, const crypto::PublicKey& key) {
+void write_registration_body(game::ByteWriter& out, const Digest& event_id, std::string_view name, const crypto::PublicKey& key) {
   write_header(out, WireTag::registration);
   out.raw(event_id);
   out.text(name);
@@ -19,7 +19,7 @@ void write_body(game::ByteWriter& out, const Digest& event_id, std::string_view 
 
 Bytes registration_message(const Digest& event_id, std::string_view name, const crypto::PublicKey& key) {
   game::ByteWriter out;
-  write_body(out, event_id, name, key);
+  write_registration_body(out, event_id, name, key);
   return std::move(out).take();
 }
 
@@ -39,7 +39,7 @@ bool verify_registration(const RegistrationRequest& r) {
 
 Bytes encode(const RegistrationRequest& r) {
   game::ByteWriter out;
-  write_body(out, r.event_id, r.name, r.key);
+  write_registration_body(out, r.event_id, r.name, r.key);
   out.raw(r.signature.bytes());
   return std::move(out).take();
 }

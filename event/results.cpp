@@ -10,7 +10,7 @@ namespace parley::event {
 
 namespace {
 
-void write_body(game::ByteWriter& out, const Results& r) {
+void write_results_body(game::ByteWriter& out, const Results& r) {
   write_header(out, WireTag::results);
   out.raw(r.event_id);
   out.u16(r.round);
@@ -30,7 +30,7 @@ void write_body(game::ByteWriter& out, const Results& r) {
 
 Bytes results_bytes(const Results& results) {
   game::ByteWriter out;
-  write_body(out, results);
+  write_results_body(out, results);
   return std::move(out).take();
 }
 
@@ -45,7 +45,7 @@ bool verify_results(const crypto::PublicKey& organizer, const SignedResults& s) 
 
 Bytes encode(const SignedResults& s) {
   game::ByteWriter out;
-  write_body(out, s.results);
+  write_results_body(out, s.results);
   out.raw(s.signature.bytes());
   return std::move(out).take();
 }

@@ -29,7 +29,7 @@ Line decode_line(std::string_view text) {
   return out;
 }
 
-std::string encode(std::u32string_view line) {
+std::string utf8_of(std::u32string_view line) {
   std::string out;
   for (char32_t c : line) game::append_utf8(out, c);
   return out;
@@ -159,7 +159,7 @@ std::string write_trf(const TrfTournament& t) {
       put(line, at + 7, at + 7, std::string(1, g.result));
     }
     while (!line.empty() && line.back() == U' ') line.pop_back();
-    out += encode(line) + "\r\n";
+    out += utf8_of(line) + "\r\n";
   }
   return out;
 }
@@ -183,8 +183,8 @@ game::Result<TrfTournament, TrfProblem> read_trf(std::string_view text) {
       if (c < 0x20 && c != '\t') return TrfProblem{TrfError::bad_text, line_no};
     const Line line = decode_line(utf8);
     if (line.size() < 3) continue;  // blank lines
-    const std::string tag = encode(std::u32string_view(line).substr(0, 3));
-    auto rest = [&] { return line.size() > 4 ? encode(field(line, 5, line.size())) : std::string(); };
+    const std::string tag = utf8_of(std::u32string_view(line).substr(0, 3));
+    auto rest = [&] { return line.size() > 4 ? utf8_of(field(line, 5, line.size())) : std::string(); };
     if (tag == "012") t.name = rest();
     else if (tag == "022") t.city = rest();
     else if (tag == "032") t.federation = rest();
@@ -202,17 +202,17 @@ game::Result<TrfTournament, TrfProblem> read_trf(std::string_view text) {
     p.start_rank = *rank;
     const auto sex = field(line, 10, 10);
     p.sex = sex.empty() ? ' ' : static_cast<char>(sex[0] < 0x80 ? sex[0] : '?');
-    p.title = encode(field(line, 11, 13));
-    p.name = encode(field(line, 15, 47));
+    p.title = utf8_of(field(line, 11, 13));
+    p.name = utf8_of(field(line, 15, 47));
     const auto rating = field(line, 49, 52);
     if (!rating.empty()) {
       auto r = number(rating, kMaxRating);
       if (!r) return TrfProblem{TrfError::bad_number, line_no};
       if (*r > 0) p.rating = static_cast<std::uint16_t>(*r);
     }
-    p.federation = encode(field(line, 54, 56));
-    p.fide_id = encode(field(line, 58, 68));
-    p.birth_date = encode(field(line, 70, 79));
+    p.federation = utf8_of(field(line, 54, 56));
+    p.fide_id = utf8_of(field(line, 58, 68));
+    p.birth_date = utf8_of(field(line, 70, 79));
     auto pts = points(field(line, 81, 84));
     if (!pts) return TrfProblem{TrfError::bad_number, line_no};
     p.points = *pts;

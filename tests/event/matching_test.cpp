@@ -75,7 +75,7 @@ TEST(Wide, AddsSubtractsHalvesAndComparesAcrossLimbs) {
 TEST(Matching, AgreesWithBoostsEnumerationOnRandomGraphs) {
   std::mt19937 rng(20261204);
   for (int trial = 0; trial < 400; ++trial) {
-    const std::size_t n = 2 + trial % 11;
+    const std::size_t n = 2 + trial % 9;  // up to 10: the enumeration grows fast (and runs under ASan in CI)
     const RandomGraph g = random_graph(rng, n, 0.2 + 0.1 * (trial % 7), trial % 3 == 0 ? 3 : 40);
     BoostGraph bg(n);
     for (const auto& e : g.edges) boost::add_edge(e.u, e.v, BoostEdge(e.weight), bg);
