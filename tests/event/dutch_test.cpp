@@ -200,6 +200,27 @@ TEST(Dutch, CompletionMovesAPlayerDownSoTheLastBracketCanBePairedC4) {
   EXPECT_FALSE(got.count({2, 3}));
 }
 
+TEST(Dutch, CompletionReachesAcrossBracketsWhenTheWindowCannotC4) {
+  // 1, 2 on 4 points; 3, 4 on 2; 5, 6 on 0 have met each other and both of 3 and 4. Only 1 and
+  // 2 can play 5 and 6, so the top bracket must float both: the window (brackets 1 and 2) would
+  // pair 1-2, fails the completion proof, and the bracket is paired over everyone.
+  std::vector<SwissPlayer> ps{player(1, 4, "WB", {100, 101}), player(2, 4, "BW", {102, 103}),
+                              player(3, 2, "WB", {4, 5}),     player(4, 2, "BW", {4, 5}),
+                              player(5, 0, "WB", {2, 3, 5}),  player(6, 0, "BW", {2, 3, 4})};
+  DutchStats stats;
+  auto r = pair_dutch(ps, DutchOptions{3, 9, Colour::white}, &stats);
+  ASSERT_TRUE(r.ok());
+  EXPECT_GE(stats.fallbacks, 1u);
+  std::set<std::pair<PlayerIndex, PlayerIndex>> got;
+  for (const auto& b : r->boards) got.insert({std::min(b[0], b[1]), std::max(b[0], b[1])});
+  EXPECT_TRUE(got.count({2, 3}));
+  EXPECT_FALSE(got.count({0, 1}));
+  EXPECT_EQ(got.size(), 3u);
+  auto exact = pair_dutch(ps, DutchOptions{3, 9, Colour::white, false});
+  ASSERT_TRUE(exact.ok());
+  EXPECT_EQ(*exact, *r);
+}
+
 TEST(Dutch, AFieldWithNoLegalPairingIsRefused) {
   std::vector<SwissPlayer> ps{player(1, 2, "W", {1}), player(2, 0, "B", {0})};
   auto r = pair_dutch(ps, DutchOptions{2, 5, Colour::white});
