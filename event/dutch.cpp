@@ -147,6 +147,19 @@ ColourOutcome colour_outcome(const Prepared& hi, const Prepared& lo, Colour init
   return out;
 }
 
+// Pairings equal on every criterion are told apart by a fixed hash of each pair's two pairing
+// numbers (a 64-bit mixing function's 16 low bits), so the rules, not the search's order, decide.
+constexpr std::uint64_t kTieMask = 0xffff;
+std::uint64_t tie_hash(std::uint32_t a, std::uint32_t b) {
+  std::uint64_t x = (static_cast<std::uint64_t>(std::min(a, b)) << 32) | std::max(a, b);
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdull;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ull;
+  x ^= x >> 33;
+  return x & kTieMask;
+}
+
 std::size_t bits_for(std::uint64_t v) {
   std::size_t w = 0;
   while (v) {
@@ -158,6 +171,7 @@ std::size_t bits_for(std::uint64_t v) {
 
 // The bit fields of one bracket's edge weights, least significant first.
 enum Field : std::size_t {
+  kTie,       // what is still equal: a fixed hash of the two pairing numbers
   kOrder,     // D: S1[i] against S2[i]
   kRank,      // D: pair the higher-ranked players, float the lower
   kC19, kC18, kC17, kC16,
@@ -386,37 +400,41 @@ class Pairer {
     return mate;
   }
 
-  // Whether the bracket's pairs leave a perfect matching of the players still unpaired, using
-  // the window's tentative pairs of the next bracket as a start. Updates the witness when so.
+  // Whether the bracket's search completes the round. The window's whole choice — the bracket's
+  // pairs and the next bracket's tentative pairs — is held fixed, and the players it sends below
+  // the window must be pairable with the players there: only then is the window's optimum the
+  // optimum over everyone left (the rest of the weight is the same either way). Updates the
+  // witness when so. Without a window (`below` false) the tentative pairs are the witness.
   bool accept(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& kept,
-              const std::vector<std::pair<std::uint32_t, std::uint32_t>>& tentative, bool keep_lower) {
+              const std::vector<std::pair<std::uint32_t, std::uint32_t>>& tentative, bool below) {
     const auto saved_alive = alive_;
     const auto saved_witness = witness_;
     for (auto [a, b] : kept) alive_[a] = alive_[b] = 0;
-    std::vector<char> in_tentative(witness_.size(), 0);
-    for (auto [a, b] : tentative) in_tentative[a] = in_tentative[b] = 1;
+    if (below)
+      for (auto [a, b] : tentative) alive_[a] = alive_[b] = 0;  // fixed while the rest is completed
     for (std::size_t x = 0; x < witness_.size(); ++x) {
       const std::int32_t y = witness_[x];
-      // Keep the old witness's pairs below the window; re-pair the rest.
-      if (!alive_[x] || y == kUnmatched || !alive_[static_cast<std::size_t>(y)] || in_tentative[x] ||
-          in_tentative[static_cast<std::size_t>(y)] || !keep_lower)
-        witness_[x] = kUnmatched;
+      if (!below || !alive_[x] || y == kUnmatched || !alive_[static_cast<std::size_t>(y)]) witness_[x] = kUnmatched;
     }
-    if (keep_lower) {
-      for (std::size_t x = 0; x < witness_.size(); ++x) {
-        const std::int32_t y = witness_[x];
-        if (y != kUnmatched && witness_[static_cast<std::size_t>(y)] != static_cast<std::int32_t>(x)) witness_[x] = kUnmatched;
+    if (!below) {
+      for (auto [a, b] : tentative) {
+        witness_[a] = static_cast<std::int32_t>(b);
+        witness_[b] = static_cast<std::int32_t>(a);
       }
     }
-    for (auto [a, b] : tentative) {
-      if (!alive_[a] || !alive_[b]) continue;
-      witness_[a] = static_cast<std::int32_t>(b);
-      witness_[b] = static_cast<std::int32_t>(a);
+    if (!repair_witness()) {
+      alive_ = saved_alive;
+      witness_ = saved_witness;
+      return false;
     }
-    if (repair_witness()) return true;
-    alive_ = saved_alive;
-    witness_ = saved_witness;
-    return false;
+    if (below) {
+      for (auto [a, b] : tentative) {
+        alive_[a] = alive_[b] = 1;
+        witness_[a] = static_cast<std::int32_t>(b);
+        witness_[b] = static_cast<std::int32_t>(a);
+      }
+    }
+    return true;
   }
 
   // Completion's graph: two live players who may meet, or a live player and the bye.
@@ -631,6 +649,7 @@ class Pairer {
     br.width[kC19] = br.float2 ? sum_width(diff) : 0;
     br.width[kRank] = sum_width(2 * br.current_size + 2);
     br.width[kOrder] = sum_width(4 * br.current_size + 4);
+    br.width[kTie] = sum_width(kTieMask);
     std::size_t at = 0;
     for (std::size_t f = 0; f < kFields; ++f) {
       br.offset[f] = at;
@@ -748,6 +767,7 @@ class Pairer {
       if (br.target[a] >= 0) cost += dist(br.pos[b], br.target[a]);
       if (br.target[b] >= 0) cost += dist(br.pos[a], br.target[b]);
       w.add_at(4 * n + 4 - std::min<std::uint64_t>(cost, 4 * n + 4), br.offset[kOrder]);
+      w.add_at(tie_hash(pu.p->pairing_number, pv.p->pairing_number), br.offset[kTie]);
     } else if (ra == Bracket::current && rb == Bracket::next) {
       leaving_current(br, a, w, minus);
       next_pair(br, su, sv, w, minus);

@@ -282,44 +282,50 @@ void simulate(std::size_t players, std::size_t rounds, std::uint32_t seed) {
   }
 }
 
-// Pairing each bracket over its window gives what pairing it over everyone left gives.
+// Pairing each bracket over its window gives what pairing it over everyone left gives: random
+// events with ratings, players left out and forfeits.
 TEST(DutchSimulation, WindowsGiveTheExactPairing) {
   std::mt19937 rng(99);
   int compared = 0;
-  for (int trial = 0; trial < 12; ++trial) {
-    const std::size_t players = 12 + static_cast<std::size_t>(trial) * 5;
-    const std::size_t rounds = 7;
+  for (int trial = 0; trial < 14; ++trial) {
+    const std::size_t players = 10 + static_cast<std::size_t>(trial) * 3;
+    const std::size_t rounds = 5 + static_cast<std::size_t>(trial) % 4;
     Event e = testing::make_event(players, GameKind::chess, PairingSystem::swiss, static_cast<std::uint16_t>(rounds));
+    for (auto& p : e.roster)
+      if (rng() % 3 != 0) p.rating = static_cast<std::uint16_t>(1000 + rng() % 1500);
     std::vector<Pairings> ps;
     std::vector<Results> rs;
     for (std::size_t r = 1; r <= rounds; ++r) {
       auto history = History::build(e, ps, rs);
       ASSERT_TRUE(history.ok());
-      std::vector<PlayerIndex> all(players);
-      std::iota(all.begin(), all.end(), 0);
-      const auto sp = swiss_players(e, *history, all, r);
-      DutchOptions windowed{r, rounds, Colour::white, true};
-      DutchOptions exact{r, rounds, Colour::white, false};
-      auto a = pair_dutch(sp, windowed);
-      auto b = pair_dutch(sp, exact);
+      std::vector<PlayerIndex> out, in;
+      for (PlayerIndex p = 0; p < players; ++p) (rng() % 12 == 0 ? out : in).push_back(p);
+      const auto sp = swiss_players(e, *history, in, r);
+      auto a = pair_dutch(sp, DutchOptions{r, rounds, Colour::white, true});
+      auto b = pair_dutch(sp, DutchOptions{r, rounds, Colour::white, false});
       ASSERT_EQ(a.ok(), b.ok());
       if (!a.ok()) break;
       EXPECT_EQ(*a, *b) << players << " players, round " << r;
       ++compared;
-      auto p = pair_round(e, *history, RoundRequest{static_cast<std::uint16_t>(r), 1'000 * r, {}});
+      auto p = pair_round(e, *history, RoundRequest{static_cast<std::uint16_t>(r), 1'000 * r, out});
       ASSERT_TRUE(p.ok());
       Results res{p->event_id, p->round, {}};
       for (std::size_t board = 0; board < p->boards.size(); ++board) {
         BoardResult br;
-        const int roll = static_cast<int>(rng() % 3);
-        if (roll < 2) br.winner = static_cast<std::uint8_t>(roll);
+        const int roll = static_cast<int>(rng() % 10);
+        if (roll < 4) br.winner = 0;
+        else if (roll < 7) br.winner = 1;
+        else if (roll == 9) {
+          br.kind = BoardResult::Kind::forfeit;
+          br.present = static_cast<std::uint8_t>(1 + rng() % 2);
+        }
         res.boards.push_back(br);
       }
       ps.push_back(*p);
       rs.push_back(res);
     }
   }
-  EXPECT_GT(compared, 60);
+  EXPECT_GT(compared, 70);
 }
 
 TEST(DutchSimulation, TwentyOnePlayersSevenRounds) { simulate(21, 7, 1); }
