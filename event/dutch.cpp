@@ -148,7 +148,7 @@ ColourOutcome colour_outcome(const Prepared& hi, const Prepared& lo, Colour init
 }
 
 // Pairings equal on every criterion are told apart by a fixed hash of each pair's two pairing
-// numbers (a 64-bit mixing function's 16 low bits), so the rules, not the search's order, decide.
+// numbers (16 bits of a 64-bit mixing function), so the rules, not the search's order, decide.
 constexpr std::uint64_t kTieMask = 0xffff;
 std::uint64_t tie_hash(std::uint32_t a, std::uint32_t b) {
   std::uint64_t x = (static_cast<std::uint64_t>(std::min(a, b)) << 32) | std::max(a, b);
@@ -172,7 +172,7 @@ std::size_t bits_for(std::uint64_t v) {
 // The bit fields of one bracket's edge weights, least significant first.
 enum Field : std::size_t {
   kTie,       // what is still equal: a fixed hash of the two pairing numbers
-  kOrder,     // D: S1[i] against S2[i]
+  kOrder,     // D: S1[i] against S2[i], the higher-ranked first
   kRank,      // D: pair the higher-ranked players, float the lower
   kC19, kC18, kC17, kC16,
   kC15, kC14, kC13, kC12,
@@ -648,7 +648,7 @@ class Pairer {
     br.width[kC18] = br.float2 ? sum_width(2 * diff) : 0;
     br.width[kC19] = br.float2 ? sum_width(diff) : 0;
     br.width[kRank] = sum_width(2 * br.current_size + 2);
-    br.width[kOrder] = sum_width(4 * br.current_size + 4);
+    br.width[kOrder] = sum_width(2 * br.current_size * br.current_size + 2);
     br.width[kTie] = sum_width(kTieMask);
     std::size_t at = 0;
     for (std::size_t f = 0; f < kFields; ++f) {
@@ -762,11 +762,14 @@ class Pairer {
       // D: pair the higher-ranked players; prefer each S1 player's standard opponent.
       const std::uint64_t n = br.current_size;
       w.add_at(2 * n, br.offset[kRank]);
+      // Each player's distance from its standard opponent, weighted by the player's rank, so a
+      // higher-ranked player's standard opponent counts for more (as the transpositions, which
+      // keep S1's first players' opponents longest).
       std::uint64_t cost = 0;
       auto dist = [](std::int64_t x, std::int64_t y) { return static_cast<std::uint64_t>(x > y ? x - y : y - x); };
-      if (br.target[a] >= 0) cost += dist(br.pos[b], br.target[a]);
-      if (br.target[b] >= 0) cost += dist(br.pos[a], br.target[b]);
-      w.add_at(4 * n + 4 - std::min<std::uint64_t>(cost, 4 * n + 4), br.offset[kOrder]);
+      if (br.target[a] >= 0) cost += (n - br.pos[a]) * dist(br.pos[b], br.target[a]);
+      if (br.target[b] >= 0) cost += (n - br.pos[b]) * dist(br.pos[a], br.target[b]);
+      w.add_at(2 * n * n + 2 - std::min<std::uint64_t>(cost, 2 * n * n + 2), br.offset[kOrder]);
       w.add_at(tie_hash(pu.p->pairing_number, pv.p->pairing_number), br.offset[kTie]);
     } else if (ra == Bracket::current && rb == Bracket::next) {
       leaving_current(br, a, w, minus);
