@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <cassert>
-#include <map>
 #include <numeric>
 
 #include "event/matching.hpp"

@@ -29,7 +29,7 @@ game::Result<Pairings, PairingError> pair_round(const Event& event, const Histor
                                                 PairingStats* stats = nullptr);
 
 // Whether signed pairings are exactly what pair_round derives for them (same round, time and
-// players left out).
+// players left out), `history` holding the rounds before theirs.
 bool pairing_follows(const Event& event, const History& history, const Pairings& pairings);
 
 }  // namespace parley::event
