@@ -35,6 +35,7 @@
 #include "game/risiko/engine.hpp"
 #include "peer/session/risiko_messages.hpp"
 #include "peer/session/risiko_options.hpp"
+#include "peer/session/risiko_refusal.hpp"
 #include "peer/session/rules.hpp"
 
 namespace parley::peer::risiko {
@@ -126,6 +127,8 @@ class RisikoRules final : public GameRules {
   Verdict reveal(Seat seat, std::span<const std::uint8_t> secrets) override;
   bool needs_reveals() const override { return false; }
   std::string describe_action(Seat seat, std::span<const std::uint8_t> message) const override;
+  std::string describe_refusal(const Rejection& rejection) const override { return describe_risiko_refusal(rejection); }
+  std::string_view refusal_name(RefusalCode code) const override { return risiko_refusal_name(code); }
 
   // ---- What a seat's agent reads (peer/bots/risiko_bot) --------------------------------------
   const RisikoOptions& options() const { return options_; }
@@ -169,14 +172,13 @@ class RisikoRules final : public GameRules {
   bool deciding(Seat s) const;
 
  private:
-  struct Fault {
-    std::string reason;
-    bool moot = false;  // only nothing of the kind is due now (Rejection::moot)
-  };
   // What a message supplies or answers is not due now: a race with another seat's message (a
-  // leave that ends a deal, a roll called off) explains that, not a cheat.
-  static Fault not_due(std::string reason) { return Fault{std::move(reason), true}; }
-  using Check = std::optional<Fault>;
+  // leave that ends a deal, a roll called off) explains that, not a cheat (Rejection::moot).
+  static Rejection not_due(RisikoRefusal code, std::vector<std::string> detail = {}) {
+    return Rejection{code, std::move(detail), false, true};
+  }
+  // A message's own checks; act() names its kind first in the refusal's particulars.
+  using Check = std::optional<Rejection>;
 
   Check on(Seat seat, const DeckKeyMessage& m);
   Check on(Seat seat, const ShuffleMessage& m);
@@ -209,9 +211,10 @@ class RisikoRules final : public GameRules {
   std::optional<Seat> stand_in(const PendingRoll& roll) const;
   bool has_chain_values(Seat s) const;
   std::vector<Seat> active_seats() const;
-  // The card (or mission) a dealt position holds, given the holder's share.
-  game::Result<std::uint16_t, std::string> open_with(const Deal& deal, Seat share_seat,
-                                                     const crypto::CardShare& share) const;
+  // The card (or mission) a dealt position holds, given the holder's share; refused as the
+  // message's card `card` (1-based), or as the mission when none.
+  game::Result<std::uint16_t, Rejection> open_with(const Deal& deal, Seat share_seat, const crypto::CardShare& share,
+                                                   std::optional<std::size_t> card) const;
   crypto::Point computed_share(const crypto::Scalar& key, const crypto::MaskedCard& card) const;
 
   RisikoOptions options_;
