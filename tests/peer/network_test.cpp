@@ -346,13 +346,15 @@ TEST_F(Network, ATimeoutClaimThatCrossesAMoveMadeInTimeInTheLobbyBlamesNobody) {
 }
 
 // The honest bot's log: the cheat must be named at the entry where it happened.
-void expect_caught(const VerifyReport& report, Seat cheater, lobby::EntryIndex at, Offence offence) {
+void expect_caught(const VerifyReport& report, Seat cheater, lobby::EntryIndex at, Offence offence,
+                   std::optional<RefusalCode> refusal = std::nullopt) {
   EXPECT_TRUE(report.valid) << report.fault;
   const SeatVerdict& v = report.seats.at(cheater.index);
   EXPECT_EQ(v.kind, SeatVerdict::Kind::blamed);
   ASSERT_TRUE(v.index);
   EXPECT_EQ(v.index->value, at.value);
-  EXPECT_NE(v.reason.find(describe(offence)), std::string::npos) << v.reason;
+  EXPECT_EQ(v.offence, offence) << v.reason;
+  EXPECT_EQ(v.refusal, refusal) << v.reason;
   EXPECT_EQ(report.seats.at(1 - cheater.index).kind, SeatVerdict::Kind::honest);
 }
 
@@ -365,7 +367,7 @@ TEST_F(Network, AnIllegalMoveIsCaughtLiveAndInTheLog) {
   EXPECT_EQ(m.seat.session().seat(m.seat.me()).blame->offence, Offence::illegal_action);
   ASSERT_EQ(m.honest->wait(), 0) << m.honest->err();
   EXPECT_EQ(m.honest->result(), "seat 1 wins (forfeit)");
-  expect_caught(verify_file(m.honest->log_path()), m.seat.me(), at, Offence::illegal_action);
+  expect_caught(verify_file(m.honest->log_path()), m.seat.me(), at, Offence::illegal_action, Illegal::illegal_move);
 }
 
 TEST_F(Network, AMoveOutOfTurnIsCaught) {
@@ -378,7 +380,7 @@ TEST_F(Network, AMoveOutOfTurnIsCaught) {
   m.seat.await_answer();
   auto at = m.seat.last_own_entry();
   ASSERT_EQ(m.honest->wait(), 0) << m.honest->err();
-  expect_caught(verify_file(m.honest->log_path()), m.seat.me(), at, Offence::illegal_action);
+  expect_caught(verify_file(m.honest->log_path()), m.seat.me(), at, Offence::illegal_action, Illegal::not_your_turn);
 }
 
 TEST_F(Network, AFalseResultClaimIsCaught) {
