@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "crypto/hex.hpp"
 #include "lobby/protocol/text.hpp"
 
 namespace parley::peer {
@@ -72,17 +73,6 @@ std::string SessionStartError::describe() const {
   if (auto* w = std::get_if<lobby::WireError>(&cause))
     return "room options: " + std::string(lobby::describe(*w));
   return std::string(peer::describe(std::get<RulesError>(cause)));
-}
-
-std::string hex(std::span<const std::uint8_t> bytes) {
-  static const char* digits = "0123456789abcdef";
-  std::string out;
-  out.reserve(bytes.size() * 2);
-  for (auto b : bytes) {
-    out += digits[b >> 4];
-    out += digits[b & 15];
-  }
-  return out;
 }
 
 crypto::SessionId crypto_session(const lobby::SessionId& id) {
@@ -309,7 +299,7 @@ void Session::on_beacon(Seat seat, EntryIndex index, const BeaconRevealMessage& 
                  std::string(crypto::describe(seed.error().failure)));
   }
   seed_ = *seed;
-  event(SessionEvent::Kind::seed, index, std::nullopt, hex(seed_->bytes));
+  event(SessionEvent::Kind::seed, index, std::nullopt, crypto::to_hex(seed_->bytes));
   phase_ = Phase::play;
   phase_since_ms_ = time_ms;
   GameStart start{session_id_, *seed_, {}};
@@ -329,8 +319,8 @@ void Session::on_action(Seat seat, EntryIndex index, const lobby::Envelope& enve
   const crypto::Digest& expected = state_hash_at(envelope.seen_index);
   if (m.state_hash != expected)
     return blame(seat, index, Offence::state_hash_mismatch,
-                 "at entry " + std::to_string(envelope.seen_index.value) + " the seat has " + hex(m.state_hash) +
-                     ", the transcript gives " + hex(expected));
+                 "at entry " + std::to_string(envelope.seen_index.value) + " the seat has " + crypto::to_hex(m.state_hash) +
+                     ", the transcript gives " + crypto::to_hex(expected));
   std::string words = rules_->describe_action(seat, m.game_message);
   const std::optional<std::uint64_t> due = deadline(seat);
   if (auto verdict = rules_->act(seat, m.game_message, ActionContext{index, envelope.seen_index, time_ms}); !verdict) {

@@ -204,6 +204,5 @@ class Session {
 };
 
 crypto::SessionId crypto_session(const lobby::SessionId& id);
-std::string hex(std::span<const std::uint8_t> bytes);
 
 }  // namespace parley::peer

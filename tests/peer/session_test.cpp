@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "crypto/hex.hpp"
 #include "game/chess/notation.hpp"
 #include "peer/log/verify.hpp"
 #include "peer/session/chess_refusal.hpp"
@@ -144,8 +145,8 @@ TEST(Session, AStateHashThatDisagreesIsADesyncNamedWithBothHashes) {
   const auto& b = t.session->seat(kBlack).blame;
   ASSERT_TRUE(b);
   EXPECT_EQ(b->offence, Offence::state_hash_mismatch);
-  EXPECT_NE(b->detail.find(hex(t.session->state_hash_at(lobby::EntryIndex{5}))), std::string::npos) << b->detail;
-  EXPECT_NE(b->detail.find(hex(m.state_hash)), std::string::npos);
+  EXPECT_NE(b->detail.find(crypto::to_hex(t.session->state_hash_at(lobby::EntryIndex{5}))), std::string::npos) << b->detail;
+  EXPECT_NE(b->detail.find(crypto::to_hex(m.state_hash)), std::string::npos);
 }
 
 TEST(Session, AnEnvelopeMayNameAnEarlierEntryWithThatEntrysState) {
