@@ -1,5 +1,7 @@
 #include "peer/session/gunjin_rules.hpp"
 
+#include <cassert>
+
 #include "peer/session/gunjin_protocol.hpp"
 
 namespace parley::peer {
@@ -174,7 +176,9 @@ Verdict GunjinRules::on_move(Seat seat, const MoveMessage& m) {
   if (attack != m.offer.has_value())
     return Rejection{attack ? GunjinRefusal::attack_without_offer : GunjinRefusal::offer_without_attack};
 
-  const PieceId mover = *s.piece_at(m.from);
+  const std::optional<PieceId> moving = s.piece_at(m.from);
+  assert(moving && "the engine found the mover's piece on the from square");
+  const PieceId mover = *moving;
   const KindSet allowed = move_kinds(s, seat, m.from, m.to, m.officer);
   if (allowed.empty()) return Rejection{GunjinRefusal::no_officer_could_move};
   const bool needed = proof_needed(s.possible_kinds(mover), allowed);
@@ -255,6 +259,7 @@ Verdict GunjinRules::on_duel(Seat seat, const GunjinMessage& m) {
     if (!crypto::verify_duel_claim(d.statement, DuelRole::defender, d.offers[kDefender], claim->claim))
       return Rejection{GunjinRefusal::attacker_false_claim};
     d.claims[kAttacker] = claim->claim;
+    assert(d.claims[kDefender] && "the defender claimed: had it disputed, the attacker must open");
     if (auto settled = crypto::settle_duel(d.statement, d.offers, {*d.claims[kAttacker], *d.claims[kDefender]}))
       return finish_duel(*settled);
     d.step = DuelStep::dispute;  // two proven claims that disagree: a table lied
@@ -270,6 +275,7 @@ Verdict GunjinRules::on_duel(Seat seat, const GunjinMessage& m) {
 }
 
 Verdict GunjinRules::on_opening(Seat, DuelRole role, const crypto::DuelOpening& opening) {
+  assert(duel_);
   PendingDuel& d = *duel_;
   const std::size_t x = role_index(role);
   const std::size_t y = 1 - x;
@@ -300,6 +306,7 @@ Verdict GunjinRules::on_opening(Seat, DuelRole role, const crypto::DuelOpening& 
 }
 
 Verdict GunjinRules::finish_duel(crypto::DuelOutcome outcome) {
+  assert(duel_);
   const PendingDuel& d = *duel_;
   const BattleOutcome o = battle_outcome(outcome);
   Verdict v = apply(Action{d.attacker, Play{d.from, d.to, o, d.officer && o == BattleOutcome::attacker_takes}});
@@ -436,7 +443,9 @@ Verdict GunjinRules::reveal(Seat seat, std::span<const std::uint8_t> secrets) {
   for (std::uint8_t slot = 0; slot < kArmySize; ++slot) {
     if (!crypto::verify_opening(commitments_[seat.index][slot], (*openings)[slot]))
       return Rejection{GunjinRefusal::opening_mismatch, {std::to_string(slot)}};
-    layout[slot] = *kind_from_index(static_cast<std::uint8_t>((*openings)[slot].value));
+    const auto kind = kind_from_index(static_cast<std::uint8_t>((*openings)[slot].value));
+    assert(kind && "decode_army_openings reads kinds only");
+    layout[slot] = *kind;
   }
   if (auto valid = validate_layout(layout); !valid)
     return Rejection{GunjinRefusal::opened_layout_illegal, {placement_words(valid.error())}};

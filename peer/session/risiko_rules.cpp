@@ -1,6 +1,7 @@
 #include "peer/session/risiko_rules.hpp"
 
 #include <algorithm>
+#include <cassert>
 
 #include "crypto/commitment.hpp"
 #include "crypto/dice.hpp"
@@ -77,6 +78,7 @@ game::Result<std::unique_ptr<GameRules>, RulesError> make_risiko_rules(std::size
 }
 
 crypto::DeckContext RisikoRules::deck_context(std::uint32_t number) const {
+  assert(start_);
   return crypto::DeckContext{start_->session, crypto::derive_deck_id(start_->session, number)};
 }
 
@@ -232,6 +234,7 @@ RisikoRules::Check RisikoRules::on(Seat seat, const DeckKeyMessage& m) {
 RisikoRules::Check RisikoRules::on(Seat seat, const ShuffleMessage& m) {
   const std::vector<std::uint32_t> due = shuffles_due(seat);
   if (due.empty()) return not_due(RisikoRefusal::not_shuffle_turn);
+  assert(joint_ && "decks are shuffled once every key is in");
   if (m.decks.size() != due.size())
     return not_due(RisikoRefusal::wrong_deck_count, {std::to_string(m.decks.size()), std::to_string(due.size())});
   for (std::size_t i = 0; i < due.size(); ++i) {
@@ -251,6 +254,7 @@ RisikoRules::Check RisikoRules::on(Seat seat, const ShuffleMessage& m) {
 
 RisikoRules::Check RisikoRules::on(Seat seat, const SharesMessage& m) {
   auto owed = shares_owed(seat);
+  assert(joint_ || owed.empty());
   std::set<std::pair<std::uint32_t, std::uint16_t>> seen;
   for (const ShareEntry& e : m.shares) {
     const std::pair<std::uint32_t, std::uint16_t> where{e.deck, e.position};
@@ -276,6 +280,7 @@ RisikoRules::Check RisikoRules::on(Seat seat, const PlacementCommitMessage& m) {
 
 RisikoRules::Check RisikoRules::on(Seat seat, const PlacementRevealMessage& m) {
   if (!owes_placement_reveal(seat)) return not_due(RisikoRefusal::reveal_not_due);
+  assert(seats_[seat.index].placement && "every seat still playing committed before the reveals");
   crypto::CommitmentOpening opening(m.placement, crypto::SecretBytes<crypto::kCommitmentNonceBytes>::copy_of(m.nonce));
   if (!placement_opens(start_->session, seat, *seats_[seat.index].placement, opening))
     return Rejection{RisikoRefusal::placement_mismatch};
@@ -299,6 +304,7 @@ RisikoRules::Check RisikoRules::on(Seat seat, const AttackMessage& m) {
   auto illegal = std::visit([&](const auto& o) { return rk::check(state_, rk::Decision{o}); }, m.order);
   if (illegal) return Rejection{*illegal};
   SeatProtocol& me = seats_[seat.index];
+  assert(me.chain && "play begins once every seat announced its key and chain");
   if (me.chain->accepted() >= me.chain_length) return Rejection{RisikoRefusal::chain_used_up};
   if (!me.chain->accept(m.value)) return Rejection{RisikoRefusal::attacker_chain_fails};
   PendingRoll roll{rolls_++, m.order, m.value, seat, {}};
@@ -335,6 +341,7 @@ RisikoRules::Check RisikoRules::on(Seat seat, const DiceMessage& m) {
   if (!owes_dice(seat)) return not_due(RisikoRefusal::dice_not_due);
   if (m.roll != roll_->number)
     return not_due(RisikoRefusal::wrong_roll, {std::to_string(m.roll), std::to_string(roll_->number)});
+  assert(seats_[seat.index].chain && "a responder has chain values (stand_in)");
   if (!seats_[seat.index].chain->accept(m.value)) return Rejection{RisikoRefusal::dice_chain_fails};
   const PendingRoll roll = std::move(*roll_);
   roll_.reset();
@@ -347,6 +354,7 @@ RisikoRules::Check RisikoRules::on(Seat seat, const DiceMessage& m) {
 // The attack a roll's second chain value completes: the dice drawn from both values.
 game::Result<rk::Action, rk::Error> RisikoRules::rolled(const PendingRoll& roll,
                                                         const crypto::ChainValue& second) const {
+  assert(start_);
   DieStream dice(crypto::dice_seed(start_->session, roll.number, roll.first, second));
   return std::visit(
       [&](const auto& o) -> game::Result<rk::Action, rk::Error> {
@@ -379,6 +387,7 @@ game::Result<std::uint16_t, Rejection> RisikoRules::open_with(const Deal& d, Sea
     detail.insert(detail.begin(), std::to_string(*card_number));
     return Rejection{as_card, std::move(detail)};
   };
+  assert(joint_);
   const MentalDeck& deck = decks_.at(d.deck);
   const crypto::MaskedCard& card = deck.cards.at(d.position);
   if (!crypto::verify_share(deck_context(d.deck), share_seat, *joint_, crypto::CardPosition{d.position}, card, share))
@@ -416,6 +425,7 @@ RisikoRules::Check RisikoRules::on(Seat seat, const TradeMessage& m) {
 RisikoRules::Check RisikoRules::on(Seat seat, const ClaimMessage& m) {
   if (stage_ != Stage::play || blocked()) return not_due(RisikoRefusal::claim_not_now);
   const Deal* d = deal(kMissionDeck, seat.index);
+  assert(d && "a seat still in play holds its dealt mission");
   auto mission = open_with(*d, seat, m.share, std::nullopt);
   if (!mission) return mission.error();
   if (*mission != m.mission.value)
@@ -517,6 +527,7 @@ void RisikoRules::follow(const std::vector<rk::Event>& events) {
 }
 
 void RisikoRules::form_deck(std::uint32_t number, std::vector<std::uint16_t> contents) {
+  assert(start_);
   MentalDeck deck;
   deck.number = number;
   const std::size_t table_size = number == kMissionDeck ? world_->missions.size() : world_->cards.size();

@@ -21,6 +21,7 @@
 // Messages that answer a protocol step (shares, shuffles, dice, transfers, placement reveals)
 // are not moves: thinking() is false for them, so the room's response limit applies and a
 // silent seat is timed out and leaves the game (the seed's LEAVE_GAME rule).
+#include <cassert>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -136,12 +137,20 @@ class RisikoRules final : public GameRules {
   const game::risiko::World& world() const { return *world_; }
   Stage stage() const { return stage_; }
   bool started() const { return start_.has_value(); }
-  const GameStart& start() const { return *start_; }
-  const crypto::SessionId& session() const { return start_->session; }
+  // Once started().
+  const GameStart& start() const {
+    assert(start_);
+    return *start_;
+  }
+  const crypto::SessionId& session() const { return start().session; }
   const SeatProtocol& seat(Seat s) const { return seats_.at(s.index); }
   std::size_t seat_count() const { return seats_.size(); }
   crypto::DeckContext deck_context(std::uint32_t number) const;
-  const crypto::JointKey& joint_key() const { return *joint_; }
+  // Once every key is in (the decks stage on).
+  const crypto::JointKey& joint_key() const {
+    assert(joint_);
+    return *joint_;
+  }
   const std::map<std::uint32_t, MentalDeck>& decks() const { return decks_; }
   const Deal* deal(std::uint32_t deck, std::uint16_t position) const;
   const std::map<std::pair<std::uint32_t, std::uint16_t>, Deal>& deals() const { return deals_; }

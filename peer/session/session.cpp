@@ -1,6 +1,7 @@
 #include "peer/session/session.hpp"
 
 #include <algorithm>
+#include <cassert>
 
 #include "crypto/hex.hpp"
 #include "lobby/protocol/text.hpp"
@@ -420,6 +421,7 @@ void Session::on_final(Seat seat, EntryIndex index, const FinalMessage& m) {
   if (phase_ != Phase::finishing) return blame(seat, index, Offence::false_result, "a result before the game ended");
   if (s.final) return blame(seat, index, Offence::repeated_message, "a second result signature");
   auto expected = expected_final();
+  assert(expected && "the game has its result once it is finishing");
   if (m != *expected) {
     std::string claim = m.winner ? "seat " + std::to_string(m.winner->index) + " wins" : "no winner";
     return blame(seat, index, Offence::false_result, "claims " + claim + " (" + m.reason + ")");
