@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "game/chess/notation.hpp"
 #include "peer/log/verify.hpp"
@@ -61,9 +62,14 @@ TEST_F(Network, TwoRandomBotsFinishAGameAndTheirLogsAreIdenticalAndVerify) {
   EXPECT_TRUE(std::equal(peer_log->entries.begin(), peer_log->entries.end(), lobby_log->entries.begin()));
 
   // An organiser verifies the lobby's whole folder of logs at once; a folder without logs is said.
-  ParleyProcess folder(dir_, "folder", {"verify", (dir_ / "lobby.db.logs").string()});
+  ParleyProcess folder(dir_, "folder", {"verify", "--json", (dir_ / "lobby.db.logs").string()});
   EXPECT_EQ(folder.wait(), 0) << folder.err();
-  EXPECT_NE(folder.out().find("room-1.plog: valid chess game"), std::string::npos) << folder.out();
+  const auto verdicts = nlohmann::json::parse(folder.out());  // one object per log
+  ASSERT_EQ(verdicts.size(), 1U) << folder.out();
+  EXPECT_TRUE(verdicts[0]["file"].get<std::string>().ends_with("room-1.plog")) << folder.out();
+  EXPECT_EQ(verdicts[0]["valid"], true);
+  EXPECT_EQ(verdicts[0]["game"], "chess");
+  EXPECT_EQ(verdicts[0]["fault_code"], nullptr);
   fs::create_directories(dir_ / "no-logs");
   ParleyProcess empty(dir_, "empty", {"verify", (dir_ / "no-logs").string()});
   EXPECT_EQ(empty.wait(), 1);
