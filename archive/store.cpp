@@ -6,6 +6,7 @@
 #include "archive/postgres_connection.hpp"
 #include "archive/schema.hpp"
 #include "archive/sqlite_connection.hpp"
+#include "crypto/hex.hpp"
 #include "crypto/identity.hpp"
 
 namespace parley::archive {
@@ -20,17 +21,8 @@ SqlValue optional(const std::optional<T>& v) {
 
 // A player given as the 64 hex digits of a public key (as `parley log show` prints seat keys).
 game::Bytes key_from_hex(const std::string& s) {
-  if (s.size() != 64) return {};
-  game::Bytes out;
-  for (std::size_t i = 0; i < s.size(); i += 2) {
-    auto digit = [](char c) {
-      return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-    };
-    int hi = digit(s[i]), lo = digit(s[i + 1]);
-    if (hi < 0 || lo < 0) return {};
-    out.push_back(static_cast<std::uint8_t>(hi * 16 + lo));
-  }
-  return out;
+  if (s.size() != 2 * crypto::kPublicKeyBytes) return {};
+  return crypto::from_hex(s).value_or(game::Bytes{});
 }
 
 bool is_postgres_url(const std::string& location) {

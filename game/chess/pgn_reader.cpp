@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <array>
+#include <cstdio>
 #include <optional>
 
 #include "game/chess/notation.hpp"
@@ -299,8 +300,9 @@ class Reader::Parser {
   static std::string printable(char c) {
     auto u = static_cast<unsigned char>(c);
     if (u >= 0x20 && u < 0x7f) return std::string("'") + c + "'";
-    static const char* hex = "0123456789abcdef";
-    return std::string("byte 0x") + hex[u >> 4] + hex[u & 15];
+    char byte[sizeof "byte 0xff"];
+    std::snprintf(byte, sizeof byte, "byte 0x%02x", u);
+    return byte;
   }
 
   void check_comment(const Token& tok) {

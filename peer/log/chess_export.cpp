@@ -2,6 +2,7 @@
 
 #include <ctime>
 
+#include "crypto/hex.hpp"
 #include "peer/session/chess_rules.hpp"
 
 namespace parley::peer {
@@ -61,7 +62,7 @@ game::Result<pgn::Game, ExportError> chess_pgn(const GameLog& log) {
       {"Black", name_of(Seat{1})},
       {"WhiteFingerprint", crypto::fingerprint(replay.genesis.seat_keys[0])},
       {"BlackFingerprint", crypto::fingerprint(replay.genesis.seat_keys[1])},
-      {"ParleySession", hex(replay.genesis.session_id.bytes)},
+      {"ParleySession", crypto::to_hex(replay.genesis.session_id.bytes)},
   };
   if (options.clock_base_ms > 0)
     tags.push_back({"TimeControl", std::to_string(options.clock_base_ms / 1000) + "+" +

@@ -2,7 +2,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lobby/protocol/transcript.hpp"
 
 namespace parley::peer {
 
@@ -15,25 +14,37 @@ std::string_view describe(SeatVerdict::Kind kind) {
   return "unknown";
 }
 
+std::string_view name(LogFault fault) {
+  switch (fault) {
+    case LogFault::unreadable: return "unreadable";
+    case LogFault::empty: return "empty";
+    case LogFault::bad_genesis: return "bad_genesis";
+    case LogFault::broken_chain: return "broken_chain";
+    case LogFault::incomplete: return "incomplete";
+  }
+  return "unknown";
+}
+
+// An entry that links correctly and carries the lobby's valid signature, around a seat's valid
+// envelope that does not fit the chain, exists only because the lobby signed it: no one else
+// can have dropped or reordered entries around it.
+bool lobby_at_fault(lobby::TranscriptError error) {
+  return error == lobby::TranscriptError::seen_not_earlier || error == lobby::TranscriptError::seen_hash_mismatch;
+}
+
 namespace {
 
-VerifyReport invalid(VerifyReport r, std::optional<std::size_t> entry, std::string why) {
+VerifyReport invalid(VerifyReport r, LogFault code, std::optional<std::size_t> entry, std::string why) {
   r.valid = false;
+  r.fault_code = code;
   r.fault_entry = entry;
   r.fault = std::move(why);
   return r;
 }
 
-// An entry that links correctly and carries the lobby's valid signature, around a seat's valid
-// envelope that does not fit the chain, exists only because the lobby signed it: no one else
-// can have dropped or reordered entries around it. Other breaks may be the log's holder's doing.
 std::string_view who_is_at_fault(lobby::TranscriptError error) {
-  switch (error) {
-    case lobby::TranscriptError::seen_not_earlier:
-    case lobby::TranscriptError::seen_hash_mismatch:
-      return "the lobby signed it: the lobby dropped or reordered entries";
-    default: return "the lobby or whoever kept the log is at fault";
-  }
+  return lobby_at_fault(error) ? "the lobby signed it: the lobby dropped or reordered entries"
+                               : "the lobby or whoever kept the log is at fault";
 }
 
 }  // namespace
@@ -41,22 +52,27 @@ std::string_view who_is_at_fault(lobby::TranscriptError error) {
 VerifyReport verify(const GameLog& log, Replay* replay) {
   VerifyReport report;
   report.entries = log.entries.size();
-  if (log.entries.empty()) return invalid(report, std::nullopt, "the log holds no entries");
+  if (log.entries.empty()) return invalid(report, LogFault::empty, std::nullopt, "the log holds no entries");
 
   auto transcript = lobby::Transcript::start(log.lobby_key, log.entries.front());
-  if (!transcript) return invalid(report, 0, "genesis: " + std::string(lobby::describe(transcript.error())));
+  if (!transcript)
+    return invalid(report, LogFault::bad_genesis, 0, "genesis: " + std::string(lobby::describe(transcript.error())));
   const lobby::Genesis genesis = transcript->genesis();
   report.game = genesis.game;
   for (std::uint8_t i = 0; i < genesis.seat_keys.size(); ++i)
-    report.seats.push_back({Seat{i}, crypto::fingerprint(genesis.seat_keys[i]), {}, SeatVerdict::Kind::honest, {}, {}});
+    report.seats.push_back({Seat{i}, crypto::fingerprint(genesis.seat_keys[i]), {}, SeatVerdict::Kind::honest, {}, {}, {},
+                            {}, {}});
 
   auto session = Session::start(genesis, log.entries.front().entry.lobby_time_ms);
-  if (!session) return invalid(report, 0, "genesis: " + session.error().describe());
+  if (!session) return invalid(report, LogFault::bad_genesis, 0, "genesis: " + session.error().describe());
 
   for (std::size_t i = 1; i < log.entries.size(); ++i) {
-    if (auto appended = transcript->append(log.entries[i]); !appended)
-      return invalid(report, i, "entry " + std::to_string(i) + ": " + std::string(lobby::describe(appended.error())) +
-                                    " (" + std::string(who_is_at_fault(appended.error())) + ")");
+    if (auto appended = transcript->append(log.entries[i]); !appended) {
+      report.chain_break = appended.error();
+      return invalid(report, LogFault::broken_chain, i,
+                     "entry " + std::to_string(i) + ": " + std::string(lobby::describe(appended.error())) + " (" +
+                         std::string(who_is_at_fault(appended.error())) + ")");
+    }
     session->apply(log.entries[i]);
   }
 
@@ -68,6 +84,9 @@ VerifyReport verify(const GameLog& log, Replay* replay) {
       v.kind = SeatVerdict::Kind::blamed;
       v.index = s.blame->index;
       v.reason = std::string(describe(s.blame->offence)) + (s.blame->detail.empty() ? "" : ": " + s.blame->detail);
+      v.offence = s.blame->offence;
+      if (s.blame->refused) v.refusal = s.blame->refused->code;
+      if (v.refusal) v.code = std::string(session->rules().refusal_name(*v.refusal));
     } else if (s.timed_out_at) {
       v.kind = SeatVerdict::Kind::timed_out;
       v.index = s.timed_out_at;
@@ -77,7 +96,7 @@ VerifyReport verify(const GameLog& log, Replay* replay) {
   report.outcome = session->outcome();
   if (replay) *replay = Replay{genesis, log.entries.front().entry.lobby_time_ms, std::nullopt};
   if (session->phase() != Phase::complete) {
-    auto r = invalid(report, log.entries.size() - 1,
+    auto r = invalid(report, LogFault::incomplete, log.entries.size() - 1,
                      "the game is not complete: the log ends in the " + std::string(describe(session->phase())) +
                          " phase");
     if (replay) replay->session = std::move(session).value();
@@ -91,8 +110,8 @@ VerifyReport verify(const GameLog& log, Replay* replay) {
 VerifyReport undecodable(const LogError& error) {
   std::string why(describe(error.kind));
   if (error.kind == LogErrorKind::bad_entry) why += " (entry " + std::to_string(error.entry) + ": " + error.detail + ")";
-  return invalid(VerifyReport{}, error.kind == LogErrorKind::bad_entry ? std::optional<std::size_t>(error.entry) : std::nullopt,
-                 why);
+  return invalid(VerifyReport{}, LogFault::unreadable,
+                 error.kind == LogErrorKind::bad_entry ? std::optional<std::size_t>(error.entry) : std::nullopt, why);
 }
 
 VerifyReport verify_bytes(std::span<const std::uint8_t> bytes, Replay* replay) {
@@ -135,10 +154,13 @@ std::string format_json(const VerifyReport& r, std::string_view file) {
                                 {"verdict", describe(s.kind)}};
     j["entry"] = s.index ? nlohmann::ordered_json(s.index->value) : nlohmann::ordered_json(nullptr);
     j["reason"] = s.reason;
+    j["offence"] = s.offence ? nlohmann::ordered_json(name(*s.offence)) : nlohmann::ordered_json(nullptr);
+    j["code"] = s.refusal ? nlohmann::ordered_json(s.code) : nlohmann::ordered_json(nullptr);
     seats.push_back(std::move(j));
   }
   nlohmann::ordered_json out = {{"file", file}, {"valid", r.valid}, {"game", r.game}, {"entries", r.entries}};
   out["fault"] = r.valid ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.fault);
+  out["fault_code"] = r.fault_code ? nlohmann::ordered_json(name(*r.fault_code)) : nlohmann::ordered_json(nullptr);
   out["fault_entry"] = r.fault_entry ? nlohmann::ordered_json(*r.fault_entry) : nlohmann::ordered_json(nullptr);
   out["seats"] = std::move(seats);
   if (r.outcome) {

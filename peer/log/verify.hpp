@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "lobby/protocol/transcript.hpp"
 #include "peer/log/plog.hpp"
 #include "peer/session/session.hpp"
 
@@ -19,16 +20,35 @@ struct SeatVerdict {
   std::string name;  // as the seat gave it in its setup, sanitised (peer::shown_name)
   Kind kind = Kind::honest;
   std::optional<EntryIndex> index;
-  std::string reason;
+  std::string reason;                  // in words, for people
+  std::optional<Offence> offence;      // a blamed seat's
+  std::optional<RefusalCode> refusal;  // the game's rules refused its message: their code
+  std::string code;                    // and that code's stable name (GameRules::refusal_name)
 };
 std::string_view describe(SeatVerdict::Kind kind);
+
+// Why a log is not valid.
+enum class LogFault : std::uint8_t {
+  unreadable,    // the bytes are not a game log (decode_log's error)
+  empty,         // the log holds no entries
+  bad_genesis,   // the genesis starts no transcript, or no session this build plays
+  broken_chain,  // an entry does not fit the transcript (chain_break says how)
+  incomplete,    // the log ends before the game is complete
+};
+// Its stable name, for machine-readable output ("broken_chain").
+std::string_view name(LogFault fault);
+// Whether a transcript break is the lobby's doing: the entry links and carries the lobby's valid
+// signature, around a seat's envelope that does not fit. Otherwise the log's holder may have done it.
+bool lobby_at_fault(lobby::TranscriptError error);
 
 struct VerifyReport {
   bool valid = false;
   std::string game;
   std::size_t entries = 0;
   std::optional<std::size_t> fault_entry;  // where the log stopped being valid
-  std::string fault;                       // why (empty when valid)
+  std::string fault;                       // why, in words (empty when valid)
+  std::optional<LogFault> fault_code;      // why (none when valid)
+  std::optional<lobby::TranscriptError> chain_break;  // a broken_chain's
   std::optional<game::Outcome> outcome;
   std::vector<SeatVerdict> seats;
 };

@@ -2,6 +2,7 @@
 
 #include <thread>
 
+#include "crypto/hex.hpp"
 #include "peer/session/room_words.hpp"
 
 namespace parley::peer {
@@ -22,7 +23,7 @@ std::string log_name(const lobby::Genesis& genesis, std::uint64_t time_ms) {
   gmtime_r(&t, &utc);
   char stamp[32];
   std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &utc);
-  return std::string(stamp) + "-" + genesis.game + "-" + hex(std::span(genesis.session_id.bytes).first(4)) + ".plog";
+  return std::string(stamp) + "-" + genesis.game + "-" + crypto::to_hex(std::span(genesis.session_id.bytes).first(4)) + ".plog";
 }
 
 }  // namespace

@@ -17,6 +17,7 @@
 #include "archive/schema.hpp"
 #include "archive/standings.hpp"
 #include "archive/store.hpp"
+#include "crypto/hex.hpp"
 #include "game/chess/notation.hpp"
 #include "peer/log/verify.hpp"
 #include "tests/archive/pg_server.hpp"
@@ -638,7 +639,7 @@ TEST_P(ArchiveTest, LogsAreVerifiedStoredWithKeysAndComeBackByteForByte) {
   EXPECT_EQ(g.seats[0].fingerprint, crypto::fingerprint(key0));
   EXPECT_EQ(store_->games({.player = crypto::fingerprint(key0)}).size(), 1U);
   EXPECT_EQ(store_->games({.player = "seat 1"}).size(), 1U);  // by alias
-  EXPECT_EQ(store_->games({.player = peer::hex(key0.bytes())}).size(), 1U);
+  EXPECT_EQ(store_->games({.player = crypto::to_hex(key0.bytes())}).size(), 1U);
   EXPECT_TRUE(store_->games({.player = std::string(64, '0')}).empty());
 
   // Players of logs are keys: the standings name them and give their fingerprints.

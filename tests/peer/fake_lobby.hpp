@@ -99,6 +99,12 @@ class FakeLobby {
   std::uint64_t time_ms_ = 1'700'000'000'000;
 };
 
+// The code of the rules' refusal a seat was blamed for, if it was.
+inline std::optional<RefusalCode> refusal_of(const std::optional<Blame>& blame) {
+  if (!blame || !blame->refused) return std::nullopt;
+  return blame->refused->code;
+}
+
 // A session that follows the fake lobby, with each seat's own secrets.
 struct Table {
   explicit Table(RoomOptions options = {}, std::size_t seats = 2) : lobby(seats, options) {

@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "game/chess/notation.hpp"
 #include "peer/log/verify.hpp"
@@ -61,9 +62,14 @@ TEST_F(Network, TwoRandomBotsFinishAGameAndTheirLogsAreIdenticalAndVerify) {
   EXPECT_TRUE(std::equal(peer_log->entries.begin(), peer_log->entries.end(), lobby_log->entries.begin()));
 
   // An organiser verifies the lobby's whole folder of logs at once; a folder without logs is said.
-  ParleyProcess folder(dir_, "folder", {"verify", (dir_ / "lobby.db.logs").string()});
+  ParleyProcess folder(dir_, "folder", {"verify", "--json", (dir_ / "lobby.db.logs").string()});
   EXPECT_EQ(folder.wait(), 0) << folder.err();
-  EXPECT_NE(folder.out().find("room-1.plog: valid chess game"), std::string::npos) << folder.out();
+  const auto verdicts = nlohmann::json::parse(folder.out());  // one object per log
+  ASSERT_EQ(verdicts.size(), 1U) << folder.out();
+  EXPECT_TRUE(verdicts[0]["file"].get<std::string>().ends_with("room-1.plog")) << folder.out();
+  EXPECT_EQ(verdicts[0]["valid"], true);
+  EXPECT_EQ(verdicts[0]["game"], "chess");
+  EXPECT_EQ(verdicts[0]["fault_code"], nullptr);
   fs::create_directories(dir_ / "no-logs");
   ParleyProcess empty(dir_, "empty", {"verify", (dir_ / "no-logs").string()});
   EXPECT_EQ(empty.wait(), 1);
@@ -346,13 +352,15 @@ TEST_F(Network, ATimeoutClaimThatCrossesAMoveMadeInTimeInTheLobbyBlamesNobody) {
 }
 
 // The honest bot's log: the cheat must be named at the entry where it happened.
-void expect_caught(const VerifyReport& report, Seat cheater, lobby::EntryIndex at, Offence offence) {
+void expect_caught(const VerifyReport& report, Seat cheater, lobby::EntryIndex at, Offence offence,
+                   std::optional<RefusalCode> refusal = std::nullopt) {
   EXPECT_TRUE(report.valid) << report.fault;
   const SeatVerdict& v = report.seats.at(cheater.index);
   EXPECT_EQ(v.kind, SeatVerdict::Kind::blamed);
   ASSERT_TRUE(v.index);
   EXPECT_EQ(v.index->value, at.value);
-  EXPECT_NE(v.reason.find(describe(offence)), std::string::npos) << v.reason;
+  EXPECT_EQ(v.offence, offence) << v.reason;
+  EXPECT_EQ(v.refusal, refusal) << v.reason;
   EXPECT_EQ(report.seats.at(1 - cheater.index).kind, SeatVerdict::Kind::honest);
 }
 
@@ -365,7 +373,7 @@ TEST_F(Network, AnIllegalMoveIsCaughtLiveAndInTheLog) {
   EXPECT_EQ(m.seat.session().seat(m.seat.me()).blame->offence, Offence::illegal_action);
   ASSERT_EQ(m.honest->wait(), 0) << m.honest->err();
   EXPECT_EQ(m.honest->result(), "seat 1 wins (forfeit)");
-  expect_caught(verify_file(m.honest->log_path()), m.seat.me(), at, Offence::illegal_action);
+  expect_caught(verify_file(m.honest->log_path()), m.seat.me(), at, Offence::illegal_action, Illegal::illegal_move);
 }
 
 TEST_F(Network, AMoveOutOfTurnIsCaught) {
@@ -378,7 +386,7 @@ TEST_F(Network, AMoveOutOfTurnIsCaught) {
   m.seat.await_answer();
   auto at = m.seat.last_own_entry();
   ASSERT_EQ(m.honest->wait(), 0) << m.honest->err();
-  expect_caught(verify_file(m.honest->log_path()), m.seat.me(), at, Offence::illegal_action);
+  expect_caught(verify_file(m.honest->log_path()), m.seat.me(), at, Offence::illegal_action, Illegal::not_your_turn);
 }
 
 TEST_F(Network, AFalseResultClaimIsCaught) {

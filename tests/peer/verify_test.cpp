@@ -87,10 +87,12 @@ TEST(Verify, RejectsEachKindOfTamperingWithTheEntryIndex) {
     EXPECT_FALSE(r.valid) << what;
     ASSERT_TRUE(r.fault_entry) << what;
     EXPECT_EQ(*r.fault_entry, static_cast<std::size_t>(entry)) << what << ": " << r.fault;
+    EXPECT_EQ(r.fault_code, LogFault::broken_chain) << what;
   }
   auto r = verify(truncated);
   EXPECT_FALSE(r.valid);
-  EXPECT_NE(r.fault.find("not complete"), std::string::npos);
+  EXPECT_EQ(r.fault_code, LogFault::incomplete) << r.fault;
+  EXPECT_EQ(r.fault_entry, 8U);
 
   // Swapping a move for another: the seat's signature no longer matches.
   GameLog swapped = good;
@@ -137,7 +139,10 @@ TEST(Verify, ALobbyThatForksTheTranscriptForOnePeerIsCaughtAndNamed) {
     EXPECT_FALSE(r.valid) << f.what;
     ASSERT_TRUE(r.fault_entry) << f.what;
     EXPECT_EQ(*r.fault_entry, f.caught_at) << f.what << ": " << r.fault;
-    EXPECT_NE(r.fault.find("the lobby signed"), std::string::npos) << r.fault;
+    EXPECT_EQ(r.fault_code, LogFault::broken_chain) << f.what;
+    ASSERT_TRUE(r.chain_break) << f.what;
+    EXPECT_EQ(*r.chain_break, f.error) << f.what;
+    EXPECT_TRUE(lobby_at_fault(*r.chain_break)) << r.fault;
   }
 }
 
@@ -156,13 +161,26 @@ TEST(Verify, AFlippedByteAnywhereIsCaught) {
 TEST(Verify, ReportsAsTextAndJson) {
   auto t = finished_game();
   auto r = verify(t.lobby.log());
+  // The text is for people: its first line says what the JSON says.
   std::string text = format_text(r, "game.plog");
-  EXPECT_NE(text.find("game.plog: valid chess game, 11 entries"), std::string::npos) << text;
-  EXPECT_NE(text.find("result: seat 1 wins (checkmate)"), std::string::npos) << text;
+  EXPECT_TRUE(text.starts_with("game.plog: valid chess game, 11 entries\n")) << text;
   auto json = nlohmann::json::parse(format_json(r, "game.plog"));
+  EXPECT_EQ(json["file"], "game.plog");
   EXPECT_EQ(json["valid"], true);
+  EXPECT_EQ(json["game"], "chess");
+  EXPECT_EQ(json["entries"], 11);
+  EXPECT_EQ(json["fault"], nullptr);
+  EXPECT_EQ(json["fault_code"], nullptr);
   EXPECT_EQ(json["seats"][0]["verdict"], "honest");
   EXPECT_EQ(json["result"]["winner"], 1);
+  EXPECT_EQ(json["result"]["reason"], describe(Termination::checkmate));
+  // An incomplete log: the fault's code.
+  GameLog cut = t.lobby.log();
+  cut.entries.pop_back();
+  json = nlohmann::json::parse(format_json(verify(cut), "cut.plog"));
+  EXPECT_EQ(json["valid"], false);
+  EXPECT_EQ(json["fault_code"], "incomplete");
+  EXPECT_EQ(json["fault_entry"], 9);
 }
 
 // A seat's display name is its own signed text, which no lobby sanitised: the report, the PGN

@@ -536,7 +536,11 @@ TEST(App, ASpectatorWatchesWithoutMovingAndACheatIsABanner) {
   c.t.post(kBlack, c.t.chess_action(bad));
   c.deliver();
   ASSERT_EQ(c.app.banners().size(), 1U);
-  EXPECT_NE(c.app.banners()[0].find("caught breaking the rules"), std::string::npos) << c.app.banners()[0];
+  ASSERT_EQ(c.app.game()->alerts().size(), 1U);
+  EXPECT_EQ(c.app.game()->alerts()[0].kind, Alert::Kind::cheat);
+  EXPECT_EQ(c.app.banners()[0], c.app.game()->alerts()[0].text);
+  EXPECT_EQ(peer::testing::refusal_of(c.app.game()->session().seat(kBlack).blame),
+            peer::RefusalCode(Illegal::illegal_move));
 }
 
 // An offer of the person's that crossed the opponent's is ignored by every peer; the person is
@@ -553,8 +557,12 @@ TEST(App, AnActionThatCrossedTheOpponentsIsSaidToBeTooLate) {
   ASSERT_FALSE(c.app.active_notices(c.now).empty());
   const Notice told = c.app.active_notices(c.now).back();
   EXPECT_EQ(told.kind, Notice::Kind::info);
-  EXPECT_NE(told.text.find("Too late"), std::string::npos) << told.text;
-  EXPECT_NE(told.text.find("offers a draw"), std::string::npos) << told.text;
+  // The session ignored the offer as late, and the notice gives the person its reason.
+  const peer::SessionEvent& late = c.app.game()->session().events().back();
+  EXPECT_EQ(late.ignored, peer::Ignored::late_action);
+  EXPECT_EQ(late.refusal, peer::RefusalCode(peer::ChessRefusal::crossed_action));
+  ASSERT_TRUE(peer::late_reason(late));
+  EXPECT_NE(told.text.find(std::string(*peer::late_reason(late))), std::string::npos) << told.text;
   EXPECT_TRUE(c.app.banners().empty()) << "nobody was caught";
   EXPECT_EQ(c.app.game()->chess().draw_offered_by(), Color::black);
 }

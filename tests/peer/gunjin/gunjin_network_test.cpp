@@ -120,7 +120,9 @@ TEST_F(GunjinNetwork, AFlyingEngineerIsCaughtLiveAndInTheLog) {
   ASSERT_TRUE(std::holds_alternative<MoveMessage>(*move));
   EXPECT_EQ(std::get<MoveMessage>(*move).from, game::gunjin::Square{19});
   EXPECT_EQ(std::get<MoveMessage>(*move).to, game::gunjin::Square{25});
-  EXPECT_NE(report.seats[0].reason.find("the move proof fails"), std::string::npos) << report.seats[0].reason;
+  EXPECT_EQ(report.seats[0].offence, Offence::illegal_action);
+  EXPECT_EQ(report.seats[0].refusal, RefusalCode(GunjinRefusal::move_proof_fails)) << report.seats[0].reason;
+  EXPECT_EQ(report.seats[0].code, "move_proof_fails");
   EXPECT_EQ(report.seats[1].kind, SeatVerdict::Kind::honest);
 }
 
