@@ -39,6 +39,14 @@ genesis = hdr(129) + u64(0) + u64(1700000000000) + bytes(32) + u8(0) + field(b'c
 presence = hdr(129) + u64(2) + u64(1700000000005) + bytes(32) + u8(2) + u8(1) + u8(1)
 env_entry = hdr(129) + u64(1) + u64(1700000000001) + bytes(32) + u8(1) + signed_envelope
 
+CLIENT_HELLO = '0e010200358072d6365880d1aeea329adf9121383851ed21a28e3b75e965d0d2cd166254'
+LOBBY_HELLO = ('4c0179a631eede1bf9c98f12032cdeadd0e7a079398fc786b88cc846ec89af85a51adce5481de49293efd2aa2a41672b7377821fe0'
+               'bd8c9f7235d44d9b5ac1bd635273cfe328c2afcb7b14d76b2c415f3c61d9483b069e7c857bf45efb77889af9f6de46d126b89680bc'
+               '42dea103c564f3437a5468187f02eba1182b32d7d4611486b088d128bbab8e4602ecbe70c42cc8d2')
+CLIENT_PROOF = ('0f014df12a2a7ae1271fcc9d94bcac4efb7e57f1e419c4de763907eb107c187ee8163b54a82923ab1d0ef9f5e7fdcadf378e152197'
+                '2398457fe952e4733d3f2ecf3ff6b7a5a3ff3a23e8b0757587f2d427205df5819330cf89f844b774bbae29b2d056aa1cb66b16d374'
+                '9e70dd826b81d4d6')
+
 seeds = {
     'lobby_client_message_fuzz': {
         'login': hdr(1) + u32(1) + a_pk + field(b'Ada') + bytes(64),
@@ -95,6 +103,20 @@ seeds = {
                   u32(3) + u32(1) + u32(2),
         'answer_at_address': hdr(75) + bytes(16) + bytes([192, 168, 1, 5]) + u16(40000) + a_pk + field(b'Club') +
                              u32(0) + u32(0) + u32(0),
+    },
+    # The secure channel's handshake (tests/lobby/reference_channel.py's known answers): who reads
+    # (0 the lobby, 1 the client, 2 the lobby again), then the message.
+    'lobby_handshake_fuzz': {
+        'client_hello': u8(0) + bytes.fromhex(CLIENT_HELLO),
+        'lobby_hello': u8(1) + bytes.fromhex(LOBBY_HELLO),
+        'client_proof': u8(2) + bytes.fromhex(CLIENT_PROOF),
+    },
+    # channel_fuzz reads ops: 0 seal (channel, length), 1 deliver (which), 2 flip (which, byte,
+    # bit), 3 other channel (which), 4 own bytes (channel, length, bytes), 5 reflected.
+    'lobby_channel_fuzz': {
+        'in_order': bytes([0, 0, 5, 1, 0, 0, 0, 9, 1, 1, 0, 1, 2, 1, 2]),
+        'replays_and_flips': bytes([0, 0, 3, 0, 1, 3, 1, 0, 1, 0, 2, 0, 4, 3, 3, 1, 5, 4, 0, 30, 1, 2, 3, 1, 1]),
+        'gap': bytes([0, 0, 1, 0, 0, 1, 0, 0, 1, 1, 2, 1, 0, 1, 1]),
     },
 }
 

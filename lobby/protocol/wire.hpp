@@ -38,6 +38,8 @@ enum class WireTag : std::uint8_t {
   fetch_entries = 11,
   status_query = 12,
   lan_probe = 13,
+  client_hello = 14,  // the secure channel's handshake (handshake.hpp)
+  client_proof = 15,
 
   challenge = 64,
   welcome = 65,
@@ -51,6 +53,7 @@ enum class WireTag : std::uint8_t {
   chat_line = 73,
   status_report = 74,
   lan_answer = 75,
+  lobby_hello = 76,
 
   envelope = 128,
   transcript_entry = 129,
