@@ -44,7 +44,7 @@ struct Connection {
   ConnectionId id;
   std::uint32_t address;
   Clock::time_point opened;
-  Nonce nonce{};
+  std::optional<crypto::PublicKey> proven;  // by the secure channel's handshake
   std::optional<crypto::PublicKey> player;
   std::string name;
   TokenBucket messages;
@@ -496,10 +496,11 @@ struct LobbyCore::State {
 
   // ---- events ------------------------------------------------------------------------------
 
-  void on_connected(ConnectionId id, std::uint32_t address) {
+  void on_connected(ConnectionId id, std::uint32_t address, const std::optional<crypto::PublicKey>& key) {
     auto [it, inserted] = connections.try_emplace(id, id, address, now, limits);
     if (!inserted) return;
     Connection& c = it->second;
+    c.proven = key;
     if (counted_connections >= limits.max_connections) {
       refuse(id, RequestId{0}, Refusal::server_full);
       close_connection(c);
@@ -513,8 +514,6 @@ struct LobbyCore::State {
     ++per_address[address];
     ++counted_connections;
     c.counted = true;
-    c.nonce = random_bytes<kNonceBytes>();
-    send(id, Challenge{lobby.public_key(), c.nonce, static_cast<std::uint32_t>(kMaxEnvelopeBody)});
   }
 
   void on_disconnected(ConnectionId id) {
@@ -554,10 +553,11 @@ struct LobbyCore::State {
 
   void handle(Connection& c, const Login& m, std::optional<bool>) {
     if (c.player) return refuse(c.id, m.request, Refusal::already_logged_in);
-    if (!verify_login(m, lobby.public_key(), c.nonce)) return refuse(c.id, m.request, Refusal::bad_login_signature);
+    if (!c.proven) return refuse(c.id, m.request, Refusal::bad_login_signature);
+    const crypto::PublicKey key = *c.proven;
     auto name = sanitize_display_name(m.display_name);
     if (!name) return refuse(c.id, m.request, Refusal::bad_display_name, std::string(describe(name.error())));
-    if (auto old = online.find(m.player); old != online.end()) {
+    if (auto old = online.find(key); old != online.end()) {
       auto oc = connections.find(old->second);
       if (oc != connections.end()) {
         refuse(oc->second.id, RequestId{0}, Refusal::logged_in_elsewhere);
@@ -565,11 +565,11 @@ struct LobbyCore::State {
         close_connection(oc->second);
       }
     }
-    c.player = m.player;
+    c.player = key;
     c.name = *name;
-    online[m.player] = c.id;
+    online[key] = c.id;
     Welcome w{m.request, c.name, {}};
-    if (auto seated = seats_by_key.find(m.player); seated != seats_by_key.end()) {
+    if (auto seated = seats_by_key.find(key); seated != seats_by_key.end()) {
       for (RoomId r : seated->second) {
         if (w.seated_rooms.size() < kMaxWelcomeRooms) w.seated_rooms.push_back(r);
       }
@@ -933,7 +933,7 @@ struct LobbyCore::State {
     for (std::size_t i = 0; i < events.size() && !fatal; ++i) {
       const NetworkEvent& ev = events[i];
       switch (ev.kind) {
-        case NetworkEvent::Kind::connected: on_connected(ev.connection, ev.address); break;
+        case NetworkEvent::Kind::connected: on_connected(ev.connection, ev.address, ev.key); break;
         case NetworkEvent::Kind::received: on_received(ev.connection, ev.data, decoded[i], verdict[i]); break;
         case NetworkEvent::Kind::disconnected: on_disconnected(ev.connection); break;
       }
