@@ -100,6 +100,7 @@ game::Result<std::unique_ptr<LobbyClient>, ClientError> LobbyClient::connect(Cli
     enet_host_destroy(host);
     return ClientError{ClientError::Kind::network, "cannot start connecting to " + to_string(options.lobby)};
   }
+  tune_peer(peer);
   return std::unique_ptr<LobbyClient>(new LobbyClient(std::move(options), host, peer));
 }
 
@@ -147,6 +148,10 @@ void LobbyClient::poll(std::uint32_t timeout_ms) {
   }
   if (peer_ != nullptr) {
     const auto now = std::chrono::steady_clock::now();
+    if (now - capped_at_ >= kResendCeilingPeriod) {
+      cap_resend_timeouts(peer_);
+      capped_at_ = now;
+    }
     if (channel_ && now - sealed_at_ >= kKeepaliveInterval) send_now({});
   }
   enet_host_flush(host_);

@@ -164,6 +164,7 @@ class LobbyClient {
   std::optional<ClientHandshake> handshake_;  // between the ENet connection and the channel
   std::optional<Channel> channel_;
   std::optional<Refused> closing_refusal_;    // the last refusal of a request-less kind (it precedes a close)
+  std::chrono::steady_clock::time_point capped_at_{};
   std::chrono::steady_clock::time_point sealed_at_{};  // the last packet sent on the channel
   ClientState state_ = ClientState::connecting;
   std::optional<crypto::PublicKey> lobby_key_;

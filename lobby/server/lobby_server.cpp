@@ -142,6 +142,7 @@ struct LobbyServer::Impl {
   std::map<ConnectionId, Link> links;
   std::map<std::uint32_t, std::uint32_t> handshaking_per_address;  // links in hello or proof, per IPv4 address
   Clock::time_point links_checked{};
+  Clock::time_point ceiling_applied{};
   std::atomic<std::uint64_t> forged_packets{0};
   std::atomic<std::uint64_t> replayed_packets{0};
   std::atomic<std::uint64_t> channel_faults{0};
@@ -273,6 +274,7 @@ struct LobbyServer::Impl {
     ConnectionId id{++next_connection};
     peer->data = reinterpret_cast<void*>(static_cast<std::uintptr_t>(id.value));
     host_connections[host_index(peer)].fetch_add(1, std::memory_order_relaxed);
+    tune_peer(peer);
     Link& link = links.emplace(id, Link{peer, peer->address.host, Clock::now()}).first->second;
     if (data != kConnectData) {
       // A client of another protocol version: version 1 sent no data and waits for a Challenge;
@@ -362,6 +364,13 @@ struct LobbyServer::Impl {
         link.sealed_at = now;
       }
     }
+  }
+
+  // Keeps every connection's resends under the ceiling (enet_link.hpp).
+  void apply_resend_ceiling(Clock::time_point now) {
+    if (now - ceiling_applied < kResendCeilingPeriod) return;
+    ceiling_applied = now;
+    for (auto& [id, link] : links) cap_resend_timeouts(link.peer);
   }
 
   // Collects what the hosts have into one batch, each host in turn from a rotating first one.
@@ -478,6 +487,7 @@ struct LobbyServer::Impl {
       collect(events, packets);
       const auto now = Clock::now();
       check_links(now);
+      apply_resend_ceiling(now);
       more_queued = events.size() >= kMaxBatchEvents;
       auto round = core->process(events, Clock::now());
       for (ENetPacket* p : packets) enet_packet_destroy(p);
