@@ -67,6 +67,7 @@ struct Seat {
   std::vector<std::string> chat_heard;
   std::uint64_t room_entries = 0;      // the room's entry count, as its last RoomState said
   bool joined = false;                 // this connection has its seat back
+  bool rejoin = false;                 // this connection replaced a closed one: take the seat back
 };
 
 // Two seats playing posts in turn through the relay, each posting once it has seen the last; a
@@ -148,6 +149,7 @@ class Game {
             if (const Transcript* t = s.client->get().transcript(*room_)) s.kept = *t;
           s.client = open_(s.identity, s.name);
           s.joined = false;
+          s.rejoin = true;
         }
       }
       if (done()) return true;
@@ -159,7 +161,7 @@ class Game {
     if (const auto* d = std::get_if<Disconnected>(&e)) s.closes.push_back(*d);
     if (const auto* r = std::get_if<Refused>(&e)) s.refusals.push_back(*r);
     if (const auto* c = std::get_if<ChatLine>(&e)) s.chat_heard.push_back(c->text);
-    if (std::holds_alternative<Welcome>(e) && room_) {
+    if (std::holds_alternative<Welcome>(e) && room_ && s.rejoin) {
       if (s.kept) s.client->get().adopt_transcript(*room_, *s.kept);
       s.client->get().join_room(*room_, Role::player);
     }
@@ -227,9 +229,12 @@ TEST_F(SecureChannelRelay, InjectedPacketsAreNeverAcceptedAndTheGameFinishesAndV
   // made up.
   for (Seat& s : game.seats()) {
     for (const Refused& r : s.refusals) {
-      // Only the lobby's word on why it closed a connection whose channel lost a packet.
+      // Only the lobby's word on why it closed a connection under attack (an attack that met a
+      // reconnecting seat's handshake fails that handshake).
       EXPECT_EQ(r.request, RequestId{0}) << describe(r.reason);
-      EXPECT_TRUE(r.reason == Refusal::lost_packet || r.reason == Refusal::rejected_packets) << describe(r.reason);
+      EXPECT_TRUE(r.reason == Refusal::lost_packet || r.reason == Refusal::rejected_packets ||
+                  r.reason == Refusal::handshake_failed)
+          << describe(r.reason);
     }
     std::set<std::string> heard(s.chat_heard.begin(), s.chat_heard.end());
     EXPECT_EQ(heard.size(), s.chat_heard.size());
@@ -247,7 +252,8 @@ TEST_F(SecureChannelRelay, InjectedPacketsAreNeverAcceptedAndTheGameFinishesAndV
   std::size_t lost = 0, rejected = 0;
   for (Seat& s : game.seats()) {
     for (const Disconnected& d : s.closes) {
-      EXPECT_TRUE(d.kind == DisconnectKind::lost_packet || d.kind == DisconnectKind::rejected_packets)
+      EXPECT_TRUE(d.kind == DisconnectKind::lost_packet || d.kind == DisconnectKind::rejected_packets ||
+                  d.kind == DisconnectKind::handshake_failed)
           << describe(d.kind) << ": " << d.reason;
       lost += d.kind == DisconnectKind::lost_packet;
       rejected += d.kind == DisconnectKind::rejected_packets;
