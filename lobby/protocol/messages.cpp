@@ -32,12 +32,6 @@ crypto::PublicKey placeholder_key() {
 
 crypto::PublicKey read_key_or_placeholder(WireReader& r) { return read_key(r).value_or(placeholder_key()); }
 
-crypto::Signature read_signature(WireReader& r) {
-  std::array<std::uint8_t, crypto::kSignatureBytes> raw{};
-  r.raw(raw);
-  return crypto::Signature::from_bytes(raw).value();
-}
-
 RequestId read_request(WireReader& r) { return RequestId{r.u32()}; }
 RoomId read_room(WireReader& r) { return RoomId{r.u64()}; }
 
@@ -69,16 +63,12 @@ std::string read_game_name(WireReader& r) {
 void write(ByteWriter& w, const Login& m) {
   write_header(w, WireTag::login);
   w.u32(m.request.value);
-  w.raw(m.player.bytes());
   w.text(m.display_name);
-  w.raw(m.signature.bytes());
 }
 Login read_login(WireReader& r) {
   RequestId request = read_request(r);
-  crypto::PublicKey player = read_key_or_placeholder(r);
   std::string name = r.text(kMaxDisplayNameBytes);
-  crypto::Signature sig = read_signature(r);
-  return Login{request, player, std::move(name), sig};
+  return Login{request, std::move(name)};
 }
 
 void write(ByteWriter& w, const CreateRoom& m) {
@@ -224,20 +214,6 @@ StatusQuery read_status_query(WireReader& r) { return StatusQuery{read_request(r
 
 // ---- lobby → client ----------------------------------------------------------------------
 
-void write(ByteWriter& w, const Challenge& m) {
-  write_header(w, WireTag::challenge);
-  w.raw(m.lobby_key.bytes());
-  w.raw(m.nonce);
-  w.u32(m.max_envelope_body);
-}
-Challenge read_challenge(WireReader& r) {
-  crypto::PublicKey key = read_key_or_placeholder(r);
-  Nonce nonce{};
-  r.raw(nonce);
-  std::uint32_t max_body = r.u32();
-  return Challenge{key, nonce, max_body};
-}
-
 void write(ByteWriter& w, const Welcome& m) {
   write_header(w, WireTag::welcome);
   w.u32(m.request.value);
@@ -264,7 +240,7 @@ Refused read_refused(WireReader& r) {
   Refused m;
   m.request = read_request(r);
   std::uint16_t reason = r.u16();
-  if (!r.failed() && (reason < 1 || reason > static_cast<std::uint16_t>(Refusal::too_many_spectated_rooms))) {
+  if (!r.failed() && (reason < 1 || reason > static_cast<std::uint16_t>(Refusal::lost_packet))) {
     r.fail(WireError::bad_value);
   }
   m.reason = static_cast<Refusal>(reason);
@@ -493,7 +469,7 @@ std::string_view describe(Refusal refusal) {
     case Refusal::unknown_message: return "not a request the lobby knows";
     case Refusal::not_logged_in: return "log in first";
     case Refusal::already_logged_in: return "this connection has logged in already";
-    case Refusal::bad_login_signature: return "the login signature does not verify";
+    case Refusal::bad_login_signature: return "the connection proved no key to log in with";
     case Refusal::bad_display_name: return "the display name is invalid, empty or too long";
     case Refusal::login_timeout: return "no login within the time limit";
     case Refusal::logged_in_elsewhere: return "the same key logged in on another connection";
@@ -521,6 +497,9 @@ std::string_view describe(Refusal refusal) {
     case Refusal::bad_chat_text: return "the chat text is invalid, empty or too long";
     case Refusal::shutting_down: return "the lobby is shutting down";
     case Refusal::too_many_spectated_rooms: return "you watch the maximum number of rooms";
+    case Refusal::handshake_failed: return "the secure channel's handshake failed";
+    case Refusal::rejected_packets: return "packets that do not authenticate, one after another";
+    case Refusal::lost_packet: return "a packet was lost on the path (something took its place)";
   }
   return "unknown refusal";
 }
@@ -576,7 +555,6 @@ game::Result<LobbyMessage, WireError> decode_lobby_message(std::span<const std::
   if (!tag) return WireError::truncated;
   using V = LobbyMessage;
   switch (*tag) {
-    case WireTag::challenge: return widen<V>(decode_with<Challenge>(bytes, *tag, read_challenge));
     case WireTag::welcome: return widen<V>(decode_with<Welcome>(bytes, *tag, read_welcome));
     case WireTag::refused: return widen<V>(decode_with<Refused>(bytes, *tag, read_refused));
     case WireTag::done: return widen<V>(decode_with<Done>(bytes, *tag, read_done));
@@ -609,23 +587,6 @@ Bytes encode_entry_message(RoomId room, std::span<const std::uint8_t> signed_ent
   w.u64(room.value);
   w.raw(signed_entry_wire);
   return std::move(w).take();
-}
-
-Bytes login_signature_message(const Nonce& nonce, std::string_view display_name) {
-  ByteWriter w;
-  w.raw(nonce);
-  w.text(display_name);
-  return std::move(w).take();
-}
-
-crypto::Signature sign_login(const crypto::Identity& player, const crypto::PublicKey& lobby_key, const Nonce& nonce,
-                             std::string_view display_name) {
-  return player.sign(kLoginLabel, lobby_key.bytes(), login_signature_message(nonce, display_name));
-}
-
-bool verify_login(const Login& login, const crypto::PublicKey& lobby_key, const Nonce& nonce) {
-  return crypto::verify_signature(login.player, kLoginLabel, lobby_key.bytes(),
-                                  login_signature_message(nonce, login.display_name), login.signature);
 }
 
 }  // namespace parley::lobby

@@ -24,7 +24,7 @@ struct Connection {
   ConnectionId id;
   std::uint32_t address;
   Clock::time_point opened;
-  Nonce nonce{};                            // the login challenge's
+  std::optional<crypto::PublicKey> proven;  // by the secure channel's handshake
   std::optional<crypto::PublicKey> player;  // once logged in
   std::string name;
   TokenBucket messages;

@@ -252,7 +252,7 @@ struct LobbyCore::State {
 
   // ---- events ------------------------------------------------------------------------------
 
-  void on_connected(ConnectionId id, std::uint32_t address) {
+  void on_connected(ConnectionId id, std::uint32_t address, const std::optional<crypto::PublicKey>& key) {
     switch (connections.open(id, address, round.now)) {
       case ConnectionTable::Admission::duplicate: return;
       case ConnectionTable::Admission::server_full:
@@ -266,9 +266,7 @@ struct LobbyCore::State {
       case ConnectionTable::Admission::status_only:
       case ConnectionTable::Admission::accepted: break;
     }
-    Connection& c = connections.at(id);
-    c.nonce = random_bytes<kNonceBytes>();
-    send(id, Challenge{lobby.public_key(), c.nonce, static_cast<std::uint32_t>(kMaxEnvelopeBody)});
+    connections.at(id).proven = key;
   }
 
   void on_disconnected(ConnectionId id) {
@@ -314,17 +312,18 @@ struct LobbyCore::State {
 
   void handle(Connection& c, const Login& m, std::optional<bool>) {
     if (c.player) return refuse(c.id, m.request, Refusal::already_logged_in);
-    if (!verify_login(m, lobby.public_key(), c.nonce)) return refuse(c.id, m.request, Refusal::bad_login_signature);
+    if (!c.proven) return refuse(c.id, m.request, Refusal::bad_login_signature);
+    const crypto::PublicKey key = *c.proven;
     auto name = sanitize_display_name(m.display_name);
     if (!name) return refuse(c.id, m.request, Refusal::bad_display_name, std::string(describe(name.error())));
-    if (Connection* old = connections.logged_in(m.player)) {
+    if (Connection* old = connections.logged_in(key)) {
       refuse(old->id, RequestId{0}, Refusal::logged_in_elsewhere);
       detach(*old);
       close_connection(*old);
     }
-    connections.log_in(c, m.player, *name);
+    connections.log_in(c, key, *name);
     Welcome w{m.request, c.name, {}};
-    if (auto seated = seats_by_key.find(m.player); seated != seats_by_key.end()) {
+    if (auto seated = seats_by_key.find(key); seated != seats_by_key.end()) {
       for (RoomId r : seated->second) {
         if (w.seated_rooms.size() < kMaxWelcomeRooms) w.seated_rooms.push_back(r);
       }
@@ -682,7 +681,7 @@ struct LobbyCore::State {
     for (std::size_t i = 0; i < events.size() && !fatal; ++i) {
       const NetworkEvent& ev = events[i];
       switch (ev.kind) {
-        case NetworkEvent::Kind::connected: on_connected(ev.connection, ev.address); break;
+        case NetworkEvent::Kind::connected: on_connected(ev.connection, ev.address, ev.key); break;
         case NetworkEvent::Kind::received: on_received(ev.connection, ev.data, decoded[i], verdict[i]); break;
         case NetworkEvent::Kind::disconnected: on_disconnected(ev.connection); break;
       }

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -35,6 +36,8 @@ struct NetworkEvent {
   ConnectionId connection;
   std::uint32_t address = 0;              // connected: the peer's IPv4 address
   std::span<const std::uint8_t> data;     // received: one message
+  // connected: the key the secure channel's handshake proved; a Login logs in with it.
+  std::optional<crypto::PublicKey> key{};
 };
 
 using Logger = std::function<void(std::string_view)>;

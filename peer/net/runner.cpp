@@ -189,6 +189,10 @@ void SeatRunner::on_event(lobby::ClientEvent& event) {
   } else if (auto* p = std::get_if<lobby::ProtocolFault>(&event)) {
     fail("the lobby sent a malformed message (" + std::string(lobby::describe(p->error)) + "): the lobby is at fault");
   } else if (auto* d = std::get_if<lobby::Disconnected>(&event)) {
+    // A lobby that proves another key than the pinned one, or speaks another protocol, will not
+    // be different a second later.
+    if (d->kind == lobby::DisconnectKind::wrong_lobby_key || d->kind == lobby::DisconnectKind::protocol_version)
+      return fail(d->reason);
     if (room_)
       if (const auto* t = client_->transcript(*room_)) kept_ = *t;
     note("lost the lobby (" + d->reason + "); reconnecting");

@@ -11,6 +11,7 @@
 #include "lobby/protocol/endpoint.hpp"
 #include "lobby/protocol/entry.hpp"
 #include "lobby/protocol/envelope.hpp"
+#include "lobby/protocol/handshake.hpp"
 #include "lobby/protocol/limits.hpp"
 #include "lobby/protocol/messages.hpp"
 #include "lobby/protocol/text.hpp"
@@ -212,11 +213,9 @@ TEST(LobbyTranscript, StartRefusesAnythingButAGenuineGenesis) {
 
 std::vector<ClientMessage> sample_requests() {
   ReferenceChain ref;
-  Nonce nonce{};
-  nonce.fill(9);
   SignedEnvelope env = sign_envelope(ref.seat0, ref.envelope(EntryHash{}));
   return {
-      Login{RequestId{1}, ref.seat0.public_key(), "Ada", sign_login(ref.seat0, ref.lobby.public_key(), nonce, "Ada")},
+      Login{RequestId{1}, "Ada"},
       CreateRoom{RequestId{2}, "risiko", 6, {1, 2, 3}, Visibility::invite_only},
       ListRooms{RequestId{3}, "chess", RoomId{40}},
       JoinRoom{RequestId{4}, RoomId{0}, "abcdefgh23", Role::spectator},
@@ -248,7 +247,6 @@ std::vector<LobbyMessage> sample_pushes() {
   state.seats = {SeatInfo{ref.seat0.public_key(), "Ada", true, false}, SeatInfo{}};
   state.spectators = 3;
   return {
-      Challenge{ref.lobby.public_key(), Nonce{}, static_cast<std::uint32_t>(kMaxEnvelopeBody)},
       Welcome{RequestId{1}, "Ada", {RoomId{3}, RoomId{9}}},
       Refused{RequestId{2}, Refusal::room_full, "full"},
       Done{RequestId{4}},
@@ -400,28 +398,19 @@ TEST(LobbyMessages, OutOfDomainFieldsAreBadValues) {
 
 TEST(LobbyMessages, PublicKeysMustBeValidPoints) {
   ReferenceChain ref;
-  Bytes login = encode(ClientMessage{Login{RequestId{1}, ref.seat0.public_key(), "x", ref.seat0.sign(kLoginLabel, {}, {})}});
+  Bytes line = encode(LobbyMessage{ChatLine{RoomId{1}, ref.seat0.public_key(), "Ada", Role::player, "gg"}});
   // An all-zero key is a small-order point.
-  std::fill(login.begin() + 6, login.begin() + 38, std::uint8_t{0});
-  EXPECT_EQ(decode_client_message(login).error(), WireError::invalid_key);
+  std::fill(line.begin() + 10, line.begin() + 42, std::uint8_t{0});
+  EXPECT_EQ(decode_lobby_message(line).error(), WireError::invalid_key);
 }
 
-TEST(LobbyLogin, SignatureBindsNonceNameAndLobby) {
-  ReferenceChain ref;
-  Nonce nonce{};
-  nonce.fill(3);
-  Login login{RequestId{1}, ref.seat0.public_key(), "Ada", sign_login(ref.seat0, ref.lobby.public_key(), nonce, "Ada")};
-  EXPECT_TRUE(verify_login(login, ref.lobby.public_key(), nonce));
-  Nonce other = nonce;
-  other[0] ^= 1;
-  EXPECT_FALSE(verify_login(login, ref.lobby.public_key(), other));
-  EXPECT_FALSE(verify_login(login, ref.seat1.public_key(), nonce));
-  Login renamed = login;
-  renamed.display_name = "Eve";
-  EXPECT_FALSE(verify_login(renamed, ref.lobby.public_key(), nonce));
-  Login impostor = login;
-  impostor.player = ref.seat1.public_key();
-  EXPECT_FALSE(verify_login(impostor, ref.lobby.public_key(), nonce));
+TEST(LobbyMessages, ALoginOfProtocolOneIsRefusedAsAnotherVersion) {
+  // Protocol 1's Login carried a key and a signature; its version byte says so.
+  Bytes old = encode(ClientMessage{Login{RequestId{4}, "Ada"}});
+  old[1] = 1;
+  EXPECT_EQ(decode_client_message(old).error(), WireError::unsupported_version);
+  EXPECT_EQ(refusal_for(WireError::unsupported_version), Refusal::unsupported_version);
+  EXPECT_EQ(peek_request_id(old), RequestId{4});
 }
 
 // ---- text and endpoints ------------------------------------------------------------------
@@ -499,6 +488,14 @@ TEST(LobbyFuzzSeeds, EverySeedIsAWellFormedRecord) {
   for (const Bytes& b : lobby) EXPECT_TRUE(decode_lobby_message(b).ok()) << "tag " << int(b.at(0));
   for (const Bytes& b : envelopes) EXPECT_TRUE(decode_signed_envelope(b).ok());
   for (const Bytes& b : entries) EXPECT_TRUE(decode_signed_entry(b).ok());
+  // The handshake's: who reads, then the message.
+  auto handshake = seeds_of("lobby_handshake_fuzz");
+  ASSERT_EQ(handshake.size(), 3u);
+  for (const Bytes& b : handshake) {
+    const std::span<const std::uint8_t> m = std::span(b).subspan(1);
+    const bool ok = b.at(0) == 0 ? decode_client_hello(m).ok() : b.at(0) == 1 ? decode_lobby_hello(m).ok() : decode_client_proof(m).ok();
+    EXPECT_TRUE(ok) << "reader " << int(b.at(0));
+  }
 }
 
 }  // namespace
