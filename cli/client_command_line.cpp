@@ -1,5 +1,7 @@
 #include "cli/client_command_line.hpp"
 
+#include "peer/bots/game_bots.hpp"
+
 namespace parley::cli {
 
 namespace {
@@ -28,10 +30,9 @@ void add_client_commands(CLI::App& app, ClientCommand& host_command, ClientComma
       "host", "Start a lobby in this process and open the graphical client on it; prints the address friends enter");
   host->add_option("--port", host_command.port, "The port the lobby listens on (0: any free port)")->check(CLI::Range(0, 65535));
   host->add_option("--bot", host_command.bot,
-                   "House bots waiting in the quick-match queue: chess (random moves; 'random' is the same), "
-                   "gunjin (the tracking bot) or risiko (heuristic bots, --bots of them); repeat it for several "
-                   "games (--bot chess --bot gunjin)")
-      ->check(CLI::IsMember({"chess", "random", "gunjin", "risiko"}))
+                   "House bots waiting in the quick-match queue: " + peer::house_bot_words() +
+                       "; repeat it for several games (--bot chess --bot gunjin)")
+      ->check(CLI::IsMember(peer::house_bot_names()))
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   host->add_option("--bots", host_command.bots, "risiko: how many house bots (default 2: a 3-seat game with you)")

@@ -6,7 +6,7 @@
 #include "cli/commands.hpp"
 #include "cli/folder_files.hpp"
 #include "cli/mapped_file.hpp"
-#include "peer/log/chess_export.hpp"
+#include "peer/log/pgn_export.hpp"
 #include "peer/log/show.hpp"
 
 namespace parley::cli {
@@ -94,7 +94,7 @@ int show_log(const std::string& path, bool json) {
 int export_pgn(const std::string& path) {
   auto log = read_log(path);
   if (!log) return log.error();
-  auto record = peer::chess_pgn(*log);
+  auto record = peer::log_pgn(*log);
   if (!record) {
     fmt::print(stderr, "{}: {}\n", path, record.error().detail);
     return kInvalidInput;

@@ -14,6 +14,7 @@
 #include <string_view>
 
 #include "game/chess/movegen.hpp"
+#include "games/register.hpp"
 #include "tests/peer/fake_lobby.hpp"
 #include "ui/core/app.hpp"
 #include "ui/sdl/screens.hpp"
@@ -71,6 +72,7 @@ void report(const char* what, const Figures& f) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  parley::games::register_views();
   const int frames = argc > 1 ? std::max(std::atoi(argv[1]), 100) : 2000;
   // "accelerated": SDL's OpenGL renderer on the display in $DISPLAY (Mesa's llvmpipe
   // on a machine without a GPU, e.g. under Xvfb) instead of the software renderer.

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "lobby/protocol/text.hpp"
+#include "peer/session/game_module.hpp"
 
 namespace parley::peer {
 

@@ -70,7 +70,7 @@ TEST(Client, PlaysTheHouseBotWithMouseClicksAndTheLogVerifies) {
   ASSERT_TRUE(server) << lobby::to_string(server.error());
   const std::uint16_t port = (*server)->endpoint().port;
   {
-    HouseBot bot(lobby::Endpoint{"127.0.0.1", port}, dir / "bot", 0);
+    HouseBot bot(HouseBotOptions{lobby::Endpoint{"127.0.0.1", port}, dir / "bot", "chess", 2, 0, "house bot"});
     Client client(peer::testing::identity_from(0x41), port, dir / "me");
 
     int clicked_moves = 0;

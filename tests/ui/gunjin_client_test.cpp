@@ -8,7 +8,7 @@
 // the seat committed to the edited layout, and both peers' logs are identical and verify.
 #include <gtest/gtest.h>
 
-#include "peer/bots/gunjin_strategy.hpp"
+#include "games/gunjin/gunjin_strategy.hpp"
 #include "peer/log/verify.hpp"
 #include "tests/peer/fake_lobby.hpp"
 #include "tests/peer/processes.hpp"

@@ -10,7 +10,7 @@
 #include <fstream>
 #include <thread>
 
-#include "peer/bots/gunjin_strategy.hpp"
+#include "games/gunjin/gunjin_strategy.hpp"
 #include "peer/log/verify.hpp"
 #include "tests/peer/fake_lobby.hpp"
 #include "tests/peer/processes.hpp"

@@ -9,13 +9,13 @@
 #include <cstdlib>
 #include <fstream>
 
-#include "peer/bots/gunjin_strategy.hpp"
+#include "games/gunjin/gunjin_strategy.hpp"
 #include "tests/peer/gunjin/gunjin_table.hpp"
+#include "tests/ui/hidden_screens.hpp"
 #include "ui/core/app.hpp"
 #include "ui/sdl/gunjin_view.hpp"
 #include "ui/sdl/screens.hpp"
 #include "ui/sdl/window.hpp"
-#include "tests/ui/hidden_screens.hpp"
 
 namespace parley::ui::sdl {
 namespace {

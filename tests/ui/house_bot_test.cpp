@@ -10,14 +10,16 @@
 #include <chrono>
 #include <thread>
 
-#include "peer/bots/gunjin_strategy.hpp"
+#include "games/gunjin/gunjin_strategy.hpp"
+#include "games/risiko/module.hpp"
+#include "peer/bots/game_bots.hpp"
 #include "peer/log/verify.hpp"
 #include "peer/session/options.hpp"
 #include "peer/session/risiko_rules.hpp"
 #include "tests/peer/fake_lobby.hpp"
 #include "tests/peer/processes.hpp"
-#include "tests/ui/risiko_person.hpp"
 #include "tests/ui/local_lobby.hpp"
+#include "tests/ui/risiko_person.hpp"
 #include "ui/core/app.hpp"
 #include "ui/net/house_bot.hpp"
 #include "ui/net/network_thread.hpp"
@@ -32,9 +34,9 @@ std::uint64_t steady_ms() {
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
 }
 
-// The host's side: a lobby and the house bots, as `parley host --bot KIND` starts them.
+// The host's side: a lobby and the house bots, as `parley host --bot GAME` starts them.
 struct Host {
-  Host(HouseBotKind kind, int count) {
+  Host(const std::string& game, int count) {
     dir = fs::temp_directory_path() /
           ("parley-ui-house-" + std::to_string(::getpid()) + "-" + std::to_string(steady_ms()));
     fs::create_directories(dir);
@@ -42,11 +44,11 @@ struct Host {
     if (!started) throw std::runtime_error(lobby::to_string(started.error()));
     server = std::move(started).value();
     port = server->endpoint().port;
-    const auto seats = static_cast<std::uint8_t>(kind == HouseBotKind::risiko ? count + 1 : 2);
-    target = QuickMatchTarget{std::string(game_of(kind)), seats};
+    const auto seats = static_cast<std::uint8_t>(game == "risiko" ? count + 1 : 2);
+    target = QuickMatchTarget{game, seats};
     for (int i = 0; i < count; ++i)
       bots.push_back(std::make_unique<HouseBot>(HouseBotOptions{lobby::Endpoint{"127.0.0.1", port},
-                                                                dir / ("bot" + std::to_string(i)), kind, seats, 0,
+                                                                dir / ("bot" + std::to_string(i)), game, seats, 0,
                                                                 "house bot " + std::to_string(i + 1)}));
   }
   ~Host() {
@@ -97,16 +99,16 @@ peer::VerifyReport verify_log(const App& app) {
 }
 
 TEST(HouseBots, ParseTheHostsBotKinds) {
-  EXPECT_EQ(parse_house_bot_kind("chess"), HouseBotKind::chess);
-  EXPECT_EQ(parse_house_bot_kind("random"), HouseBotKind::chess);  // the old name, kept for scripts
-  EXPECT_EQ(parse_house_bot_kind("gunjin"), HouseBotKind::gunjin);
-  EXPECT_EQ(parse_house_bot_kind("risiko"), HouseBotKind::risiko);
-  EXPECT_FALSE(parse_house_bot_kind("go").has_value());
-  EXPECT_EQ(game_of(HouseBotKind::risiko), peer::risiko::kRisikoGame);
+  EXPECT_EQ(peer::house_bot_game("chess"), "chess");
+  EXPECT_EQ(peer::house_bot_game("random"), "chess");  // the old name, kept for scripts
+  EXPECT_EQ(peer::house_bot_game("gunjin"), "gunjin");
+  EXPECT_EQ(peer::house_bot_game("risiko"), peer::risiko::kRisikoGame);
+  EXPECT_FALSE(peer::house_bot_game("go").has_value());
+  EXPECT_EQ(peer::house_bot_names(), (std::vector<std::string>{"chess", "random", "gunjin", "risiko"}));
 }
 
 TEST(HouseBots, APersonPlaysTheGunjinHouseBotTwiceInARowAndTheLogsVerify) {
-  Host host(HouseBotKind::gunjin, 1);
+  Host host("gunjin", 1);
   const crypto::Identity me = peer::testing::identity_from(0x61);
   Person person(host, me, /*queue_at_once=*/true);
   const game::gunjin::Layout layout = sensible_layout(23);
@@ -190,7 +192,7 @@ TEST(HouseBots, APersonPlaysTheGunjinHouseBotTwiceInARowAndTheLogsVerify) {
 // the quick-match queue into it; the game is played under the room's options, and afterwards the
 // bot waits in the queue again.
 TEST(HouseBots, APersonSeatsTheHouseBotInARoomOfTheirOwnWithAClock) {
-  Host host(HouseBotKind::chess, 1);
+  Host host("chess", 1);
   const crypto::Identity me = peer::testing::identity_from(0x63);
   Person person(host, me, /*queue_at_once=*/false);
   App& app = person.app;
@@ -269,7 +271,7 @@ TEST(HouseBots, APersonPlaysRisikoAgainstTwoHouseBotsRestartsItsClientMidGameAnd
   // in six runs under ctest -j4 here): then there is nothing to restart into, and a new lobby
   // with new bots plays another game, up to five.
   for (int game = 1;; ++game) {
-    host = std::make_unique<Host>(HouseBotKind::risiko, 2);
+    host = std::make_unique<Host>("risiko", 2);
     person = testing::RisikoPerson{};
     client = std::make_unique<Person>(*host, me, /*queue_at_once=*/true);
     EXPECT_EQ(client->app.config().house_bots, (std::vector<QuickMatchTarget>{{"risiko", 3}}));
@@ -315,7 +317,7 @@ TEST(HouseBots, APersonPlaysRisikoAgainstTwoHouseBotsRestartsItsClientMidGameAnd
   EXPECT_EQ(app.lobby().room()->room, room) << "the restarted client played another game";
   EXPECT_TRUE(saw_mission) << "the restored seat could not open its mission";
   ASSERT_TRUE(app.game() && app.game()->session().outcome());
-  const auto& rules = peer::risiko::risiko_rules(app.game()->session());
+  const auto& rules = parley::games::risiko::rules_of(app.game()->session());
   ASSERT_TRUE(app.game()->me());
   const game::risiko::PlayerStatus status = rules.state().table.player(*app.game()->me()).status;
   EXPECT_NE(status, game::risiko::PlayerStatus::left) << "the restored seat left the game";

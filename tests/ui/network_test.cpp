@@ -44,7 +44,7 @@ TEST(ClientNetwork, PlaysAGameAgainstTheHouseBotThroughARealLobbyAndTheLogVerifi
   ASSERT_TRUE(server) << lobby::to_string(server.error());
   const std::uint16_t port = (*server)->endpoint().port;
 
-  HouseBot bot(lobby::Endpoint{"127.0.0.1", port}, dir.path / "bot", 0);
+  HouseBot bot(HouseBotOptions{lobby::Endpoint{"127.0.0.1", port}, dir.path / "bot", "chess", 2, 0, "house bot"});
   const crypto::Identity me = peer::testing::identity_from(0x31);
   App app(AppConfig{me.public_key(), "tester", "127.0.0.1:" + std::to_string(port), port, false, true});
   NetworkThread net({me, dir.path / "me", 5});
@@ -124,8 +124,8 @@ TEST(ClientNetwork, ASpectatorWatchesAGameFromTheRoomList) {
   const std::string address = "127.0.0.1:" + std::to_string(endpoint.port);
 
   // Two house bots play each other, slowly enough to be watched.
-  HouseBot white(endpoint, dir.path / "bot1", 150);
-  HouseBot black(endpoint, dir.path / "bot2", 150);
+  HouseBot white(HouseBotOptions{endpoint, dir.path / "bot1", "chess", 2, 150, "house bot"});
+  HouseBot black(HouseBotOptions{endpoint, dir.path / "bot2", "chess", 2, 150, "house bot"});
   const crypto::Identity me = peer::testing::identity_from(0x32);
   App app(AppConfig{me.public_key(), "watcher", address, endpoint.port, true, false});
   NetworkThread net({me, dir.path / "me", 5});

@@ -6,7 +6,7 @@
 #include <functional>
 #include <optional>
 
-#include "peer/bots/risiko_bot.hpp"
+#include "games/risiko/risiko_bot.hpp"
 #include "ui/core/risiko_board.hpp"
 
 namespace parley::ui::testing {

@@ -3,10 +3,11 @@
 #include <algorithm>
 
 #include "game/chess/pgn.hpp"
-#include "peer/log/chess_export.hpp"
+#include "games/chess/chess_export.hpp"
+#include "games/risiko/module.hpp"
 #include "peer/session/chess_rules.hpp"
-#include "peer/session/risiko_rules.hpp"
 #include "peer/session/gunjin_rules.hpp"
+#include "peer/session/risiko_rules.hpp"
 
 namespace parley::ui {
 
@@ -236,7 +237,7 @@ void App::on_entries(const RoomEntries& batch, std::uint64_t local_ms) {
       }
       game_.emplace(std::move(started).value());
       if (game_->session().rules().game() == peer::risiko::kRisikoGame) {
-        const auto& rules = peer::risiko::risiko_rules(game_->session());
+        const auto& rules = parley::games::risiko::rules_of(game_->session());
         risiko_.emplace(rules.state().world, shapes_for(rules.options(), *rules.state().world, config_.risiko_drawings), game_->me());
         if (risiko_secrets_ && risiko_secrets_->room == batch.room) risiko_->set_secrets(risiko_secrets_->own);
         risiko_secrets_.reset();

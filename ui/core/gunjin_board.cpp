@@ -1,6 +1,6 @@
 #include "ui/core/gunjin_board.hpp"
 
-#include "peer/bots/gunjin_strategy.hpp"
+#include "games/gunjin/gunjin_strategy.hpp"
 #include "ui/core/gunjin_text.hpp"
 
 namespace parley::ui {

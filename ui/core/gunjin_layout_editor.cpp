@@ -6,7 +6,7 @@
 #include <random>
 #include <sstream>
 
-#include "peer/bots/gunjin_strategy.hpp"
+#include "games/gunjin/gunjin_strategy.hpp"
 #include "ui/core/gunjin_text.hpp"
 
 namespace parley::ui {

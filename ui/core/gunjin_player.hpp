@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "game/core/result.hpp"
-#include "peer/bots/gunjin_agent.hpp"
+#include "games/gunjin/gunjin_agent.hpp"
 
 namespace parley::ui {
 

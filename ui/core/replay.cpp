@@ -4,7 +4,7 @@
 
 #include "game/chess/notation.hpp"
 #include "game/chess/pgn.hpp"
-#include "peer/log/chess_export.hpp"
+#include "games/chess/chess_export.hpp"
 #include "peer/session/chess_rules.hpp"
 #include "ui/core/live_game.hpp"
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "game/chess/position.hpp"
-#include "peer/log/chess_export.hpp"
+#include "games/chess/chess_export.hpp"
 #include "peer/log/show.hpp"
 #include "peer/log/verify.hpp"
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "game/risiko/mission.hpp"
+#include "games/risiko/module.hpp"
 #include "peer/session/risiko_dice.hpp"
 
 namespace parley::ui {
@@ -95,7 +96,7 @@ std::optional<rk::Action> engine_action(const peer::risiko::Message& message, ga
 
 void RisikoTracker::after_entry(const peer::Session& session, const SeatNamer& name) {
   if (session.rules().game() != peer::risiko::kRisikoGame) return;
-  const RisikoRules& rules = peer::risiko::risiko_rules(session);
+  const RisikoRules& rules = parley::games::risiko::rules_of(session);
   const rk::World& world = rules.world();
   if (rules.started() && !before_) {
     before_ = rules.state();
@@ -235,7 +236,7 @@ RisikoBoard::RisikoBoard(std::shared_ptr<const rk::World> world, std::shared_ptr
 void RisikoBoard::after_entry(const peer::Session& session, const SeatNamer& name) {
   tracker_.after_entry(session, name);
   if (session.rules().game() != peer::risiko::kRisikoGame) return;
-  const RisikoRules& rules = peer::risiko::risiko_rules(session);
+  const RisikoRules& rules = parley::games::risiko::rules_of(session);
   started_ = rules.started();
   over_ = rules.outcome().has_value() || session.outcome().has_value();
   if (!started_) return;

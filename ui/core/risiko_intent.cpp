@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "games/risiko/module.hpp"
+
 namespace parley::ui {
 
 using peer::risiko::Message;
@@ -98,7 +100,7 @@ game::Result<Message, std::string> HumanRisikoPlayer::message(const RisikoRules&
 
 std::optional<game::Bytes> HumanRisikoPlayer::act(const peer::Session& session, game::Seat me) {
   if (session.phase() != peer::Phase::play || session.rules().game() != peer::risiko::kRisikoGame) return std::nullopt;
-  const RisikoRules& rules = peer::risiko::risiko_rules(session);
+  const RisikoRules& rules = parley::games::risiko::rules_of(session);
   if (!rules.started() || rules.seat(me).departed || rules.outcome()) return std::nullopt;
 
   // LEAVE_GAME goes at any moment, before anything the seat owes.
@@ -167,7 +169,7 @@ rk::Player HumanRisikoPlayer::knowledge(const peer::Session& session, game::Seat
   if (session.phase() == peer::Phase::setup || session.phase() == peer::Phase::beacon ||
       session.rules().game() != peer::risiko::kRisikoGame)
     return {};
-  const RisikoRules& rules = peer::risiko::risiko_rules(session);
+  const RisikoRules& rules = parley::games::risiko::rules_of(session);
   if (!rules.started()) return {};
   return agent_.knowledge(rules, me).secrets.at(me.index);
 }

@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "game/core/result.hpp"
-#include "peer/bots/risiko_bot.hpp"
+#include "games/risiko/risiko_agent.hpp"
 #include "peer/net/player.hpp"
 
 namespace parley::ui {

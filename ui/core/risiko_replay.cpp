@@ -1,5 +1,7 @@
 #include "ui/core/risiko_replay.hpp"
 
+#include "games/risiko/module.hpp"
+
 namespace parley::ui {
 
 std::optional<RisikoReplay> RisikoReplay::open(const ReplayViewer& viewer, std::span<const std::string> drawings) {
@@ -11,7 +13,7 @@ std::optional<RisikoReplay> RisikoReplay::open(const ReplayViewer& viewer, std::
   auto started = peer::Session::start(*genesis, entries.front().entry.lobby_time_ms);
   if (!started) return std::nullopt;
   peer::Session session = std::move(started).value();
-  const auto& rules = peer::risiko::risiko_rules(session);
+  const auto& rules = parley::games::risiko::rules_of(session);
   RisikoReplay replay;
   replay.world_ = rules.state().world;
   if (!replay.world_) return std::nullopt;

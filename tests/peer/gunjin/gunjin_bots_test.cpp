@@ -2,8 +2,8 @@
 // and the tracking strategy's layout.
 #include <gtest/gtest.h>
 
-#include "peer/bots/gunjin_knowledge.hpp"
-#include "peer/bots/gunjin_strategy.hpp"
+#include "games/gunjin/gunjin_knowledge.hpp"
+#include "games/gunjin/gunjin_strategy.hpp"
 
 namespace parley::peer {
 namespace {

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "peer/bots/gunjin_agent.hpp"
+#include "games/gunjin/gunjin_agent.hpp"
 #include "peer/session/gunjin_protocol.hpp"
 
 namespace parley::peer::testing {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "peer/bots/gunjin_agent.hpp"
+#include "games/gunjin/gunjin_agent.hpp"
 #include "peer/log/verify.hpp"
 #include "peer/session/gunjin_rules.hpp"
 #include "tests/peer/fake_lobby.hpp"

@@ -20,7 +20,7 @@
 #include <random>
 
 #include "game/gunjin/rules.hpp"
-#include "peer/bots/gunjin_knowledge.hpp"
+#include "games/gunjin/gunjin_knowledge.hpp"
 
 namespace parley::peer {
 

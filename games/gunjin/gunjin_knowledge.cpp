@@ -1,4 +1,4 @@
-#include "peer/bots/gunjin_knowledge.hpp"
+#include "games/gunjin/gunjin_knowledge.hpp"
 
 namespace parley::peer {
 

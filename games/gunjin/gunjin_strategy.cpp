@@ -1,4 +1,4 @@
-#include "peer/bots/gunjin_strategy.hpp"
+#include "games/gunjin/gunjin_strategy.hpp"
 
 #include <algorithm>
 #include <cstdlib>

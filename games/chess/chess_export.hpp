@@ -9,17 +9,16 @@
 #include <string>
 
 #include "game/chess/pgn.hpp"
-#include "peer/log/verify.hpp"
+#include "peer/log/pgn_export.hpp"
 
 namespace parley::peer {
 
-struct ExportError {
-  std::string detail;
-};
-
 game::Result<game::chess::pgn::Game, ExportError> chess_pgn(const GameLog& log);
 
-// A lobby time stamp (milliseconds since the epoch) as a PGN Date tag, "YYYY.MM.DD" in UTC.
-std::string pgn_date(std::uint64_t time_ms);
+// chess_pgn as the chess module's facet (peer/log/pgn_export.hpp).
+class ChessPgnExport final : public PgnExport {
+ public:
+  game::Result<game::chess::pgn::Game, ExportError> pgn(const GameLog& log) const override { return chess_pgn(log); }
+};
 
 }  // namespace parley::peer

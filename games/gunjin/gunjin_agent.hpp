@@ -11,8 +11,8 @@
 #include <optional>
 
 #include "crypto/duel.hpp"
-#include "peer/bots/gunjin_knowledge.hpp"
-#include "peer/bots/gunjin_strategy.hpp"
+#include "games/gunjin/gunjin_knowledge.hpp"
+#include "games/gunjin/gunjin_strategy.hpp"
 #include "peer/net/player.hpp"
 #include "peer/session/gunjin_rules.hpp"
 

@@ -1,5 +1,6 @@
-#include "peer/bots/gunjin_agent.hpp"
+#include "games/gunjin/gunjin_agent.hpp"
 
+#include "games/gunjin/module.hpp"
 #include "peer/session/gunjin_protocol.hpp"
 #include "peer/session/gunjin_wire.hpp"
 
@@ -10,7 +11,7 @@ using crypto::DuelRole;
 
 namespace {
 
-const GunjinRules* gunjin_rules(const Session& session) { return dynamic_cast<const GunjinRules*>(&session.rules()); }
+const GunjinRules* gunjin_rules(const Session& session) { return games::gunjin::rules(session); }
 
 constexpr std::size_t kAttacker = 0, kDefender = 1;
 

@@ -1,35 +1,22 @@
 #pragma once
-// Risiko players for `parley bot risiko` and the tests.
-//
-//   RisikoAgent   one seat's side of the protocol (peer/session/risiko_rules.hpp): its secrets
-//                 (deck key, dice chain, X25519 key, placement opening), the steps it owes
-//                 (key, shuffles, shares, placement, dice, card transfers) and what it knows
-//                 (its mission and its cards, opened from the published shares)
-//   RisikoBot     a heuristic player on top: claims its mission as soon as it is fulfilled,
-//                 trades whenever it holds a set, reinforces the border where it is strongest
-//                 (preferring its mission's continents and target colour), attacks while the
-//                 odds are good, moves into conquests, brings interior armies to the border.
-//
-// A Strategy decides the moves; the agent does the protocol. Tests put a cheating strategy or
-// a tampering agent in a seat to check that every peer catches it.
-#include <chrono>
+// One Risiko seat's side of the protocol (peer/session/risiko_rules.hpp), for the bot
+// (risiko_bot.hpp) and a person's seat (ui/risiko_intent.hpp) alike: its secrets (deck key, dice
+// chain, X25519 key, placement opening), the steps it owes (key, shuffles, shares, placement,
+// dice, card transfers) and what it knows (its mission and its cards, opened from the published
+// shares). Whoever decides the moves, the agent does the protocol.
 #include <functional>
 #include <map>
-#include <memory>
 #include <optional>
 
 #include "crypto/commitment.hpp"
 #include "crypto/deck.hpp"
 #include "crypto/ephemeral.hpp"
 #include "crypto/hash_chain.hpp"
-#include "peer/net/player.hpp"
 #include "peer/session/risiko_rules.hpp"
 
 namespace parley::peer::risiko {
 
 inline constexpr std::uint32_t kBotChainLength = 4096;
-
-const RisikoRules& risiko_rules(const Session& session);
 
 // What a seat knows of a card (or its mission): its identity, and the share of the seat it
 // was dealt to (which a trade, a claim or a hand-over forwards).
@@ -76,33 +63,5 @@ class RisikoAgent {
   std::optional<crypto::CommittedValue> placement_;
   std::map<std::pair<std::uint32_t, std::uint16_t>, KnownCard> known_;
 };
-
-// The heuristic bot.
-class RisikoBot : public Player {
- public:
-  explicit RisikoBot(std::chrono::milliseconds delay = {}) : delay_(delay) {}
-  std::optional<Bytes> act(const Session& session, Seat me) override;
-  Bytes secrets() const override { return agent_.secrets(); }
-  bool restore(std::span<const std::uint8_t> secrets) override { return agent_.restore(secrets); }
-
- protected:
-  // The move to make now (the agent has no protocol step due and the seat is deciding).
-  virtual std::optional<Message> decide(const RisikoRules& rules, Seat me);
-  // The whole initial placement, committed before anyone reveals.
-  virtual rk::PlaceArmies place_initially(const rk::State& state, Seat me);
-  RisikoAgent agent_;
-
- private:
-  std::chrono::milliseconds delay_;
-  std::optional<std::chrono::steady_clock::time_point> thinking_since_;
-};
-
-// The bot's choices, over a state that knows its own secrets.
-rk::PlaceArmies initial_placement(const rk::State& state, Seat me);
-rk::PlaceArmies reinforcement(const rk::State& state, Seat me);
-std::optional<rk::MultiAttackOrder> best_attack(const rk::State& state, Seat me);
-std::optional<rk::TradeCards> best_trade(const rk::State& state, Seat me);
-rk::MoveIn move_in(const rk::State& state, Seat me);
-std::optional<rk::MoveArmies> consolidation(const rk::State& state, Seat me);
 
 }  // namespace parley::peer::risiko

@@ -1,12 +1,13 @@
-#include "peer/bots/chess_bots.hpp"
+#include "games/chess/chess_bots.hpp"
 
 #include "game/chess/notation.hpp"
+#include "games/chess/module.hpp"
 
 namespace parley::peer {
 
 using namespace game::chess;
 
-const Game& chess_game(const Session& session) { return static_cast<const ChessRules&>(session.rules()).game_state(); }
+const Game& chess_game(const Session& session) { return games::chess::rules_of(session).game_state(); }
 
 std::optional<Bytes> answer_before_moving(const Game& game, Seat me) {
   Color mine = color_of(me);

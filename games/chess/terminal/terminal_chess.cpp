@@ -1,4 +1,4 @@
-#include "cli/terminal_chess.hpp"
+#include "games/chess/terminal/terminal_chess.hpp"
 
 #include <fmt/core.h>
 
@@ -7,7 +7,7 @@
 
 #include "cli/board_text.hpp"
 #include "game/chess/notation.hpp"
-#include "peer/bots/chess_bots.hpp"
+#include "games/chess/chess_bots.hpp"
 
 namespace parley::cli {
 

@@ -1,5 +1,6 @@
-// parley: the command-line front end. This file parses the command line; the commands
-// themselves are plain functions (commands.hpp) over the libraries.
+// parley: the command-line front end, a composition root: it registers the games
+// (games/register.hpp) and parses the command line; the commands themselves are plain functions
+// (cli/commands.hpp) over the libraries.
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 #include <unistd.h>
@@ -13,6 +14,7 @@
 #include "cli/client_command_line.hpp"
 #include "cli/commands.hpp"
 #include "game/chess/position.hpp"
+#include "games/register.hpp"
 
 namespace {
 
@@ -229,6 +231,7 @@ int start_graphical_client(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  parley::games::register_screens();
   CLI::App app{"parley: board games with hidden information, played without a trusted host"};
   app.require_subcommand(1);
   app.footer(

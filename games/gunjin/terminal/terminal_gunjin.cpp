@@ -1,4 +1,4 @@
-#include "cli/terminal_gunjin.hpp"
+#include "games/gunjin/terminal/terminal_gunjin.hpp"
 
 #include <fmt/core.h>
 
@@ -6,7 +6,7 @@
 #include <sstream>
 #include <vector>
 
-#include "cli/board_text.hpp"
+#include "games/gunjin/terminal/gunjin_board_text.hpp"
 #include "ui/core/gunjin_text.hpp"
 
 namespace parley::cli {

@@ -1,6 +1,4 @@
-#include "peer/log/chess_export.hpp"
-
-#include <ctime>
+#include "games/chess/chess_export.hpp"
 
 #include "peer/session/chess_rules.hpp"
 
@@ -19,15 +17,6 @@ std::string clock_text(std::uint64_t ms) {
 }
 
 }  // namespace
-
-std::string pgn_date(std::uint64_t time_ms) {
-  std::time_t t = static_cast<std::time_t>(time_ms / 1000);
-  std::tm utc{};
-  gmtime_r(&t, &utc);
-  char buf[16];
-  std::strftime(buf, sizeof buf, "%Y.%m.%d", &utc);
-  return buf;
-}
 
 game::Result<pgn::Game, ExportError> chess_pgn(const GameLog& log) {
   Replay replay;

@@ -1,4 +1,4 @@
-#include "cli/terminal_risiko.hpp"
+#include "games/risiko/terminal/terminal_risiko.hpp"
 
 #include <fmt/core.h>
 
@@ -7,8 +7,9 @@
 #include <charconv>
 #include <sstream>
 
-#include "cli/board_text.hpp"
 #include "game/risiko/engine.hpp"
+#include "games/risiko/module.hpp"
+#include "games/risiko/terminal/risiko_map_text.hpp"
 
 namespace parley::cli {
 
@@ -40,7 +41,7 @@ std::string TerminalRisikoPlayer::name(game::Seat seat) const {
 void TerminalRisikoPlayer::entry_applied(const peer::Session& session, game::Seat me) {
   if (session.rules().game() != peer::risiko::kRisikoGame) return;
   me_ = me;
-  const auto& rules = peer::risiko::risiko_rules(session);
+  const auto& rules = parley::games::risiko::rules_of(session);
   names_.assign(session.seat_count(), {});
   for (std::uint8_t i = 0; i < names_.size(); ++i) {
     const game::Seat s{i};
