@@ -14,6 +14,7 @@
 #include <string_view>
 
 #include "game/chess/movegen.hpp"
+#include "games/chess/ui/chess_screen.hpp"
 #include "games/register.hpp"
 #include "tests/peer/fake_lobby.hpp"
 #include "ui/core/app.hpp"
@@ -109,10 +110,10 @@ int main(int argc, char** argv) {
   app.on_event(ui::RoomEntries{room.room, live.lobby.log().lobby_key, parley::lobby::EntryIndex{0}, live.lobby.entries()},
                0);
   ui::sdl::Screens screens(window, app, std::filesystem::temp_directory_path() / "parley-frame-bench");
-  if (app.input().may_move()) {
+  if (chess_screen(app).input().may_move()) {
     Move m = *MoveList(live.chess().position()).begin();
-    app.board_press(m.from());
-    app.board_release(m.from());
+    chess_screen(app).press(m.from());
+    chess_screen(app).release(m.from());
   }
   report("chess screen (clocked, selection)", measure(window, screens, frames, [](int) {}));
 

@@ -1,6 +1,8 @@
-// Chess's facets for a person (games/games.hpp, add_screens): the player at a terminal.
+// Chess's facets for a person (games/games.hpp, add_screens): its screen in the graphical client, and
+// the player at a terminal.
 #include "cli/terminal_game.hpp"
 #include "games/chess/terminal/terminal_chess.hpp"
+#include "games/chess/ui/chess_screen.hpp"
 #include "peer/session/game_module.hpp"
 
 namespace parley::games::chess {
@@ -18,6 +20,9 @@ class ChessTerminal final : public cli::TerminalGame {
 
 }  // namespace
 
-void add_screens(peer::GameModule& module) { module.provide<cli::TerminalGame>(std::make_shared<const ChessTerminal>()); }
+void add_screens(peer::GameModule& module) {
+  module.provide<ui::GameUi>(std::make_shared<const ui::ChessUi>());
+  module.provide<cli::TerminalGame>(std::make_shared<const ChessTerminal>());
+}
 
 }  // namespace parley::games::chess

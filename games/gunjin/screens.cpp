@@ -1,10 +1,11 @@
-// Gunjin's facets for a person (games/games.hpp, add_screens): the player at a terminal, with
-// the layout it commits to.
+// Gunjin's facets for a person (games/games.hpp, add_screens): its screen in the graphical client,
+// and the player at a terminal with the layout it commits to.
 #include "cli/commands.hpp"
 #include "cli/terminal_game.hpp"
 #include "games/gunjin/terminal/terminal_gunjin.hpp"
+#include "games/gunjin/ui/gunjin_layout_editor.hpp"
+#include "games/gunjin/ui/gunjin_screen.hpp"
 #include "peer/session/game_module.hpp"
-#include "ui/core/gunjin_layout_editor.hpp"
 
 namespace parley::games::gunjin {
 
@@ -35,6 +36,9 @@ class GunjinTerminal final : public cli::TerminalGame {
 
 }  // namespace
 
-void add_screens(peer::GameModule& module) { module.provide<cli::TerminalGame>(std::make_shared<const GunjinTerminal>()); }
+void add_screens(peer::GameModule& module) {
+  module.provide<ui::GameUi>(std::make_shared<const ui::GunjinUi>());
+  module.provide<cli::TerminalGame>(std::make_shared<const GunjinTerminal>());
+}
 
 }  // namespace parley::games::gunjin

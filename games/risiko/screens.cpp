@@ -1,8 +1,9 @@
-// Risiko's facets for a person (games/games.hpp, add_screens): the player at a terminal, and a
-// new room's map and dice from the command line.
+// Risiko's facets for a person (games/games.hpp, add_screens): its screen in the graphical client,
+// the player at a terminal, and a new room's map and dice from the command line.
 #include "cli/mapped_file.hpp"
 #include "cli/terminal_game.hpp"
 #include "games/risiko/terminal/terminal_risiko.hpp"
+#include "games/risiko/ui/risiko_screen.hpp"
 #include "peer/session/game_module.hpp"
 #include "peer/session/risiko_options.hpp"
 
@@ -41,6 +42,9 @@ class RisikoTerminal final : public cli::TerminalGame {
 
 }  // namespace
 
-void add_screens(peer::GameModule& module) { module.provide<cli::TerminalGame>(std::make_shared<const RisikoTerminal>()); }
+void add_screens(peer::GameModule& module) {
+  module.provide<ui::GameUi>(std::make_shared<const ui::RisikoUi>());
+  module.provide<cli::TerminalGame>(std::make_shared<const RisikoTerminal>());
+}
 
 }  // namespace parley::games::risiko

@@ -11,10 +11,10 @@
 
 #include "cli/terminal_input.hpp"
 #include "games/gunjin/terminal/gunjin_board_text.hpp"
+#include "games/gunjin/ui/gunjin_layout_editor.hpp"
+#include "games/gunjin/ui/gunjin_text.hpp"
 #include "tests/cli/typed_terminal.hpp"
 #include "tests/peer/gunjin/gunjin_table.hpp"
-#include "ui/core/gunjin_layout_editor.hpp"
-#include "ui/core/gunjin_text.hpp"
 
 namespace parley::cli {
 namespace {

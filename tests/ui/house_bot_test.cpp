@@ -10,8 +10,11 @@
 #include <chrono>
 #include <thread>
 
+#include "games/chess/ui/chess_screen.hpp"
 #include "games/gunjin/gunjin_strategy.hpp"
+#include "games/gunjin/ui/gunjin_screen.hpp"
 #include "games/risiko/module.hpp"
+#include "games/risiko/ui/risiko_screen.hpp"
 #include "peer/bots/game_bots.hpp"
 #include "peer/log/verify.hpp"
 #include "peer/session/options.hpp"
@@ -112,7 +115,7 @@ TEST(HouseBots, APersonPlaysTheGunjinHouseBotTwiceInARowAndTheLogsVerify) {
   const crypto::Identity me = peer::testing::identity_from(0x61);
   Person person(host, me, /*queue_at_once=*/true);
   const game::gunjin::Layout layout = sensible_layout(23);
-  ASSERT_TRUE(person.app.gunjin_editor().set(layout));
+  ASSERT_TRUE(gunjin_screen(person.app).editor().set(layout));
   App& app = person.app;
 
   // The first game: moves by click-click (an attack when there is one), then resign.
@@ -125,12 +128,12 @@ TEST(HouseBots, APersonPlaysTheGunjinHouseBotTwiceInARowAndTheLogsVerify) {
     ASSERT_LT(std::chrono::steady_clock::now(), give_up) << "the game did not finish (" << my_moves << " moves)";
     ASSERT_FALSE(person.failed()) << app.seat()->failure;
     person.pump();
-    const GunjinBoard* board = app.gunjin();
+    const GunjinBoard* board = gunjin_screen(app).board();
     if (app.screen() != Screen::game || !board || !board->may_move() || resigned) continue;
     if (my_moves > 0 && board->view().ply() == last_ply) continue;
     if (my_moves > 0) bot_plies += board->view().ply() - last_ply - 1;  // the bot's answers since
     if (my_moves == 12 || board->view().phase() != game::gunjin::Phase::play) {
-      app.act(GunjinIntent{GunjinIntent::Kind::resign, {}, {}}, steady_ms());
+      gunjin_screen(app).act(GunjinIntent{GunjinIntent::Kind::resign, {}, {}}, steady_ms());
       resigned = true;
       continue;
     }
@@ -140,20 +143,20 @@ TEST(HouseBots, APersonPlaysTheGunjinHouseBotTwiceInARowAndTheLogsVerify) {
     for (const auto& m : moves)
       if (board->view().piece_at(m.to)) pick = m;
     last_ply = board->view().ply();
-    app.gunjin_press(pick.from);
-    app.gunjin_release(pick.from);
-    app.gunjin_press(pick.to);
-    ASSERT_TRUE(app.gunjin()->pending()) << "the click-click did not make a move";
+    gunjin_screen(app).press(pick.from);
+    gunjin_screen(app).release(pick.from);
+    gunjin_screen(app).press(pick.to);
+    ASSERT_TRUE(gunjin_screen(app).board()->pending()) << "the click-click did not make a move";
     ++my_moves;
   }
   std::cout << "the person: " << my_moves << " moves, the house bot " << bot_plies << " answers, "
-            << app.gunjin()->announcements().size() << " battles announced\n";
+            << gunjin_screen(app).board()->announcements().size() << " battles announced\n";
   EXPECT_TRUE(resigned);
   EXPECT_GE(my_moves, 2);
   EXPECT_GE(bot_plies, static_cast<std::uint32_t>(my_moves - 1)) << "the house bot did not answer every move";
-  ASSERT_TRUE(app.gunjin());
-  EXPECT_EQ(app.gunjin()->layout(), layout) << "the seat played the editor's layout";
-  EXPECT_TRUE(app.gunjin()->armies_open()) << "both layouts are opened at the end";
+  ASSERT_TRUE(gunjin_screen(app).board());
+  EXPECT_EQ(gunjin_screen(app).board()->layout(), layout) << "the seat played the editor's layout";
+  EXPECT_TRUE(gunjin_screen(app).board()->armies_open()) << "both layouts are opened at the end";
   ASSERT_TRUE(app.seat()->log);
   const peer::VerifyReport first = verify_log(app);
   EXPECT_TRUE(first.valid) << first.fault;
@@ -176,8 +179,8 @@ TEST(HouseBots, APersonPlaysTheGunjinHouseBotTwiceInARowAndTheLogsVerify) {
   while (!(person.finished() && app.seat()->log && *app.seat()->log != first_log)) {
     ASSERT_LT(std::chrono::steady_clock::now(), next_give_up) << "no second game against the house bot";
     person.pump();
-    if (!resigned_again && app.screen() == Screen::game && app.gunjin() && app.gunjin()->may_move()) {
-      app.act(GunjinIntent{GunjinIntent::Kind::resign, {}, {}}, steady_ms());
+    if (!resigned_again && app.screen() == Screen::game && gunjin_screen(app).board() && gunjin_screen(app).board()->may_move()) {
+      gunjin_screen(app).act(GunjinIntent{GunjinIntent::Kind::resign, {}, {}}, steady_ms());
       resigned_again = true;
     }
   }
@@ -218,7 +221,7 @@ TEST(HouseBots, APersonSeatsTheHouseBotInARoomOfTheirOwnWithAClock) {
   // The person resigns as soon as the game is in play.
   auto resign_once = [&] {
     if (!resigned && app.screen() == Screen::game && app.game() && app.game()->session().phase() == peer::Phase::play) {
-      app.act(ChessIntent{ChessIntent::Kind::resign, {}, 0}, steady_ms());
+      chess_screen(app).act(ChessIntent{ChessIntent::Kind::resign, {}, 0}, steady_ms());
       resigned = true;
     }
   };
@@ -279,7 +282,7 @@ TEST(HouseBots, APersonPlaysRisikoAgainstTwoHouseBotsRestartsItsClientMidGameAnd
       ASSERT_LT(std::chrono::steady_clock::now(), give_up) << "the person never played";
       ASSERT_FALSE(client->failed()) << client->app.seat()->failure;
       client->pump();
-      person.play(client->app.risiko(), [&](std::optional<RisikoIntent> i) { client->app.risiko_act(std::move(i)); });
+      person.play(risiko_screen(client->app).board(), [&](std::optional<RisikoIntent> i) { risiko_screen(client->app).act(std::move(i)); });
     }
     if (!client->finished()) break;
     ASSERT_LT(game, 5) << "five games ended before the person had played, the last: "
@@ -309,8 +312,8 @@ TEST(HouseBots, APersonPlaysRisikoAgainstTwoHouseBotsRestartsItsClientMidGameAnd
     ASSERT_LT(std::chrono::steady_clock::now(), give_up) << "the game did not finish after the restart";
     ASSERT_FALSE(client->failed()) << client->app.seat()->failure;
     client->pump();
-    person.play(client->app.risiko(), [&](std::optional<RisikoIntent> i) { client->app.risiko_act(std::move(i)); });
-    if (const RisikoBoard* b = client->app.risiko()) saw_mission |= b->own().mission.has_value();
+    person.play(risiko_screen(client->app).board(), [&](std::optional<RisikoIntent> i) { risiko_screen(client->app).act(std::move(i)); });
+    if (const RisikoBoard* b = risiko_screen(client->app).board()) saw_mission |= b->own().mission.has_value();
   }
   const App& app = client->app;
   ASSERT_TRUE(app.lobby().room());

@@ -9,10 +9,10 @@
 #include <memory>
 
 #include "games/risiko/module.hpp"
+#include "games/risiko/ui/risiko_board.hpp"
 #include "peer/log/verify.hpp"
 #include "tests/peer/risiko_table.hpp"
 #include "tests/ui/risiko_person.hpp"
-#include "ui/core/risiko_board.hpp"
 
 namespace parley::ui {
 namespace {

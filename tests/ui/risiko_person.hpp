@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "games/risiko/risiko_bot.hpp"
-#include "ui/core/risiko_board.hpp"
+#include "games/risiko/ui/risiko_board.hpp"
 
 namespace parley::ui::testing {
 

@@ -36,7 +36,8 @@ bool HouseBot::invite(lobby::RoomId room) {
 }
 
 bool invite_free_bot(std::span<const std::unique_ptr<HouseBot>> bots, std::string_view game, lobby::RoomId room) {
-  return std::ranges::any_of(bots, [&](const auto& bot) { return bot->game() == game && bot->invite(room); });
+  const peer::GameModule* module = peer::find_game(game);
+  return std::ranges::any_of(bots, [&](const auto& bot) { return peer::find_game(bot->game()) == module && bot->invite(room); });
 }
 
 void HouseBot::run() {

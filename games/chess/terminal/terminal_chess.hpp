@@ -10,8 +10,8 @@
 #include <string>
 
 #include "cli/terminal_input.hpp"
+#include "games/chess/ui/chess_intent.hpp"
 #include "peer/net/player.hpp"
-#include "ui/core/chess_intent.hpp"
 
 namespace parley::cli {
 

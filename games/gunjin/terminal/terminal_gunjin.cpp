@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "games/gunjin/terminal/gunjin_board_text.hpp"
-#include "ui/core/gunjin_text.hpp"
+#include "games/gunjin/ui/gunjin_text.hpp"
 
 namespace parley::cli {
 

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "cli/terminal_input.hpp"
-#include "ui/core/gunjin_player.hpp"
+#include "games/gunjin/ui/gunjin_player.hpp"
 
 namespace parley::cli {
 

@@ -7,7 +7,7 @@
 #include <charconv>
 #include <set>
 
-#include "ui/core/risiko_board.hpp"
+#include "games/risiko/ui/risiko_board.hpp"
 
 namespace parley::cli {
 

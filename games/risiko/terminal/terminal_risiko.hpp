@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "cli/terminal_input.hpp"
-#include "ui/core/risiko_board.hpp"
+#include "games/risiko/ui/risiko_board.hpp"
 
 namespace parley::cli {
 
