@@ -127,7 +127,7 @@ class RisikoRules final : public GameRules {
   bool needs_reveals() const override { return false; }
   std::string describe_action(Seat seat, std::span<const std::uint8_t> message) const override;
 
-  // ---- What a seat's agent reads (peer/bots/risiko_bot) --------------------------------------
+  // ---- What a seat's agent reads (games/risiko/risiko_agent) ----------------------------------
   const RisikoOptions& options() const { return options_; }
   const game::risiko::State& state() const { return state_; }
   const game::risiko::World& world() const { return *world_; }

@@ -1,6 +1,6 @@
-// A person playing Gunjin at a terminal (cli/terminal_gunjin): typed lines, through a pipe, play
-// against the tracking bot over the fake lobby; what the terminal printed is read back. And the
-// typed lines themselves (cli/terminal_input).
+// A person playing Gunjin at a terminal (games/gunjin/terminal/terminal_gunjin): typed lines,
+// through a pipe, play against the tracking bot over the fake lobby; what the terminal printed is
+// read back. And the typed lines themselves (cli/terminal_input).
 #include "games/gunjin/terminal/terminal_gunjin.hpp"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,7 @@
-// A person playing Risiko at a terminal (cli/terminal_risiko): typed lines, through a pipe, play
-// against two heuristic bots over the fake lobby; what the terminal printed is read back. And
-// the map as text and territories as people type them (cli/board_text).
+// A person playing Risiko at a terminal (games/risiko/terminal/terminal_risiko): typed lines,
+// through a pipe, play against two heuristic bots over the fake lobby; what the terminal printed
+// is read back. And the map as text and territories as people type them
+// (games/risiko/terminal/risiko_map_text).
 #include "games/risiko/terminal/terminal_risiko.hpp"
 
 #include <gtest/gtest.h>

@@ -1,5 +1,6 @@
 // The replay viewer over logs made by the fake signing lobby: stepping, the board at each step
-// (chess's replay beside the viewer), and the verifier's verdict (a clean game, a seat caught cheating, a file that is not a log).
+// (chess's replay beside the viewer), and the verifier's verdict (a clean game, a seat caught
+// cheating, a file that is not a log).
 #include "ui/core/replay.hpp"
 
 #include <gtest/gtest.h>

@@ -1,8 +1,8 @@
 #pragma once
 // How a Risiko map is drawn: one outline per territory in the map's own coordinate space, read
 // from a shapes file (docs/ui.md, "Risiko"; the shipped drawing of the classic world is
-// ui/core/risiko_maps/classic.shapes, embedded at build time). The outlines are triangulated
-// once (ear clipping) for filling, and hit-tested exactly (even-odd rule) for clicks; every
+// games/risiko/ui/risiko_maps/classic.shapes, embedded at build time). The outlines are
+// triangulated once (ear clipping) for filling, and hit-tested exactly (even-odd rule) for clicks; every
 // territory has a label point, the point of its shape farthest from its edges, where the army
 // count is drawn. MapFrame places the map in a rectangle of the screen, keeping its aspect.
 #include <array>

@@ -14,7 +14,7 @@ namespace parley::peer::testing {
 
 using namespace game::gunjin;
 
-// The tracking bot's layout, unmirrored (peer/bots/gunjin_strategy.cpp), by slot.
+// The tracking bot's layout, unmirrored (games/gunjin/gunjin_strategy.cpp), by slot.
 constexpr Layout kBaseLayout = {
     Kind::captain,          Kind::mine,     Kind::general,           Kind::mine,
     Kind::major,            Kind::second_lieutenant, Kind::lieutenant_colonel, Kind::flag,
