@@ -38,7 +38,7 @@ int pgn_convert(const ConvertOptions& options);
 
 // A seat in a network game: `parley bot GAME` and `parley play GAME`.
 struct SeatCommand {
-  std::string game = "chess";
+  std::string game;               // the GAME argument
   std::string lobby;              // HOST:PORT
   int quick_match = 0;            // seats, for a quick match
   std::uint64_t room = 0;         // join this room

@@ -1,6 +1,7 @@
 #pragma once
 // The games this build plays, one line each (docs/architecture.md, "Adding a game"). Each
-// GAME(name) is a folder games/name/ whose libraries define, in namespace parley::games::name:
+// GAME(name) is a folder games/name/ (named as the game's rooms name it) whose libraries define,
+// in namespace parley::games::name:
 //
 //   std::shared_ptr<peer::GameModule> module();     the game (parley_name_module)
 //   void add_screens(peer::GameModule& module);     a person's screens and terminal player

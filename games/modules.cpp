@@ -1,7 +1,8 @@
+#include "games/register.hpp"
+
 #include <memory>
 
 #include "games/games.hpp"
-#include "games/register.hpp"
 #include "peer/session/game_module.hpp"
 
 #define PARLEY_DECLARE_MODULE(game) \

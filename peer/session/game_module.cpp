@@ -17,7 +17,7 @@ GameRegistry& GameRegistry::process() {
 GameModule& GameRegistry::add(std::shared_ptr<GameModule> module) {
   assert(module);
   auto same = std::ranges::find_if(modules_, [&](const auto& m) { return m->name() == module->name(); });
-  if (same != modules_.end()) return *(*same = std::move(module));
+  if (same != modules_.end()) return **same;
   return *modules_.emplace_back(std::move(module));
 }
 

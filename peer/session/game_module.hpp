@@ -77,7 +77,8 @@ class GameRegistry {
   // The games of this process.
   static GameRegistry& process();
 
-  // Registers a game, in the place of one registered under the same name.
+  // Registers a game; a game of a name already registered stays as it is (registering twice
+  // is harmless, and what was found by name stays valid). The module registered under the name.
   GameModule& add(std::shared_ptr<GameModule> module);
   const GameModule* find(std::string_view name) const;
   // For registering the facets of the layers above (games/register.hpp).

@@ -17,6 +17,7 @@
 #include "games/risiko/ui/risiko_screen.hpp"
 #include "peer/bots/game_bots.hpp"
 #include "peer/log/verify.hpp"
+#include "peer/session/game_module.hpp"
 #include "peer/session/options.hpp"
 #include "peer/session/risiko_rules.hpp"
 #include "tests/peer/fake_lobby.hpp"
@@ -47,7 +48,8 @@ struct Host {
     if (!started) throw std::runtime_error(lobby::to_string(started.error()));
     server = std::move(started).value();
     port = server->endpoint().port;
-    const auto seats = static_cast<std::uint8_t>(game == "risiko" ? count + 1 : 2);
+    // As `parley host` counts them: one bot for a game of two, else one seat for the person.
+    const auto seats = static_cast<std::uint8_t>(peer::find_game(game)->seats().min > 2 ? count + 1 : 2);
     target = QuickMatchTarget{game, seats};
     for (int i = 0; i < count; ++i)
       bots.push_back(std::make_unique<HouseBot>(HouseBotOptions{lobby::Endpoint{"127.0.0.1", port},
