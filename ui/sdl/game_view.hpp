@@ -43,9 +43,9 @@ class GameView {
   // Its quick-match buttons in the Play panel, and what follows every game's (a dialog's button).
   virtual void quick_match_buttons(std::uint64_t local_ms) = 0;
   virtual void lobby_extras(std::uint64_t) {}
-  // Its part of the create-room form, and the last step before Create (reading a file the
-  // person named); false stops the room (a notice says why).
-  virtual void room_form() {}
+  // Its part of the create-room form (it may fix the form's seats), and the last step before
+  // Create (reading a file the person named); false stops the room (a notice says why).
+  virtual void room_form(CreateRoomForm&) {}
   virtual bool before_create(std::uint64_t) { return true; }
 
   // ---- room ----

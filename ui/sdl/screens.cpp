@@ -391,7 +391,7 @@ void Screens::lobby_screen(std::uint64_t local_ms) {
   }
   create_form_.clock_minutes = kTimeControls[time_control_].minutes;
   create_form_.increment_seconds = kTimeControls[time_control_].increment;
-  if (GameView* v = view(create_form_.game)) v->room_form();
+  if (GameView* v = view(create_form_.game)) v->room_form(create_form_);
   ImGui::Checkbox("Invite only", &create_form_.invite_only);
   ImGui::SetNextItemWidth(-1);
   ImGui::InputTextWithHint("##event", "event name (optional)", &create_form_.event);

@@ -68,6 +68,7 @@ bool ChessGameView::shortcut(const SDL_Event& event, std::uint64_t local_ms) {
   if (event.type != SDL_KEYDOWN) return false;
   const SDL_Keycode key = event.key.keysym.sym;
   if ((event.key.keysym.mod & KMOD_CTRL) != 0 && key == SDLK_s) {
+    if (!screen_.chess()) return false;
     save_pgn(local_ms);
     return true;
   }

@@ -67,7 +67,8 @@ void GunjinGameView::lobby_extras(std::uint64_t) {
   if (ImGui::Button("Your Gunjin layout...", ImVec2(-1, 0))) open_layout_dialog();
 }
 
-void GunjinGameView::room_form() {
+void GunjinGameView::room_form(CreateRoomForm& room) {
+  room.seats = screen_.module().seats().min;  // a duel: the seat slider does not apply
   ImGui::TextColored(kQuiet, "Variants (default: seed 001's table)");
   peer::GunjinRoomOptions& form = screen_.room_form();
   ImGui::Checkbox("A mine that wins is removed too", &form.variants.mine_removes_both);

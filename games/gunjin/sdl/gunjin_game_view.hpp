@@ -44,7 +44,7 @@ class GunjinGameView final : public GameView {
   std::string button_name() const override { return "Gunjin shogi"; }
   void quick_match_buttons(std::uint64_t local_ms) override;
   void lobby_extras(std::uint64_t local_ms) override;
-  void room_form() override;
+  void room_form(CreateRoomForm& form) override;
   bool room_panel(std::uint64_t local_ms, float width) override;
   void game_screen(std::uint64_t local_ms, int top,
                    const std::function<void(const char* id, float height)>& chat) override;

@@ -91,7 +91,7 @@ void RisikoGameView::quick_match_buttons(std::uint64_t) {
   ImGui::SliderInt("##risiko-seats", &quick_seats_, range.min, range.max, "Risiko: %d seats");
 }
 
-void RisikoGameView::room_form() {
+void RisikoGameView::room_form(CreateRoomForm&) {
   constexpr const char* kOwnMap = "a map file of yours";
   RisikoScreen::RoomForm& form = screen_.room_form();
   ImGui::SetNextItemWidth(-1);

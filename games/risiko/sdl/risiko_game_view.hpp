@@ -40,7 +40,7 @@ class RisikoGameView final : public GameView {
   bool shortcut(const SDL_Event& key, std::uint64_t local_ms) override;
   std::string button_name() const override { return "Risiko"; }
   void quick_match_buttons(std::uint64_t local_ms) override;
-  void room_form() override;
+  void room_form(CreateRoomForm& form) override;
   bool before_create(std::uint64_t local_ms) override;
   void game_screen(std::uint64_t local_ms, int top,
                    const std::function<void(const char* id, float height)>& chat) override;
