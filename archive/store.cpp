@@ -129,7 +129,7 @@ AddOutcome ArchiveStore::add(const GameRecord& r) {
   std::vector<std::int64_t> players;
   for (const auto& seat : r.seats) players.push_back(player_for(seat));
   std::int64_t round = intern("Round", "RoundID", r.round);
-  bool chess = r.kind == "chess" && players.size() == 2;
+  bool chess = r.white_black && players.size() == 2;
 
   std::int64_t id = take_ids("Game", "GameID");
   append_row(unwritten_.games, integer(id), integer(event), integer(site), integer(round),

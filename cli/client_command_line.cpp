@@ -9,6 +9,7 @@
 
 #include "cli/suggest.hpp"
 #include "i18n/i18n.hpp"
+#include "peer/bots/game_bots.hpp"
 
 namespace parley::cli {
 
@@ -68,10 +69,9 @@ void add_client_commands(CLI::App& app, ClientCommand& host_command, ClientComma
       "host", "Start a lobby in this process and open the graphical client on it; prints the address friends enter");
   host->add_option("--port", host_command.port, "The port the lobby listens on (0: any free port)")->check(CLI::Range(0, 65535));
   host->add_option("--bot", host_command.bot,
-                   "House bots waiting in the quick-match queue: chess (stockfish at --level; random moves when it is "
-                   "not installed), random (the random mover in chess's place), gunjin (the tracking bot) or risiko "
-                   "(--bots of them, at --difficulty); repeat it for several games (--bot chess --bot gunjin)")
-      ->check(CLI::IsMember({"chess", "random", "gunjin", "risiko"}))
+                   "House bots waiting in the quick-match queue: " + peer::house_bot_words() +
+                       "; repeat it for several games (--bot chess --bot gunjin)")
+      ->check(CLI::IsMember(peer::house_bot_names()))
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   host->add_option("--level", host_command.level, "The house chess bot's level, 1 (weakest) to 8 (full strength)")

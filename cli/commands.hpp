@@ -39,7 +39,7 @@ int pgn_convert(const ConvertOptions& options);
 
 // A seat in a network game: `parley bot GAME` and `parley play GAME`.
 struct SeatCommand {
-  std::string game = "chess";
+  std::string game;               // the GAME argument
   std::string lobby;              // HOST:PORT
   int quick_match = 0;            // seats, for a quick match
   std::uint64_t room = 0;         // join this room
@@ -47,7 +47,7 @@ struct SeatCommand {
   std::string invite;             // invite code of an invite-only room
   std::string engine;             // bots: chess random (default) | uci:PATH; gunjin tracking (default) | random
   int movetime_ms = 0;            // bots with a UCI engine (0: the level's, or 200 ms)
-  int level = 0;                  // chess bots: 1–8 (peer/bots/chess_levels.hpp); 0: none
+  int level = 0;                  // chess bots: 1–8 (games/chess/chess_levels.hpp); 0: none
   std::string difficulty;         // risiko bots: easy, normal (the default) or hard
   int delay_ms = 0;               // bots: thinking time per move
   std::string identity;           // key file; bots default to a fresh key per run

@@ -12,7 +12,7 @@
 #include "cli/folder_files.hpp"
 #include "cli/mapped_file.hpp"
 #include "cli/memory_budget.hpp"
-#include "peer/log/chess_export.hpp"
+#include "peer/log/pgn_export.hpp"
 #include "peer/log/show.hpp"
 
 namespace parley::cli {
@@ -158,7 +158,7 @@ int show_log(const std::string& path, bool json) {
 int export_pgn(const std::string& path) {
   auto log = read_one_log(path);
   if (!log) return log.error();
-  auto record = peer::chess_pgn(*log);
+  auto record = peer::log_pgn(*log);
   if (!record) {
     fmt::print(stderr, "{}: {}\n", path, record.error().detail);
     return kInvalidInput;

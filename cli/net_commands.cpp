@@ -11,44 +11,37 @@
 
 #include "cli/commands.hpp"
 #include "cli/lobby_choice.hpp"
-#include "cli/mapped_file.hpp"
-#include "cli/terminal_chess.hpp"
-#include "cli/terminal_gunjin.hpp"
-#include "cli/terminal_risiko.hpp"
+#include "cli/terminal_game.hpp"
 #include "lobby/client/lan_search.hpp"
 #include "lobby/client/lobby_client.hpp"
 #include "lobby/protocol/endpoint.hpp"
 #include "lobby/protocol/text.hpp"
-#include "peer/bots/chess_bots.hpp"
-#include "peer/bots/gunjin_agent.hpp"
-#include "peer/bots/risiko_bot.hpp"
+#include "peer/bots/game_bots.hpp"
 #include "peer/log/show.hpp"
 #include "peer/net/runner.hpp"
 #include "peer/net/store.hpp"
-#include "peer/session/risiko_options.hpp"
+#include "peer/session/game_module.hpp"
 #include "peer/session/room_words.hpp"
-#include "ui/core/gunjin_layout_editor.hpp"
 
 namespace parley::cli {
 
 namespace {
 
-// A new Risiko room's options from --map and --dice, or the reason they are wrong.
-game::Result<game::Bytes, std::string> risiko_room_options(const SeatCommand& c) {
-  using game::risiko::DiceRule;
-  const DiceRule dice = c.dice == "classic" ? DiceRule::classic : DiceRule::risiko;
-  peer::risiko::RisikoOptions options;
-  options.dice = dice;
-  if (peer::risiko::is_shipped_map(c.map)) {
-    options.map = c.map;
-  } else if (!c.map.empty()) {
-    MappedFile file(c.map, game::risiko::kMaxMapBytes + 1);
-    if (!file.ok()) return "--map '" + c.map + "' is neither a shipped map (classic, classic-82, classic-84) nor a readable file: " + file.error();
-    auto custom = peer::risiko::custom_map_options(file.text(), dice);
-    if (!custom) return c.map + ": " + peer::risiko::describe(custom.error());
-    options = std::move(custom).value();
-  }
-  return peer::risiko::encode(options);
+const TerminalGame* terminal_game(std::string_view game) {
+  const peer::GameModule* module = peer::find_game(game);
+  return module ? module->facet<TerminalGame>() : nullptr;
+}
+
+// The names of the registered games whose TerminalGame says yes: "chess, gunjin or risiko".
+std::string games_where(const std::function<bool(const TerminalGame&)>& yes) {
+  std::vector<std::string> names;
+  for (const auto& module : peer::GameRegistry::process().all())
+    if (const auto* terminal = module->facet<TerminalGame>(); terminal && yes(*terminal))
+      names.emplace_back(module->name());
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+  return out;
 }
 
 // Seat options from the command line, or the reason they are wrong.
@@ -62,8 +55,10 @@ game::Result<peer::SeatOptions, std::string> seat_options(const SeatCommand& c, 
   o.data_dir = c.data_dir;
   int ways = (c.quick_match > 0) + (c.room > 0) + (c.create > 0);
   if (ways > 1) return std::string("choose one of --quick-match, --room and --create");
-  if ((!c.map.empty() || !c.dice.empty()) && (c.create == 0 || c.game != peer::risiko::kRisikoGame))
-    return std::string("--map and --dice choose a new Risiko room's rules: use them with risiko and --create");
+  const TerminalGame* terminal = terminal_game(c.game);
+  if ((!c.map.empty() || !c.dice.empty()) && (c.create == 0 || !terminal || !terminal->takes_map_and_dice()))
+    return "--map and --dice choose a new Risiko room's rules: use them with " +
+           games_where([](const TerminalGame& t) { return t.takes_map_and_dice(); }) + " and --create";
   if (c.room > 0) {
     o.join = peer::SeatOptions::Join::room;
     o.room = lobby::RoomId{c.room};
@@ -93,9 +88,9 @@ game::Result<peer::SeatOptions, std::string> seat_options(const SeatCommand& c, 
       o.create_options.clock_increment_ms = inc * 1000;
     }
     if (!c.map.empty() || !c.dice.empty()) {
-      auto risiko = risiko_room_options(c);
-      if (!risiko) return risiko.error();
-      o.create_options.game_options = std::move(risiko).value();
+      auto game_options = terminal->map_and_dice(c.map, c.dice);
+      if (!game_options) return game_options.error();
+      o.create_options.game_options = std::move(game_options).value();
     }
   } else {
     o.join = peer::SeatOptions::Join::quick_match;
@@ -175,23 +170,6 @@ int run_seat(const SeatCommand& c, peer::SeatOptions options, peer::Player& play
   return kSuccess;
 }
 
-// The heuristic Risiko bot (peer/bots/risiko_bot.hpp); --delay holds each of its moves back.
-int run_risiko_bot(const SeatCommand& c) {
-  auto options = seat_options(c, /*fresh_identity_by_default=*/true);
-  if (!options) {
-    fmt::print(stderr, "{}\n", options.error());
-    return kUsage;
-  }
-  if (options->display_name.empty()) options->display_name = "risiko bot";
-  if (c.level > 0) {
-    fmt::print(stderr, "--level is for chess bots; a Risiko bot has --difficulty\n");
-    return kUsage;
-  }
-  const auto difficulty = peer::risiko::parse_difficulty(c.difficulty.empty() ? "normal" : c.difficulty);
-  peer::risiko::RisikoBot player(std::chrono::milliseconds(c.delay_ms), *difficulty, c.seed);
-  return run_seat(c, std::move(options).value(), player);
-}
-
 // 64 bits from the system's entropy: bots' moves and a person's default Gunjin layout.
 std::uint64_t random_seed() {
   return static_cast<std::uint64_t>(std::random_device{}()) << 32 | std::random_device{}();
@@ -200,8 +178,9 @@ std::uint64_t random_seed() {
 }  // namespace
 
 int run_bot(const SeatCommand& c) {
-  if (c.game == peer::risiko::kRisikoGame) return run_risiko_bot(c);
-  if (c.game != "chess" && c.game != "gunjin") {
+  const peer::GameModule* module = peer::find_game(c.game);
+  const peer::GameBots* bots = module ? module->facet<peer::GameBots>() : nullptr;
+  if (!bots) {
     fmt::print(stderr, "no bot plays '{}' yet\n", c.game);
     return kUsage;
   }
@@ -211,77 +190,34 @@ int run_bot(const SeatCommand& c) {
     return kUsage;
   }
   const std::uint64_t seed = c.seed ? c.seed : random_seed();
-  std::unique_ptr<peer::Player> player;
-  if (!c.difficulty.empty() || (c.level > 0 && c.game != "chess")) {
-    fmt::print(stderr, "--level is for chess bots, --difficulty for Risiko bots\n");
+  auto bot = bots->bot({c.engine, seed, std::chrono::milliseconds(c.delay_ms), c.movetime_ms, c.level, c.difficulty});
+  if (!bot) {
+    fmt::print(stderr, "{}\n", bot.error());
     return kUsage;
   }
-  if (c.game == "gunjin") {
-    const std::string engine = c.engine.empty() ? "tracking" : c.engine;
-    std::unique_ptr<peer::GunjinStrategy> strategy;
-    if (engine == "tracking") strategy = std::make_unique<peer::TrackingStrategy>(seed);
-    else if (engine == "random") strategy = std::make_unique<peer::RandomStrategy>(seed);
-    else {
-      fmt::print(stderr, "unknown --engine '{}' for gunjin: tracking or random\n", engine);
-      return kUsage;
-    }
-    if (c.delay_ms > 0)
-      strategy = std::make_unique<peer::ThinkingStrategy>(std::move(strategy), std::chrono::milliseconds(c.delay_ms));
-    player = std::make_unique<peer::GunjinAgent>(std::move(strategy));
-    if (options->display_name.empty()) options->display_name = engine + " bot";
-  } else if (c.engine.empty() && c.level > 0) {
-    // The house bot: stockfish at the level, or random moves when it is missing (said here).
-    auto house = peer::house_chess_player(c.level, seed, std::chrono::milliseconds(c.delay_ms));
-    if (!c.quiet) fmt::print(stderr, "{}\n", house.description);
-    player = std::move(house.player);
-    if (options->display_name.empty()) options->display_name = house.engine ? "stockfish" : "random bot";
-  } else if (c.engine.empty() || c.engine == "random") {
-    if (c.level > 0) {
-      fmt::print(stderr, "--level needs a UCI engine: leave --engine out for stockfish, or give uci:PATH\n");
-      return kUsage;
-    }
-    player = std::make_unique<peer::RandomChessPlayer>(seed, std::chrono::milliseconds(c.delay_ms));
-    if (options->display_name.empty()) options->display_name = "random bot";
-  } else if (c.engine.rfind("uci:", 0) == 0) {
-    auto uci = peer::UciChessPlayer::start({c.engine.substr(4)}, c.movetime_ms > 0 || c.level > 0 ? c.movetime_ms : 200,
-                                           c.level, std::chrono::milliseconds(c.delay_ms));
-    if (!uci) {
-      fmt::print(stderr, "{}\n", uci.error());
-      return kUsage;
-    }
-    player = std::move(uci).value();
-    if (options->display_name.empty()) options->display_name = "engine bot";
-  } else {
-    fmt::print(stderr, "unknown --engine '{}': random or uci:PATH\n", c.engine);
-    return kUsage;
-  }
-  return run_seat(c, std::move(options).value(), *player);
+  // The house chess bot says whether stockfish plays, or random moves in its place.
+  if (!c.quiet && c.engine.empty() && c.level > 0) fmt::print(stderr, "{}\n", bot->plays);
+  if (options->display_name.empty()) options->display_name = bot->name;
+  return run_seat(c, std::move(options).value(), *bot->player);
 }
 
 int run_play(const SeatCommand& c) {
-  if (c.game != "chess" && c.game != "gunjin" && c.game != peer::risiko::kRisikoGame) {
-    fmt::print(stderr, "no game '{}' at a terminal: chess, gunjin or risiko\n", c.game);
+  const TerminalGame* terminal = terminal_game(c.game);
+  if (!terminal) {
+    fmt::print(stderr, "no game '{}' at a terminal: {}\n", c.game, games_where([](const TerminalGame&) { return true; }));
     return kUsage;
   }
-  if (!c.layout.empty() && c.game != "gunjin") {
-    fmt::print(stderr, "--layout is for gunjin\n");
+  if (!c.layout.empty() && !terminal->takes_layout()) {
+    fmt::print(stderr, "--layout is for {}\n", games_where([](const TerminalGame& t) { return t.takes_layout(); }));
     return kUsage;
   }
-  // The layout is checked before anything else is done (a key created, a lobby contacted).
-  game::gunjin::Layout layout = ui::sensible_layout(random_seed());
-  if (!c.layout.empty()) {
-    // A name alone is one the graphical client's editor saved in the data folder.
-    std::filesystem::path file = c.layout;
-    std::error_code ec;
-    if (!std::filesystem::exists(file, ec) && !file.has_parent_path() && file.extension() != ".layout")
-      file = ui::layout_dir(c.data_dir.empty() ? peer::default_data_dir() : std::filesystem::path(c.data_dir)) /
-             (c.layout + ".layout");
-    auto loaded = ui::load_layout(file);
-    if (!loaded) {
-      fmt::print(stderr, "{}\n", loaded.error());  // it names the file
-      return std::filesystem::is_regular_file(file, ec) ? kInvalidInput : kUnreadable;
-    }
-    layout = *loaded;
+  // The player (and its layout) is made before anything else is done (a key created, a lobby
+  // contacted).
+  const std::filesystem::path data_dir = c.data_dir.empty() ? peer::default_data_dir() : std::filesystem::path(c.data_dir);
+  auto player = terminal->player({c.layout, data_dir, random_seed()});
+  if (!player) {
+    fmt::print(stderr, "{}\n", player.error().message);
+    return player.error().exit_status;
   }
   auto options = seat_options(c, /*fresh_identity_by_default=*/false);
   if (!options) {
@@ -289,16 +225,7 @@ int run_play(const SeatCommand& c) {
     return kUsage;
   }
   if (options->display_name.empty()) options->display_name = "player";
-  if (c.game == "chess") {
-    TerminalChessPlayer player;
-    return run_seat(c, std::move(options).value(), player, [&] { return player.input_ended(); });
-  }
-  if (c.game == peer::risiko::kRisikoGame) {
-    TerminalRisikoPlayer player;
-    return run_seat(c, std::move(options).value(), player, [&] { return player.input_ended(); });
-  }
-  TerminalGunjinPlayer player(layout);
-  return run_seat(c, std::move(options).value(), player, [&] { return player.input_ended(); });
+  return run_seat(c, std::move(options).value(), *player->player, player->input_ended);
 }
 
 // Pages through the lobby's list (a page is at most kMaxRoomsPerList rooms; the next starts

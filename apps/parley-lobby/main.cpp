@@ -9,6 +9,7 @@
 #include <cstdio>
 
 #include "archive/lobby_feed.hpp"
+#include "games/register.hpp"
 #include "lobby/client/lobby_client.hpp"
 #include "lobby/protocol/endpoint.hpp"
 #include "lobby/server/lobby_server.hpp"
@@ -64,6 +65,7 @@ int print_status(const Endpoint& lobby) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  parley::games::register_modules();  // the archive feed verifies every game it stores
   CLI::App app{"parley-lobby: matches players and relays their messages in one signed order"};
   ServerConfig config;
   Limits& limits = config.limits;

@@ -7,6 +7,7 @@
 #include "fuzz/peer/seed_file.hpp"
 #include "fuzz/peer/session_stream.hpp"
 #include "game/chess/notation.hpp"
+#include "games/register.hpp"
 #include "peer/log/plog.hpp"
 #include "tests/peer/fake_lobby.hpp"
 
@@ -54,6 +55,7 @@ testing::Table crossing_offers(RoomOptions options) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  parley::games::register_modules();
   if (argc != 2) {
     std::fprintf(stderr, "usage: peer_fuzz_seeds DIR\n");
     return 2;

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "peer/bots/chess_levels.hpp"
+#include "games/chess/chess_levels.hpp"
 
 using namespace parley::peer;
 

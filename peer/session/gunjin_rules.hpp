@@ -14,7 +14,7 @@
 //            every move, battle and claim is checked once more against the true kinds
 //
 // The rules hold only what everyone knows (the public state: positions, battle outcomes); the
-// seat's secrets are its agent's (peer/bots/gunjin_agent.hpp). With open pieces (a room option)
+// seat's secrets are its agent's (games/gunjin/gunjin_agent.hpp). With open pieces (a room option)
 // both layouts are public in setup and a message is a plain engine action.
 #include <array>
 #include <optional>

@@ -131,7 +131,7 @@ class RisikoRules final : public GameRules {
   std::string describe_refusal(const Rejection& rejection) const override { return describe_risiko_refusal(rejection); }
   std::string_view refusal_name(RefusalCode code) const override { return risiko_refusal_name(code); }
 
-  // ---- What a seat's agent reads (peer/bots/risiko_bot) --------------------------------------
+  // ---- What a seat's agent reads (games/risiko/risiko_agent) ----------------------------------
   const RisikoOptions& options() const { return options_; }
   const game::risiko::State& state() const { return state_; }
   const game::risiko::World& world() const { return *world_; }

@@ -86,10 +86,6 @@ enum class RulesError : std::uint8_t {
 };
 std::string_view describe(RulesError error);
 
-// The rules of the genesis' game for this many seats and these options.
-game::Result<std::unique_ptr<GameRules>, RulesError> make_rules(std::string_view game, std::size_t seats,
-                                                                const RoomOptions& options);
-
 // The digest of canonical state bytes: BLAKE2b-256 under the session's state-hash label.
 crypto::Digest state_digest(std::span<const std::uint8_t> canonical_bytes);
 

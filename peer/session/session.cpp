@@ -5,6 +5,7 @@
 
 #include "crypto/hex.hpp"
 #include "lobby/protocol/text.hpp"
+#include "peer/session/game_module.hpp"
 
 namespace parley::peer {
 

@@ -1,6 +1,6 @@
-// A person playing chess at a terminal (cli/terminal_chess) against moves the test posts over the
-// fake lobby: typed lines through a pipe, what the terminal printed read back.
-#include "cli/terminal_chess.hpp"
+// A person playing chess at a terminal (games/chess/terminal/terminal_chess) against moves the
+// test posts over the fake lobby: typed lines through a pipe, what the terminal printed read back.
+#include "games/chess/terminal/terminal_chess.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
-// A person playing Gunjin at a terminal (cli/terminal_gunjin): typed lines, through a pipe, play
-// against the tracking bot over the fake lobby; what the terminal printed is read back. And the
-// typed lines themselves (cli/terminal_input).
-#include "cli/terminal_gunjin.hpp"
+// A person playing Gunjin at a terminal (games/gunjin/terminal/terminal_gunjin): typed lines,
+// through a pipe, play against the tracking bot over the fake lobby; what the terminal printed is
+// read back. And the typed lines themselves (cli/terminal_input).
+#include "games/gunjin/terminal/terminal_gunjin.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,12 +9,12 @@
 #include <optional>
 #include <string>
 
-#include "cli/board_text.hpp"
 #include "cli/terminal_input.hpp"
+#include "games/gunjin/terminal/gunjin_board_text.hpp"
+#include "games/gunjin/ui/gunjin_layout_editor.hpp"
+#include "games/gunjin/ui/gunjin_text.hpp"
 #include "tests/cli/typed_terminal.hpp"
 #include "tests/peer/gunjin/gunjin_table.hpp"
-#include "ui/core/gunjin_layout_editor.hpp"
-#include "ui/core/gunjin_text.hpp"
 
 namespace parley::cli {
 namespace {

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "i18n/i18n.hpp"
-#include "peer/bots/risiko_tactics.hpp"
+#include "games/risiko/risiko_tactics.hpp"
 
 namespace parley::i18n {
 namespace {

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "peer/bots/chess_bots.hpp"
-#include "peer/bots/chess_levels.hpp"
+#include "games/chess/chess_bots.hpp"
+#include "games/chess/chess_levels.hpp"
 
 namespace parley::peer {
 namespace {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "crypto/identity.hpp"
+#include "games/chess/module.hpp"
 #include "lobby/protocol/transcript.hpp"
 #include "peer/log/plog.hpp"
 #include "peer/session/chess_rules.hpp"
@@ -119,7 +120,7 @@ struct Table {
     for (auto& l : locals) post(l.seat(), *l.duty(*session, "seat " + std::to_string(l.seat().index)));
     for (auto& l : locals) post(l.seat(), *l.duty(*session, {}));
   }
-  const game::chess::Game& chess() const { return static_cast<const ChessRules&>(session->rules()).game_state(); }
+  const game::chess::Game& chess() const { return games::chess::rules_of(*session).game_state(); }
   ActionMessage chess_action(const game::chess::Action& a) const {
     return ActionMessage{session->state_hash(), chess_message(a)};
   }

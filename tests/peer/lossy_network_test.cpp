@@ -13,7 +13,7 @@
 #include <memory>
 
 #include "game/chess/notation.hpp"
-#include "peer/bots/chess_bots.hpp"
+#include "games/chess/chess_bots.hpp"
 #include "peer/log/verify.hpp"
 #include "peer/net/runner.hpp"
 #include "peer/session/chess_rules.hpp"
@@ -80,6 +80,7 @@ class LossyFixture : public testing::NetworkFixture<Base> {
     for (int i = 0; i < 2; ++i) {
       SeatOptions o;
       o.lobby = via;
+      o.game = "chess";
       o.display_name = "seat" + std::to_string(i);
       o.data_dir = dir_ / ("seat" + std::to_string(i));
       o.expected_lobby_key = lobby_key;

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "game/chess/notation.hpp"
+#include "games/chess/module.hpp"
 #include "peer/log/verify.hpp"
 #include "peer/session/chess_rules.hpp"
 #include "peer/session/local_seat.hpp"
@@ -135,7 +136,7 @@ class TestSeat {
     pump_until([&] { return session_ && session_->phase() == Phase::play; });
   }
   const Session& session() const { return *session_; }
-  const Game& chess() const { return static_cast<const ChessRules&>(session_->rules()).game_state(); }
+  const Game& chess() const { return games::chess::rules_of(*session_).game_state(); }
   Seat me() const { return me_; }
   lobby::EntryIndex head() const { return client_->transcript(*room_)->next_index(); }
 

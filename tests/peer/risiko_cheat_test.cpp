@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "crypto/group.hpp"
+#include "games/risiko/module.hpp"
 #include "tests/peer/risiko_honest_end.hpp"
 #include "tests/peer/risiko_table.hpp"
 
@@ -36,7 +37,7 @@ class CheatingBot final : public RisikoBot {
     if (!bytes || cheated_) return bytes;
     auto message = decode_message(*bytes);
     if (!message) return bytes;
-    if (tamper(risiko_rules(session), me, *message)) {
+    if (tamper(parley::games::risiko::rules_of(session), me, *message)) {
       // A hand-over cheat is complete when the dispute has been answered.
       cheated_ = cheat_ != Cheat::false_hand_over || std::holds_alternative<DisputeRevealMessage>(*message);
       return encode(*message);
@@ -238,7 +239,7 @@ class FalseDisputer final : public RisikoBot {
   std::optional<lobby::EntryIndex> dispute_at;
   std::optional<PendingTransfer> disputed;  // the hand-over it disputed
   std::optional<Bytes> act(const Session& session, Seat me) override {
-    const RisikoRules& rules = risiko_rules(session);
+    const RisikoRules& rules = parley::games::risiko::rules_of(session);
     if (!disputed_by && session.phase() == Phase::play && rules.started() && rules.disputable() &&
         rules.disputable()->to == me) {
       // The cards open (checked here: the dispute is false, not a real complaint).

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "crypto/shuffle.hpp"
+#include "peer/session/game_module.hpp"
 #include "peer/session/risiko_rules.hpp"
 #include "tests/peer/risiko_users_map.hpp"
 

@@ -4,6 +4,7 @@
 // is timed out and the others play on without its cards.
 #include <gtest/gtest.h>
 
+#include "games/risiko/module.hpp"
 #include "tests/peer/risiko_honest_end.hpp"
 #include "tests/peer/risiko_table.hpp"
 
@@ -27,7 +28,7 @@ class LeavingBot final : public RisikoBot {
   explicit LeavingBot(std::uint32_t turn) : turn_(turn) {}
   std::size_t deals_when_left = 0;
   std::optional<Bytes> act(const Session& session, Seat me) override {
-    const RisikoRules& rules = risiko_rules(session);
+    const RisikoRules& rules = parley::games::risiko::rules_of(session);
     if (session.phase() == Phase::play && rules.started() && rules.state().table.turn >= turn_ &&
         !rules.seat(me).departed) {
       deals_when_left = rules.deals().size();
@@ -45,7 +46,7 @@ class SilentBot final : public RisikoBot {
  public:
   explicit SilentBot(std::uint32_t turn) : turn_(turn) {}
   std::optional<Bytes> act(const Session& session, Seat me) override {
-    if (risiko_rules(session).state().table.turn >= turn_) return std::nullopt;
+    if (parley::games::risiko::rules_of(session).state().table.turn >= turn_) return std::nullopt;
     return RisikoBot::act(session, me);
   }
 

@@ -5,7 +5,7 @@
 
 #include <map>
 
-#include "peer/bots/risiko_tactics.hpp"
+#include "games/risiko/risiko_tactics.hpp"
 #include "tests/game/risiko/support.hpp"
 
 namespace parley::peer::risiko {

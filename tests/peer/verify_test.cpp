@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "game/chess/notation.hpp"
-#include "peer/log/chess_export.hpp"
+#include "games/chess/chess_export.hpp"
 #include "peer/log/show.hpp"
 #include "tests/peer/fake_lobby.hpp"
 

@@ -4,9 +4,9 @@
 
 #include <set>
 
-#include "peer/bots/gunjin_knowledge.hpp"
-#include "peer/bots/gunjin_layouts.hpp"
-#include "peer/bots/gunjin_strategy.hpp"
+#include "games/gunjin/gunjin_knowledge.hpp"
+#include "games/gunjin/gunjin_layouts.hpp"
+#include "games/gunjin/gunjin_strategy.hpp"
 
 namespace parley::peer {
 namespace {
