@@ -22,8 +22,9 @@ inline crypto::Identity identity_from(std::uint8_t tag) {
 
 class FakeLobby {
  public:
-  explicit FakeLobby(std::size_t seats, RoomOptions options = {}, std::string game = "chess")
-      : lobby_(identity_from(0xAA)) {
+  // `lobby_tag` seeds the lobby's key: another tag is another lobby (a forger's made-up key).
+  explicit FakeLobby(std::size_t seats, RoomOptions options = {}, std::string game = "chess", std::uint8_t lobby_tag = 0xAA)
+      : lobby_(identity_from(lobby_tag)) {
     for (std::size_t i = 0; i < seats; ++i) seats_.push_back(identity_from(static_cast<std::uint8_t>(i + 1)));
     lobby::Genesis genesis{std::move(game), encode(options), {}, {}};
     for (const auto& s : seats_) genesis.seat_keys.push_back(s.public_key());
