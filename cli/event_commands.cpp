@@ -487,6 +487,18 @@ Collected collect_one(const EventFolder& folder, const event::Pairings& pairings
                       std::span<const std::uint8_t> bytes, bool quiet_if_elsewhere) {
   Collected c{std::move(source), "refused", {}, {}, std::nullopt};
   const event::Event& e = folder.event();
+  // The very bytes of a log collected already (every seat of a board has the same log): nothing
+  // new to verify.
+  for (std::size_t b = 1; b <= pairings.boards.size(); ++b) {
+    const fs::path kept = folder.path(event::log_file(pairings.round, static_cast<std::uint16_t>(b)));
+    std::error_code ec;
+    if (!fs::exists(kept, ec) || fs::file_size(kept, ec) != bytes.size()) continue;
+    if (auto k = read_file_bounded(kept, kMaxEventLogBytes); k && std::equal(k->begin(), k->end(), bytes.begin())) {
+      c.status = "duplicate";
+      c.board = static_cast<std::uint16_t>(b);
+      return c;
+    }
+  }
   EventGame game = check_event_game(e, bytes);
   if (!game.facts) {
     c.code = std::string(name_of_fault(game.report));
