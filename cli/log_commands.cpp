@@ -12,6 +12,7 @@
 #include "cli/folder_files.hpp"
 #include "cli/mapped_file.hpp"
 #include "cli/memory_budget.hpp"
+#include "event/pairings.hpp"
 #include "peer/log/chess_export.hpp"
 #include "peer/log/show.hpp"
 #include "peer/log/trust.hpp"
@@ -176,6 +177,10 @@ int export_pgn(const std::string& path) {
     fmt::print(stderr, "{}: {}\n", path, record.error().detail);
     return kInvalidInput;
   }
+  // A game of an event's board names its board (docs/events.md): PGN's Board tag.
+  if (const auto* genesis = std::get_if<lobby::Genesis>(&log->entries.front().entry.payload))
+    if (auto options = peer::decode_room_options(genesis->options); options && !options->event_board.empty())
+      if (auto board = event::decode_board_room(options->event_board)) record->set_tag("Board", std::to_string(board->board));
   fmt::print("{}", game::chess::pgn::write(*record));
   return kSuccess;
 }
