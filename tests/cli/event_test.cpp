@@ -70,7 +70,8 @@ class Event : public testing::NetworkFixture<> {
 
   // Pairs the next round; plays it with a bot per seat, each with the key its seat is reserved
   // to; collects the seats' logs. The round's pairing as `event pair --json` gave it.
-  nlohmann::json play_round(LobbyProcess& lobby, int round, const std::function<void(const nlohmann::json&)>& before = {}) {
+  nlohmann::json play_round(LobbyProcess& lobby, int round, const std::function<void(const nlohmann::json&)>& before = {},
+                            std::optional<std::size_t> unplayed = std::nullopt) {
     const Ran paired = event("pair" + std::to_string(round), "pair", {"--json"});
     EXPECT_EQ(paired.status, 0) << paired.err;
     const auto pairing = nlohmann::json::parse(paired.out);
@@ -79,6 +80,7 @@ class Event : public testing::NetworkFixture<> {
     std::vector<std::string> extra = game_ == "chess" ? std::vector<std::string>{"--engine", "random"}
                                                       : std::vector<std::string>{};
     for (const auto& board : pairing["boards"]) {
+      if (unplayed && board["board"] == *unplayed) continue;
       for (const auto& seat : board["seats"]) {
         const std::string player = seat["name"].get<std::string>().substr(7);  // "Player N"
         std::vector<std::string> args = {"--invite", board["invite"].get<std::string>(), "--identity",
@@ -99,7 +101,8 @@ class Event : public testing::NetworkFixture<> {
     EXPECT_EQ(collected.status, 0) << collected.out << collected.err;
     const auto verdicts = nlohmann::json::parse(collected.out);
     for (const auto& l : verdicts["logs"]) EXPECT_TRUE(l["status"] == "collected" || l["status"] == "duplicate") << l;
-    EXPECT_EQ(verdicts["results"], event_files::results(round)) << collected.out;
+    if (!unplayed) EXPECT_EQ(verdicts["results"], event_files::results(round)) << collected.out;
+    else EXPECT_EQ(verdicts["results"], nullptr) << "a board has no game yet";
     return pairing;
   }
 
@@ -364,7 +367,7 @@ class GunjinEvent : public Event {
   GunjinEvent() : Event("gunjin") {}
 };
 
-TEST_F(GunjinEvent, ARoundRobinOverARealLobbyIsPublishedAndVerified) {
+TEST_F(GunjinEvent, ARoundRobinWithAForfeitOverARealLobbyIsPublishedAndVerified) {
   LobbyProcess lobby(dir_, 0, {"--sync", "normal"});
   const std::string at = "127.0.0.1:" + std::to_string(lobby.port());
   ASSERT_EQ(run("create", {"event", "create", event_, "--name", "E2E Gunjin", "--game", "gunjin", "--system", "round-robin",
@@ -378,10 +381,14 @@ TEST_F(GunjinEvent, ARoundRobinOverARealLobbyIsPublishedAndVerified) {
                   .status,
               0);
   }
-  for (int round = 1; round <= 3; ++round) {
-    const auto pairing = play_round(lobby, round);
-    EXPECT_EQ(pairing["boards"].size(), 2u);
-  }
+  for (int round = 1; round <= 2; ++round) EXPECT_EQ(play_round(lobby, round)["boards"].size(), 2u);
+  // Round 3: board 2 is not played; its first player came. Closed (the event has no deadline),
+  // it is a forfeit win for that player.
+  const auto last = play_round(lobby, 3, {}, 2);
+  const std::string came = last["boards"][1]["seats"][0]["name"];
+  const Ran closed = event("close", "collect", {"--close", "--came", came, "--json"});
+  ASSERT_EQ(closed.status, 0) << closed.out << closed.err;
+  EXPECT_EQ(nlohmann::json::parse(closed.out)["results"], "round-3.presults");
   const fs::path published = dir_ / "bundle";
   ASSERT_EQ(event("publish", "publish", {published.string()}).status, 0);
   auto [status, verdict] = verify(published);
@@ -392,7 +399,7 @@ TEST_F(GunjinEvent, ARoundRobinOverARealLobbyIsPublishedAndVerified) {
   const crypto::Identity organizer = key_of(organizer_key_);
   const fs::path edited = bundle::copy_of(published, "edited");
   bundle::resign_results(edited, 2, organizer, [](parley::event::Results& r) {
-    auto& w = r.boards[1].winner;
+    auto& w = r.boards[1].winner;  // a played board
     w = !w ? std::optional<std::uint8_t>(1) : *w == 1 ? std::optional<std::uint8_t>(0) : std::nullopt;
   });
   bundle::resign_manifest(edited, organizer);
@@ -400,9 +407,10 @@ TEST_F(GunjinEvent, ARoundRobinOverARealLobbyIsPublishedAndVerified) {
   EXPECT_EQ(edited_status, 1);
   EXPECT_TRUE(has_code(edited_verdict, "result_mismatch")) << edited_verdict["codes"];
   const fs::path changed = bundle::copy_of(published, "changed");
-  auto log = bundle::read_bytes(changed / "round-3-board-2.plog");
+  EXPECT_FALSE(fs::exists(changed / "round-3-board-2.plog")) << "a forfeit has no game";
+  auto log = bundle::read_bytes(changed / "round-3-board-1.plog");
   log[log.size() / 2] ^= 0x40;
-  bundle::write_bytes(changed / "round-3-board-2.plog", log);
+  bundle::write_bytes(changed / "round-3-board-1.plog", log);
   auto [changed_status, changed_verdict] = verify(changed);
   EXPECT_EQ(changed_status, 1);
   EXPECT_TRUE(has_code(changed_verdict, "manifest_mismatch")) << changed_verdict["codes"];
