@@ -45,17 +45,26 @@ game::Result<std::vector<TrustedLobby>, TrustStoreError> read_trust_store(const 
   if (!in) return TrustStoreError{TrustStoreError::Kind::io, file.string() + ": cannot read"};
   std::stringstream text;
   text << in.rdbuf();
+  return parse_trust_store(text.str(), file.string());
+}
+
+game::Result<std::vector<TrustedLobby>, TrustStoreError> parse_trust_store(std::string_view text, const std::string& name) {
+  if (text.size() > kMaxTrustStoreBytes)
+    return TrustStoreError{TrustStoreError::Kind::too_large,
+                           name + ": larger than " + std::to_string(kMaxTrustStoreBytes) + " bytes"};
   std::vector<TrustedLobby> out;
-  std::string line;
   std::size_t number = 0;
-  for (std::istringstream lines(text.str()); std::getline(lines, line);) {
+  for (std::size_t start = 0; start < text.size();) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    const std::string_view line = text.substr(start, end - start);
+    start = end + 1;
     ++number;
     const std::string_view l = trimmed(line);
     if (l.empty() || l.front() == '#') continue;
     const auto space = l.find_first_of(" \t");
     const std::string_view first = l.substr(0, space);
     auto pin = parse_pin(first);
-    auto where = [&] { return file.string() + ":" + std::to_string(number) + ": "; };
+    auto where = [&] { return name + ":" + std::to_string(number) + ": "; };
     if (!pin)
       return TrustStoreError{TrustStoreError::Kind::malformed,
                              where() + "not a lobby key (64 hex digits) nor a fingerprint (xxxx-xxxx-xxxx-xxxx)"};
@@ -83,6 +92,13 @@ game::Result<bool, TrustStoreError> write_trust_store(const fs::path& file, cons
     if (ec) return TrustStoreError{TrustStoreError::Kind::io, dir.string() + ": " + ec.message()};
     fs::permissions(dir, fs::perms::owner_all, ec);
   }
+  const std::string text = trust_store_text(lobbies);
+  auto written = write_file_durably(file, {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}, 0644);
+  if (!written) return TrustStoreError{TrustStoreError::Kind::io, written.error().detail};
+  return true;
+}
+
+std::string trust_store_text(const std::vector<TrustedLobby>& lobbies) {
   std::string text =
       "# The lobbies you trust: parley verify accepts their logs without --lobby-key (parley trust add|list|remove).\n"
       "# One a line: the lobby's key (64 hex digits) or fingerprint, then a note.\n";
@@ -91,9 +107,7 @@ game::Result<bool, TrustStoreError> write_trust_store(const fs::path& file, cons
     if (!l.note.empty()) text += " " + l.note;
     text += "\n";
   }
-  auto written = write_file_durably(file, {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}, 0644);
-  if (!written) return TrustStoreError{TrustStoreError::Kind::io, written.error().detail};
-  return true;
+  return text;
 }
 
 game::Result<std::vector<LobbyPin>, TrustStoreError> trusted_lobbies() {

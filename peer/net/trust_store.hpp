@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "game/core/result.hpp"
@@ -37,6 +38,10 @@ game::Result<std::filesystem::path, TrustStoreError> default_trust_store_path();
 // The store's lobbies in file order; a missing file is an empty store. A line that is not a key
 // or fingerprint is refused with its number, never skipped: a typo must not drop a pin silently.
 game::Result<std::vector<TrustedLobby>, TrustStoreError> read_trust_store(const std::filesystem::path& file);
+// The store's text (`name` says where, in errors): the same rules.
+game::Result<std::vector<TrustedLobby>, TrustStoreError> parse_trust_store(std::string_view text, const std::string& name);
+// The store's text for these lobbies: a header comment, then one line each.
+std::string trust_store_text(const std::vector<TrustedLobby>& lobbies);
 // Writes the store whole (its folder made 0700 if missing), durably: a crash leaves the old file
 // or the new one.
 game::Result<bool, TrustStoreError> write_trust_store(const std::filesystem::path& file,
