@@ -121,11 +121,16 @@ BundleReport check_bundle(const fs::path& dir, const std::optional<crypto::Publi
         problems.push_back(problem("manifest_mismatch", entry.file, "its digest is not the manifest's"));
     }
     std::error_code ec;
+    std::size_t unlisted = 0;
+    constexpr std::size_t kUnlistedNamed = 64;  // a folder of a million strays is said in one line
     for (const auto& f : fs::directory_iterator(dir, ec)) {
       const std::string name = f.path().filename().string();
-      if (name != manifest_name && !listed.contains(name))
-        problems.push_back(problem("unlisted_file", name, "in the folder, not in the manifest"));
+      if (name == manifest_name || listed.contains(name)) continue;
+      if (++unlisted <= kUnlistedNamed) problems.push_back(problem("unlisted_file", name, "in the folder, not in the manifest"));
     }
+    if (unlisted > kUnlistedNamed)
+      problems.push_back(problem("unlisted_file", dir.string(),
+                                 std::to_string(unlisted - kUnlistedNamed) + " more files not in the manifest"));
     if (!listed.contains(event_name)) problems.push_back(problem("missing_file", event_name, "not in the manifest"));
   }
 
