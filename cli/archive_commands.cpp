@@ -80,8 +80,12 @@ std::string players_of(const archive::GameSummary& g) {
 void print_game(const archive::GameSummary& g) {
   std::string where = g.event;
   if (!g.round.empty()) where += ", round " + g.round;
+  // A log's lobby, by its key's fingerprint (docs/cli.md, "Trust roots").
+  std::string origin = g.origin;
+  if (g.lobby_key)
+    if (auto key = crypto::PublicKey::from_bytes(*g.lobby_key)) origin += " by lobby " + crypto::fingerprint(*key);
   fmt::print("{:>6}  {}  {}  {}  {}  [{} from {}, {} plies]", g.id.value, g.date.empty() ? "?" : g.date,
-             where.empty() ? "?" : where, players_of(g), g.result, g.kind, g.origin, g.ply_count);
+             where.empty() ? "?" : where, players_of(g), g.result, g.kind, origin, g.ply_count);
   if (g.ply) fmt::print(" at ply {}", *g.ply);
   // A log's verdict: the whole log's, then any seat the verifier did not find honest.
   if (!g.verified) fmt::print("  INVALID: {}", g.fault);
@@ -93,7 +97,7 @@ void print_game(const archive::GameSummary& g) {
 }
 
 archive::GameFilter filter_of(const ArchiveQueryOptions& o) {
-  return archive::GameFilter{o.player, o.event, o.kind, o.result, std::nullopt};
+  return archive::GameFilter{o.player, o.event, o.kind, o.result, std::nullopt, o.lobby_key};
 }
 
 // Opens the archive and prints the games `query` finds in it, a line each, then their count.

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "cli/lobby_pins.hpp"
+
 namespace parley::cli {
 
 enum ExitStatus : int {
@@ -99,6 +101,7 @@ struct VerifyOptions {
   bool json = false;
   std::size_t memory_mib = kDefaultVerifyMemoryMiB;
   unsigned jobs = 0;  // threads (0: one per core)
+  LobbyTrustOptions trust;  // --lobby-key, --any-lobby (cli/lobby_pins.hpp)
 };
 int verify_logs(const VerifyOptions& options);
 
@@ -108,7 +111,7 @@ struct RisikoMapOptions {
   bool formatted = false;  // print the text a room would carry instead of the summary
 };
 int risiko_map_check(const RisikoMapOptions& options);
-int show_log(const std::string& file, bool json);
+int show_log(const std::string& file, bool json, const LobbyTrustOptions& trust = {});
 int export_pgn(const std::string& file);
 
 // `parley archive …` (docs/archive.md). `db` is an SQLite file or a postgresql:// URL; empty
@@ -123,6 +126,7 @@ int archive_import(const ArchiveImportOptions& options);
 struct ArchiveQueryOptions {
   std::string db;
   std::string player, event, kind, result;
+  std::string lobby_key;  // only games stamped by this lobby: a key in hex or a fingerprint
   bool pgn = false;       // export: PGN of the chess games on standard output
   std::string plog_dir;   // export: write each game's log into this directory
 };

@@ -12,8 +12,10 @@
 #include "cli/folder_files.hpp"
 #include "cli/mapped_file.hpp"
 #include "cli/memory_budget.hpp"
+#include "event/pairings.hpp"
 #include "peer/log/pgn_export.hpp"
 #include "peer/log/show.hpp"
+#include "peer/log/trust.hpp"
 
 namespace parley::cli {
 
@@ -94,6 +96,11 @@ void map_large_blocks() {
 }  // namespace
 
 int verify_logs(const VerifyOptions& options) {
+  const auto roots = trust_roots(options.trust);
+  if (!roots) {
+    fmt::print(stderr, "{}\n", roots.error());
+    return options.trust.lobby_keys.empty() ? kUnreadable : kUsage;
+  }
   static constexpr std::string_view kLogs[] = {".plog", ".plog.gz"};
   bool empty_folder = false;
   const std::vector<std::string> files = expand_folders(options.files, kLogs, ".plog files (nor .plog.gz)", empty_folder);
@@ -114,6 +121,7 @@ int verify_logs(const VerifyOptions& options) {
         results[i].error = std::move(read.error);
       } else {
         results[i].report = read.verdict ? std::move(*read.verdict) : peer::verify(*read.log);
+        peer::apply_trust(results[i].report, *roots);
       }
       read.log.reset();
       // What a file in the large share freed stays with this thread's malloc arena otherwise,
@@ -147,10 +155,16 @@ int verify_logs(const VerifyOptions& options) {
   return !all_readable ? kUnreadable : all_valid && !empty_folder ? kSuccess : kInvalidInput;
 }
 
-int show_log(const std::string& path, bool json) {
+int show_log(const std::string& path, bool json, const LobbyTrustOptions& trust) {
+  const auto roots = trust_roots(trust);
+  if (!roots) {
+    fmt::print(stderr, "{}\n", roots.error());
+    return trust.lobby_keys.empty() ? kUnreadable : kUsage;
+  }
   auto log = read_one_log(path);
   if (!log) return log.error();
   auto description = peer::describe_log(*log);
+  peer::apply_trust(description.report, *roots);
   fmt::print("{}", json ? peer::format_json(description, path) + "\n" : peer::format_text(description, path));
   return description.report.valid ? kSuccess : kInvalidInput;
 }
@@ -163,6 +177,10 @@ int export_pgn(const std::string& path) {
     fmt::print(stderr, "{}: {}\n", path, record.error().detail);
     return kInvalidInput;
   }
+  // A game of an event's board names its board (docs/events.md): PGN's Board tag.
+  if (const auto* genesis = std::get_if<lobby::Genesis>(&log->entries.front().entry.payload))
+    if (auto options = peer::decode_room_options(genesis->options); options && !options->event_board.empty())
+      if (auto board = event::decode_board_room(options->event_board)) record->set_tag("Board", std::to_string(board->board));
   fmt::print("{}", game::chess::pgn::write(*record));
   return kSuccess;
 }

@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "cli/commands.hpp"
+#include "cli/event_commands.hpp"
 #include "cli/lobby_choice.hpp"
 #include "cli/terminal_game.hpp"
 #include "lobby/client/lan_search.hpp"
@@ -18,6 +19,7 @@
 #include "lobby/protocol/text.hpp"
 #include "peer/bots/game_bots.hpp"
 #include "peer/log/show.hpp"
+#include "peer/log/trust.hpp"
 #include "peer/net/runner.hpp"
 #include "peer/net/store.hpp"
 #include "peer/session/game_module.hpp"
@@ -59,7 +61,8 @@ game::Result<peer::SeatOptions, std::string> seat_options(const SeatCommand& c, 
   if ((!c.map.empty() || !c.dice.empty()) && (c.create == 0 || !terminal || !terminal->takes_map_and_dice()))
     return "--map and --dice choose a new Risiko room's rules: use them with " +
            games_where([](const TerminalGame& t) { return t.takes_map_and_dice(); }) + " and --create";
-  if (c.room > 0) {
+  if (c.room > 0 || (c.create == 0 && c.quick_match == 0 && !c.invite.empty())) {
+    // A room by its number, or by its invite code alone (room 0: the lobby finds it by the code).
     o.join = peer::SeatOptions::Join::room;
     o.room = lobby::RoomId{c.room};
     o.invite_code = c.invite;
@@ -225,6 +228,8 @@ int run_play(const SeatCommand& c) {
     return kUsage;
   }
   if (options->display_name.empty()) options->display_name = "player";
+  // A person at a terminal sees the lobby's key and may trust it (cli/trust_commands.cpp).
+  if (::isatty(STDIN_FILENO) && !lan_choice(c.lobby)) offer_trust(c.lobby, options->lobby, options->expected_lobby_key);
   return run_seat(c, std::move(options).value(), *player->player, player->input_ended);
 }
 
@@ -413,7 +418,9 @@ int watch_room(const WatchOptions& o) {
     }
   }
   const lobby::GameLog log{*lobby_client.lobby_key(), lobby_client.transcript(*room)->entries()};
-  const peer::VerifyReport report = peer::verify(log);
+  peer::VerifyReport report = peer::verify(log);
+  // The lobby this command connected to proved its key on the channel: the one it pinned.
+  peer::apply_trust(report, peer::TrustRoots{{peer::pin_of(log.lobby_key)}, {}, false});
   const std::string name = "room " + std::to_string(room->value);
   fmt::print("{}", peer::format_text(report, o.save.empty() ? name : o.save));
   if (!o.save.empty()) {

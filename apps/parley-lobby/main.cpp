@@ -101,6 +101,9 @@ int main(int argc, char** argv) {
   app.add_option("--burst", limits.message_burst, "messages a connection may send at once")->capture_default_str();
   app.add_option("--byte-rate", limits.bytes_per_second, "bytes per second per connection")->capture_default_str();
   app.add_option("--max-rooms-per-player", limits.max_rooms_per_player)->capture_default_str();
+  app.add_option("--max-reserved-rooms-per-key", limits.max_reserved_rooms_per_key,
+                 "rooms with reserved seats (an event's boards) one key may have waiting")
+      ->capture_default_str();
   app.add_option("--max-backlog", limits.max_backlog_bytes,
                  "bytes a connection may leave untaken before it is disconnected as a slow reader")
       ->capture_default_str();

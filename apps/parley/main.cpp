@@ -13,6 +13,7 @@
 
 #include "cli/client_command_line.hpp"
 #include "cli/commands.hpp"
+#include "cli/event_commands.hpp"
 #include "game/chess/position.hpp"
 #include "games/register.hpp"
 
@@ -34,6 +35,7 @@ struct Invocation {
   ClientCommand host, client;
   std::string log_file, export_file;
   bool log_json = false;
+  LobbyTrustOptions log_trust;
   ArchiveImportOptions archive_import;
   ArchiveQueryOptions archive_games, archive_export;
   std::string position_db, position_fen;
@@ -168,6 +170,7 @@ void add_logs(CLI::App& app, Invocation& in) {
       ->capture_default_str();
   verify->add_option("--jobs", in.verify.jobs, "threads verifying logs (default: one per core)")
       ->check(CLI::Range(1u, 1024u));
+  add_trust_options(verify, in.verify.trust);
   verify->callback([&in] { in.status = verify_logs(in.verify); });
 
   auto* log = app.add_subcommand("log", "Game logs");
@@ -175,7 +178,8 @@ void add_logs(CLI::App& app, Invocation& in) {
   auto* show = log->add_subcommand("show", "Print a game log entry by entry, then its verdict");
   show->add_option("FILE", in.log_file, "A game log (.plog)")->required();
   show->add_flag("--json", in.log_json, "As JSON");
-  show->callback([&in] { in.status = show_log(in.log_file, in.log_json); });
+  add_trust_options(show, in.log_trust);
+  show->callback([&in] { in.status = show_log(in.log_file, in.log_json, in.log_trust); });
 }
 
 void add_archive(CLI::App& app, Invocation& in) {
@@ -196,6 +200,7 @@ void add_archive(CLI::App& app, Invocation& in) {
     cmd->add_option("--event", o.event, "The event's name");
     cmd->add_option("--kind", o.kind, "The game (chess, gunjin, risiko)");
     cmd->add_option("--result", o.result, "The result, e.g. 1-0, 0-1, 1/2-1/2 or *");
+    cmd->add_option("--lobby-key", o.lobby_key, "Only games stamped by this lobby: its key in hex or its fingerprint");
   };
   auto* games = archive->add_subcommand("games", "List the archived games that match every filter given");
   filters(games, in.archive_games);
@@ -251,6 +256,7 @@ int main(int argc, char** argv) {
   add_network(app, in);
   add_logs(app, in);
   add_archive(app, in);
+  add_event_commands(app, in.status);
   const auto start_client = [argc, argv](const ClientCommand&) { return start_graphical_client(argc, argv); };
   add_client_commands(app, in.host, in.client, in.status, ClientRunners{start_client, start_client});
   return run_command_line(app, argc, argv, in.status);

@@ -298,7 +298,7 @@ bool LoadGenerator::set_up_lobby(const Endpoint& lobby) {
   for (int r = 0; r < rooms_; ++r) {
     Seat& host = *seats_[static_cast<std::size_t>(r * seats_per_room_)];
     send_to(host.peer, host.channel, encode(ClientMessage{CreateRoom{RequestId{++host.last_request}, "bench",
-                                                          static_cast<std::uint8_t>(seats_per_room_), {}, Visibility::public_room}}));
+                                                          static_cast<std::uint8_t>(seats_per_room_), {}, Visibility::public_room, {}}}));
   }
   auto hosts_have_rooms = [&] {
     for (int r = 0; r < rooms_; ++r) {

@@ -188,7 +188,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       case 4: {
         std::uint8_t seats = static_cast<std::uint8_t>(2 + in.byte() % 5);
         Visibility v = in.byte() % 2 ? Visibility::invite_only : Visibility::public_room;
-        send(CreateRoom{s.next(), in.byte() % 2 ? "chess" : "risiko", seats, in.bytes(in.byte() % 8), v});
+        // A quarter of the rooms reserve their seats to the players' keys (now and then one twice).
+        std::vector<crypto::PublicKey> reserved;
+        if (in.byte() % 4 == 0)
+          for (std::uint8_t i = 0; i < seats; ++i) reserved.push_back(players()[in.byte() % kSlots].public_key());
+        send(CreateRoom{s.next(), in.byte() % 2 ? "chess" : "risiko", seats, in.bytes(in.byte() % 8), v, std::move(reserved)});
         break;
       }
       case 5:

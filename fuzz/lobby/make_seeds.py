@@ -57,6 +57,8 @@ seeds = {
         # Login is at format version 2: the key is the one the secure channel proved.
         'login': u8(1) + u8(2) + u32(1) + field(b'Ada'),
         'create_room': hdr(2) + u32(2) + field(b'risiko') + u8(6) + field(b'\x01') + u8(1),
+        # Reserved seats (an event's board): CreateRoom at version 2, a key a seat.
+        'create_reserved': u8(2) + u8(2) + u32(2) + field(b'chess') + u8(2) + field(b'\x01') + u8(1) + u8(2) + a_pk + b_pk,
         'list_rooms': hdr(3) + u32(3) + field(b'') + u64(0),
         'join_room': hdr(4) + u32(4) + u64(0) + field(b'abcdefgh23') + u8(1),
         'chat': hdr(9) + u32(5) + u64(1) + field('héllo'.encode()),
@@ -67,6 +69,7 @@ seeds = {
     'lobby_lobby_message_fuzz': {
         'welcome': hdr(65) + u32(1) + field(b'Ada') + u32(1) + u64(3),
         'refused': hdr(66) + u32(2) + u16(15) + field(b'full'),
+        'refused_reserved': hdr(66) + u32(2) + u16(37) + field(b'reserved'),
         'room_state': hdr(68) + u32(0) + u64(1) + field(b'chess') + field(b'') + u8(0) + field(b'') + u8(0) +
                       bytes(32) + u64(0) + u8(2) + u8(1) + a_pk + field(b'Ada') + u8(1) + u8(1) + u8(0) + u16(0),
         # RoomList is at format version 2: named seats and the room's options.

@@ -71,6 +71,10 @@ int main(int argc, char** argv) {
   named.round = "1";
   fuzzing::write_seed_file(dir / "peer_room_options_fuzz", "defaults", encode(RoomOptions{}));
   fuzzing::write_seed_file(dir / "peer_room_options_fuzz", "named", encode(named));
+  RoomOptions board = named;  // an event's board (event/pairings.hpp, BoardRoom), version 2
+  board.event_board = Bytes{0xe6, 1};
+  board.event_board.resize(2 + 32 + 2 + 2 + 16, 0x01);
+  fuzzing::write_seed_file(dir / "peer_room_options_fuzz", "event_board", encode(board));
 
   auto t = scholars_mate(clocked);
   fuzzing::write_seed_file(dir / "peer_log_fuzz", "scholars_mate.plog", encode(t.lobby.log()));

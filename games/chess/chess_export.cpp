@@ -52,6 +52,7 @@ game::Result<pgn::Game, ExportError> chess_pgn(const GameLog& log) {
       {"WhiteFingerprint", crypto::fingerprint(replay.genesis.seat_keys[0])},
       {"BlackFingerprint", crypto::fingerprint(replay.genesis.seat_keys[1])},
       {"ParleySession", crypto::to_hex(replay.genesis.session_id.bytes)},
+      {"LobbyFingerprint", crypto::fingerprint(log.lobby_key)},
   };
   if (options.clock_base_ms > 0)
     tags.push_back({"TimeControl", std::to_string(options.clock_base_ms / 1000) + "+" +

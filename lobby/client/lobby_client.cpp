@@ -267,8 +267,9 @@ void LobbyClient::disconnect() {
   if (peer_ != nullptr && state_ != ClientState::disconnected) enet_peer_disconnect(peer_, 0);
 }
 
-RequestId LobbyClient::create_room(std::string game, std::uint8_t seats, Bytes options, Visibility visibility) {
-  return request(CreateRoom{next_request(), std::move(game), seats, std::move(options), visibility});
+RequestId LobbyClient::create_room(std::string game, std::uint8_t seats, Bytes options, Visibility visibility,
+                                   std::vector<crypto::PublicKey> reserved) {
+  return request(CreateRoom{next_request(), std::move(game), seats, std::move(options), visibility, std::move(reserved)});
 }
 RequestId LobbyClient::list_rooms(std::string game, RoomId after) {
   return request(ListRooms{next_request(), std::move(game), after});

@@ -108,7 +108,9 @@ class LobbyClient {
   ChannelStats channel_stats() const { return channel_ ? channel_->stats() : ChannelStats{}; }
 
   // Requests: each returns the id the answer will carry. Sent once connected.
-  RequestId create_room(std::string game, std::uint8_t seats, Bytes options, Visibility visibility);
+  // `reserved`: empty, or the only key each seat takes (CreateRoom::reserved).
+  RequestId create_room(std::string game, std::uint8_t seats, Bytes options, Visibility visibility,
+                        std::vector<crypto::PublicKey> reserved = {});
   RequestId list_rooms(std::string game = {}, RoomId after = {});
   RequestId join_room(RoomId room, Role role, std::string invite_code = {});
   RequestId join_by_code(std::string invite_code, Role role);

@@ -71,22 +71,52 @@ Login read_login(WireReader& r) {
   return Login{request, std::move(name)};
 }
 
+// CreateRoom is at version 1 without reserved seats and at version 2 with them (a key a seat
+// after the visibility): a request without them has the bytes it always had, and a lobby that
+// does not know reserved seats refuses one with them as unsupported_version.
+constexpr std::uint8_t kReservedCreateVersion = 2;
+
 void write(ByteWriter& w, const CreateRoom& m) {
-  write_header(w, WireTag::create_room);
+  if (m.reserved.empty()) {
+    write_header(w, WireTag::create_room);
+  } else {
+    w.u8(static_cast<std::uint8_t>(WireTag::create_room));
+    w.u8(kReservedCreateVersion);
+  }
   w.u32(m.request.value);
   w.text(m.game);
   w.u8(m.seats);
   w.bytes(m.options);
   w.u8(static_cast<std::uint8_t>(m.visibility));
+  if (!m.reserved.empty()) {
+    w.u8(static_cast<std::uint8_t>(m.reserved.size()));
+    for (const auto& key : m.reserved) w.raw(key.bytes());
+  }
 }
-CreateRoom read_create_room(WireReader& r) {
+CreateRoom read_create_room(WireReader& r, bool reserved) {
   CreateRoom m;
   m.request = read_request(r);
   m.game = r.text(kMaxGameNameBytes);
   m.seats = read_seat_count(r);
   m.options = r.bytes(kMaxOptionsBytes);
   m.visibility = read_enum<Visibility>(r, 1);
+  if (reserved) {
+    // A key for every seat (so never none: that is version 1).
+    const std::uint8_t n = r.u8();
+    if (!r.failed() && n != m.seats) r.fail(WireError::bad_value);
+    for (std::uint8_t i = 0; i < n && !r.failed(); ++i) {
+      auto key = read_key(r);
+      if (key) m.reserved.push_back(*key);
+    }
+  }
   return m;
+}
+game::Result<CreateRoom, WireError> decode_create_room(std::span<const std::uint8_t> bytes) {
+  const bool reserved = bytes.size() >= 2 && bytes[1] == kReservedCreateVersion;
+  WireReader r(bytes);
+  r.header(WireTag::create_room, reserved ? kReservedCreateVersion : wire_version(WireTag::create_room));
+  auto value = read_create_room(r, reserved);
+  return r.finish(std::move(value));
 }
 
 void write(ByteWriter& w, const ListRooms& m) {
@@ -240,7 +270,7 @@ Refused read_refused(WireReader& r) {
   Refused m;
   m.request = read_request(r);
   std::uint16_t reason = r.u16();
-  if (!r.failed() && (reason < 1 || reason > static_cast<std::uint16_t>(Refusal::lost_packet))) {
+  if (!r.failed() && (reason < 1 || reason > static_cast<std::uint16_t>(Refusal::seat_reserved))) {
     r.fail(WireError::bad_value);
   }
   m.reason = static_cast<Refusal>(reason);
@@ -500,6 +530,7 @@ std::string_view describe(Refusal refusal) {
     case Refusal::handshake_failed: return "the secure channel's handshake failed";
     case Refusal::rejected_packets: return "packets that do not authenticate, one after another";
     case Refusal::lost_packet: return "a packet was lost on the path (something took its place)";
+    case Refusal::seat_reserved: return "the seats of this room are reserved to other keys";
   }
   return "unknown refusal";
 }
@@ -535,7 +566,7 @@ game::Result<ClientMessage, WireError> decode_client_message(std::span<const std
   using V = ClientMessage;
   switch (*tag) {
     case WireTag::login: return widen<V>(decode_with<Login>(bytes, *tag, read_login));
-    case WireTag::create_room: return widen<V>(decode_with<CreateRoom>(bytes, *tag, read_create_room));
+    case WireTag::create_room: return widen<V>(decode_create_room(bytes));
     case WireTag::list_rooms: return widen<V>(decode_with<ListRooms>(bytes, *tag, read_list_rooms));
     case WireTag::join_room: return widen<V>(decode_with<JoinRoom>(bytes, *tag, read_join_room));
     case WireTag::leave_room: return widen<V>(decode_with<LeaveRoom>(bytes, *tag, read_leave_room));

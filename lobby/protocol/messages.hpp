@@ -62,6 +62,7 @@ enum class Refusal : std::uint16_t {
   handshake_failed = 34,        // the handshake message did not decode or did not prove its key
   rejected_packets = 35,        // packets that do not authenticate (or replays), one after another
   lost_packet = 36,             // a packet was taken out of the ordered channel on the path
+  seat_reserved = 37,           // the room's seats are reserved to other keys (an event's board)
 };
 std::string_view describe(Refusal refusal);
 // The refusal for a request that did not decode.
@@ -82,6 +83,10 @@ struct CreateRoom {
   std::uint8_t seats = 0;
   Bytes options;
   Visibility visibility = Visibility::public_room;
+  // Empty, or one distinct key a seat: seat i goes only to reserved[i] (an event's board,
+  // docs/lobby.md, "Reserved seats"). A request with them is at format version 2, one without
+  // them has the bytes it always had (version 1).
+  std::vector<crypto::PublicKey> reserved;
   friend bool operator==(const CreateRoom&, const CreateRoom&) = default;
 };
 struct ListRooms {

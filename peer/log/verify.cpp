@@ -2,6 +2,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "crypto/hex.hpp"
+#include "peer/log/trust.hpp"
+
 
 namespace parley::peer {
 
@@ -21,6 +24,8 @@ std::string_view name(LogFault fault) {
     case LogFault::bad_genesis: return "bad_genesis";
     case LogFault::broken_chain: return "broken_chain";
     case LogFault::incomplete: return "incomplete";
+    case LogFault::wrong_lobby: return "wrong_lobby";
+    case LogFault::lobby_not_pinned: return "lobby_not_pinned";
   }
   return "unknown";
 }
@@ -30,6 +35,17 @@ std::string_view name(LogFault fault) {
 // can have dropped or reordered entries around it.
 bool lobby_at_fault(lobby::TranscriptError error) {
   return error == lobby::TranscriptError::seen_not_earlier || error == lobby::TranscriptError::seen_hash_mismatch;
+}
+
+std::string chain_fault_words(std::size_t entry, lobby::TranscriptError error, bool lobby_vouched) {
+  std::string_view who;
+  if (lobby_vouched)
+    who = lobby_at_fault(error) ? "the lobby signed it: the lobby dropped or reordered entries"
+                                : "the lobby or whoever kept the log is at fault";
+  else
+    who = lobby_at_fault(error) ? "signed by whoever signed this log as the lobby, who dropped or reordered entries"
+                                : "whoever signed this log as the lobby, or whoever kept the log, is at fault";
+  return "entry " + std::to_string(entry) + ": " + std::string(lobby::describe(error)) + " (" + std::string(who) + ")";
 }
 
 namespace {
@@ -42,16 +58,12 @@ VerifyReport invalid(VerifyReport r, LogFault code, std::optional<std::size_t> e
   return r;
 }
 
-std::string_view who_is_at_fault(lobby::TranscriptError error) {
-  return lobby_at_fault(error) ? "the lobby signed it: the lobby dropped or reordered entries"
-                               : "the lobby or whoever kept the log is at fault";
-}
-
 }  // namespace
 
 VerifyReport verify(const GameLog& log, Replay* replay) {
   VerifyReport report;
   report.entries = log.entries.size();
+  report.lobby_key = log.lobby_key;
   if (log.entries.empty()) return invalid(report, LogFault::empty, std::nullopt, "the log holds no entries");
 
   auto transcript = lobby::Transcript::start(log.lobby_key, log.entries.front());
@@ -61,7 +73,7 @@ VerifyReport verify(const GameLog& log, Replay* replay) {
   report.game = genesis.game;
   for (std::uint8_t i = 0; i < genesis.seat_keys.size(); ++i)
     report.seats.push_back({Seat{i}, crypto::fingerprint(genesis.seat_keys[i]), {}, SeatVerdict::Kind::honest, {}, {}, {},
-                            {}, {}});
+                            {}, {}, genesis.seat_keys[i]});
 
   auto session = Session::start(genesis, log.entries.front().entry.lobby_time_ms);
   if (!session) return invalid(report, LogFault::bad_genesis, 0, "genesis: " + session.error().describe());
@@ -69,9 +81,8 @@ VerifyReport verify(const GameLog& log, Replay* replay) {
   for (std::size_t i = 1; i < log.entries.size(); ++i) {
     if (auto appended = transcript->append(log.entries[i]); !appended) {
       report.chain_break = appended.error();
-      return invalid(report, LogFault::broken_chain, i,
-                     "entry " + std::to_string(i) + ": " + std::string(lobby::describe(appended.error())) + " (" +
-                         std::string(who_is_at_fault(appended.error())) + ")");
+      // Until the person checking says whom they trust (apply_trust), the lobby is whoever signed.
+      return invalid(report, LogFault::broken_chain, i, chain_fault_words(i, appended.error(), false));
     }
     session->apply(log.entries[i]);
   }
@@ -125,12 +136,34 @@ bool may_be_log(std::string_view first) {
   return first.substr(0, magic.size()) == magic.substr(0, std::min(first.size(), magic.size()));
 }
 
+namespace {
+
+std::string_view trust_words(LobbyTrust trust) {
+  switch (trust) {
+    case LobbyTrust::pinned: return "pinned";
+    case LobbyTrust::trusted: return "trusted (in your trust store)";
+    case LobbyTrust::wrong_lobby: return "NOT the lobby you pinned";
+    case LobbyTrust::not_pinned: return "not pinned (neither given with --lobby-key nor in your trust store)";
+    case LobbyTrust::unchecked:
+      return "not checked (--any-lobby: only the log's internal consistency was checked, not who signed it as the lobby)";
+  }
+  return "unknown";
+}
+
+}  // namespace
+
 std::string format_text(const VerifyReport& r, std::string_view file) {
   std::string out(file);
   out += r.valid ? ": valid" : ": INVALID";
+  if (r.valid && r.lobby_trust == LobbyTrust::unchecked) out += " (internally consistent; the lobby not checked)";
   if (!r.game.empty()) out += " " + r.game + " game, " + std::to_string(r.entries) + " entries";
   out += "\n";
   if (!r.valid) out += "  fault: " + r.fault + "\n";
+  if (r.lobby_key) {
+    out += "  lobby " + crypto::fingerprint(*r.lobby_key);
+    if (r.lobby_trust) out += ": " + std::string(trust_words(*r.lobby_trust));
+    out += "\n";
+  }
   for (const auto& s : r.seats) {
     out += "  seat " + std::to_string(s.seat.index) + " " + s.fingerprint;
     if (!s.name.empty()) out += " (" + s.name + ")";
@@ -152,6 +185,7 @@ std::string format_json(const VerifyReport& r, std::string_view file) {
   for (const auto& s : r.seats) {
     nlohmann::ordered_json j = {{"seat", s.seat.index}, {"fingerprint", s.fingerprint}, {"name", s.name},
                                 {"verdict", describe(s.kind)}};
+    j["key"] = s.key ? nlohmann::ordered_json(crypto::to_hex(s.key->bytes())) : nlohmann::ordered_json(nullptr);
     j["entry"] = s.index ? nlohmann::ordered_json(s.index->value) : nlohmann::ordered_json(nullptr);
     j["reason"] = s.reason;
     j["offence"] = s.offence ? nlohmann::ordered_json(name(*s.offence)) : nlohmann::ordered_json(nullptr);
@@ -162,6 +196,11 @@ std::string format_json(const VerifyReport& r, std::string_view file) {
   out["fault"] = r.valid ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.fault);
   out["fault_code"] = r.fault_code ? nlohmann::ordered_json(name(*r.fault_code)) : nlohmann::ordered_json(nullptr);
   out["fault_entry"] = r.fault_entry ? nlohmann::ordered_json(*r.fault_entry) : nlohmann::ordered_json(nullptr);
+  out["lobby_key"] = r.lobby_key ? nlohmann::ordered_json(crypto::to_hex(r.lobby_key->bytes())) : nlohmann::ordered_json(nullptr);
+  out["lobby_fingerprint"] =
+      r.lobby_key ? nlohmann::ordered_json(crypto::fingerprint(*r.lobby_key)) : nlohmann::ordered_json(nullptr);
+  out["lobby_trust"] = r.lobby_trust ? nlohmann::ordered_json(name(*r.lobby_trust)) : nlohmann::ordered_json(nullptr);
+  out["lobby_trusted"] = r.lobby_trust.has_value() && (*r.lobby_trust == LobbyTrust::pinned || *r.lobby_trust == LobbyTrust::trusted);
   out["seats"] = std::move(seats);
   if (r.outcome) {
     out["result"] = {{"winner", r.outcome->winner ? nlohmann::ordered_json(r.outcome->winner->index)

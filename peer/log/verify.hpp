@@ -24,6 +24,7 @@ struct SeatVerdict {
   std::optional<Offence> offence;      // a blamed seat's
   std::optional<RefusalCode> refusal;  // the game's rules refused its message: their code
   std::string code;                    // and that code's stable name (GameRules::refusal_name)
+  std::optional<crypto::PublicKey> key;  // the seat's key, as the genesis names it
 };
 std::string_view describe(SeatVerdict::Kind kind);
 
@@ -34,12 +35,27 @@ enum class LogFault : std::uint8_t {
   bad_genesis,   // the genesis starts no transcript, or no session this build plays
   broken_chain,  // an entry does not fit the transcript (chain_break says how)
   incomplete,    // the log ends before the game is complete
+  // The lobby's key is not one the person checking trusts (trust.hpp): the log is internally
+  // consistent, but anyone can make a key and sign such a log.
+  wrong_lobby,       // lobbies were pinned, and this key is none of them
+  lobby_not_pinned,  // nothing pinned, and the key is not in the trust store
 };
 // Its stable name, for machine-readable output ("broken_chain").
 std::string_view name(LogFault fault);
+// How the person checking a log judged the key that signed it as the lobby (trust.hpp).
+enum class LobbyTrust : std::uint8_t {
+  pinned,       // the key is one the person pinned for this check
+  trusted,      // the key is in the person's trust store
+  wrong_lobby,  // the person pinned lobbies, and this is none of them
+  not_pinned,   // nothing pinned, and the key is not in the trust store
+  unchecked,    // --any-lobby: not judged
+};
 // Whether a transcript break is the lobby's doing: the entry links and carries the lobby's valid
 // signature, around a seat's envelope that does not fit. Otherwise the log's holder may have done it.
 bool lobby_at_fault(lobby::TranscriptError error);
+// The words of a broken_chain fault at `entry`. "The lobby signed it" only when the person
+// checking vouches for the lobby's key; otherwise it is "whoever signed this log as the lobby".
+std::string chain_fault_words(std::size_t entry, lobby::TranscriptError error, bool lobby_vouched);
 
 struct VerifyReport {
   bool valid = false;
@@ -51,6 +67,8 @@ struct VerifyReport {
   std::optional<lobby::TranscriptError> chain_break;  // a broken_chain's
   std::optional<game::Outcome> outcome;
   std::vector<SeatVerdict> seats;
+  std::optional<crypto::PublicKey> lobby_key;  // the key that signed the log as the lobby
+  std::optional<LobbyTrust> lobby_trust;       // none: not judged (apply_trust, trust.hpp)
 };
 
 // The replayed session of a log whose transcript is intact (nullopt with the fault otherwise).

@@ -12,6 +12,7 @@
 #include "archive/position_index.hpp"
 #include "archive/sqlite_connection.hpp"
 #include "archive/store.hpp"
+#include "crypto/hex.hpp"
 #include "game/chess/notation.hpp"
 #include "game/chess/pgn.hpp"
 #include "tests/archive/pg_server.hpp"
@@ -206,8 +207,16 @@ TEST_F(ArchiveCli, LogsGoInVerifiedAndComeBackOutAsLogsThatVerify) {
   EXPECT_EQ(out.status, 0);
   EXPECT_EQ(out.out, (dir_ / "out" / "game-0.plog").string() + "\n");
   EXPECT_EQ(slurp(dir_ / "out" / "game-0.plog"), slurp(log_path));
-  std::string verify = std::string(PARLEY_CLI) + " verify " + (dir_ / "out" / "game-0.plog").string() + " > /dev/null";
+  std::string verify = std::string(PARLEY_CLI) + " verify --lobby-key " +
+                       parley::crypto::to_hex(t.lobby.log().lobby_key.bytes()) + " " +
+                       (dir_ / "out" / "game-0.plog").string() + " > /dev/null";
   EXPECT_EQ(std::system(verify.c_str()), 0);
+  // Filtered by the lobby that stamped it: its fingerprint or key finds it, another lobby's does not.
+  EXPECT_TRUE(archive("games --lobby-key " + parley::crypto::fingerprint(t.lobby.log().lobby_key)).out.ends_with("\n1 games\n"));
+  EXPECT_TRUE(archive("games --lobby-key " + parley::crypto::to_hex(t.lobby.log().lobby_key.bytes())).out.ends_with("\n1 games\n"));
+  EXPECT_EQ(archive("games --lobby-key " +
+                    parley::crypto::fingerprint(parley::peer::testing::identity_from(0xBB).public_key())).out,
+            "0 games\n");
   Output pgn = archive("export --pgn");
   EXPECT_NE(pgn.out.find("1. f3 e5 2. g4 Qh4# 0-1"), std::string::npos) << pgn.out;
 }

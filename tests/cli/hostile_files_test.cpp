@@ -203,7 +203,7 @@ std::string in_scratch(const std::string& name) { return (scratch() / name).stri
 // before, they took 64 MiB each at once; here the peak stays near the anchor's.
 TEST(HostileFiles, VerifyRefusesAGzipBombThatIsNotALogAfterItsFirstBytes) {
   const std::string anchor = in_scratch("anchor.plog"), bomb = in_scratch("bomb.plog.gz");
-  std::vector<std::string> args = {"verify", "--json", "--jobs", "4"};
+  std::vector<std::string> args = {"verify", "--any-lobby", "--json", "--jobs", "4"};
   for (int i = 0; i < 4; ++i) args.push_back(in_scratch("bomb" + std::to_string(i) + ".plog.gz"));
   made_apart([&] {
     write("anchor.plog", fools_mate_log());
@@ -211,7 +211,7 @@ TEST(HostileFiles, VerifyRefusesAGzipBombThatIsNotALogAfterItsFirstBytes) {
     for (std::size_t i = 4; i < args.size(); ++i) fs::copy_file(bomb, args[i], fs::copy_options::overwrite_existing);
   });
   ASSERT_LT(fs::file_size(bomb), 1u << 20);
-  const Ran alone = run({"verify", anchor});
+  const Ran alone = run({"verify", "--any-lobby", anchor});
   ASSERT_EQ(alone.status, 0) << alone.out;
 
   const Ran bombs = run(args);
@@ -235,7 +235,7 @@ TEST(HostileFiles, VerifyRefusesAGzipBombThatIsNotALogAfterItsFirstBytes) {
 // 120 MiB at once before). A log past the large share is refused as unreadable, with its size.
 TEST(HostileFiles, VerifyHoldsItsMemoryBudgetWhateverTheThreads) {
   const std::string anchor = in_scratch("anchor.plog"), larger = in_scratch("larger.plog.gz");
-  std::vector<std::string> args = {"verify", "--json", "--memory", "32", "--jobs", "8"};
+  std::vector<std::string> args = {"verify", "--any-lobby", "--json", "--memory", "32", "--jobs", "8"};
   for (int i = 0; i < 8; ++i) args.push_back(in_scratch("junk" + std::to_string(i) + ".plog.gz"));
   made_apart([&] {
     write("anchor.plog", fools_mate_log());
@@ -243,7 +243,7 @@ TEST(HostileFiles, VerifyHoldsItsMemoryBudgetWhateverTheThreads) {
     for (int i = 0; i < 8; ++i) gzip("junk" + std::to_string(i) + ".plog.gz", 1, [&](std::size_t) { return log; });
     gzip("larger.plog.gz", 1, [&](std::size_t) { return signed_junk_log(32, 256 << 10); });
   });
-  const Ran alone = run({"verify", anchor});
+  const Ran alone = run({"verify", "--any-lobby", anchor});
   ASSERT_EQ(alone.status, 0) << alone.out;
 
   const Ran eight = run(args);
@@ -254,7 +254,7 @@ TEST(HostileFiles, VerifyHoldsItsMemoryBudgetWhateverTheThreads) {
   RecordProperty("anchor_peak_rss_kb", static_cast<int>(alone.peak_rss_kb));
   RecordProperty("eight_logs_peak_rss_kb", static_cast<int>(eight.peak_rss_kb));
 
-  const Ran refused = run({"verify", "--memory", "32", larger, anchor});
+  const Ran refused = run({"verify", "--any-lobby", "--memory", "32", larger, anchor});
   EXPECT_EQ(refused.status, 3) << refused.out;
   EXPECT_NE(refused.out.find(larger + ": cannot read: "), std::string::npos) << refused.out;
   EXPECT_NE(refused.out.find(anchor + ": valid"), std::string::npos) << refused.out;

@@ -34,7 +34,7 @@ Table start_game(CoreHarness& h, std::uint8_t seats, std::string game = "chess")
   for (std::uint8_t i = 0; i < seats; ++i) t.players.push_back(login(h, "p" + std::to_string(i)));
   Player& host = t.players[0];
   RequestId create = host.next();
-  h.send(host.connection, CreateRoom{create, game, seats, {9}, Visibility::public_room});
+  h.send(host.connection, CreateRoom{create, game, seats, {9}, Visibility::public_room, {}});
   auto state = h.take<RoomState>(host.connection, [&](const RoomState& s) { return s.request == create; });
   EXPECT_TRUE(state.has_value());
   if (!state) return t;
@@ -73,7 +73,7 @@ TEST(LobbyCoreLogin, ALoginTakesTheKeyTheChannelProvedWithASanitisedName) {
   EXPECT_TRUE(w->seated_rooms.empty());
   // The seat it takes is the proven key's.
   RequestId create = p.next();
-  h.send(p.connection, CreateRoom{create, "chess", 2, {}, Visibility::public_room});
+  h.send(p.connection, CreateRoom{create, "chess", 2, {}, Visibility::public_room, {}});
   auto room = h.take<RoomState>(p.connection, [&](const RoomState& s) { return s.request == create; });
   ASSERT_TRUE(room.has_value());
   EXPECT_TRUE(room->seats[0].key == p.identity.public_key());
@@ -87,7 +87,7 @@ TEST(LobbyCoreLogin, ABadNameOrNoProvenKeyIsRefusedAndNothingWorksBeforeLogin) {
   EXPECT_TRUE(h.inbox(p.connection).empty());
 
   RequestId early = p.next();
-  h.send(p.connection, CreateRoom{early, "chess", 2, {}, Visibility::public_room});
+  h.send(p.connection, CreateRoom{early, "chess", 2, {}, Visibility::public_room, {}});
   EXPECT_EQ(h.refusal(p.connection, early)->reason, Refusal::not_logged_in);
 
   RequestId empty_name = p.next();
@@ -162,8 +162,8 @@ TEST(LobbyCoreRooms, ListShowsPublicRoomsByGameWithPaging) {
   config.limits.max_rooms_per_player = 200;
   CoreHarness h(config);
   Player p = login(h);
-  for (int i = 0; i < 105; ++i) h.send(p.connection, CreateRoom{p.next(), i % 2 ? "chess" : "gunjin", 2, {}, Visibility::public_room});
-  h.send(p.connection, CreateRoom{p.next(), "chess", 2, {}, Visibility::invite_only});
+  for (int i = 0; i < 105; ++i) h.send(p.connection, CreateRoom{p.next(), i % 2 ? "chess" : "gunjin", 2, {}, Visibility::public_room, {}});
+  h.send(p.connection, CreateRoom{p.next(), "chess", 2, {}, Visibility::invite_only, {}});
   Player q = login(h);
   RequestId all = q.next();
   h.send(q.connection, ListRooms{all, "", RoomId{0}});
@@ -188,7 +188,7 @@ TEST(LobbyCoreRooms, InviteOnlyRoomsNeedTheirCode) {
   CoreHarness h;
   Player host = login(h);
   RequestId create = host.next();
-  h.send(host.connection, CreateRoom{create, "gunjin", 2, {}, Visibility::invite_only});
+  h.send(host.connection, CreateRoom{create, "gunjin", 2, {}, Visibility::invite_only, {}});
   auto state = h.take<RoomState>(host.connection, [&](const RoomState& s) { return s.request == create; });
   ASSERT_TRUE(state.has_value());
   EXPECT_TRUE(is_valid_invite_code(state->invite_code));
@@ -220,7 +220,7 @@ TEST(LobbyCoreRooms, JoinRefusals) {
 
   Player a = login(h);
   RequestId create = a.next();
-  h.send(a.connection, CreateRoom{create, "chess", 2, {}, Visibility::public_room});
+  h.send(a.connection, CreateRoom{create, "chess", 2, {}, Visibility::public_room, {}});
   RoomId room = h.take<RoomState>(a.connection, [&](const RoomState& s) { return s.request == create; })->room;
   RequestId twice = a.next();
   h.send(a.connection, JoinRoom{twice, room, {}, Role::spectator});
@@ -232,7 +232,7 @@ TEST(LobbyCoreRooms, JoinRefusals) {
   h.send(c.connection, JoinRoom{full, room, {}, Role::player});
   EXPECT_EQ(h.refusal(c.connection, full)->reason, Refusal::room_full);
   RequestId bad_game = c.next();
-  h.send(c.connection, CreateRoom{bad_game, "Chess!", 2, {}, Visibility::public_room});
+  h.send(c.connection, CreateRoom{bad_game, "Chess!", 2, {}, Visibility::public_room, {}});
   EXPECT_EQ(h.refusal(c.connection, bad_game)->reason, Refusal::bad_room_parameters);
   RequestId not_member = c.next();
   h.send(c.connection, SetReady{not_member, room, true});
@@ -247,7 +247,7 @@ TEST(LobbyCoreRooms, LeavingAWaitingRoomFreesTheSeatAndAnEmptyRoomCloses) {
   CoreHarness h;
   Player a = login(h);
   RequestId create = a.next();
-  h.send(a.connection, CreateRoom{create, "chess", 2, {}, Visibility::public_room});
+  h.send(a.connection, CreateRoom{create, "chess", 2, {}, Visibility::public_room, {}});
   RoomId room = h.take<RoomState>(a.connection, [&](const RoomState& s) { return s.request == create; })->room;
   Player b = login(h);
   h.send(b.connection, JoinRoom{b.next(), room, {}, Role::player});
@@ -270,7 +270,7 @@ TEST(LobbyCoreRooms, ADroppedPlayerKeepsAWaitingSeatForTheGracePeriod) {
   CoreHarness h(config);
   Player a = login(h);
   RequestId create = a.next();
-  h.send(a.connection, CreateRoom{create, "chess", 2, {}, Visibility::public_room});
+  h.send(a.connection, CreateRoom{create, "chess", 2, {}, Visibility::public_room, {}});
   RoomId room = h.take<RoomState>(a.connection, [&](const RoomState& s) { return s.request == create; })->room;
   Player b = login(h, "b");
   h.send(b.connection, JoinRoom{b.next(), room, {}, Role::player});
@@ -439,7 +439,7 @@ TEST(LobbyCoreRelay, EveryBadPostIsRefusedWithItsReason) {
 
   Player waiting = login(h);
   RequestId create = waiting.next();
-  h.send(waiting.connection, CreateRoom{create, "chess", 2, {}, Visibility::public_room});
+  h.send(waiting.connection, CreateRoom{create, "chess", 2, {}, Visibility::public_room, {}});
   RoomId not_started = h.take<RoomState>(waiting.connection, [&](const RoomState& s) { return s.request == create; })->room;
   expect(waiting, make_post(waiting, tr, not_started, 0, "x", waiting.next()), Refusal::not_started);
 
@@ -731,7 +731,7 @@ TEST(LobbyCoreRestart, ACrashLosesNothingAndPresentSeatsAreMarkedDisconnected) {
   h.send(p0.connection, make_post(p0, tr, t.room, 0, "e2e4", p0.next()));
   Player lone = login(h);
   RequestId create = lone.next();
-  h.send(lone.connection, CreateRoom{create, "gunjin", 2, {5}, Visibility::invite_only});
+  h.send(lone.connection, CreateRoom{create, "gunjin", 2, {5}, Visibility::invite_only, {}});
   auto waiting = h.take<RoomState>(lone.connection, [&](const RoomState& s) { return s.request == create; });
   Transcript before = follow(h, p0.connection, t.room);
   ASSERT_EQ(before.next_index().value, 2u);
@@ -915,10 +915,10 @@ TEST(LobbyCoreLimits, RoomsPerPlayerSpectatedRoomsAndTranscriptSize) {
   config.limits.max_entries_per_room = 3;
   CoreHarness h(config);
   Player p = login(h);
-  h.send(p.connection, CreateRoom{p.next(), "chess", 2, {}, Visibility::public_room});
-  h.send(p.connection, CreateRoom{p.next(), "chess", 2, {}, Visibility::public_room});
+  h.send(p.connection, CreateRoom{p.next(), "chess", 2, {}, Visibility::public_room, {}});
+  h.send(p.connection, CreateRoom{p.next(), "chess", 2, {}, Visibility::public_room, {}});
   RequestId third = p.next();
-  h.send(p.connection, CreateRoom{third, "chess", 2, {}, Visibility::public_room});
+  h.send(p.connection, CreateRoom{third, "chess", 2, {}, Visibility::public_room, {}});
   EXPECT_EQ(h.refusal(p.connection, third)->reason, Refusal::too_many_rooms);
   RequestId queue = p.next();
   h.send(p.connection, QuickMatch{queue, "chess", 2});
@@ -975,7 +975,7 @@ TEST(LobbyCoreStatus, CountsRoomsSeatsSpectatorsQueuesAndEntries) {
   Player q = login(h);
   h.send(q.connection, QuickMatch{q.next(), "chess", 2});
   Player lone = login(h);
-  h.send(lone.connection, CreateRoom{lone.next(), "chess", 4, {}, Visibility::invite_only});
+  h.send(lone.connection, CreateRoom{lone.next(), "chess", 4, {}, Visibility::invite_only, {}});
   RequestId ask = w.next();
   h.send(w.connection, StatusQuery{ask});
   auto s = h.take<StatusReport>(w.connection);

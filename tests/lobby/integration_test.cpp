@@ -469,7 +469,7 @@ TEST(LobbyProcessTest, HostileInputIsRefusedAndTheLobbyStillServesAGame) {
   // Random and truncated messages inside a connection: each gets a typed refusal.
   TestClient fuzzer(lobby.endpoint(), crypto::Identity::generate(), "fuzzer");
   ASSERT_TRUE(await<Welcome>({&fuzzer}, fuzzer).has_value());
-  Bytes valid = encode(ClientMessage{CreateRoom{RequestId{5}, "chess", 2, {1, 2, 3}, Visibility::public_room}});
+  Bytes valid = encode(ClientMessage{CreateRoom{RequestId{5}, "chess", 2, {1, 2, 3}, Visibility::public_room, {}}});
   int sent = 0;
   for (std::size_t cut = 0; cut < valid.size(); ++cut, ++sent) fuzzer->send_raw(std::span(valid.data(), cut));
   for (int i = 0; i < 40; ++i, ++sent) {

@@ -216,7 +216,8 @@ std::vector<ClientMessage> sample_requests() {
   SignedEnvelope env = sign_envelope(ref.seat0, ref.envelope(EntryHash{}));
   return {
       Login{RequestId{1}, "Ada"},
-      CreateRoom{RequestId{2}, "risiko", 6, {1, 2, 3}, Visibility::invite_only},
+      CreateRoom{RequestId{2}, "risiko", 6, {1, 2, 3}, Visibility::invite_only, {}},
+      CreateRoom{RequestId{2}, "chess", 2, {1}, Visibility::invite_only, {ref.seat0.public_key(), ref.seat1.public_key()}},
       ListRooms{RequestId{3}, "chess", RoomId{40}},
       JoinRoom{RequestId{4}, RoomId{0}, "abcdefgh23", Role::spectator},
       LeaveRoom{RequestId{5}, RoomId{7}},
@@ -382,7 +383,7 @@ TEST(LobbyMessages, ARoomListNamesItsSeatsWithinOneMessage) {
 }
 
 TEST(LobbyMessages, OutOfDomainFieldsAreBadValues) {
-  Bytes create = encode(ClientMessage{CreateRoom{RequestId{1}, "chess", 2, {}, Visibility::public_room}});
+  Bytes create = encode(ClientMessage{CreateRoom{RequestId{1}, "chess", 2, {}, Visibility::public_room, {}}});
   // seats at offset 2+4+4+5 = 15
   create[15] = 7;
   EXPECT_EQ(decode_client_message(create).error(), WireError::bad_value);
@@ -394,6 +395,40 @@ TEST(LobbyMessages, OutOfDomainFieldsAreBadValues) {
   Bytes refused = encode(LobbyMessage{Refused{RequestId{1}, Refusal::malformed, ""}});
   refused[6] = 0;  // reason 0 is no refusal
   EXPECT_EQ(decode_lobby_message(refused).error(), WireError::bad_value);
+}
+
+// Reserved seats make a CreateRoom of version 2: a request without them has the bytes it had
+// before them (version 1), a lobby that knows them reads both, and an older one refuses the new
+// form as unsupported_version instead of misreading it.
+TEST(LobbyMessages, ReservedSeatsAreAVersionTwoCreateRoomWithAKeyForEverySeat) {
+  ReferenceChain ref;
+  const CreateRoom plain{RequestId{1}, "chess", 2, {}, Visibility::invite_only, {}};
+  const Bytes old_bytes = encode(ClientMessage{plain});
+  EXPECT_EQ(old_bytes.size(), 2u + 4 + 4 + 5 + 1 + 4 + 1);  // header, request, game, seats, options, visibility
+  CreateRoom reserved = plain;
+  reserved.reserved = {ref.seat0.public_key(), ref.seat1.public_key()};
+  const Bytes with = encode(ClientMessage{reserved});
+  EXPECT_EQ(old_bytes[1], 1);
+  EXPECT_EQ(with[1], 2);
+  EXPECT_TRUE(std::equal(old_bytes.begin() + 2, old_bytes.end(), with.begin() + 2));
+  EXPECT_EQ(with.size(), old_bytes.size() + 1 + 2 * crypto::kPublicKeyBytes);
+  EXPECT_EQ(std::get<CreateRoom>(decode_client_message(with).value()), reserved);
+  Bytes count = with;
+  count[old_bytes.size()] = 3;  // not the room's seat count
+  EXPECT_EQ(decode_client_message(count).error(), WireError::bad_value);
+  count[old_bytes.size()] = 0;  // present means a key a seat
+  EXPECT_EQ(decode_client_message(count).error(), WireError::bad_value);
+  EXPECT_EQ(decode_client_message(Bytes(with.begin(), with.end() - 1)).error(), WireError::truncated);
+  Bytes version_one = with;  // the keys after a version-1 request are trailing bytes
+  version_one[1] = 1;
+  EXPECT_EQ(decode_client_message(version_one).error(), WireError::trailing_bytes);
+  EXPECT_EQ(decode_client_message(Bytes(with.begin(), with.begin() + static_cast<long>(old_bytes.size()))).error(),
+            WireError::truncated);
+  Bytes point = with;
+  std::fill(point.end() - 32, point.end(), 0);  // the identity element: no key
+  EXPECT_EQ(decode_client_message(point).error(), WireError::invalid_key);
+  Bytes refused = encode(LobbyMessage{Refused{RequestId{1}, Refusal::seat_reserved, ""}});
+  EXPECT_EQ(std::get<Refused>(decode_lobby_message(refused).value()).reason, Refusal::seat_reserved);
 }
 
 TEST(LobbyMessages, PublicKeysMustBeValidPoints) {

@@ -53,7 +53,7 @@ TEST(LobbyRoom, AppendsAChainPeersAcceptAndKeepsItPendingUntilItsRoundIsDurable)
   crypto::Identity lobby = crypto::Identity::generate();
   crypto::Identity a = crypto::Identity::generate(), b = crypto::Identity::generate();
   RoundInProgress first = round_number(1);
-  Room room(chess_room(7), 2, first);
+  Room room(chess_room(7), 2, std::nullopt, first);
   EXPECT_EQ(count_writes<InsertRoom>(first), 1U);
   EXPECT_EQ(room.first_open_seat(), game::Seat{0});
   room.take_seat(game::Seat{0}, a.public_key(), "a", ConnectionId{1}, first);

@@ -44,7 +44,7 @@ TEST_F(Network, TwoRandomBotsFinishAGameAndTheirLogsAreIdenticalAndVerify) {
   for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest);
   EXPECT_EQ(a.result(), b.result());
   // And through the command line, as an organiser would.
-  ParleyProcess verify(dir_, "verify", {"verify", a.log_path(), b.log_path()});
+  ParleyProcess verify(dir_, "verify", {"verify", "--lobby-key", (dir_ / "lobby.db.key").string(), a.log_path(), b.log_path()});
   EXPECT_EQ(verify.wait(), 0) << verify.out();
 
   // Both seats left, so the room closed and the lobby archived its whole transcript: the peers'
@@ -63,7 +63,7 @@ TEST_F(Network, TwoRandomBotsFinishAGameAndTheirLogsAreIdenticalAndVerify) {
   EXPECT_TRUE(std::equal(peer_log->entries.begin(), peer_log->entries.end(), lobby_log->entries.begin()));
 
   // An organiser verifies the lobby's whole folder of logs at once; a folder without logs is said.
-  ParleyProcess folder(dir_, "folder", {"verify", "--json", (dir_ / "lobby.db.logs").string()});
+  ParleyProcess folder(dir_, "folder", {"verify", "--json", "--lobby-key", (dir_ / "lobby.db.key").string(), (dir_ / "lobby.db.logs").string()});
   EXPECT_EQ(folder.wait(), 0) << folder.err();
   const auto verdicts = nlohmann::json::parse(folder.out());  // one object per log
   ASSERT_EQ(verdicts.size(), 1U) << folder.out();
@@ -674,7 +674,7 @@ TEST_F(Network, ASpectatorAtATerminalFollowsTheGameAndSavesTheSeatsLog) {
   ASSERT_EQ(watcher.wait(), 0) << watcher.err();
   EXPECT_NE(watcher.err().find("watching room 1: chess, "), std::string::npos) << watcher.err();
   EXPECT_EQ(read_text(saved), read_text(a.log_path()));
-  ParleyProcess show(dir_, "show", {"log", "show", saved});
+  ParleyProcess show(dir_, "show", {"log", "show", "--lobby-key", (dir_ / "lobby.db.key").string(), saved});
   ASSERT_EQ(show.wait(), 0) << show.err();
   EXPECT_EQ(watcher.out(), show.out());
   EXPECT_NE(watcher.out().find("seat 0  action: "), std::string::npos) << watcher.out();

@@ -66,7 +66,7 @@ TEST_P(RisikoNetwork, BotsFinishAGameWithIdenticalLogsThatVerify) {
   EXPECT_TRUE(report.outcome->winner) << bots[0]->result();
   EXPECT_EQ(report.game, "risiko");
   for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest) << s.reason;
-  ParleyProcess verify(dir_, "verify", {"verify", bots[0]->log_path()});
+  ParleyProcess verify(dir_, "verify", {"verify", "--lobby-key", (dir_ / "lobby.db.key").string(), bots[0]->log_path()});
   EXPECT_EQ(verify.wait(), 0) << verify.out();
 }
 
@@ -146,7 +146,7 @@ TEST_F(RisikoNetworkCrash, ABotKilledMidGameRestartsFromItsSecretsAndFinishes) {
   EXPECT_GT(messages.size(), 0u);
   for (const auto& [seat, m] : messages)
     EXPECT_FALSE(std::holds_alternative<risiko::LeaveMessage>(m)) << "seat " << int(seat.index) << " left";
-  ParleyProcess verify(dir_, "verify", {"verify", a->log_path(), c2.log_path()});
+  ParleyProcess verify(dir_, "verify", {"verify", "--lobby-key", (dir_ / "lobby.db.key").string(), a->log_path(), c2.log_path()});
   EXPECT_EQ(verify.wait(), 0) << verify.out();
 }
 

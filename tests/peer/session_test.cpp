@@ -497,6 +497,31 @@ TEST(Options, RoundTripAndRefuseNonsense) {
   EXPECT_FALSE(unknown_game.ok());
 }
 
+// An event's board travels in the options at version 2; options without one keep the bytes they
+// always had (version 1), and a version-2 blob without a board is not canonical.
+TEST(Options, AnEventsBoardIsAVersionTwoField) {
+  RoomOptions o = clocked(300'000, 2'000);
+  const Bytes plain = encode(o);
+  EXPECT_EQ(plain.front(), 1);
+  o.event_board = {0xe6, 1, 2, 3};
+  const Bytes with = encode(o);
+  EXPECT_EQ(with.front(), 2);
+  EXPECT_TRUE(std::equal(plain.begin() + 1, plain.end(), with.begin() + 1));
+  auto back = decode_room_options(with);
+  ASSERT_TRUE(back.ok());
+  EXPECT_EQ(*back, o);
+  EXPECT_EQ(decode_room_options(plain)->event_board, Bytes{});
+  Bytes empty_board = plain;
+  empty_board.front() = 2;
+  empty_board.insert(empty_board.end(), {0, 0, 0, 0});
+  EXPECT_EQ(decode_room_options(empty_board).error(), lobby::WireError::bad_value);
+  Bytes old_reader = with;  // version 1 with the board's bytes after it: trailing bytes
+  old_reader.front() = 1;
+  EXPECT_EQ(decode_room_options(old_reader).error(), lobby::WireError::trailing_bytes);
+  o.event_board.assign(kMaxEventBoardBytes + 1, 1);
+  EXPECT_EQ(decode_room_options(encode(o)).error(), lobby::WireError::too_long);
+}
+
 // An event, site or round reaches archives, PGN tags and terminals: a room carries it sanitised,
 // and a room whose creator put anything else there is refused by every peer alike.
 TEST(Options, RoomTextsAreSanitisedAndARoomWithRawOnesIsRefused) {

@@ -45,9 +45,9 @@ TEST_F(GunjinNetwork, TwoBotsFinishAGameTheirLogsAreIdenticalAndVerify) {
   EXPECT_EQ(report.game, "gunjin");
   for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest) << s.reason;
 
-  ParleyProcess verify(dir_, "verify", {"verify", a.log_path(), b.log_path()});
+  ParleyProcess verify(dir_, "verify", {"verify", "--lobby-key", (dir_ / "lobby.db.key").string(), a.log_path(), b.log_path()});
   EXPECT_EQ(verify.wait(), 0) << verify.out() << verify.err();
-  ParleyProcess show(dir_, "show", {"log", "show", a.log_path()});
+  ParleyProcess show(dir_, "show", {"log", "show", "--lobby-key", (dir_ / "lobby.db.key").string(), a.log_path()});
   EXPECT_EQ(show.wait(), 0) << show.err();
   EXPECT_NE(show.out().find("proves its army"), std::string::npos) << show.out();
   EXPECT_NE(show.out().find("claims:"), std::string::npos) << "no battle was shown";
