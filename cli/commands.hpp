@@ -43,6 +43,7 @@ int pgn_convert(const ConvertOptions& options);
 struct SeatCommand {
   std::string game;               // the GAME argument
   std::string lobby;              // HOST:PORT
+  std::string lobby_key;          // the key the lobby must prove (hex, fingerprint or key file)
   int quick_match = 0;            // seats, for a quick match
   std::uint64_t room = 0;         // join this room
   int create = 0;                 // create a room of this many seats

@@ -30,6 +30,9 @@ int trust_list();
 int trust_remove(const std::string& key);
 // `parley play` at a terminal: the lobby's key shown and offered to the trust store; `expected`
 // becomes that key, so the game's connection is held to it.
+// --lobby-key for a seat: the key `endpoint` must prove (a fingerprint is matched against the
+// key the lobby proves now); an error that shows both fingerprints when it proves another.
+game::Result<crypto::PublicKey, std::string> pin_seat_lobby(const std::string& text, const lobby::Endpoint& endpoint);
 void offer_trust(const std::string& given, const lobby::Endpoint& endpoint, std::optional<crypto::PublicKey>& expected);
 
 // ---- event --------------------------------------------------------------------------------

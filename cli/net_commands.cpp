@@ -13,6 +13,7 @@
 #include "cli/event_commands.hpp"
 #include "cli/lobby_choice.hpp"
 #include "cli/terminal_game.hpp"
+#include "crypto/hex.hpp"
 #include "lobby/client/lan_search.hpp"
 #include "lobby/client/lobby_client.hpp"
 #include "lobby/protocol/endpoint.hpp"
@@ -140,6 +141,19 @@ int run_seat(const SeatCommand& c, peer::SeatOptions options, peer::Player& play
     options.lobby = choice->endpoint;
     options.expected_lobby_key = choice->key;
   }
+  if (!c.lobby_key.empty()) {
+    auto pinned = pin_seat_lobby(c.lobby_key, options.lobby);
+    if (!pinned) {
+      fmt::print(stderr, "--lobby-key: {}\n", pinned.error());
+      return kInvalidInput;
+    }
+    if (options.expected_lobby_key && *options.expected_lobby_key != *pinned) {
+      fmt::print(stderr, "--lobby-key: the lobby found on the LAN proves {}, not the pinned {}\n",
+                 crypto::fingerprint(*options.expected_lobby_key), crypto::fingerprint(*pinned));
+      return kInvalidInput;
+    }
+    options.expected_lobby_key = *pinned;
+  }
   peer::SeatRunner runner(std::move(options), player);
   auto running = [&] {
     return runner.status() != peer::RunnerStatus::finished && runner.status() != peer::RunnerStatus::failed;
@@ -229,7 +243,7 @@ int run_play(const SeatCommand& c) {
   }
   if (options->display_name.empty()) options->display_name = "player";
   // A person at a terminal sees the lobby's key and may trust it (cli/trust_commands.cpp).
-  if (::isatty(STDIN_FILENO) && !lan_choice(c.lobby)) offer_trust(c.lobby, options->lobby, options->expected_lobby_key);
+  if (::isatty(STDIN_FILENO) && !lan_choice(c.lobby) && c.lobby_key.empty()) offer_trust(c.lobby, options->lobby, options->expected_lobby_key);
   return run_seat(c, std::move(options).value(), *player->player, player->input_ended);
 }
 

@@ -7,6 +7,7 @@
 #include "cli/event_commands.hpp"
 #include "cli/lobby_choice.hpp"
 #include "cli/lobby_key_query.hpp"
+#include "cli/lobby_pins.hpp"
 #include "crypto/hex.hpp"
 #include "lobby/protocol/text.hpp"
 #include "peer/net/trust_store.hpp"
@@ -133,6 +134,18 @@ int trust_remove(const std::string& text) {
 }  // namespace parley::cli
 
 namespace parley::cli {
+
+game::Result<crypto::PublicKey, std::string> pin_seat_lobby(const std::string& text, const lobby::Endpoint& endpoint) {
+  auto pin = read_lobby_pin(text);
+  if (!pin) return pin.error();
+  if (pin->key) return *pin->key;  // the handshake refuses any other key, naming both
+  auto key = ask_lobby_key(endpoint);
+  if (!key) return key.error();
+  if (!pin->matches(*key))
+    return "the lobby at " + lobby::to_string(endpoint) + " proves the key " + crypto::fingerprint(*key) +
+           ", not the pinned " + pin->fingerprint;
+  return *key;
+}
 
 void offer_trust(const std::string& given, const lobby::Endpoint& endpoint, std::optional<crypto::PublicKey>& expected) {
   auto key = ask_lobby_key(endpoint, std::chrono::seconds(5));

@@ -101,6 +101,8 @@ void seat_options(CLI::App* cmd, SeatCommand& c) {
   cmd->add_option("--name", c.name, "The name others see");
   cmd->add_option("--data", c.data_dir, "Where sessions and logs are kept (default: ~/.local/share/parley)");
   cmd->add_option("--give-up", c.give_up_s, "Stop after this many seconds (default 3600)");
+  cmd->add_option("--lobby-key", c.lobby_key,
+                  "The key the lobby must prove: in hex, its fingerprint or its key file (default: shown on first use)");
   cmd->add_flag("--quiet", c.quiet, "Print only the log file and the result");
 }
 

@@ -12,6 +12,7 @@
 
 #include "crypto/hex.hpp"
 #include "game/chess/notation.hpp"
+#include "tests/lobby/lobby_process.hpp"
 #include "tests/peer/fake_lobby.hpp"
 
 namespace {
@@ -157,6 +158,38 @@ TEST_F(TrustCli, TheTrustStoreIsKeptByTrustAddListRemoveAndUsedByVerify) {
   EXPECT_EQ(parley("verify " + log_).status, 3);
   // --lobby-key does not read it.
   EXPECT_EQ(parley("verify --lobby-key " + key_file.string() + " " + log_).status, 0);
+}
+
+// A seat's --lobby-key: the lobby must prove that key (hex, fingerprint or key file) before the
+// seat plays; another lobby's key, in either form, ends the command with status 1.
+TEST_F(TrustCli, ASeatPlaysOnlyAtTheLobbyItPinned) {
+  parley::lobby::testing::LobbyProcess lobby(dir_, 0, {"--sync", "normal"});
+  const std::string at = "127.0.0.1:" + std::to_string(lobby.port());
+  const std::string bot = "bot chess --quick-match 2 --engine random --give-up 60 --quiet --lobby " + at;
+  EXPECT_EQ(parley(bot + " --lobby-key " + parley::crypto::fingerprint(other_)).status, 1);
+  EXPECT_EQ(parley(bot + " --lobby-key " + parley::crypto::to_hex(other_.bytes())).status, 1);
+  EXPECT_EQ(parley(bot + " --lobby-key not-a-key").status, 1);
+
+  // Two bots that pinned the lobby's key file and its fingerprint play their game to its end.
+  const fs::path key_file = dir_ / "lobby.db.key";
+  ASSERT_TRUE(fs::exists(key_file));
+  const auto s0 = dir_ / "s0", s1 = dir_ / "s1";
+  auto lobby_id = parley::crypto::load_or_create_identity(key_file.string());
+  ASSERT_TRUE(lobby_id.ok());
+  const std::string fingerprint = parley::crypto::fingerprint(lobby_id.value().public_key());
+  auto seat = [&](int seed, const std::string& pin, const fs::path& status) {
+    return "(XDG_CONFIG_HOME=" + (dir_ / "config").string() + " " + PARLEY_CLI + " " + bot + " --seed " +
+           std::to_string(seed) + " --lobby-key " + pin + " --data " + (dir_ / ("d" + std::to_string(seed))).string() +
+           " </dev/null >/dev/null 2>&1; echo $? >" + status.string() + ")";
+  };
+  const std::string both = seat(1, key_file.string(), s0) + " & " + seat(2, fingerprint, s1) + " & wait";
+  ASSERT_EQ(std::system(both.c_str()), 0);
+  for (const auto& s : {s0, s1}) {
+    std::ifstream in(s);
+    int status = -1;
+    in >> status;
+    EXPECT_EQ(status, 0) << s;
+  }
 }
 
 }  // namespace
