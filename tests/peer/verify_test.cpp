@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <fstream>
+#include <iterator>
+
 #include "game/chess/notation.hpp"
 #include "games/chess/chess_export.hpp"
 #include "peer/log/show.hpp"
@@ -324,3 +327,46 @@ TEST(Trust, PinsParseAsKeysOrFingerprintsOnly) {
 
 }  // namespace
 }  // namespace parley::peer
+
+namespace {
+
+// Logs written by parley before the game modules, the typed refusals and the secure channel
+// (commit 161fd3d: a chess, a Gunjin and a Risiko game of bots through its parley-lobby,
+// tests/data/logs/) verify today with the verdicts they had then.
+struct OldLog {
+  const char* file;
+  std::size_t entries;
+  std::optional<std::uint8_t> winner;
+  std::size_t seats;
+};
+
+TEST(OldLogs, LogsWrittenBeforeTheModulesVerifyWithTheVerdictsTheyHadThen) {
+  const auto lobby = parley::crypto::from_hex("c33fcc5d7ddafe171a64b137c1fb9b69d71c1ff2b269e75a4bebaf3c1ad21a9b");
+  ASSERT_TRUE(lobby.has_value());
+  auto lobby_key = parley::crypto::PublicKey::from_bytes(*lobby);
+  ASSERT_TRUE(lobby_key.ok());
+  parley::peer::TrustRoots roots;
+  roots.pinned.push_back(parley::peer::pin_of(lobby_key.value()));
+  for (const OldLog& old : {OldLog{"chess-161fd3d.plog", 278, std::nullopt, 2},
+                            OldLog{"gunjin-161fd3d.plog", 220, std::nullopt, 2},
+                            OldLog{"risiko-161fd3d.plog", 99, 1, 3}}) {
+    SCOPED_TRACE(old.file);
+    std::ifstream in(std::string(PARLEY_SOURCE_DIR) + "/tests/data/logs/" + old.file, std::ios::binary);
+    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    ASSERT_FALSE(bytes.empty());
+    auto report = parley::peer::verify_bytes(bytes);
+    parley::peer::apply_trust(report, roots);
+    EXPECT_TRUE(report.valid) << report.fault;
+    EXPECT_EQ(report.entries, old.entries);
+    ASSERT_TRUE(report.outcome.has_value());
+    EXPECT_EQ(report.outcome->winner.has_value(), old.winner.has_value());
+    if (old.winner && report.outcome->winner) {
+      EXPECT_EQ(report.outcome->winner->index, *old.winner);
+    }
+    ASSERT_EQ(report.seats.size(), old.seats);
+    for (const auto& s : report.seats) EXPECT_EQ(s.kind, parley::peer::SeatVerdict::Kind::honest);
+    EXPECT_EQ(report.lobby_trust, parley::peer::LobbyTrust::pinned);
+  }
+}
+
+}  // namespace
