@@ -186,6 +186,10 @@ class Bot final : public pr::RisikoBot {
     return pr::encode(pr::PlayMessage{rk::Action{rk::EndTurn{me}}});
   }
   std::optional<rk::MissionId> mission(const pr::RisikoRules& rules, Seat me) { return agent_.mission(rules, me); }
+  // A claim of its mission whether it holds or not (for the test of a claim that crossed).
+  game::Bytes claim_now(const pr::RisikoRules& rules, Seat me) {
+    return pr::encode(*agent_.claim(rules, me, *agent_.mission(rules, me)));
+  }
 
  private:
   bool waiting_;
@@ -329,6 +333,31 @@ TEST(RisikoMissionEnd, TheBotClaimsInTheTurnOfTheSeatThatEliminatedItsTarget) {
   EXPECT_EQ(m.table().player(m.plan.target).eliminated_by, m.plan.third);
   EXPECT_EQ(m.table().turn, turn);
   EXPECT_EQ(m.table().current_player(), m.plan.third);
+}
+
+// A claim made in another seat's turn that no longer holds when it lands, because that seat
+// acted meanwhile, is late (ignored, nobody blamed); the same claim made with nothing in
+// between is a false claim, blamed.
+TEST(RisikoMissionEnd, AClaimThatCrossedAnotherSeatsActionIsLateAndAFreshFalseOneIsBlamed) {
+  MissionTable m;
+  ASSERT_TRUE(m.deal(Holder::waiting_bot, Role::passive, Role::aggressor)) << "no deal dealt a cycle of missions";
+  ASSERT_TRUE(m.t->run_until([&] { return m.t->rules().deciding(m.plan.third); }));
+  ASSERT_FALSE(rk::claim_due(rk::learn_mission(m.t->rules().state(), kHolder, m.mission).value(), kHolder));
+  const lobby::EntryIndex seen{m.t->lobby.entries().size() - 1};
+  const crypto::Digest hash = m.t->session->state_hash();
+  const game::Bytes claim = m.bot->claim_now(m.t->rules(), kHolder);
+  auto move = m.t->players[m.plan.third.index]->act(*m.t->session, m.plan.third);
+  ASSERT_TRUE(move);
+  m.t->post_game(m.plan.third, *move);
+  m.t->post_game_seen(kHolder, claim, seen, hash);
+  EXPECT_TRUE(m.t->blames().empty());
+  const peer::SessionEvent& last = m.t->session->events().back();
+  EXPECT_EQ(last.kind, peer::SessionEvent::Kind::ignored);
+  EXPECT_EQ(last.ignored, peer::Ignored::late_action) << last.text;
+  EXPECT_EQ(last.refusal, peer::RefusalCode{rk::Error::mission_not_fulfilled}) << last.text;
+  m.t->post_game(kHolder, m.bot->claim_now(m.t->rules(), kHolder));
+  ASSERT_EQ(m.t->blames().size(), 1u);
+  EXPECT_EQ(m.t->blames().front().seat, kHolder);
 }
 
 }  // namespace
