@@ -79,7 +79,7 @@ struct Plan {
   }
 };
 
-std::vector<rk::TerritoryId> own(const rk::Table& t, Seat seat) {
+std::vector<rk::TerritoryId> held(const rk::Table& t, Seat seat) {
   std::vector<rk::TerritoryId> out;
   for (std::uint8_t i = 0; i < t.countries.size(); ++i)
     if (t.countries[i].owner == seat) out.push_back(rk::TerritoryId{i});
@@ -87,7 +87,7 @@ std::vector<rk::TerritoryId> own(const rk::Table& t, Seat seat) {
 }
 
 rk::TerritoryId strongest(const rk::Table& t, Seat seat) {
-  const auto mine = own(t, seat);
+  const auto mine = held(t, seat);
   return *std::max_element(mine.begin(), mine.end(), [&](rk::TerritoryId a, rk::TerritoryId b) {
     return t.countries[a.value].armies < t.countries[b.value].armies;
   });
@@ -104,8 +104,8 @@ RisikoIntent decide(const rk::Table& t, Seat me, const Plan& plan) {
     case rk::Phase::waiting_for_move: return rk::MoveIn{me, t.pending->min_armies};
     default: break;
   }
-  if (plan.role(me) == Role::aggressor && !own(t, plan.target).empty()) {
-    const auto theirs = own(t, plan.target);
+  if (plan.role(me) == Role::aggressor && !held(t, plan.target).empty()) {
+    const auto theirs = held(t, plan.target);
     const rk::TerritoryId from = strongest(t, me);
     const rk::TerritoryId to = *std::min_element(theirs.begin(), theirs.end(), [&](rk::TerritoryId a, rk::TerritoryId b) {
       return t.countries[a.value].armies < t.countries[b.value].armies;
