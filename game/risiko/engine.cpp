@@ -489,8 +489,15 @@ class Machine {
     return std::nullopt;
   }
 
+  // A fulfilled mission ends the game whenever it holds (docs/risiko.md, "Missions"): in the
+  // holder's own turn outside a move-in (whose armies count), and in any other seat's turn, where
+  // that seat's action (the holder's target eliminated by it) can fulfil it.
   Check on(const ClaimVictory& a) {
-    if (auto e = ck_.turn_of(a.seat, {Phase::place_armies, Phase::must_trade, Phase::attack})) return e;
+    if (auto e = ck_.in_game()) return e;
+    if (auto e = ck_.seat_ok(a.seat)) return e;
+    if (t().turn == 0) return Error::wrong_phase;
+    if (t().current_player() == a.seat)
+      if (auto e = ck_.turn_of(a.seat, {Phase::place_armies, Phase::must_trade, Phase::attack})) return e;
     if (auto e = ck_.mission_fits(a.seat, a.mission)) return e;
     if (!mission_fulfilled(w(), t(), a.seat, w().mission(a.mission))) return Error::mission_not_fulfilled;
     t().player(a.seat).revealed_mission = a.mission;
@@ -560,8 +567,7 @@ void add_trades(const State& s, Seat seat, std::vector<Decision>& out) {
 }
 
 void add_claim(const State& s, Seat seat, std::vector<Decision>& out) {
-  const auto& m = s.secrets[seat.index].mission;
-  if (m && accepted(s, Action{std::in_place_type<ClaimVictory>, ClaimVictory{seat, *m}})) out.push_back(ClaimVictory{seat, *m});
+  if (auto claim = claim_due(s, seat)) out.push_back(*claim);
 }
 
 void add_attack_phase(const State& s, Seat seat, std::vector<Decision>& out) {
@@ -671,9 +677,21 @@ std::vector<Decision> legal_decisions(const State& s) {
   }
   for (std::size_t i = 0; i < t.players.size(); ++i) {
     const Seat seat{static_cast<std::uint8_t>(i)};
+    if (t.turn > 0 && t.playing(seat) && seat != t.current_player()) add_claim(s, seat, out);
     if (t.playing(seat)) out.push_back(LeaveGame{seat});
   }
   return out;
+}
+
+std::optional<ClaimVictory> claim_due(const State& state, Seat holder) {
+  if (holder.index >= state.secrets.size()) return std::nullopt;
+  const auto& mission = state.secrets[holder.index].mission;
+  if (!mission || !state.world->valid(*mission)) return std::nullopt;
+  // The cheap test first: legal_decisions asks for every seat.
+  if (!mission_fulfilled(*state.world, state.table, holder, state.world->mission(*mission))) return std::nullopt;
+  const ClaimVictory claim{holder, *mission};
+  if (!accepted(state, Action{std::in_place_type<ClaimVictory>, claim})) return std::nullopt;
+  return claim;
 }
 
 Result<Attack, Error> roll_attack(const State& state, const AttackOrder& order, const DieSource& die) {

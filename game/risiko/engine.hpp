@@ -46,8 +46,13 @@ std::optional<Error> check(const State& state, const Decision& decision);
 
 // Every decision the rules allow now, for every seat that may act (LEAVE_GAME for every
 // playing seat). Trades are listed only where the state knows the three cards, a claim only
-// where it knows the mission and finds it fulfilled.
+// where it knows the mission and finds it fulfilled (the current seat's, and any other seat's).
 std::vector<Decision> legal_decisions(const State& state);
+
+// The claim `holder` is to make now: its mission, known to `state`, holds and the rules accept
+// the claim (in its own turn outside a move-in, or in another seat's turn). Every front end
+// claims with it at once (games/risiko/risiko_agent.hpp), so a fulfilled mission ends the game.
+std::optional<ClaimVictory> claim_due(const State& state, Seat holder);
 
 // A die: returns 1..6. Attack dice are drawn first, attacker's then defender's, round by round.
 using DieSource = std::function<std::uint8_t()>;

@@ -110,6 +110,20 @@ std::optional<Message> RisikoAgent::claim(const RisikoRules& rules, Seat me, rk:
   return ClaimMessage{mission, k->holder_share};
 }
 
+std::optional<Message> RisikoAgent::due_claim(const RisikoRules& rules, Seat me) {
+  if (rules.stage() != Stage::play || rules.blocked() || rules.outcome()) return std::nullopt;
+  const auto mission = this->mission(rules, me);
+  // The public table answers first: most of the time the mission does not hold.
+  if (!mission || !rules.world().valid(*mission) ||
+      !rk::mission_fulfilled(rules.world(), rules.state().table, me, rules.world().mission(*mission)))
+    return std::nullopt;
+  auto knowing = rk::learn_mission(rules.state(), me, *mission);
+  if (!knowing) return std::nullopt;
+  const auto due = rk::claim_due(*knowing, me);
+  if (!due) return std::nullopt;
+  return claim(rules, me, due->mission);
+}
+
 AttackMessage RisikoAgent::attack(const RisikoRules& rules, Seat me, Order order) {
   return AttackMessage{std::move(order), next_chain_value(rules, me)};
 }
@@ -191,7 +205,7 @@ std::optional<Message> RisikoAgent::duty(const RisikoRules& rules, Seat me,
     }
     return m;
   }
-  return std::nullopt;
+  return due_claim(rules, me);
 }
 
 namespace {

@@ -27,7 +27,7 @@ struct KnownCard {
 
 class RisikoAgent {
  public:
-  // The protocol message this seat owes now, if any (moves excluded).
+  // The protocol message this seat owes now, if any (moves excluded; a due mission claim, last).
   std::optional<Message> duty(const RisikoRules& rules, Seat me,
                               const std::function<rk::PlaceArmies(const rk::State&)>& placement);
   // The engine state with this seat's own secrets filled in (its mission and cards).
@@ -36,6 +36,12 @@ class RisikoAgent {
   // The messages that reveal cards or the mission (trade, claim) with this seat's shares.
   std::optional<Message> trade(const RisikoRules& rules, Seat me, const rk::TradeCards& trade);
   std::optional<Message> claim(const RisikoRules& rules, Seat me, rk::MissionId mission);
+  // The mission claim this seat owes now: its mission holds, nothing holds play up, and the rules
+  // take the claim (game::risiko::claim_due). The one place every front end (the bots, the
+  // graphical client, the terminal) decides to claim, through duty(): a fulfilled mission ends
+  // the game whether or not its holder noticed, in its own turn or when another seat's action
+  // fulfilled it.
+  std::optional<Message> due_claim(const RisikoRules& rules, Seat me);
   AttackMessage attack(const RisikoRules& rules, Seat me, Order order);
   bool has_chain_values(const RisikoRules& rules, Seat me) const;
   // LEAVE_GAME, publishing the deck key so that the others can still open every card.

@@ -539,10 +539,7 @@ std::optional<rk::MoveArmies> Tactics::strategic_move(const rk::State& state, Se
 std::optional<rk::Decision> Tactics::decide(const rk::State& s, Seat me, bool may_attack) {
   const rk::Table& t = s.table;
   if (t.turn == 0 || t.phase == rk::Phase::no_move || t.current_player() != me) return std::nullopt;
-  const auto& mission = s.secrets.at(me.index).mission;
-  if (mission && t.phase != rk::Phase::waiting_for_move &&
-      rk::mission_fulfilled(*s.world, t, me, s.world->mission(*mission)))
-    return rk::ClaimVictory{me, *mission};
+  if (auto claim = rk::claim_due(s, me)) return *claim;  // the bot's agent claims first (duty)
   switch (t.phase) {
     case rk::Phase::must_trade:
       if (auto trade = best_trade(s, me)) return *trade;

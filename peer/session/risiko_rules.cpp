@@ -430,7 +430,11 @@ RisikoRules::Check RisikoRules::on(Seat seat, const ClaimMessage& m) {
   if (!mission) return mission.error();
   if (*mission != m.mission.value)
     return Rejection{RisikoRefusal::wrong_mission, {std::to_string(m.mission.value), std::to_string(*mission)}};
-  return apply(rk::ClaimVictory{seat, m.mission});
+  // A claim made in another seat's turn can cross that seat's next action (a territory taken
+  // back, the turn moved on to a move-in): refused, it is late if others changed the game since.
+  auto refused = apply(rk::ClaimVictory{seat, m.mission});
+  if (refused) refused->moot = true;
+  return refused;
 }
 
 RisikoRules::Check RisikoRules::on(Seat seat, const LeaveMessage& m) {

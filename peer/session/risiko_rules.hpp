@@ -179,6 +179,8 @@ class RisikoRules final : public GameRules {
   bool owes_dispute_reveal(Seat s) const;
   // Whether the seat is to choose a move now (its clock runs): no protocol step is pending.
   bool deciding(Seat s) const;
+  // Whether a protocol step (a roll, a deal, a shuffle, a hand-over) holds up play.
+  bool blocked() const;
 
  private:
   // What a message supplies or answers is not due now: a race with another seat's message (a
@@ -209,7 +211,6 @@ class RisikoRules final : public GameRules {
   game::Result<game::risiko::Action, game::risiko::Error> rolled(const PendingRoll& roll,
                                                                  const crypto::ChainValue& second) const;
   void follow(const std::vector<game::risiko::Event>& events);
-  bool blocked() const;  // a protocol step is pending in play
   void form_deck(std::uint32_t number, std::vector<std::uint16_t> contents);
   void deal(std::uint32_t deck, std::uint16_t position, Seat holder);
   bool deal_complete(const Deal& deal) const;

@@ -149,6 +149,17 @@ TEST(CliChessPlay, TwoPlayersFinishAGameAndSaveIt) {
   EXPECT_NE(ss.str().find("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0"), std::string::npos) << ss.str();
 }
 
+// The original design's castling spelling: `oo` and `ooo` are O-O and O-O-O.
+TEST(CliChessPlay, OoAndOooCastle) {
+  std::string pgn = (temp_dir() / "castled.pgn").string();
+  auto r = parley("chess play --pgn " + pgn, "d4\nd5\nNc3\nNf6\nBf4\ne6\nQd2\nBe7\nooo\noo\nresign\n");
+  EXPECT_EQ(r.status, 0) << r.out;
+  std::ifstream saved(pgn);
+  std::stringstream ss;
+  ss << saved.rdbuf();
+  EXPECT_NE(ss.str().find("1. d4 d5 2. Nc3 Nf6 3. Bf4 e6 4. Qd2 Be7 5. O-O-O O-O 0-1"), std::string::npos) << ss.str();
+}
+
 TEST(CliChessPlay, DrawByAgreementAndResignation) {
   auto draw = parley("chess play", "e4\ndraw\ne5\naccept\n");
   EXPECT_NE(draw.out.find("result: 1/2-1/2 (draw by agreement)"), std::string::npos) << draw.out;

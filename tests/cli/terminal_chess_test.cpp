@@ -66,6 +66,29 @@ TEST(TerminalChess, AMoveTypedAheadOfTheTurnIsRefusedNotPostedAndBlamed) {
   EXPECT_EQ(t.table.session->outcome()->winner, kBlack);
 }
 
+// The original design's castling spelling, `oo` and `ooo`, is O-O and O-O-O at the terminal.
+TEST(TerminalChess, OoAndOooCastle) {
+  ChessTerminal t;
+  for (const char* white : {"e4", "Nf3", "Bc4"}) {
+    t.type(white);
+    t.black(white == std::string("e4") ? "d5" : white == std::string("Nf3") ? "Nc6" : "Be6");
+  }
+  t.type("oo");
+  ASSERT_EQ(t.table.chess().moves().size(), 7u);
+  EXPECT_EQ(to_uci(t.table.chess().moves().back()), "e1g1");
+  EXPECT_EQ(t.table.chess().moves().back().kind(), Move::Kind::castling);
+  // And queenside for White, on a board where it is legal.
+  ChessTerminal q;
+  for (const char* white : {"d4", "Nc3", "Bf4", "Qd2"}) {
+    q.type(white);
+    q.black(white == std::string("d4") ? "d5" : white == std::string("Nc3") ? "Nc6" : white == std::string("Bf4") ? "Bf5" : "Qd7");
+  }
+  q.type("ooo");
+  ASSERT_EQ(q.table.chess().moves().size(), 9u);
+  EXPECT_EQ(to_uci(q.table.chess().moves().back()), "e1c1");
+  EXPECT_EQ(q.table.chess().moves().back().kind(), Move::Kind::castling);
+}
+
 // The prompt says what is asked and not yet answered, by either side: a terminal has no panel.
 TEST(TerminalChess, ThePromptSaysWhatIsAskedAndNotYetAnswered) {
   ChessTerminal t;

@@ -208,6 +208,8 @@ void RisikoGameView::draw(int top, std::uint64_t local_ms, const std::function<v
     ImGui::PushFont(window_.heading_font());
     ImGui::TextWrapped("%s", result->c_str());
     ImGui::PopFont();
+    if (auto mission = claimed_mission(board->table()))
+      ImGui::TextWrapped("Mission accomplished: %s", mission_text(board->world(), *mission).c_str());
   }
   if (const char* h = hint(board->mode()); *h) {
     ImGui::PushStyleColor(ImGuiCol_Text, kWarn);

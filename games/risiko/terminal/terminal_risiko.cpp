@@ -138,7 +138,7 @@ void TerminalRisikoPlayer::help() {
              "  move N               after a conquest: N armies into the territory taken (all: leave N out)\n"
              "  move FROM TO N       the strategic move, once a turn, between two of your territories\n"
              "  end                  end your turn\n"
-             "  claim                show your mission, fulfilled, and win\n"
+             "  claim                show your mission, fulfilled, and win (done for you as soon as it holds)\n"
              "  leave                leave the game (your territories stay, unplayed)\n"
              "  map, cards, help\n");
 }
@@ -346,6 +346,9 @@ void TerminalRisikoPlayer::observe(const peer::Session&, const peer::SessionEven
     case Kind::outcome:
       fmt::print(out_, "\nresult: {} ({})\n",
                  !event.seat ? "no winner" : event.seat == me_ ? "you win" : name(*event.seat) + " wins", event.text);
+      if (board_)
+        if (auto mission = ui::claimed_mission(board_->table()))
+          fmt::print(out_, "mission accomplished: {}\n", ui::mission_text(board_->world(), *mission));
       break;
     case Kind::presence:
       if (event.seat) fmt::print(out_, "{} {}\n", name(*event.seat), event.text);

@@ -44,6 +44,12 @@ std::string mission_text(const rk::World& world, rk::MissionId id) {
   return {};
 }
 
+std::optional<rk::MissionId> claimed_mission(const rk::Table& table) {
+  if (table.end != rk::EndReason::mission || !table.winner || table.winner->index >= table.players.size())
+    return std::nullopt;
+  return table.player(*table.winner).revealed_mission;
+}
+
 std::string card_text(const rk::World& world, rk::CardId id) {
   if (!world.valid(id)) return "card " + std::to_string(id.value);
   const rk::Card& c = world.card(id);

@@ -44,6 +44,9 @@ std::string colour_name(rk::Colour colour);
 std::string mission_text(const rk::World& world, rk::MissionId mission);
 // A card in words: "Peru (cavalry)", "Joker".
 std::string card_text(const rk::World& world, rk::CardId card);
+// The mission whose claim ended the game, shown with the result (the holder's program claims it
+// at once, so its player learns here why the game ended); none for any other end.
+std::optional<rk::MissionId> claimed_mission(const rk::Table& table);
 
 using SeatNamer = std::function<std::string(game::Seat)>;
 

@@ -1,5 +1,6 @@
 // Every mission's check, including the destroy missions' fallback to 24 territories, and the
-// claim that reveals a mission, with full and with partial information.
+// claim that reveals a mission, with full and with partial information, in the holder's turn
+// and in another seat's, and claim_due (the claim every front end makes at once).
 #include "game/risiko/mission.hpp"
 #include "support.hpp"
 
@@ -163,7 +164,8 @@ TEST_F(Claims, FalseClaimsAreNamed) {
   EXPECT_EQ(fails(s, ClaimVictory{S(1), MissionId{0}}), Error::mission_held_elsewhere);
   // Mission 5 is nobody's, but this state knows seat 1 was dealt mission 1.
   EXPECT_EQ(fails(s, ClaimVictory{S(1), MissionId{5}}), Error::mission_mismatch);
-  EXPECT_EQ(fails(s, ClaimVictory{S(2), MissionId{2}}), Error::not_your_turn);
+  // In another seat's turn a claim is taken too (ClaimsAnyTime), but only a fulfilled one.
+  EXPECT_EQ(fails(s, ClaimVictory{S(2), MissionId{2}}), Error::mission_not_fulfilled);
   // Seat 1 holds everything except three territories, yet mission 1 needs only 24: fulfilled.
   // Take territories away until it is not.
   State few = s;
@@ -189,6 +191,108 @@ TEST_F(Claims, LearningAMissionIsChecked) {
   EXPECT_EQ(learn_mission(blank, S(9), MissionId{0}).error(), Error::unknown_seat);
   EXPECT_EQ(learn_mission(s, S(0), MissionId{7}).error(), Error::mission_mismatch);
   EXPECT_EQ(learn_mission(new_game(classic_world()), S(0), MissionId{0}).error(), Error::game_not_started);
+}
+
+// ---- A fulfilled mission ends the game at once ---------------------------------------
+
+// Seat 0 (yellow) holds 23 territories; seat 1 (blue) holds Kamchatka alone; seat 3 (black)
+// Argentina alone; seat 2 (red) the rest, Japan with 5 armies. Missions: seat 0 as each test
+// says, seat 1 "18 territories with 2 armies", seat 2 "destroy red" (its own: 24 territories), seat 3 "North
+// America and Oceania".
+class ClaimsAnyTime : public Missions {
+ protected:
+  void build(int seat0_mission) {
+    fill(s, 2);
+    set(s, "kamchatka", 1, 1);
+    set(s, "argentina", 3, 1);
+    set(s, "japan", 2, 5);
+    give(23, 1, {"kamchatka", "argentina", "japan", "mongolia"});
+    set(s, "mongolia", 2, 1);
+    const int missions[4] = {seat0_mission, 0, 10, 3};
+    for (int seat = 0; seat < 4; ++seat)
+      s = must(learn_mission(s, S(seat), MissionId{static_cast<std::uint8_t>(missions[seat])}));
+  }
+  long owned(Seat seat) const {
+    return std::count_if(s.table.countries.begin(), s.table.countries.end(),
+                         [&](const CountryInfo& c) { return c.owner == seat; });
+  }
+  bool lists(const State& state, const ClaimVictory& claim) {
+    const auto all = legal_decisions(state);
+    return std::find(all.begin(), all.end(), Decision{claim}) != all.end();
+  }
+};
+
+TEST_F(ClaimsAnyTime, OwnConquestFulfilsTheMissionAndTheClaimFollowsTheMoveIn) {
+  build(1);  // 24 territories
+  // Seat 0 attacks Kamchatka from Mongolia, holding 23 with it: one of the others goes to red.
+  set(s, "mongolia", 0, 4);
+  for (auto& c : s.table.countries)
+    if (c.owner == S(0) && &c != &s.table.countries[T("mongolia").value]) {
+      c.owner = S(2);
+      break;
+    }
+  ASSERT_EQ(owned(S(0)), 23);
+  force_turn(s, S(0), Phase::attack);
+  ASSERT_FALSE(claim_due(s, S(0)));
+  const Step conquest = must_play(s, Attack{{S(0), T("mongolia"), T("kamchatka"), 3}, roll({6, 6, 6}, {1})});
+  EXPECT_EQ(conquest.state.table.phase, Phase::waiting_for_move);
+  // The armies moving in still count for some missions: no claim before the move-in.
+  EXPECT_FALSE(claim_due(conquest.state, S(0)));
+  EXPECT_EQ(fails(conquest.state, ClaimVictory{S(0), MissionId{1}}), Error::wrong_phase);
+  const Step moved = must_play(conquest.state, MoveIn{S(0), 3});
+  const auto due = claim_due(moved.state, S(0));
+  ASSERT_TRUE(due.has_value());
+  EXPECT_EQ(*due, (ClaimVictory{S(0), MissionId{1}}));
+  EXPECT_TRUE(lists(moved.state, *due));
+  for (int other : {1, 2, 3}) EXPECT_FALSE(claim_due(moved.state, S(other))) << other;
+  const Step end = must_play(moved.state, *due);
+  EXPECT_EQ(end.state.table.phase, Phase::no_move);
+  EXPECT_EQ(end.state.table.winner, S(0));
+  EXPECT_EQ(end.state.table.end, EndReason::mission);
+  EXPECT_EQ(end.state.table.player(S(0)).revealed_mission, MissionId{1});
+}
+
+TEST_F(ClaimsAnyTime, AnotherSeatEliminatingTheTargetFulfilsTheFallbackInItsTurn) {
+  build(9);  // destroy blue, else 24 territories
+  set(s, "mongolia", 0, 1);  // seat 0 holds 24: enough for the fallback, not for "destroy blue"
+  ASSERT_EQ(owned(S(0)), 24);
+  force_turn(s, S(2), Phase::attack);
+  EXPECT_FALSE(claim_due(s, S(0)));
+  EXPECT_EQ(fails(s, ClaimVictory{S(0), MissionId{9}}), Error::mission_not_fulfilled);
+  // Red takes blue's last territory: blue is eliminated by somebody other than yellow.
+  const Step conquest = must_play(s, Attack{{S(2), T("japan"), T("kamchatka"), 3}, roll({6, 6, 6}, {1})});
+  ASSERT_EQ(conquest.state.table.player(S(1)).status, PlayerStatus::eliminated);
+  ASSERT_EQ(conquest.state.table.player(S(1)).eliminated_by, S(2));
+  ASSERT_EQ(conquest.state.table.phase, Phase::waiting_for_move);  // red still owes its move-in
+  // Yellow's mission holds now, in red's turn: its claim is due at once, and ends the game.
+  const auto due = claim_due(conquest.state, S(0));
+  ASSERT_TRUE(due.has_value());
+  EXPECT_EQ(*due, (ClaimVictory{S(0), MissionId{9}}));
+  EXPECT_TRUE(lists(conquest.state, *due));
+  EXPECT_FALSE(claim_due(conquest.state, S(2)));  // red's own mission does not hold
+  const Step end = must_play(conquest.state, *due);
+  EXPECT_EQ(end.state.table.phase, Phase::no_move);
+  EXPECT_EQ(end.state.table.winner, S(0));
+  EXPECT_EQ(end.state.table.end, EndReason::mission);
+  EXPECT_EQ(end.state.table.current_player(), S(2));  // it was red's turn
+  EXPECT_EQ(events_of<MissionRevealed>(end).size(), 1u);
+  EXPECT_EQ(events_of<GameEnded>(end).size(), 1u);
+  // The same position after red's move-in: still due.
+  const Step moved = must_play(conquest.state, MoveIn{S(2), 3});
+  EXPECT_EQ(claim_due(moved.state, S(0)), due);
+}
+
+TEST_F(ClaimsAnyTime, NoClaimInTheInitialPlacementOrWithoutTheMission) {
+  build(1);
+  set(s, "mongolia", 0, 1);  // 24: fulfilled
+  force_turn(s, S(2), Phase::attack);
+  EXPECT_TRUE(claim_due(s, S(0)).has_value());
+  EXPECT_FALSE(claim_due(knowledge_of(s, S(2)), S(0)));  // another seat's state does not know it
+  State placing = s;
+  placing.table.turn = 0;
+  placing.table.phase = Phase::place_armies;
+  EXPECT_FALSE(claim_due(placing, S(0)));
+  EXPECT_EQ(fails(placing, ClaimVictory{S(0), MissionId{1}}), Error::wrong_phase);
 }
 
 }  // namespace
