@@ -11,7 +11,9 @@
 
 #include "cli/commands.hpp"
 #include "cli/lobby_choice.hpp"
+#include "cli/lobby_wait.hpp"
 #include "cli/terminal_game.hpp"
+#include "i18n/i18n.hpp"
 #include "lobby/client/lan_search.hpp"
 #include "lobby/client/lobby_client.hpp"
 #include "lobby/protocol/endpoint.hpp"
@@ -137,13 +139,25 @@ int run_seat(const SeatCommand& c, peer::SeatOptions options, peer::Player& play
     options.lobby = choice->endpoint;
     options.expected_lobby_key = choice->key;
   }
+  // Reaching the lobby is bounded apart from the wait for the game: an address where no lobby
+  // answers is said within --connect-timeout, not after --give-up.
+  const LobbyWait reaching(options.lobby, c.connect_timeout_s, c.quiet);
   peer::SeatRunner runner(std::move(options), player);
   auto running = [&] {
     return runner.status() != peer::RunnerStatus::finished && runner.status() != peer::RunnerStatus::failed;
   };
+  // The lobby answered (the runner left `connecting` once): later losses are reconnected to
+  // until --give-up, since the game goes on there.
+  bool reached = false;
   auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(c.give_up_s);
   while (running()) {
     runner.step(20);
+    reached = reached || runner.status() == peer::RunnerStatus::matching || runner.status() == peer::RunnerStatus::playing;
+    if (!reached && running() && reaching.expired()) {
+      for (const auto& n : runner.take_notes())
+        if (!c.quiet) fmt::print(stderr, "{}\n", n);
+      return reaching.give_up();
+    }
     for (const auto& n : runner.take_notes())
       if (!c.quiet) fmt::print(stderr, "{}\n", n);
     // A last command's post is seen through first: it may be what ends the game; and a game
@@ -151,13 +165,21 @@ int run_seat(const SeatCommand& c, peer::SeatOptions options, peer::Player& play
     const bool decided = runner.session() != nullptr && runner.session()->outcome().has_value();
     if (running() && input_ended && !runner.posting() && !decided && input_ended()) return leave_seat(runner);
     if (std::chrono::steady_clock::now() > give_up) {
-      fmt::print(stderr, "giving up after {} s\n", c.give_up_s);
+      // What was waited for: players to fill the room, or the game's end (the lobby lost and
+      // not found again counts as the game not ending).
+      if (runner.status() == peer::RunnerStatus::playing || runner.session() != nullptr)
+        fmt::print(stderr, "{}\n", i18n::trf("giving up after {0} s (--give-up): the game did not end", c.give_up_s));
+      else
+        fmt::print(stderr, "{}\n", i18n::trf("giving up after {0} s (--give-up): no game began, not enough players came", c.give_up_s));
       return kInvalidInput;
     }
   }
   for (const auto& n : runner.take_notes())
     if (!c.quiet) fmt::print(stderr, "{}\n", n);
   if (runner.status() == peer::RunnerStatus::failed) {
+    // Before any answer and with no connection made: the address itself cannot be used (a name
+    // that does not resolve). A lobby that answered with the wrong key or protocol was reached.
+    if (!reached && runner.client() == nullptr) return reaching.cannot_connect(runner.failure());
     fmt::print(stderr, "{}\n", runner.failure());
     return kInvalidInput;
   }
@@ -239,24 +261,27 @@ int list_rooms(const RoomsOptions& o) {
   const auto choice = choose_lobby(o.lobby);
   if (!choice) return choice.error();
   const lobby::Endpoint* endpoint = &choice->endpoint;
+  const LobbyWait reaching(*endpoint, o.connect_timeout_s, false);
   auto client = lobby::LobbyClient::connect(lobby::ClientOptions{*endpoint, std::nullopt, {}, choice->key});
-  if (!client) {
-    fmt::print(stderr, "{}\n", client.error().detail);
-    return kInvalidInput;
-  }
+  if (!client) return reaching.cannot_connect(client.error().detail);
+  bool reached = false;
   constexpr int kMaxPages = 1000;
   constexpr auto kPatience = std::chrono::seconds(10);  // for each page
   auto deadline = std::chrono::steady_clock::now() + kPatience;
   std::vector<lobby::RoomSummary> rooms;
   lobby::RequestId asked = (*client)->list_rooms(o.game, {});
   for (int pages = 0; asked.value != 0;) {
+    if (!reached && reaching.expired()) return reaching.give_up();
     if (std::chrono::steady_clock::now() > deadline) {
       fmt::print(stderr, "no answer from {}\n", lobby::to_string(*endpoint));
       return kInvalidInput;
     }
     (*client)->poll(50);
     while (auto event = (*client)->next_event()) {
-      if (auto* page = std::get_if<lobby::RoomList>(&*event); page && page->request == asked) {
+      if (std::holds_alternative<lobby::Connected>(*event)) {
+        reached = true;
+        deadline = std::chrono::steady_clock::now() + kPatience;
+      } else if (auto* page = std::get_if<lobby::RoomList>(&*event); page && page->request == asked) {
         for (const auto& room : page->rooms) {
           if (!rooms.empty() && room.room.value <= rooms.back().room.value) {
             fmt::print(stderr, "{} listed its rooms out of order: the lobby is at fault\n", lobby::to_string(*endpoint));
@@ -278,6 +303,7 @@ int list_rooms(const RoomsOptions& o) {
                    fault->error == lobby::WireError::unsupported_version ? ": it runs another version of parley" : "");
         return kInvalidInput;
       } else if (auto* gone = std::get_if<lobby::Disconnected>(&*event)) {
+        if (!reached && gone->kind == lobby::DisconnectKind::closed) return reaching.cannot_connect(gone->reason);
         fmt::print(stderr, "{}\n", gone->reason);
         return kInvalidInput;
       }
@@ -350,12 +376,11 @@ int watch_room(const WatchOptions& o) {
   const auto choice = choose_lobby(o.lobby);
   if (!choice) return choice.error();
   const lobby::Endpoint* endpoint = &choice->endpoint;
+  const LobbyWait reaching(*endpoint, o.connect_timeout_s, false);
   auto client = lobby::LobbyClient::connect(
       lobby::ClientOptions{*endpoint, crypto::Identity::generate(), o.name, choice->key});
-  if (!client) {
-    fmt::print(stderr, "{}\n", client.error().detail);
-    return kInvalidInput;
-  }
+  if (!client) return reaching.cannot_connect(client.error().detail);
+  bool reached = false;
   lobby::LobbyClient& lobby_client = **client;
   std::optional<lobby::RequestId> join;
   std::optional<lobby::RoomId> room;
@@ -364,13 +389,16 @@ int watch_room(const WatchOptions& o) {
   const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(o.give_up_s);
   auto game_over = [&] { return narrator && narrator->session() && narrator->session()->phase() == peer::Phase::complete; };
   while (!game_over()) {
+    if (!reached && reaching.expired()) return reaching.give_up();
     if (std::chrono::steady_clock::now() > give_up) {
       fmt::print(stderr, "gave up after {} s, {} entries told\n", o.give_up_s, told);
       return kInvalidInput;
     }
     lobby_client.poll(50);
     while (auto event = lobby_client.next_event()) {
-      if (std::holds_alternative<lobby::Welcome>(*event)) {
+      if (std::holds_alternative<lobby::Connected>(*event)) {
+        reached = true;
+      } else if (std::holds_alternative<lobby::Welcome>(*event)) {
         join = o.room != 0 ? lobby_client.join_room(lobby::RoomId{o.room}, lobby::Role::spectator, o.invite)
                            : lobby_client.join_by_code(o.invite, lobby::Role::spectator);
       } else if (auto* state = std::get_if<lobby::RoomState>(&*event)) {
@@ -407,6 +435,7 @@ int watch_room(const WatchOptions& o) {
                    fault->index.value, fault->room.value, lobby::describe(fault->error));
         return kInvalidInput;
       } else if (auto* gone = std::get_if<lobby::Disconnected>(&*event)) {
+        if (!reached && gone->kind == lobby::DisconnectKind::closed) return reaching.cannot_connect(gone->reason);
         fmt::print(stderr, "lost the lobby ({}) after {} entries\n", gone->reason, told);
         return kInvalidInput;
       }
