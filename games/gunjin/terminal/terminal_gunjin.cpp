@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <sstream>
+#include <utility>
 #include <vector>
 
+#include "game/gunjin/movement.hpp"
 #include "games/gunjin/terminal/gunjin_board_text.hpp"
 #include "games/gunjin/ui/gunjin_text.hpp"
 
@@ -78,9 +80,43 @@ void TerminalGunjinPlayer::prompt(game::Seat me) {
   prompted_ = true;
 }
 
+namespace {
+
+// A move the seat's own army can make on this board, for the help's example (an example from the
+// other side's camp would be refused): "b3 b4".
+std::string gunjin_example_move(const State& view, game::Seat me) {
+  // A step forward onto an empty square is the plainest example; any other move of one's own
+  // pieces will do; the front row's gate toward the enemy's, when the army is stuck.
+  const Occupancy occupancy = view.occupancy();
+  std::optional<std::pair<Square, Square>> any;
+  for (std::uint8_t slot = 0; slot < kArmySize; ++slot) {
+    const PieceId id{me, slot};
+    const auto from = view.piece(id).square;
+    const auto kind = view.piece(id).kind;
+    if (!from || !kind || !can_move(*kind)) continue;
+    const SquareSet reach = destinations(*kind, me, *from, occupancy);
+    for (std::uint8_t i = 0; i < kSquareCount; ++i) {
+      const Square to{i};
+      if (!reach.contains(to)) continue;
+      const Cell a = cells_of(*from).front(), b = cells_of(to).front();
+      if (occupancy.empty(to) && a.column == b.column && b.row - a.row == forward_of(me))
+        return square_name(*from) + " " + square_name(to);
+      if (!any) any = std::pair{*from, to};
+    }
+  }
+  if (any) return square_name(any->first) + " " + square_name(any->second);
+  return me.index == 0 ? "b4 b5" : "e5 e4";
+}
+
+}  // namespace
+
 void TerminalGunjinPlayer::help() {
+  const game::Seat me = me_.value_or(game::Seat{0});
+  const std::string example = view() ? gunjin_example_move(*view(), me) : me.index == 0 ? "b4 b5" : "e5 e4";
+  std::string dashed = example;
+  std::replace(dashed.begin(), dashed.end(), ' ', '-');
+  fmt::print(out_, "  a move: two squares, e.g. {} or {} (HQ1 and HQ8 name the headquarters)\n", example, dashed);
   fmt::print(out_,
-             "  a move: two squares, e.g. b4 b5 or b4-b5 (HQ1 and HQ8 name the headquarters)\n"
              "  resign, draw (offer one), accept (the draw offered), pass (declare you have no legal move),\n"
              "  board (show it again)\n  your pieces:\n");
   for (Kind k : kAllKinds) fmt::print(out_, "    {}  {} x{}\n", kind_code(k), ui::kind_caption(k), army_count(k));
