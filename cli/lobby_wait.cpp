@@ -13,7 +13,7 @@ namespace parley::cli {
 LobbyWait::LobbyWait(const lobby::Endpoint& address, int timeout_s, bool quiet)
     : lobby_(address), timeout_s_(timeout_s), deadline_(std::chrono::steady_clock::now() + std::chrono::seconds(timeout_s)) {
   if (quiet) return;
-  fmt::print(stderr, "{}\n", i18n::trf("connecting to the lobby at {0}…", lobby::to_string(lobby_)));
+  fmt::print(stderr, "{}\n", i18n::trf("connecting to the lobby at {0}...", lobby::to_string(lobby_)));
   std::fflush(stderr);
 }
 

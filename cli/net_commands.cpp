@@ -42,7 +42,7 @@ std::string games_where(const std::function<bool(const TerminalGame&)>& yes) {
       names.emplace_back(module->name());
   std::string out;
   for (std::size_t i = 0; i < names.size(); ++i)
-    out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+    out += (i == 0 ? std::string() : i + 1 == names.size() ? std::string(" ") + i18n::tr("or") + " " : std::string(", ")) + names[i];
   return out;
 }
 
@@ -56,11 +56,11 @@ game::Result<peer::SeatOptions, std::string> seat_options(const SeatCommand& c, 
   o.game = c.game;
   o.data_dir = c.data_dir;
   int ways = (c.quick_match > 0) + (c.room > 0) + (c.create > 0);
-  if (ways > 1) return std::string("choose one of --quick-match, --room and --create");
+  if (ways > 1) return std::string(i18n::tr("choose one of --quick-match, --room and --create"));
   const TerminalGame* terminal = terminal_game(c.game);
   if ((!c.map.empty() || !c.dice.empty()) && (c.create == 0 || !terminal || !terminal->takes_map_and_dice()))
-    return "--map and --dice choose a new Risiko room's rules: use them with " +
-           games_where([](const TerminalGame& t) { return t.takes_map_and_dice(); }) + " and --create";
+    return i18n::trf("--map and --dice choose a new Risiko room's rules: use them with {0} and --create",
+                     games_where([](const TerminalGame& t) { return t.takes_map_and_dice(); }));
   if (c.room > 0) {
     o.join = peer::SeatOptions::Join::room;
     o.room = lobby::RoomId{c.room};
@@ -73,7 +73,7 @@ game::Result<peer::SeatOptions, std::string> seat_options(const SeatCommand& c, 
                                        std::tuple{&c.site, &o.create_options.site, "--site"}}) {
       auto sanitised = peer::room_text(*typed);
       if (!sanitised)
-        return std::string(option) + ": not UTF-8 text of at most " + std::to_string(peer::kMaxOptionText) + " bytes";
+        return i18n::trf("{0}: not UTF-8 text of at most {1} bytes", option, peer::kMaxOptionText);
       *text = std::move(*sanitised);
     }
     if (!c.invite.empty()) o.visibility = lobby::Visibility::invite_only;
@@ -81,10 +81,10 @@ game::Result<peer::SeatOptions, std::string> seat_options(const SeatCommand& c, 
       auto plus = c.clock.find('+');
       std::uint64_t base = 0, inc = 0;
       auto b = std::from_chars(c.clock.data(), c.clock.data() + (plus == std::string::npos ? c.clock.size() : plus), base);
-      if (b.ec != std::errc{}) return "bad --clock '" + c.clock + "': expected BASE+INC in seconds";
+      if (b.ec != std::errc{}) return i18n::trf("bad --clock '{0}': expected BASE+INC in seconds", c.clock);
       if (plus != std::string::npos) {
         auto i = std::from_chars(c.clock.data() + plus + 1, c.clock.data() + c.clock.size(), inc);
-        if (i.ec != std::errc{}) return "bad --clock '" + c.clock + "': expected BASE+INC in seconds";
+        if (i.ec != std::errc{}) return i18n::trf("bad --clock '{0}': expected BASE+INC in seconds", c.clock);
       }
       o.create_options.clock_base_ms = base * 1000;
       o.create_options.clock_increment_ms = inc * 1000;
@@ -103,7 +103,7 @@ game::Result<peer::SeatOptions, std::string> seat_options(const SeatCommand& c, 
     std::filesystem::path path = c.identity;
     if (path.empty()) {
       auto default_path = crypto::default_identity_path();
-      if (!default_path) return std::string("no place for your key: ") + std::string(crypto::describe(default_path.error()));
+      if (!default_path) return i18n::trf("no place for your key: {0}", crypto::describe(default_path.error()));
       path = *default_path;
     }
     auto identity = crypto::load_or_create_identity(path);
@@ -119,12 +119,13 @@ game::Result<peer::SeatOptions, std::string> seat_options(const SeatCommand& c, 
 int leave_seat(peer::SeatRunner& runner) {
   runner.disconnect(std::chrono::seconds(2));
   if (runner.status() == peer::RunnerStatus::playing && runner.room() && runner.seat()) {
-    fmt::print(stderr,
-               "input ended: seat {} left room {} without resigning; the others wait for it (a clock, if the room has one, runs on).\n"
-               "Run the same command again to resume it.\n",
-               runner.seat()->index, runner.room()->value);
+    fmt::print(stderr, "{}\n{}\n",
+               i18n::trf("input ended: seat {0} left room {1} without resigning; the others wait for it (a clock, if "
+                         "the room has one, runs on).",
+                         runner.seat()->index, runner.room()->value),
+               i18n::tr("Run the same command again to resume it."));
   } else {
-    fmt::print(stderr, "input ended before a game began: left the lobby\n");
+    fmt::print(stderr, "{}\n", i18n::tr("input ended before a game began: left the lobby"));
   }
   return kInvalidInput;
 }
@@ -203,7 +204,7 @@ int run_bot(const SeatCommand& c) {
   const peer::GameModule* module = peer::find_game(c.game);
   const peer::GameBots* bots = module ? module->facet<peer::GameBots>() : nullptr;
   if (!bots) {
-    fmt::print(stderr, "no bot plays '{}' yet\n", c.game);
+    fmt::print(stderr, "{}\n", i18n::trf("no bot plays '{0}' yet", c.game));
     return kUsage;
   }
   auto options = seat_options(c, /*fresh_identity_by_default=*/true);
@@ -226,11 +227,11 @@ int run_bot(const SeatCommand& c) {
 int run_play(const SeatCommand& c) {
   const TerminalGame* terminal = terminal_game(c.game);
   if (!terminal) {
-    fmt::print(stderr, "no game '{}' at a terminal: {}\n", c.game, games_where([](const TerminalGame&) { return true; }));
+    fmt::print(stderr, "{}\n", i18n::trf("no game '{0}' at a terminal: {1}", c.game, games_where([](const TerminalGame&) { return true; })));
     return kUsage;
   }
   if (!c.layout.empty() && !terminal->takes_layout()) {
-    fmt::print(stderr, "--layout is for {}\n", games_where([](const TerminalGame& t) { return t.takes_layout(); }));
+    fmt::print(stderr, "{}\n", i18n::trf("--layout is for {0}", games_where([](const TerminalGame& t) { return t.takes_layout(); })));
     return kUsage;
   }
   // The player (and its layout) is made before anything else is done (a key created, a lobby
