@@ -24,16 +24,16 @@ std::string folded(std::string_view text) {
   return out;
 }
 
-bool italian() { return i18n::language() == "it"; }
+bool risiko_italian_names() { return i18n::language() == "it"; }
 
 }  // namespace
 
 const std::string& risiko_place_name(const rk::Country& territory) {
-  return italian() && !territory.name_it.empty() ? territory.name_it : territory.name;
+  return risiko_italian_names() && !territory.name_it.empty() ? territory.name_it : territory.name;
 }
 
 const std::string& risiko_place_name(const rk::Continent& continent) {
-  return italian() && !continent.name_it.empty() ? continent.name_it : continent.name;
+  return risiko_italian_names() && !continent.name_it.empty() ? continent.name_it : continent.name;
 }
 
 std::string risiko_map_text(const rk::World& world, const rk::Table& table, std::optional<game::Seat> me,
