@@ -2,6 +2,8 @@
 
 #include <fmt/core.h>
 
+#include "i18n/i18n.hpp"
+
 namespace parley::cli {
 
 using namespace game::chess;
@@ -22,5 +24,16 @@ std::string board_text(const Position& pos, bool flipped) {
   out += flipped ? "    h g f e d c b a\n" : "    a b c d e f g h\n";
   return out;
 }
+
+const char* notation_error_words(NotationError error) {
+  switch (error) {
+    case NotationError::malformed: return i18n::tr("not a move in SAN (Nf3, O-O) or UCI (g1f3)");
+    case NotationError::illegal: return i18n::tr("no such move in this position");
+    case NotationError::ambiguous: return i18n::tr("more than one legal move matches");
+  }
+  return i18n::tr("bad move");
+}
+
+const char* side_words(Color color) { return color == Color::white ? i18n::tr("White") : i18n::tr("Black"); }
 
 }  // namespace parley::cli

@@ -5,6 +5,7 @@
 
 #include "cli/board_text.hpp"
 #include "cli/commands.hpp"
+#include "i18n/i18n.hpp"
 #include "game/chess/notation.hpp"
 #include "game/chess/perft.hpp"
 #include "game/chess/pgn.hpp"
@@ -31,20 +32,20 @@ int play_hotseat(const Position& start, const std::string& pgn_out) {
   auto apply = [&](Action a) {
     auto next = game.apply(a);
     if (!next) {
-      fmt::print("not allowed: {}\n", describe(next.error()));
+      fmt::print("{}\n", i18n::trf("not allowed: {0}", describe(next.error())));
       return false;
     }
     game = std::move(next).value();
     return true;
   };
-  fmt::print("parley chess, two players at one terminal. Type 'help' for commands.\n");
+  fmt::print("{}\n", i18n::tr("parley chess, two players at one terminal. Type 'help' for commands."));
   while (!game.result()) {
     const Position& pos = game.position();
     Seat mover = seat_of(pos.side_to_move());
     Seat other = seat_of(~pos.side_to_move());
-    fmt::print("\n{}\n{} to move{}{}> ", board_text(pos, flipped),
-               pos.side_to_move() == Color::white ? "White" : "Black", pos.in_check() ? " (check)" : "",
-               game.can_claim_draw() ? " (may claim a draw)" : "");
+    fmt::print("\n{}\n{}{}{}> ", board_text(pos, flipped), i18n::trf("{0} to move", side_words(pos.side_to_move())),
+               pos.in_check() ? std::string(" ") + i18n::tr("(check)") : std::string(),
+               game.can_claim_draw() ? std::string(" ") + i18n::tr("(may claim a draw)") : std::string());
     std::cout.flush();
     if (!std::getline(std::cin, line)) break;
     std::istringstream words(line);
@@ -52,10 +53,9 @@ int play_hotseat(const Position& start, const std::string& pgn_out) {
     words >> cmd;
     if (cmd.empty()) continue;
     if (cmd == "help") {
-      fmt::print(
-          "  a move in SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3)\n"
-          "  resign | draw (offer) | claim (threefold / fifty moves) | undo [N] (ask to take back)\n"
-          "  accept | decline (answer the other player's offer) | flip | fen | moves | quit\n");
+      fmt::print("  {}\n  {}\n  {}\n", i18n::tr("a move in SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3)"),
+                 i18n::tr("resign | draw (offer) | claim (threefold / fifty moves) | undo [N] (ask to take back)"),
+                 i18n::tr("accept | decline (answer the other player's offer) | flip | fen | moves | quit"));
     } else if (cmd == "quit") {
       break;
     } else if (cmd == "flip") {
@@ -67,14 +67,15 @@ int play_hotseat(const Position& start, const std::string& pgn_out) {
     } else if (cmd == "resign") {
       apply({Action::Kind::resign, mover, Move::none(), 0});
     } else if (cmd == "draw") {
-      if (apply({Action::Kind::offer_draw, mover, Move::none(), 0})) fmt::print("draw offered: accept or decline?\n");
+      if (apply({Action::Kind::offer_draw, mover, Move::none(), 0})) fmt::print("{}\n", i18n::tr("draw offered: accept or decline?"));
     } else if (cmd == "claim") {
       apply({Action::Kind::claim_draw, mover, Move::none(), 0});
     } else if (cmd == "undo") {
       int n = 1;
       words >> n;
       if (n > 0 && apply({Action::Kind::request_takeback, mover, Move::none(), static_cast<std::uint16_t>(n)}))
-        fmt::print("take-back of {} half-move(s) requested: accept or decline?\n", n);
+        fmt::print("{}\n", i18n::trnf("take-back of {0} half-move requested: accept or decline?",
+                                      "take-back of {0} half-moves requested: accept or decline?", n, n));
     } else if (cmd == "accept" || cmd == "decline") {
       // The answer comes from the player who did not make the offer or request.
       Seat answerer = game.takeback_request()  ? seat_of(~game.takeback_request()->by)
@@ -88,23 +89,23 @@ int play_hotseat(const Position& start, const std::string& pgn_out) {
     } else {
       auto move = parse_typed_move(pos, cmd);
       if (!move) {
-        fmt::print("not a legal move: {} ({})\n", cmd, describe(move.error()));
+        fmt::print("{}\n", i18n::trf("not a legal move: {0} ({1})", cmd, notation_error_words(move.error())));
         continue;
       }
       fmt::print("{}\n", to_san(pos, *move));
       apply({Action::Kind::move, mover, *move, 0});
     }
   }
-  fmt::print("\n{}\nresult: {}\n", board_text(game.position(), flipped), result_text(game));
+  fmt::print("\n{}\n{}\n", board_text(game.position(), flipped), i18n::trf("result: {0}", result_text(game)));
   if (!pgn_out.empty()) {
     std::FILE* f = std::fopen(pgn_out.c_str(), "w");
     if (!f) {
-      fmt::print(stderr, "cannot write {}\n", pgn_out);
+      fmt::print(stderr, "{}\n", i18n::trf("cannot write {0}", pgn_out));
       return kUnreadable;
     }
     std::fputs(pgn::write(pgn::from_game(game, {{"Event", "parley hot-seat game"}})).c_str(), f);
     std::fclose(f);
-    fmt::print("saved {}\n", pgn_out);
+    fmt::print("{}\n", i18n::trf("saved {0}", pgn_out));
   }
   return kSuccess;
 }

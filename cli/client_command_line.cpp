@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -97,8 +98,49 @@ void add_client_commands(CLI::App& app, ClientCommand& host_command, ClientComma
   client->callback([&client_command, &status, run] { status = run.client(client_command); });
 }
 
-int run_command_line(CLI::App& app, int argc, char** argv, const int& status) {
+namespace {
+
+// `--lang CODE` or `--lang=CODE` anywhere on the command line, taken out of it (every command
+// takes it, before or after its name) and used; or the exit status once the fault is said.
+std::optional<int> take_language(std::vector<char*>& args) {
   i18n::use_environment_language();
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string_view arg = args[i];
+    if (arg == "--") break;
+    if (arg != "--lang" && !arg.starts_with("--lang=")) continue;
+    std::string code;
+    std::size_t taken = 1;
+    if (arg == "--lang") {
+      if (i + 1 >= args.size()) {
+        fmt::print(stderr, "{}\n", i18n::tr("--lang needs a language: en, it or ja"));
+        return kUsage;
+      }
+      code = args[i + 1];
+      taken = 2;
+    } else {
+      code = std::string(arg.substr(7));
+    }
+    if (!i18n::set_language(code)) {
+      fmt::print(stderr, "{}\n", i18n::trf("--lang {0}: no such language here (en, it or ja)", code));
+      return kUsage;
+    }
+    args.erase(args.begin() + static_cast<std::ptrdiff_t>(i), args.begin() + static_cast<std::ptrdiff_t>(i + taken));
+    --i;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+int run_command_line(CLI::App& app, int argc_given, char** argv_given, const int& status) {
+  std::vector<char*> args(argv_given, argv_given + argc_given);
+  if (const auto fault = take_language(args)) return *fault;
+  // Listed in --help; taken out of the command line above.
+  std::string listed_language;
+  app.add_option("--lang", listed_language,
+                 "The language of the messages: en, it or ja (default: from LC_ALL, LC_MESSAGES, LANG and LANGUAGE)");
+  const int argc = static_cast<int>(args.size());
+  char** argv = args.data();
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

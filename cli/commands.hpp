@@ -16,7 +16,11 @@ enum ExitStatus : int {
   kInvalidInput = 1,  // the input was read and found bad (a bad game, an illegal move, …)
   kUsage = 2,         // the command line is wrong
   kUnreadable = 3,    // a file could not be read
+  kUnreachable = 4,   // the lobby did not answer within --connect-timeout, or its name does not resolve
 };
+
+// How long a command waits for a lobby to answer before it gives up (exit kUnreachable).
+inline constexpr int kDefaultConnectTimeoutS = 10;
 
 struct PerftOptions {
   std::string fen;
@@ -62,7 +66,8 @@ struct SeatCommand {
   std::string map;                // for --create, risiko: a shipped map's key or a map file
   std::string dice;               // for --create, risiko: "risiko" (default) or "classic"
   std::string layout;             // play gunjin: a layout file (default: a sensible layout at random)
-  int give_up_s = 3600;           // stop waiting after this long
+  int give_up_s = 3600;           // stop waiting for the game (players, the game's end) after this long
+  int connect_timeout_s = kDefaultConnectTimeoutS;  // stop when the lobby has not answered after this long
   bool quiet = false;
 };
 int run_bot(const SeatCommand& command);
@@ -71,6 +76,7 @@ int run_play(const SeatCommand& command);
 struct RoomsOptions {
   std::string lobby;  // HOST:PORT
   std::string game;   // only this game's rooms (empty: every game)
+  int connect_timeout_s = kDefaultConnectTimeoutS;
 };
 // `parley rooms`: the lobby's public rooms, with who sits in them and their options.
 int list_rooms(const RoomsOptions& options);
@@ -90,6 +96,7 @@ struct WatchOptions {
   std::string save;        // write the game's log here when it ends (empty: nowhere)
   std::string name = "spectator";
   int give_up_s = 3600;
+  int connect_timeout_s = kDefaultConnectTimeoutS;
 };
 // `parley watch`: a game followed as a spectator, told entry by entry as `parley log show`
 // tells a log, then its verdict; exit 0 if the game ended and its log is valid.

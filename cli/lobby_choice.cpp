@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "cli/commands.hpp"
+#include "i18n/i18n.hpp"
 #include "lobby/client/lan_search.hpp"
 
 namespace parley::cli {
@@ -17,7 +18,7 @@ constexpr std::string_view kLanPrefix = "lan:";
 }  // namespace
 
 std::string bad_lobby(const std::string& given) {
-  return "bad --lobby '" + given + "': expected HOST:PORT, or lan:NAME for a lobby of this network";
+  return i18n::trf("bad --lobby '{0}': expected HOST:PORT, or lan:NAME for a lobby of this network", given);
 }
 
 bool lan_choice(const std::string& given) { return given.starts_with(kLanPrefix); }
@@ -36,7 +37,7 @@ game::Result<LobbyChoice, int> choose_lobby(const std::string& given) {
   if (!lan_choice(given)) return LobbyChoice{*lobby::parse_endpoint(given), std::nullopt};
   auto tables = lobby::search_lan(lobby::lan_probe_targets(), std::chrono::milliseconds(1000));
   if (!tables) {
-    fmt::print(stderr, "cannot search the network: {}\n", tables.error());
+    fmt::print(stderr, "{}\n", i18n::trf("cannot search the network: {0}", tables.error()));
     return kInvalidInput;
   }
   auto table = lobby::find_lan_table(*tables, std::string_view(given).substr(kLanPrefix.size()));

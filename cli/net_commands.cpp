@@ -12,8 +12,10 @@
 #include "cli/commands.hpp"
 #include "cli/event_commands.hpp"
 #include "cli/lobby_choice.hpp"
+#include "cli/lobby_wait.hpp"
 #include "cli/terminal_game.hpp"
 #include "crypto/hex.hpp"
+#include "i18n/i18n.hpp"
 #include "lobby/client/lan_search.hpp"
 #include "lobby/client/lobby_client.hpp"
 #include "lobby/protocol/endpoint.hpp"
@@ -43,7 +45,7 @@ std::string games_where(const std::function<bool(const TerminalGame&)>& yes) {
       names.emplace_back(module->name());
   std::string out;
   for (std::size_t i = 0; i < names.size(); ++i)
-    out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+    out += (i == 0 ? std::string() : i + 1 == names.size() ? std::string(" ") + i18n::tr("or") + " " : std::string(", ")) + names[i];
   return out;
 }
 
@@ -57,11 +59,11 @@ game::Result<peer::SeatOptions, std::string> seat_options(const SeatCommand& c, 
   o.game = c.game;
   o.data_dir = c.data_dir;
   int ways = (c.quick_match > 0) + (c.room > 0) + (c.create > 0);
-  if (ways > 1) return std::string("choose one of --quick-match, --room and --create");
+  if (ways > 1) return std::string(i18n::tr("choose one of --quick-match, --room and --create"));
   const TerminalGame* terminal = terminal_game(c.game);
   if ((!c.map.empty() || !c.dice.empty()) && (c.create == 0 || !terminal || !terminal->takes_map_and_dice()))
-    return "--map and --dice choose a new Risiko room's rules: use them with " +
-           games_where([](const TerminalGame& t) { return t.takes_map_and_dice(); }) + " and --create";
+    return i18n::trf("--map and --dice choose a new Risiko room's rules: use them with {0} and --create",
+                     games_where([](const TerminalGame& t) { return t.takes_map_and_dice(); }));
   if (c.room > 0 || (c.create == 0 && c.quick_match == 0 && !c.invite.empty())) {
     // A room by its number, or by its invite code alone (room 0: the lobby finds it by the code).
     o.join = peer::SeatOptions::Join::room;
@@ -75,7 +77,7 @@ game::Result<peer::SeatOptions, std::string> seat_options(const SeatCommand& c, 
                                        std::tuple{&c.site, &o.create_options.site, "--site"}}) {
       auto sanitised = peer::room_text(*typed);
       if (!sanitised)
-        return std::string(option) + ": not UTF-8 text of at most " + std::to_string(peer::kMaxOptionText) + " bytes";
+        return i18n::trf("{0}: not UTF-8 text of at most {1} bytes", option, peer::kMaxOptionText);
       *text = std::move(*sanitised);
     }
     if (!c.invite.empty()) o.visibility = lobby::Visibility::invite_only;
@@ -83,10 +85,10 @@ game::Result<peer::SeatOptions, std::string> seat_options(const SeatCommand& c, 
       auto plus = c.clock.find('+');
       std::uint64_t base = 0, inc = 0;
       auto b = std::from_chars(c.clock.data(), c.clock.data() + (plus == std::string::npos ? c.clock.size() : plus), base);
-      if (b.ec != std::errc{}) return "bad --clock '" + c.clock + "': expected BASE+INC in seconds";
+      if (b.ec != std::errc{}) return i18n::trf("bad --clock '{0}': expected BASE+INC in seconds", c.clock);
       if (plus != std::string::npos) {
         auto i = std::from_chars(c.clock.data() + plus + 1, c.clock.data() + c.clock.size(), inc);
-        if (i.ec != std::errc{}) return "bad --clock '" + c.clock + "': expected BASE+INC in seconds";
+        if (i.ec != std::errc{}) return i18n::trf("bad --clock '{0}': expected BASE+INC in seconds", c.clock);
       }
       o.create_options.clock_base_ms = base * 1000;
       o.create_options.clock_increment_ms = inc * 1000;
@@ -105,7 +107,7 @@ game::Result<peer::SeatOptions, std::string> seat_options(const SeatCommand& c, 
     std::filesystem::path path = c.identity;
     if (path.empty()) {
       auto default_path = crypto::default_identity_path();
-      if (!default_path) return std::string("no place for your key: ") + std::string(crypto::describe(default_path.error()));
+      if (!default_path) return i18n::trf("no place for your key: {0}", crypto::describe(default_path.error()));
       path = *default_path;
     }
     auto identity = crypto::load_or_create_identity(path);
@@ -121,12 +123,13 @@ game::Result<peer::SeatOptions, std::string> seat_options(const SeatCommand& c, 
 int leave_seat(peer::SeatRunner& runner) {
   runner.disconnect(std::chrono::seconds(2));
   if (runner.status() == peer::RunnerStatus::playing && runner.room() && runner.seat()) {
-    fmt::print(stderr,
-               "input ended: seat {} left room {} without resigning; the others wait for it (a clock, if the room has one, runs on).\n"
-               "Run the same command again to resume it.\n",
-               runner.seat()->index, runner.room()->value);
+    fmt::print(stderr, "{}\n{}\n",
+               i18n::trf("input ended: seat {0} left room {1} without resigning; the others wait for it (a clock, if "
+                         "the room has one, runs on).",
+                         runner.seat()->index, runner.room()->value),
+               i18n::tr("Run the same command again to resume it."));
   } else {
-    fmt::print(stderr, "input ended before a game began: left the lobby\n");
+    fmt::print(stderr, "{}\n", i18n::tr("input ended before a game began: left the lobby"));
   }
   return kInvalidInput;
 }
@@ -154,13 +157,25 @@ int run_seat(const SeatCommand& c, peer::SeatOptions options, peer::Player& play
     }
     options.expected_lobby_key = *pinned;
   }
+  // Reaching the lobby is bounded apart from the wait for the game: an address where no lobby
+  // answers is said within --connect-timeout, not after --give-up.
+  const LobbyWait reaching(options.lobby, c.connect_timeout_s, c.quiet);
   peer::SeatRunner runner(std::move(options), player);
   auto running = [&] {
     return runner.status() != peer::RunnerStatus::finished && runner.status() != peer::RunnerStatus::failed;
   };
+  // The lobby answered (the runner left `connecting` once): later losses are reconnected to
+  // until --give-up, since the game goes on there.
+  bool reached = false;
   auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(c.give_up_s);
   while (running()) {
     runner.step(20);
+    reached = reached || runner.status() == peer::RunnerStatus::matching || runner.status() == peer::RunnerStatus::playing;
+    if (!reached && running() && reaching.expired()) {
+      for (const auto& n : runner.take_notes())
+        if (!c.quiet) fmt::print(stderr, "{}\n", n);
+      return reaching.give_up();
+    }
     for (const auto& n : runner.take_notes())
       if (!c.quiet) fmt::print(stderr, "{}\n", n);
     // A last command's post is seen through first: it may be what ends the game; and a game
@@ -168,13 +183,21 @@ int run_seat(const SeatCommand& c, peer::SeatOptions options, peer::Player& play
     const bool decided = runner.session() != nullptr && runner.session()->outcome().has_value();
     if (running() && input_ended && !runner.posting() && !decided && input_ended()) return leave_seat(runner);
     if (std::chrono::steady_clock::now() > give_up) {
-      fmt::print(stderr, "giving up after {} s\n", c.give_up_s);
+      // What was waited for: players to fill the room, or the game's end (the lobby lost and
+      // not found again counts as the game not ending).
+      if (runner.status() == peer::RunnerStatus::playing || runner.session() != nullptr)
+        fmt::print(stderr, "{}\n", i18n::trf("giving up after {0} s (--give-up): the game did not end", c.give_up_s));
+      else
+        fmt::print(stderr, "{}\n", i18n::trf("giving up after {0} s (--give-up): no game began, not enough players came", c.give_up_s));
       return kInvalidInput;
     }
   }
   for (const auto& n : runner.take_notes())
     if (!c.quiet) fmt::print(stderr, "{}\n", n);
   if (runner.status() == peer::RunnerStatus::failed) {
+    // Before any answer and with no connection made: the address itself cannot be used (a name
+    // that does not resolve). A lobby that answered with the wrong key or protocol was reached.
+    if (!reached && runner.client() == nullptr) return reaching.cannot_connect(runner.failure());
     fmt::print(stderr, "{}\n", runner.failure());
     return kInvalidInput;
   }
@@ -198,7 +221,7 @@ int run_bot(const SeatCommand& c) {
   const peer::GameModule* module = peer::find_game(c.game);
   const peer::GameBots* bots = module ? module->facet<peer::GameBots>() : nullptr;
   if (!bots) {
-    fmt::print(stderr, "no bot plays '{}' yet\n", c.game);
+    fmt::print(stderr, "{}\n", i18n::trf("no bot plays '{0}' yet", c.game));
     return kUsage;
   }
   auto options = seat_options(c, /*fresh_identity_by_default=*/true);
@@ -221,11 +244,11 @@ int run_bot(const SeatCommand& c) {
 int run_play(const SeatCommand& c) {
   const TerminalGame* terminal = terminal_game(c.game);
   if (!terminal) {
-    fmt::print(stderr, "no game '{}' at a terminal: {}\n", c.game, games_where([](const TerminalGame&) { return true; }));
+    fmt::print(stderr, "{}\n", i18n::trf("no game '{0}' at a terminal: {1}", c.game, games_where([](const TerminalGame&) { return true; })));
     return kUsage;
   }
   if (!c.layout.empty() && !terminal->takes_layout()) {
-    fmt::print(stderr, "--layout is for {}\n", games_where([](const TerminalGame& t) { return t.takes_layout(); }));
+    fmt::print(stderr, "{}\n", i18n::trf("--layout is for {0}", games_where([](const TerminalGame& t) { return t.takes_layout(); })));
     return kUsage;
   }
   // The player (and its layout) is made before anything else is done (a key created, a lobby
@@ -258,24 +281,27 @@ int list_rooms(const RoomsOptions& o) {
   const auto choice = choose_lobby(o.lobby);
   if (!choice) return choice.error();
   const lobby::Endpoint* endpoint = &choice->endpoint;
+  const LobbyWait reaching(*endpoint, o.connect_timeout_s, false);
   auto client = lobby::LobbyClient::connect(lobby::ClientOptions{*endpoint, std::nullopt, {}, choice->key});
-  if (!client) {
-    fmt::print(stderr, "{}\n", client.error().detail);
-    return kInvalidInput;
-  }
+  if (!client) return reaching.cannot_connect(client.error().detail);
+  bool reached = false;
   constexpr int kMaxPages = 1000;
   constexpr auto kPatience = std::chrono::seconds(10);  // for each page
   auto deadline = std::chrono::steady_clock::now() + kPatience;
   std::vector<lobby::RoomSummary> rooms;
   lobby::RequestId asked = (*client)->list_rooms(o.game, {});
   for (int pages = 0; asked.value != 0;) {
+    if (!reached && reaching.expired()) return reaching.give_up();
     if (std::chrono::steady_clock::now() > deadline) {
       fmt::print(stderr, "no answer from {}\n", lobby::to_string(*endpoint));
       return kInvalidInput;
     }
     (*client)->poll(50);
     while (auto event = (*client)->next_event()) {
-      if (auto* page = std::get_if<lobby::RoomList>(&*event); page && page->request == asked) {
+      if (std::holds_alternative<lobby::Connected>(*event)) {
+        reached = true;
+        deadline = std::chrono::steady_clock::now() + kPatience;
+      } else if (auto* page = std::get_if<lobby::RoomList>(&*event); page && page->request == asked) {
         for (const auto& room : page->rooms) {
           if (!rooms.empty() && room.room.value <= rooms.back().room.value) {
             fmt::print(stderr, "{} listed its rooms out of order: the lobby is at fault\n", lobby::to_string(*endpoint));
@@ -297,6 +323,7 @@ int list_rooms(const RoomsOptions& o) {
                    fault->error == lobby::WireError::unsupported_version ? ": it runs another version of parley" : "");
         return kInvalidInput;
       } else if (auto* gone = std::get_if<lobby::Disconnected>(&*event)) {
+        if (!reached && gone->kind == lobby::DisconnectKind::closed) return reaching.cannot_connect(gone->reason);
         fmt::print(stderr, "{}\n", gone->reason);
         return kInvalidInput;
       }
@@ -369,12 +396,11 @@ int watch_room(const WatchOptions& o) {
   const auto choice = choose_lobby(o.lobby);
   if (!choice) return choice.error();
   const lobby::Endpoint* endpoint = &choice->endpoint;
+  const LobbyWait reaching(*endpoint, o.connect_timeout_s, false);
   auto client = lobby::LobbyClient::connect(
       lobby::ClientOptions{*endpoint, crypto::Identity::generate(), o.name, choice->key});
-  if (!client) {
-    fmt::print(stderr, "{}\n", client.error().detail);
-    return kInvalidInput;
-  }
+  if (!client) return reaching.cannot_connect(client.error().detail);
+  bool reached = false;
   lobby::LobbyClient& lobby_client = **client;
   std::optional<lobby::RequestId> join;
   std::optional<lobby::RoomId> room;
@@ -383,13 +409,16 @@ int watch_room(const WatchOptions& o) {
   const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(o.give_up_s);
   auto game_over = [&] { return narrator && narrator->session() && narrator->session()->phase() == peer::Phase::complete; };
   while (!game_over()) {
+    if (!reached && reaching.expired()) return reaching.give_up();
     if (std::chrono::steady_clock::now() > give_up) {
       fmt::print(stderr, "gave up after {} s, {} entries told\n", o.give_up_s, told);
       return kInvalidInput;
     }
     lobby_client.poll(50);
     while (auto event = lobby_client.next_event()) {
-      if (std::holds_alternative<lobby::Welcome>(*event)) {
+      if (std::holds_alternative<lobby::Connected>(*event)) {
+        reached = true;
+      } else if (std::holds_alternative<lobby::Welcome>(*event)) {
         join = o.room != 0 ? lobby_client.join_room(lobby::RoomId{o.room}, lobby::Role::spectator, o.invite)
                            : lobby_client.join_by_code(o.invite, lobby::Role::spectator);
       } else if (auto* state = std::get_if<lobby::RoomState>(&*event)) {
@@ -426,6 +455,7 @@ int watch_room(const WatchOptions& o) {
                    fault->index.value, fault->room.value, lobby::describe(fault->error));
         return kInvalidInput;
       } else if (auto* gone = std::get_if<lobby::Disconnected>(&*event)) {
+        if (!reached && gone->kind == lobby::DisconnectKind::closed) return reaching.cannot_connect(gone->reason);
         fmt::print(stderr, "lost the lobby ({}) after {} entries\n", gone->reason, told);
         return kInvalidInput;
       }

@@ -13,6 +13,7 @@
 //                                      two things gets two translations)
 //   tr_noop("Easy")                    marks a literal for the catalogue without translating it
 //                                      (a table of names translated where it is shown: tr(name))
+//   trc_noop("piece", "general")       the same for a literal in a context: trc("piece", name)
 //
 // Only literals are found by the catalogue's extraction (xgettext): tr(variable) translates a
 // text marked elsewhere with tr_noop. Choose the language once, before any thread starts:
@@ -54,6 +55,8 @@ const char* tr(const char* msgid);
 const char* trn(const char* singular, const char* plural, unsigned long n);
 const char* trc(const char* context, const char* msgid);
 constexpr const char* tr_noop(const char* msgid) { return msgid; }
+// Marks a literal in a context for the catalogue (translated where shown: trc(context, name)).
+constexpr const char* trc_noop(const char* /*context*/, const char* msgid) { return msgid; }
 
 namespace detail {
 // fmt::format of a translated format string, falling back to the English one when the

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <string>
 #include <vector>
 
 #include "cli/client_command_line.hpp"
@@ -80,6 +81,14 @@ void add_pgn(CLI::App& app, Invocation& in) {
   exporter->callback([&in] { in.status = export_pgn(in.export_file); });
 }
 
+// --connect-timeout: how long a command waits for the lobby to answer (exit 4 then).
+void connect_timeout(CLI::App* cmd, int& seconds) {
+  cmd->add_option("--connect-timeout", seconds,
+                  "Give up (exit 4) when the lobby has not answered after this many seconds (default " +
+                      std::to_string(kDefaultConnectTimeoutS) + ")")
+      ->check(CLI::Range(1, 3600));
+}
+
 void seat_options(CLI::App* cmd, SeatCommand& c) {
   cmd->add_option("GAME", c.game, "The game: chess, gunjin or risiko")->required();
   cmd->add_option("--lobby", c.lobby, "The lobby: HOST:PORT, or lan:NAME for the lobby of this network answering as NAME (parley lan)")->required();
@@ -100,7 +109,8 @@ void seat_options(CLI::App* cmd, SeatCommand& c) {
   cmd->add_option("--identity", c.identity, "Your key file (created if missing)");
   cmd->add_option("--name", c.name, "The name others see");
   cmd->add_option("--data", c.data_dir, "Where sessions and logs are kept (default: ~/.local/share/parley)");
-  cmd->add_option("--give-up", c.give_up_s, "Stop after this many seconds (default 3600)");
+  cmd->add_option("--give-up", c.give_up_s, "Stop waiting for players and for the game's end after this many seconds (default 3600)");
+  connect_timeout(cmd, c.connect_timeout_s);
   cmd->add_option("--lobby-key", c.lobby_key,
                   "The key the lobby must prove: in hex, its fingerprint or its key file (default: shown on first use)");
   cmd->add_flag("--quiet", c.quiet, "Print only the log file and the result");
@@ -140,6 +150,7 @@ void add_network(CLI::App& app, Invocation& in) {
   auto* rooms = app.add_subcommand("rooms", "List a lobby's public rooms: who sits in them, their options, whether they wait");
   rooms->add_option("--lobby", in.rooms.lobby, "The lobby: HOST:PORT, or lan:NAME for the lobby of this network answering as NAME (parley lan)")->required();
   rooms->add_option("--game", in.rooms.game, "Only this game's rooms (chess, gunjin, risiko)");
+  connect_timeout(rooms, in.rooms.connect_timeout_s);
   rooms->callback([&in] { in.status = list_rooms(in.rooms); });
 
   auto* lan = app.add_subcommand("lan", "List the lobbies on this network that answer LAN searches (parley host, parley-lobby --lan)");
@@ -160,6 +171,7 @@ void add_network(CLI::App& app, Invocation& in) {
   watch->add_option("--name", in.watch.name, "The name the room's members see")->capture_default_str();
   watch->add_option("--give-up", in.watch.give_up_s, "Stop after this many seconds (default 3600)")
       ->check(CLI::Range(1, 7 * 24 * 3600));
+  connect_timeout(watch, in.watch.connect_timeout_s);
   watch->callback([&in] { in.status = watch_room(in.watch); });
 }
 
@@ -250,7 +262,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.footer(
       "Exit status: 0 success, 1 the input is invalid (a bad game, an illegal move), 2 usage "
-      "error, 3 a file could not be read.");
+      "error, 3 a file could not be read, 4 the lobby could not be reached.");
   Invocation in;
   add_chess(app, in);
   add_pgn(app, in);

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <sstream>
 #include <string>
 
 #include "cli/terminal_input.hpp"
@@ -130,6 +131,51 @@ TEST(TerminalGunjin, ABattleNamesTheOwnPieceAsTheBoardDoesNotInKanji) {
             std::string::npos)
       << line;
   EXPECT_EQ(told.find(japanese_name(kind)), std::string::npos) << told;  // no kanji outside `help`
+}
+
+// The squares of the first move named in `text`: two words in a row (or joined by a dash) that
+// both name squares, whatever the words around them.
+std::optional<Play> first_named_move(const std::string& text) {
+  std::string spaced = text;
+  for (char& c : spaced)
+    if (c == '-' || c == ',' || c == '(' || c == ')' || c == '\n') c = ' ';
+  std::istringstream words(spaced);
+  std::optional<Square> last;
+  for (std::string w; words >> w;) {
+    const auto square = square_from_name(w);
+    if (last && square) return Play{*last, *square, std::nullopt, false};
+    last = square;
+  }
+  return std::nullopt;
+}
+
+// The help's example is a move the seat's own army can make, for the first seat and the second
+// (whose camp is rows 5-8: an example from rows 4-5 would be refused), and it is played when typed.
+TEST(TerminalGunjin, TheHelpsExampleMoveIsOneTheSeatCanMake) {
+  for (const std::uint8_t index : {0, 1}) {
+    const game::Seat seat{index};
+    testing::TypedTerminal terminal;
+    auto me = std::make_unique<TerminalGunjinPlayer>(ui::sensible_layout(7 + index), terminal.keyboard(), terminal.screen());
+    TerminalGunjinPlayer* player = me.get();
+    std::optional<GunjinTable> table;
+    if (index == 0) table.emplace(std::move(me), peer::testing::tracking_agent(8));
+    else table.emplace(peer::testing::tracking_agent(8), std::move(me));
+    table->run();
+    ASSERT_TRUE(player->view());
+    ASSERT_EQ(player->view()->to_move(), seat);  // the other seat has moved, if it was first
+    terminal.printed();
+    terminal.type_line("help");
+    table->run();
+    const auto example = first_named_move(terminal.printed());
+    ASSERT_TRUE(example) << "seat " << int(index);
+    const auto moves = peer::own_moves(*player->view(), seat);
+    EXPECT_NE(std::find(moves.begin(), moves.end(), *example), moves.end())
+        << "seat " << int(index) << ": " << square_name(example->from) << "-" << square_name(example->to);
+    const std::uint32_t ply = player->view()->ply();
+    terminal.type_line(square_name(example->from) + " " + square_name(example->to));
+    table->run();
+    EXPECT_GT(player->view()->ply(), ply) << "seat " << int(index);
+  }
 }
 
 TEST(TerminalGunjin, WithOpenPiecesTheOpponentsKindsShowAndResigningEndsTheGame) {

@@ -6,13 +6,27 @@
 #include <sstream>
 
 #include "cli/board_text.hpp"
+#include "cli/terminal_words.hpp"
 #include "game/chess/notation.hpp"
 #include "games/chess/chess_bots.hpp"
+#include "i18n/i18n.hpp"
 
 namespace parley::cli {
 
 using namespace game::chess;
 using ui::ChessIntent;
+using i18n::tr;
+using i18n::trf;
+
+namespace {
+
+// White or Black, for a seat.
+std::string chess_side_name(std::optional<game::Seat> seat) {
+  if (!seat) return "";
+  return side_words(seat->index == 0 ? Color::white : Color::black);
+}
+
+}  // namespace
 
 void TerminalChessPlayer::prompt(const peer::Session& session, game::Seat me) {
   const Game& game = peer::chess_game(session);
@@ -24,17 +38,17 @@ void TerminalChessPlayer::prompt(const peer::Session& session, game::Seat me) {
   bool my_turn = pos.side_to_move() == color_of(me);
   std::string clock;
   if (session.options().clock_base_ms > 0)
-    clock = fmt::format(" [your clock {:.1f}s]", static_cast<double>(session.seat(me).clock_ms) / 1000.0);
+    clock = " " + trf("[your clock {0:.1f}s]", static_cast<double>(session.seat(me).clock_ms) / 1000.0);
   // What is asked and not yet answered, either way (a terminal has no panel of buttons).
   std::string asked;
   if (const auto by = game.draw_offered_by())
-    asked += *by == color_of(me) ? " (your draw offer stands)" : " (a draw is offered: accept or decline)";
+    asked += std::string(" ") + (*by == color_of(me) ? tr("(your draw offer stands)") : tr("(a draw is offered: accept or decline)"));
   if (const auto& t = game.takeback_request())
-    asked += t->by == color_of(me) ? std::string(" (your take-back request stands)")
-                                   : fmt::format(" (take back {} half-move{}? accept or decline)", t->count,
-                                                 t->count == 1 ? "" : "s");
-  fmt::print(out_, "{}{}{}{}> ", my_turn ? "your move" : "waiting for your opponent",
-             pos.in_check() && my_turn ? " (check)" : "", asked, clock);
+    asked += " " + (t->by == color_of(me) ? std::string(tr("(your take-back request stands)"))
+                                          : i18n::trnf("(take back {0} half-move? accept or decline)",
+                                                       "(take back {0} half-moves? accept or decline)", t->count, t->count));
+  fmt::print(out_, "{}{}{}{}> ", my_turn ? tr("your move") : tr("waiting for your opponent"),
+             pos.in_check() && my_turn ? std::string(" ") + tr("(check)") : std::string(), asked, clock);
   std::fflush(out_);
   prompted_ = true;
 }
@@ -60,14 +74,14 @@ std::optional<ChessIntent> TerminalChessPlayer::take(const std::string& line, co
     return ChessIntent{ChessIntent::Kind::request_takeback, Move::none(), static_cast<std::uint16_t>(std::clamp(n, 1, 1000))};
   }
   if (cmd == "help") {
-    fmt::print(out_, "  a move in SAN (Nf3, O-O or oo, e8=Q) or UCI (g1f3); resign, draw, accept, decline, undo [N], claim\n");
+    fmt::print(out_, "  {}\n", tr("a move in SAN (Nf3, O-O or oo, e8=Q) or UCI (g1f3); resign, draw, accept, decline, undo [N], claim"));
     return std::nullopt;
   }
   // A move is read in the position on the board, which is this seat's only on its turn; the
   // rules' check below says so otherwise.
   auto move = parse_typed_move(game.position(), cmd);
   if (!move) {
-    fmt::print(out_, "not a legal move: {} ({})\n", cmd, describe(move.error()));
+    fmt::print(out_, "{}\n", trf("not a legal move: {0} ({1})", cmd, notation_error_words(move.error())));
     return std::nullopt;
   }
   return ChessIntent{ChessIntent::Kind::move, *move, 0};
@@ -88,27 +102,28 @@ std::optional<game::Bytes> TerminalChessPlayer::act(const peer::Session& session
   // is refused here rather than posted.
   person_.submit(*intent);
   auto message = person_.act(session, me);
-  for (const std::string& why : person_.take_refusals()) fmt::print(out_, "refused: {}\n", why);
+  for (const std::string& why : person_.take_refusals()) fmt::print(out_, "{}\n", trf("refused: {0}", why));
   return message;
 }
 
 void TerminalChessPlayer::observe(const peer::Session& session, const peer::SessionEvent& event) {
   using Kind = peer::SessionEvent::Kind;
-  std::string who = event.seat ? (event.seat->index == 0 ? "White" : "Black") : "";
+  const std::string who = chess_side_name(event.seat);
   switch (event.kind) {
     case Kind::action: fmt::print(out_, "\n{}: {}\n", who, event.text); break;
     case Kind::blame:
-      fmt::print(out_, "\n*** {} (seat {}) is caught at entry {}: {} ***\n", who, event.seat->index, event.index.value,
-                 event.text);
+      fmt::print(out_, "\n*** {} ***\n", trf("{0} (seat {1}) is caught at entry {2}: {3}", who, event.seat->index,
+                                             event.index.value, event.text));
       break;
-    case Kind::timeout: fmt::print(out_, "\n{} ran out of time\n", who); break;
+    case Kind::timeout: fmt::print(out_, "\n{}\n", trf("{0} ran out of time", who)); break;
     case Kind::outcome:
-      fmt::print(out_, "\nresult: {} ({})\n", event.seat ? who + " wins" : std::string("no winner"), event.text);
+      fmt::print(out_, "\n{}\n",
+                 event.seat ? trf("result: {0} wins ({1})", who, event.text) : trf("result: no winner ({0})", event.text));
       break;
-    case Kind::presence: fmt::print(out_, "\n{} {}\n", who, event.text); break;
+    case Kind::presence: fmt::print(out_, "\n{}\n", presence_line(who, event.text)); break;
     case Kind::ignored:
       // A message that crossed the other side's (docs/sessions.md, "Late actions").
-      if (const auto why = peer::late_reason(event)) fmt::print(out_, "\n{}: too late, not applied: {}\n", who, *why);
+      if (const auto why = peer::late_reason(event)) fmt::print(out_, "\n{}\n", trf("{0}: too late, not applied: {1}", who, *why));
       break;
     default: break;
   }

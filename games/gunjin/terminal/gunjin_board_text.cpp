@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
+
+#include "i18n/i18n.hpp"
 
 namespace parley::cli {
 
@@ -13,9 +16,32 @@ std::string_view kind_code(game::gunjin::Kind kind) {
   return kCodes[game::gunjin::index_of(kind)];
 }
 
-std::string kind_words(game::gunjin::Kind kind) {
-  return std::string(kind_code(kind)) + " (" + std::string(game::gunjin::english_name(kind)) + ")";
+std::string kind_name(game::gunjin::Kind kind) {
+  // The engine's English names (game/gunjin/kind.cpp), marked for the catalogues in its order.
+  static constexpr std::array<const char*, game::gunjin::kKindCount> kNames = {
+      i18n::trc_noop("gunjin piece", "general"),
+      i18n::trc_noop("gunjin piece", "lieutenant general"),
+      i18n::trc_noop("gunjin piece", "major general"),
+      i18n::trc_noop("gunjin piece", "plane"),
+      i18n::trc_noop("gunjin piece", "tank"),
+      i18n::trc_noop("gunjin piece", "colonel"),
+      i18n::trc_noop("gunjin piece", "lieutenant colonel"),
+      i18n::trc_noop("gunjin piece", "major"),
+      i18n::trc_noop("gunjin piece", "captain"),
+      i18n::trc_noop("gunjin piece", "first lieutenant"),
+      i18n::trc_noop("gunjin piece", "second lieutenant"),
+      i18n::trc_noop("gunjin piece", "cavalry"),
+      i18n::trc_noop("gunjin piece", "engineer"),
+      i18n::trc_noop("gunjin piece", "spy"),
+      i18n::trc_noop("gunjin piece", "mine"),
+      i18n::trc_noop("gunjin piece", "flag"),
+  };
+  const char* english = kNames[game::gunjin::index_of(kind)];
+  assert(game::gunjin::english_name(kind) == english);
+  return i18n::trc("gunjin piece", english);
 }
+
+std::string kind_words(game::gunjin::Kind kind) { return std::string(kind_code(kind)) + " (" + kind_name(kind) + ")"; }
 
 std::string gunjin_board_text(const game::gunjin::State& view, game::Seat me) {
   namespace g = game::gunjin;

@@ -9,7 +9,10 @@ namespace parley::cli {
 
 // A Gunjin kind in two letters, as the board text shows it ("Gn" 大将 … "Fl" 軍旗).
 std::string_view kind_code(game::gunjin::Kind kind);
-// A kind in a sentence at the terminal: the board's code and the English name, "Cp (captain)".
+// A kind's name in the person's language (docs/i18n.md): "captain", "capitano", "大尉".
+std::string kind_name(game::gunjin::Kind kind);
+// A kind in a sentence at the terminal: the board's code and kind_name, "Cp (captain)" (in
+// English rather than kanji: a terminal may have no Japanese font, unless Japanese is chosen).
 std::string kind_words(game::gunjin::Kind kind);
 // The board as seat `me` sees it from its own side (its back row at the bottom): its pieces by
 // kind_code, the opponent's in lower case once `view` knows their kind and "??" before, the HQ's two

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "games/risiko/ui/risiko_board.hpp"
+#include "i18n/i18n.hpp"
 
 namespace parley::cli {
 
@@ -23,14 +24,35 @@ std::string folded(std::string_view text) {
   return out;
 }
 
+bool risiko_italian_names() { return i18n::language() == "it"; }
+
 }  // namespace
+
+const std::string& risiko_place_name(const rk::Country& territory) {
+  return risiko_italian_names() && !territory.name_it.empty() ? territory.name_it : territory.name;
+}
+
+const std::string& risiko_place_name(const rk::Continent& continent) {
+  return risiko_italian_names() && !continent.name_it.empty() ? continent.name_it : continent.name;
+}
 
 std::string risiko_map_text(const rk::World& world, const rk::Table& table, std::optional<game::Seat> me,
                             const std::function<std::string(game::Seat)>& name) {
   // Long names from a custom map are cut rather than pushing the columns off the screen.
   constexpr std::size_t kMaxNameWidth = 28;
+  // Names are cut and padded by characters, not bytes: "Perù" is as wide as "Peru".
+  auto characters = [](std::string_view text) {
+    return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+  };
+  auto cut = [&](std::string_view text) {
+    std::size_t n = 0, at = 0;
+    for (; at < text.size(); ++at)
+      if ((text[at] & 0xC0) != 0x80 && n++ == kMaxNameWidth) break;
+    return std::string(text.substr(0, at));
+  };
   std::size_t width = 0;
-  for (const rk::Country& c : world.countries) width = std::max(width, std::min(c.name.size(), kMaxNameWidth));
+  for (const rk::Country& c : world.countries) width = std::max(width, std::min(characters(risiko_place_name(c)), kMaxNameWidth));
+  const std::string you = i18n::tr("you");
   const int number_width = world.territory_count() >= 100 ? 3 : 2;
   std::string out;
   for (std::size_t k = 0; k < world.continents.size(); ++k) {
@@ -42,33 +64,34 @@ std::string risiko_map_text(const rk::World& world, const rk::Table& table, std:
       if (holder && *holder != owner) held = false;
       holder = owner;
     }
-    out += fmt::format("{} (+{}){}\n", continent.name, continent.bonus,
-                       held && holder ? ", held by " + (holder == me ? std::string("you") : ui::colour_name(table.player(*holder).colour))
-                                      : std::string());
+    const std::string line = fmt::format("{} (+{})", risiko_place_name(continent), continent.bonus);
+    out += (held && holder ? i18n::trf("{0}, held by {1}", line, holder == me ? you : ui::colour_name(table.player(*holder).colour))
+                           : line) +
+           "\n";
     for (rk::TerritoryId t : continent.territories) {
       const rk::CountryInfo& info = table.countries[t.value];
-      const std::string owner = info.owner == me ? std::string("you") : ui::colour_name(table.player(info.owner).colour);
-      out += fmt::format("  {:>{}} {:<{}} {:<6} {:>4}\n", t.value + 1, number_width,
-                         world.country(t).name.substr(0, kMaxNameWidth), width, owner, info.armies);
+      const std::string owner = info.owner == me ? you : ui::colour_name(table.player(info.owner).colour);
+      const std::string place = cut(risiko_place_name(world.country(t)));
+      out += fmt::format("  {:>{}} {}{} {:<6} {:>4}\n", t.value + 1, number_width, place,
+                         std::string(width - std::min(width, characters(place)), ' '), owner, info.armies);
     }
   }
-  out += "Players";
-  if (table.turn > 0 && !table.winner) out += fmt::format(" (turn {}, {} to play)", table.turn, name(table.current_player()));
-  out += ":\n";
+  out += table.turn > 0 && !table.winner ? i18n::trf("Players (turn {0}, {1} to play):", table.turn, name(table.current_player()))
+                                         : std::string(i18n::tr("Players:"));
+  out += "\n";
   for (game::Seat seat : table.turn_order) {
     const rk::PlayerInfo& p = table.player(seat);
     std::uint32_t territories = 0, armies = 0;
     for (const rk::CountryInfo& c : table.countries)
       if (c.owner == seat) ++territories, armies += c.armies;
-    auto counted = [](std::size_t n, std::string_view one, std::string_view many) {
-      return fmt::format("{} {:<{}}", n, n == 1 ? one : many, many.size());
-    };
-    out += fmt::format("  {:<28} {:>15} {:>11} {:>8}", name(seat), counted(territories, "territory", "territories"),
-                       counted(armies, "army", "armies"), counted(p.hand.size(), "card", "cards"));
-    if (p.armies_to_place > 0) out += fmt::format(", {} to place", p.armies_to_place);
-    if (p.status == rk::PlayerStatus::left) out += ", left the game";
+    out += fmt::format("  {:<28} {:>15} {:>11} {:>8}", name(seat),
+                       i18n::trnf("{0} territory", "{0} territories", territories, territories),
+                       i18n::trnf("{0} army", "{0} armies", armies, armies),
+                       i18n::trnf("{0} card", "{0} cards", p.hand.size(), p.hand.size()));
+    if (p.armies_to_place > 0) out += ", " + i18n::trf("{0} to place", p.armies_to_place);
+    if (p.status == rk::PlayerStatus::left) out += std::string(", ") + i18n::tr("left the game");
     if (p.status == rk::PlayerStatus::eliminated)
-      out += p.eliminated_by ? ", eliminated by " + name(*p.eliminated_by) : std::string(", eliminated");
+      out += ", " + (p.eliminated_by ? i18n::trf("eliminated by {0}", name(*p.eliminated_by)) : std::string(i18n::tr("eliminated")));
     out += "\n";
   }
   return out;

@@ -9,6 +9,11 @@
 
 namespace parley::cli {
 
+// A territory's or a continent's name in the person's language: the map's Italian name when
+// Italian is chosen and the map gives one (the shipped maps do), else its name (docs/i18n.md).
+const std::string& risiko_place_name(const game::risiko::Country& territory);
+const std::string& risiko_place_name(const game::risiko::Continent& continent);
+
 // The Risiko table as text, for seat `me` (none: a spectator): each continent with its bonus,
 // each territory under it with the number it is typed by, its owner ("you" for `me`, the
 // colour otherwise) and its armies; then the players, by `name`, with what they hold.
