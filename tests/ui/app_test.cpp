@@ -95,9 +95,13 @@ TEST(App, ConnectChecksTheFieldsThenAsksTheNetworkThread) {
   c.app.address_field = "no port here";
   c.app.connect(c.now);
   EXPECT_TRUE(c.app.take_commands().empty());
-  ASSERT_EQ(c.app.active_notices(c.now).size(), 1U);
-  EXPECT_EQ(c.app.active_notices(c.now)[0].kind, Notice::Kind::error);
-  EXPECT_TRUE(c.app.active_notices(c.now + kNoticeMs).empty()) << "notices fade";
+  // The problem stays on the connect screen (no fading notice) with what to try.
+  ASSERT_TRUE(c.app.connect_problem());
+  EXPECT_EQ(c.app.connect_problem()->kind, ConnectProblem::Kind::bad_address);
+  EXPECT_FALSE(what_to_try(*c.app.connect_problem()).empty());
+  c.app.tick(c.now + 60'000);
+  EXPECT_TRUE(c.app.connect_problem()) << "the problem does not fade";
+  c.app.take_commands();  // the LAN searches
 
   c.app.address_field = " 127.0.0.1:9000 ";
   c.app.name_field = "  ";
@@ -111,6 +115,82 @@ TEST(App, ConnectChecksTheFieldsThenAsksTheNetworkThread) {
   EXPECT_EQ(sent[0].lobby.port, 9000);
   EXPECT_EQ(sent[0].display_name, "carol");
   EXPECT_EQ(c.app.lobby().connection(), Connection::connecting);
+}
+
+// An unreachable lobby: the attempt is given up after connect_timeout_ms (10 s by default),
+// the address kept in the problem, which stays until the next attempt; a late welcome is ignored.
+TEST(App, AnAttemptToConnectIsGivenUpAfterTheTimeoutAndTheProblemStays) {
+  Client c;
+  EXPECT_EQ(c.app.config().connect_timeout_ms, 10'000U);
+  c.app.address_field = "192.0.2.1:7777";
+  c.app.connect(c.now);
+  ASSERT_EQ(commands_of<ConnectCommand>(c.app).size(), 1U);
+  c.app.tick(c.now + 3000);
+  EXPECT_EQ(c.app.connecting_for_ms(c.now + 3000), 3000U);
+  EXPECT_EQ(c.app.lobby().connection(), Connection::connecting);
+  c.app.tick(c.now + 9999);
+  EXPECT_EQ(c.app.lobby().connection(), Connection::connecting);
+  EXPECT_TRUE(commands_of<DisconnectCommand>(c.app).empty());
+  c.app.tick(c.now + 10'000);
+  EXPECT_EQ(c.app.lobby().connection(), Connection::offline);
+  EXPECT_EQ(commands_of<DisconnectCommand>(c.app).size(), 1U) << "the network thread drops the attempt";
+  ASSERT_TRUE(c.app.connect_problem());
+  EXPECT_EQ(c.app.connect_problem()->kind, ConnectProblem::Kind::timed_out);
+  EXPECT_EQ(c.app.connect_problem()->address, "192.0.2.1:7777");
+  EXPECT_NE(describe(*c.app.connect_problem()).find("192.0.2.1:7777"), std::string::npos);
+  EXPECT_GE(what_to_try(*c.app.connect_problem()).size(), 2U);
+  c.app.tick(c.now + 100'000);
+  EXPECT_TRUE(c.app.connect_problem());
+  EXPECT_EQ(c.app.screen(), Screen::connect);
+  // The lobby's welcome, had it come after all, changes nothing.
+  c.lobby(lobby::Welcome{lobby::RequestId{1}, "alice", {}});
+  EXPECT_EQ(c.app.screen(), Screen::connect);
+  EXPECT_EQ(c.app.lobby().connection(), Connection::offline);
+  // Trying again clears it; a welcome in time opens the lobby.
+  c.app.connect(c.now + 200'000);
+  EXPECT_FALSE(c.app.connect_problem());
+  c.lobby(lobby::Welcome{lobby::RequestId{1}, "alice", {}});
+  EXPECT_EQ(c.app.screen(), Screen::lobby);
+  c.app.tick(c.now + 400'000);
+  EXPECT_EQ(c.app.lobby().connection(), Connection::online) << "no timeout once welcomed";
+}
+
+TEST(App, CancelStopsTheAttemptAndAFailureKeepsTheAddress) {
+  Client c;
+  c.app.connect(c.now);
+  c.app.take_commands();
+  c.app.cancel_connect();
+  EXPECT_EQ(c.app.lobby().connection(), Connection::offline);
+  EXPECT_EQ(commands_of<DisconnectCommand>(c.app).size(), 1U);
+  EXPECT_FALSE(c.app.connect_problem()) << "cancelling is no problem";
+  c.app.on_event(ConnectionLost{"no answer", false}, c.now);
+  EXPECT_FALSE(c.app.connect_problem()) << "what the dropped attempt says is ignored";
+  c.app.tick(c.now + 60'000);
+  EXPECT_FALSE(c.app.connect_problem());
+
+  c.app.connect(c.now);
+  c.app.on_event(ConnectionLost{"refused", false}, c.now + 50);
+  ASSERT_TRUE(c.app.connect_problem());
+  EXPECT_EQ(c.app.connect_problem()->kind, ConnectProblem::Kind::failed);
+  EXPECT_EQ(c.app.connect_problem()->address, "127.0.0.1:7777");
+  EXPECT_EQ(c.app.connect_problem()->reason, "refused");
+}
+
+// `--lobby`: the attempt starts in the constructor, before the loop's clock is known; the
+// first tick starts the count.
+TEST(App, ConnectingAtStartCountsFromTheFirstTick) {
+  AppConfig config{identity_from(1).public_key(), "alice", "127.0.0.1:7777", 7777, true, false};
+  config.connect_timeout_ms = 5000;
+  App app(config);
+  EXPECT_EQ(app.lobby().connection(), Connection::connecting);
+  app.tick(1'000'000);
+  EXPECT_EQ(app.lobby().connection(), Connection::connecting);
+  app.tick(1'004'999);
+  EXPECT_EQ(app.lobby().connection(), Connection::connecting);
+  app.tick(1'005'000);
+  EXPECT_EQ(app.lobby().connection(), Connection::offline);
+  ASSERT_TRUE(app.connect_problem());
+  EXPECT_EQ(app.connect_problem()->waited_ms, 5000U);
 }
 
 TEST(App, TheWelcomeOpensTheLobbyAndListsTheRoomsPageByPage) {
@@ -276,7 +356,7 @@ TEST(App, TheConnectScreenListsTheTablesOfTheLanAndJoinsOneWithItsKey) {
   EXPECT_EQ(sent[0].lobby, anna.lobby);
   EXPECT_EQ(sent[0].lobby_key, anna.lobby_key);
   EXPECT_EQ(c.app.address_field, "192.168.1.5:7777");
-  c.app.tick(c.now + 30000);
+  c.app.tick(c.now + 20000);
   EXPECT_TRUE(commands_of<SearchLanCommand>(c.app).empty()) << "not while connecting";
   c.lobby(lobby::Connected{anna.lobby_key});
   c.lobby(lobby::Welcome{lobby::RequestId{1}, "alice", {}});

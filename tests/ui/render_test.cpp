@@ -166,6 +166,41 @@ TEST(Render, TheConnectScreenListsTheTablesOnTheNetwork) {
   EXPECT_GT(blue_after, blue_before + 300) << blue_before << " -> " << blue_after;
 }
 
+// Connecting shows at once what it tries, with Cancel in place of Connect; given up, the problem
+// stays in a red frame (not a fading notice) with what to try, all of its text inside the frame.
+TEST(Render, TheConnectScreenKeepsAProblemInViewWithWhatToTry) {
+  Rig rig;
+  auto problem_red = [](const Image& image) {
+    return count(image, {0, 0, image.width, image.height}, [](Image::Pixel p) { return near(p, {120, 36, 36}, 3); });
+  };
+  rig.app.address_field = "192.0.2.1:7777";
+  rig.app.connect(rig.now);
+  rig.now += 2000;
+  rig.app.tick(rig.now);
+  EXPECT_EQ(problem_red(rig.render("connect-connecting")), 0);
+  rig.now += 8000;
+  rig.app.tick(rig.now);
+  ASSERT_TRUE(rig.app.connect_problem());
+  Image image = rig.render("connect-timed-out");
+  const int red = problem_red(image);
+  EXPECT_GT(red, 560 * 60) << "the problem's frame";
+  // White text on it, at every later frame too (it does not fade).
+  rig.now += 60'000;
+  rig.app.tick(rig.now);
+  Image later = rig.render("connect-timed-out-later");
+  EXPECT_EQ(problem_red(later), red);
+  // The frame holds its text: the rows just above and below the red block are free of white ink.
+  int top = image.height, bottom = 0;
+  for (int y = 0; y < image.height; ++y)
+    for (int x = 0; x < image.width; ++x)
+      if (near(image.at(x, y), {120, 36, 36}, 3)) {
+        top = std::min(top, y);
+        bottom = std::max(bottom, y);
+      }
+  const int white_inside = count(image, {360, top, 560, bottom - top}, [](Image::Pixel p) { return p.r > 230 && p.g > 230 && p.b > 230; });
+  EXPECT_GT(white_inside, 500) << "the problem and what to try are written on it";
+}
+
 TEST(Render, TheBoardShowsThePositionTheLastMoveAndItsSquares) {
   Rig rig;
   rig.in_game();

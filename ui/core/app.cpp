@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "i18n/i18n.hpp"
 #include "ui/core/game_ui.hpp"
 
 namespace parley::ui {
@@ -18,6 +19,41 @@ std::string_view describe(Screen screen) {
 }
 
 bool playable(std::string_view game) { return game_ui(game) != nullptr; }
+
+std::string describe(const ConnectProblem& problem) {
+  using Kind = ConnectProblem::Kind;
+  using i18n::trf;
+  switch (problem.kind) {
+    case Kind::bad_address: return trf("\"{0}\" is not a lobby address ({1}); expected HOST:PORT", problem.address, problem.reason);
+    case Kind::timed_out:
+      return trf("No answer from the lobby at {0} after {1} seconds: gave up", problem.address, (problem.waited_ms + 500) / 1000);
+    case Kind::failed: return trf("Could not reach the lobby at {0}: {1}", problem.address, problem.reason);
+    case Kind::lost: return trf("The connection to the lobby at {0} is lost: {1}", problem.address, problem.reason);
+    case Kind::host_failed: return trf("Could not host a lobby on port {0}: {1}", problem.address, problem.reason);
+  }
+  return problem.reason;
+}
+
+std::vector<std::string> what_to_try(const ConnectProblem& problem) {
+  using Kind = ConnectProblem::Kind;
+  using i18n::tr;
+  switch (problem.kind) {
+    case Kind::bad_address:
+      return {tr("Type the host's name or IP address, a colon and the port, as in 192.168.1.20:7777."),
+              tr("Or press Join beside a lobby listed under \"On this network\".")};
+    case Kind::host_failed:
+      return {tr("Another program (or another parley) may use that port: choose another one and host again."),
+              tr("Ports below 1024 need administrator rights.")};
+    case Kind::timed_out:
+    case Kind::failed:
+    case Kind::lost:
+      break;
+  }
+  return {tr("Check the address and the port with the person hosting the lobby."),
+          tr("Make sure the lobby is running there (parley host, or parley-lobby)."),
+          tr("A firewall between you may block the lobby's UDP port."),
+          tr("Or host a lobby here and let your friends join you.")};
+}
 
 namespace {
 
@@ -38,7 +74,10 @@ App::App(AppConfig config) : config_(std::move(config)), lobby_(config_.identity
   memory_ = ClientMemory{config_.display_name, config_.recent_lobbies};
   for (const auto& module : peer::GameRegistry::process().all())
     if (const GameUi* ui = module->facet<GameUi>()) screens_.push_back(ui->screen(*this, *module));
-  if (config_.connect_now) connect_to(config_.lobby_key, 0);
+  if (config_.connect_now) {
+    connect_to(config_.lobby_key, 0);
+    connecting_since_ms_.reset();  // the first tick starts the clock: 0 is no time of the caller's
+  }
 }
 
 App::~App() = default;
@@ -59,17 +98,39 @@ void App::connect(std::uint64_t local_ms) { connect_to(std::nullopt, local_ms); 
 void App::connect_to(std::optional<crypto::PublicKey> lobby_key, std::uint64_t local_ms) {
   std::string name = trimmed(name_field);
   if (name.empty()) return notify(Notice::Kind::error, "Enter the name other players will see", local_ms);
+  connect_problem_.reset();
   auto endpoint = lobby::parse_endpoint(trimmed(address_field));
   if (!endpoint)
-    return notify(Notice::Kind::error,
-                  "Not a lobby address: " + address_field + " (" + std::string(lobby::describe(endpoint.error())) +
-                      "; expected HOST:PORT)",
-                  local_ms);
+    return connect_failed({ConnectProblem::Kind::bad_address, address_field, std::string(lobby::describe(endpoint.error()))},
+                          local_ms);
   config_.display_name = name;
   config_.lobby_address = lobby::to_string(*endpoint);
   lobby_.set_connection(Connection::connecting);
+  connecting_since_ms_ = local_ms;
   joining_by_address_ = true;
   send(ConnectCommand{*endpoint, name, lobby_key});
+}
+
+void App::cancel_connect() {
+  if (lobby_.connection() != Connection::connecting) return;
+  send(DisconnectCommand{});
+  lobby_.set_connection(Connection::offline);
+  connecting_since_ms_.reset();
+  joining_by_address_ = false;
+  say("connection: cancelled");
+}
+
+std::uint64_t App::connecting_for_ms(std::uint64_t local_ms) const {
+  if (lobby_.connection() != Connection::connecting || !connecting_since_ms_ || local_ms < *connecting_since_ms_) return 0;
+  return local_ms - *connecting_since_ms_;
+}
+
+void App::connect_failed(ConnectProblem problem, std::uint64_t) {
+  connecting_since_ms_.reset();
+  joining_by_address_ = false;
+  say("connection: " + describe(problem));
+  connect_problem_ = std::move(problem);
+  (screen_ == Screen::replay ? before_replay_ : screen_) = Screen::connect;
 }
 
 void App::join_lan_table(std::size_t index, std::uint64_t local_ms) {
@@ -100,7 +161,10 @@ void App::host(std::uint16_t port, std::uint64_t local_ms) {
   std::string name = trimmed(name_field);
   if (name.empty()) return notify(Notice::Kind::error, "Enter the name other players will see", local_ms);
   config_.display_name = name;
+  connect_problem_.reset();
+  config_.host_port = port;
   lobby_.set_connection(Connection::connecting);
+  connecting_since_ms_ = local_ms;
   joining_by_address_ = false;
   send(HostCommand{port, name});
 }
@@ -118,19 +182,26 @@ void App::disconnect() {
 
 void App::on_event(const NetEvent& event, std::uint64_t local_ms) {
   auto go = [&](Screen s) { (screen_ == Screen::replay ? before_replay_ : screen_) = s; };
+  // Offline, what the connection says is of an attempt given up (cancelled or timed out): a
+  // welcome that arrives late must not pull the person away from the connect screen.
+  const bool offline = lobby_.connection() == Connection::offline;
   if (const auto* e = std::get_if<LobbyEvent>(&event)) {
-    on_lobby(e->event, local_ms);
+    if (!offline) on_lobby(e->event, local_ms);
   } else if (const auto* lost = std::get_if<ConnectionLost>(&event)) {
+    if (offline) return;
     if (lost->retrying) {
       lobby_.set_connection(Connection::reconnecting);
       notify(Notice::Kind::error, "Lost the lobby (" + lost->reason + "); reconnecting", local_ms);
+      say("connection: " + lost->reason);
     } else {
+      const bool never_welcomed = lobby_.connection() == Connection::connecting;
       lobby_.set_connection(Connection::offline);
       lobby_.left_room();
       go(Screen::connect);
-      notify(Notice::Kind::error, "Cannot reach the lobby: " + lost->reason, local_ms);
+      connect_failed({never_welcomed ? ConnectProblem::Kind::failed : ConnectProblem::Kind::lost, config_.lobby_address,
+                      lost->reason},
+                     local_ms);
     }
-    say("connection: " + lost->reason);
   } else if (const auto* h = std::get_if<HostStarted>(&event)) {
     host_addresses_ = h->addresses;
     host_listed_on_lan_ = h->lan_port.has_value();
@@ -145,7 +216,7 @@ void App::on_event(const NetEvent& event, std::uint64_t local_ms) {
     on_lan_tables(lan->tables, local_ms);
   } else if (const auto* f = std::get_if<HostFailed>(&event)) {
     lobby_.set_connection(Connection::offline);
-    notify(Notice::Kind::error, "Cannot host a lobby: " + f->reason, local_ms);
+    connect_failed({ConnectProblem::Kind::host_failed, std::to_string(config_.host_port), f->reason}, local_ms);
   } else if (const auto* r = std::get_if<RoomEntries>(&event)) {
     on_entries(*r, local_ms);
   } else if (const auto* s = std::get_if<SeatUpdate>(&event)) {
@@ -166,6 +237,8 @@ void App::on_lobby(const lobby::ClientEvent& event, std::uint64_t local_ms) {
   if (auto next_page = lobby_.apply(event)) send(ListRoomsCommand{*next_page});
 
   if (const auto* w = std::get_if<lobby::Welcome>(&event)) {
+    connecting_since_ms_.reset();
+    connect_problem_.reset();
     if ((screen_ == Screen::replay ? before_replay_ : screen_) == Screen::connect) go(Screen::lobby);
     say("connected to the lobby as " + w->display_name + " (key " + fingerprint() + ")");
     if (std::exchange(joining_by_address_, false)) {
@@ -311,6 +384,17 @@ void App::refresh_rooms() {
 }
 
 void App::tick(std::uint64_t local_ms) {
+  // An attempt to connect is given up after connect_timeout_ms without a welcome.
+  if (lobby_.connection() == Connection::connecting) {
+    if (!connecting_since_ms_) {
+      connecting_since_ms_ = local_ms;
+    } else if (config_.connect_timeout_ms > 0 && local_ms >= *connecting_since_ms_ + config_.connect_timeout_ms) {
+      const std::uint64_t waited = local_ms - *connecting_since_ms_;
+      send(DisconnectCommand{});
+      lobby_.set_connection(Connection::offline);
+      connect_failed({ConnectProblem::Kind::timed_out, config_.lobby_address, {}, waited}, local_ms);
+    }
+  }
   search_lan(local_ms);
   if (screen_ != Screen::lobby || lobby_.connection() != Connection::online) {
     next_room_list_ms_.reset();

@@ -52,6 +52,10 @@ std::string chosen_display_name(const std::string& given, const ClientMemory& me
 }
 
 int run_client(ClientOptions options) {
+  if (auto missing = missing_display()) {
+    std::fprintf(stderr, "parley: %s\n", missing->c_str());
+    return 1;
+  }
   auto window = Window::open(options.window);
   if (!window) {
     std::fprintf(stderr, "parley: %s\n", window.error().c_str());

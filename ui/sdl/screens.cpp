@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <fstream>
 
+#include "i18n/i18n.hpp"
 #include "lobby/protocol/limits.hpp"
 #include "peer/log/plog.hpp"
 #include "peer/session/room_words.hpp"
@@ -225,13 +226,21 @@ void Screens::connect_screen(std::uint64_t local_ms) {
 
   ImGui::TextUnformatted("Join a lobby (HOST:PORT)");
   ImGui::SetNextItemWidth(width - 140 * s);
+  const bool busy = app_.lobby().connection() == Connection::connecting;
   const bool enter = ImGui::InputText("##address", &app_.address_field, ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
-  const bool busy = app_.lobby().connection() == Connection::connecting;
-  ImGui::BeginDisabled(busy);
-  if (ImGui::Button("Connect", ImVec2(-1, 0)) || enter) app_.connect(local_ms);
-  ImGui::EndDisabled();
-  if (busy) ImGui::TextColored(kQuiet, "Connecting...");
+  if (busy) {
+    // The attempt under way, with the seconds it has waited, and a way out.
+    if (ImGui::Button(i18n::tr("Cancel"), ImVec2(-1, 0))) app_.cancel_connect();
+    const std::uint64_t waited = app_.connecting_for_ms(local_ms) / 1000;
+    const std::uint64_t limit = app_.config().connect_timeout_ms / 1000;
+    ImGui::TextColored(kQuiet, "%s",
+                       i18n::trf("Connecting to {0}... {1} s (giving up after {2} s)", app_.connecting_to(), waited, limit)
+                           .c_str());
+  } else {
+    if (ImGui::Button(i18n::tr("Connect"), ImVec2(-1, 0)) || enter) app_.connect(local_ms);
+  }
+  connect_problem();
   if (!app_.recent_lobbies().empty()) {
     ImGui::TextColored(kQuiet, "Joined before:");
     for (const std::string& address : app_.recent_lobbies()) {
@@ -258,6 +267,27 @@ void Screens::connect_screen(std::uint64_t local_ms) {
   ImGui::Separator();
   if (ImGui::Button("Open a game log...")) open_log_requested_ = true;
   ImGui::EndChild();
+}
+
+// Why the last attempt failed and what to try, in a red frame that stays until the next one.
+void Screens::connect_problem() {
+  const auto& problem = app_.connect_problem();
+  if (!problem) return;
+  const std::string what = describe(*problem);
+  const std::vector<std::string> tries = what_to_try(*problem);
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, kProblemBg);
+  const float wrap = ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().WindowPadding.x;
+  float height = ImGui::CalcTextSize(what.c_str(), nullptr, false, wrap).y + 2 * ImGui::GetStyle().WindowPadding.y;
+  for (const std::string& t : tries)
+    height += ImGui::CalcTextSize(t.c_str(), nullptr, false, wrap - ImGui::GetFontSize()).y + ImGui::GetStyle().ItemSpacing.y;
+  ImGui::BeginChild("connect-problem", ImVec2(0, height + ImGui::GetStyle().ItemSpacing.y), false,
+                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_AlwaysUseWindowPadding);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
+  ImGui::TextWrapped("%s", what.c_str());
+  for (const std::string& t : tries) ImGui::BulletText("%s", t.c_str());
+  ImGui::PopStyleColor();
+  ImGui::EndChild();
+  ImGui::PopStyleColor();
 }
 
 // The lobbies that answered a LAN search, each with its Join button.

@@ -49,6 +49,7 @@ class Screens {
  private:
   void menu_bar(std::uint64_t local_ms);
   void connect_screen(std::uint64_t local_ms);
+  void connect_problem();
   void lan_tables(std::uint64_t local_ms, bool busy);
   void lobby_screen(std::uint64_t local_ms);
   void create_room(std::uint64_t local_ms);
