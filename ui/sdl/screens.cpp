@@ -38,9 +38,13 @@ constexpr TimeControl kTimeControls[] = {
 
 Screens::Screens(Window& window, App& app, fs::path data_dir) : window_(window), app_(app), data_dir_(std::move(data_dir)) {
   host_port_ = app_.config().host_port;
-  for (const auto& screen : app_.game_screens())
+  for (const auto& screen : app_.game_screens()) {
+    const ViewContext context{window_, app_, *this, *screen, data_dir_};
     if (const auto* views = screen->module().facet<GameViews>())
-      views_.emplace_back(std::string(screen->game()), views->view({window_, app_, *this, *screen, data_dir_}));
+      views_.emplace_back(std::string(screen->game()), views->view(context));
+    if (const auto* infos = screen->module().facet<InfoViews>())
+      for (auto& view : infos->views(context)) infos_.push_back({std::string(screen->game()), std::move(view)});
+  }
   refresh_logs();
 }
 
@@ -55,6 +59,63 @@ GameView* Screens::view(std::string_view game) const {
 GameView* Screens::view_on_screen() const { return app_.game() ? view(app_.game()->genesis().game) : nullptr; }
 
 int Screens::content_top() const { return static_cast<int>(menu_height_); }
+
+// ---- the registered windows ----------------------------------------------------------------
+
+std::string Screens::game_in_question() const {
+  if (app_.screen() == Screen::replay && app_.replay()) return app_.replay()->game();
+  if (app_.game()) return app_.game()->genesis().game;
+  if (app_.lobby().room()) return app_.lobby().room()->game;
+  return {};
+}
+
+InfoView* Screens::info(std::string_view game, std::string_view id) const {
+  for (const Info& i : infos_)
+    if (i.game == game && i.view->id() == id) return i.view.get();
+  return nullptr;
+}
+
+bool Screens::open_info(std::string_view game, std::string_view id) {
+  for (Info& i : infos_)
+    if (i.game == game && i.view->id() == id) return i.open = i.focus = true;
+  return false;
+}
+
+bool Screens::info_open(std::string_view game, std::string_view id) const {
+  for (const Info& i : infos_)
+    if (i.game == game && i.view->id() == id) return i.open;
+  return false;
+}
+
+// The Help menu's items: the game in question's windows first, then every other game's.
+void Screens::info_menu_items() {
+  const std::string first = game_in_question();
+  auto items = [&](bool in_question) {
+    for (Info& i : infos_) {
+      if ((i.game == first) != in_question) continue;
+      const GameScreen* screen = app_.game_screen(i.game);
+      const std::string label = std::string(screen ? screen->module().title() : i.game) + ": " + i.view->title();
+      if (ImGui::MenuItem(label.c_str(), nullptr, i.open)) i.open = i.focus = true;
+    }
+  };
+  items(true);
+  if (!first.empty()) ImGui::Separator();
+  items(false);
+}
+
+void Screens::info_windows(std::uint64_t local_ms) {
+  const float s = window_.scale();
+  for (Info& i : infos_) {
+    if (!i.open) continue;
+    const std::string title = i.view->title() + "###info-" + i.game + "-" + std::string(i.view->id());
+    ImGui::SetNextWindowSize(ImVec2(i.view->width() * s, i.view->height() * s), ImGuiCond_Appearing);
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    if (std::exchange(i.focus, false)) ImGui::SetNextWindowFocus();
+    if (ImGui::Begin(title.c_str(), &i.open, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse))
+      i.view->draw(local_ms);
+    ImGui::End();
+  }
+}
 
 void Screens::refresh_logs() {
   recent_logs_.clear();
@@ -112,6 +173,7 @@ void Screens::draw(std::uint64_t local_ms) {
   }
   ImGui::End();
   open_log_dialog(local_ms);
+  info_windows(local_ms);
   for (const auto& [name, view] : views_) view->dialogs(local_ms);
   notices_and_banners(local_ms);
 }
@@ -138,6 +200,8 @@ void Screens::menu_bar(std::uint64_t local_ms) {
   }
   if (ImGui::BeginMenu("Help")) {
     if (ImGui::MenuItem("Keyboard shortcuts", "F1")) help_requested_ = true;
+    if (!infos_.empty()) ImGui::Separator();
+    info_menu_items();
     ImGui::EndMenu();
   }
   // The protocol's state, quietly, on the right: connection, then whom the game waits for.

@@ -15,6 +15,7 @@
 
 #include "ui/core/app.hpp"
 #include "ui/sdl/game_view.hpp"
+#include "ui/sdl/info_view.hpp"
 #include "ui/sdl/window.hpp"
 
 union SDL_Event;
@@ -46,6 +47,14 @@ class Screens {
   // The dialog at the end of a game: the result, back to the lobby.
   void result_dialog(std::uint64_t local_ms);
 
+  // ---- the registered windows (info_view.hpp) ----
+  // Opens (or brings forward) `game`'s window `id`; false if there is none.
+  bool open_info(std::string_view game, std::string_view id);
+  bool info_open(std::string_view game, std::string_view id) const;
+  InfoView* info(std::string_view game, std::string_view id) const;
+  // The game in question: on screen, in the replay viewer, or of the room.
+  std::string game_in_question() const;
+
  private:
   void menu_bar(std::uint64_t local_ms);
   void connect_screen(std::uint64_t local_ms);
@@ -58,6 +67,8 @@ class Screens {
   void replay_screen();
   void open_log_dialog(std::uint64_t local_ms);
   void notices_and_banners(std::uint64_t local_ms);
+  void info_menu_items();
+  void info_windows(std::uint64_t local_ms);
   void refresh_logs();
   GameView* view_on_screen() const;  // the view of the game on screen
 
@@ -65,6 +76,13 @@ class Screens {
   App& app_;
   std::filesystem::path data_dir_;
   std::vector<std::pair<std::string, std::unique_ptr<GameView>>> views_;  // by game, in App's order
+  struct Info {
+    std::string game;
+    std::unique_ptr<InfoView> view;
+    bool open = false;
+    bool focus = false;  // brought forward at the next frame
+  };
+  std::vector<Info> infos_;  // by game, in App's order
   float menu_height_ = 0;
   bool quit_ = false;
 

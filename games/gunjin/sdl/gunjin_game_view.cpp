@@ -10,6 +10,7 @@
 
 #include "games/gunjin/sdl/gunjin_view.hpp"
 #include "games/gunjin/ui/gunjin_text.hpp"
+#include "i18n/i18n.hpp"
 #include "ui/sdl/palette.hpp"
 #include "ui/sdl/screens.hpp"
 
@@ -45,6 +46,7 @@ State layout_state(const Layout& layout) {
 GunjinGameView::GunjinGameView(const ViewContext& context)
     : window_(context.window),
       app_(context.app),
+      screens_(context.screens),
       screen_(dynamic_cast<GunjinScreen&>(context.screen)),
       data_dir_(context.data_dir),
       pieces_(context.window.renderer(), context.window.font_files().japanese, context.window.font_files().sans) {
@@ -170,9 +172,12 @@ void GunjinGameView::layout_editor(std::uint64_t local_ms, float width, bool loc
   ImGui::BeginDisabled(locked);
   GunjinLayoutEditor& editor = screen_.editor();
   const float avail_h = ImGui::GetContentRegionAvail().y - 3 * ImGui::GetFrameHeightWithSpacing();
-  const int cell = std::max(16, static_cast<int>(std::min((ImGui::GetContentRegionAvail().x - 8) / 6, avail_h * 2 / 17)));
+  const int gutter = gunjin_label_gutter(s);
+  const int cell = std::max(
+      16, static_cast<int>(std::min((ImGui::GetContentRegionAvail().x - 8 - static_cast<float>(gutter)) / 6,
+                                    (avail_h - static_cast<float>(gutter)) * 2 / 17)));
   const ImVec2 at = ImGui::GetCursorScreenPos();
-  const GunjinBoardGeometry g({static_cast<int>(at.x), static_cast<int>(at.y)}, cell, false);
+  const GunjinBoardGeometry g({static_cast<int>(at.x) + gutter, static_cast<int>(at.y)}, cell, false);
   editor_ = g;
   const State state = layout_state(editor.layout());
   GunjinScene scene;
@@ -189,10 +194,11 @@ void GunjinGameView::layout_editor(std::uint64_t local_ms, float width, bool loc
   }
   scene.readings = readings_;
   scene.camp_only = true;
+  scene.label_gutter = gutter;
   draw_gunjin_board(ImGui::GetWindowDrawList(), g, scene, pieces_, window_.pixel_ratio(), window_.small_font());
   editor_input(g);
   piece_tooltip(g, state);
-  ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + static_cast<float>(g.bounds().h) + 6 * s));
+  ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + static_cast<float>(g.bounds().h + gutter) + 6 * s));
 
   if (!editor.refusal().empty()) ImGui::TextColored(kError, "%s", editor.refusal().c_str());
   if (ImGui::Button("Random sensible layout")) {
@@ -287,6 +293,7 @@ void GunjinGameView::game_screen(std::uint64_t local_ms, int top,
     scene.pointer = board.drag_point();
   }
   scene.readings = readings_;
+  scene.label_gutter = gunjin_label_gutter(window_.scale());
   draw_gunjin_board(ImGui::GetWindowDrawList(), g, scene, pieces_, window_.pixel_ratio(), window_.small_font());
   board_input(g);
   piece_tooltip(g, board.view());
@@ -351,6 +358,10 @@ void GunjinGameView::game_screen(std::uint64_t local_ms, int top,
   ImGui::Checkbox("Readings (R)", &readings_);
   ImGui::SameLine();
   if (ImGui::Button("Flip (F)")) app_.flip();
+  // The rules a click away (registered windows, gunjin_info.hpp).
+  if (buttons_.button(i18n::tr("Battle chart"))) screens_.open_info(screen_.game(), "battle-chart");
+  ImGui::SameLine();
+  if (buttons_.button(i18n::tr("Rules"))) screens_.open_info(screen_.game(), "rules");
   if (app_.can_leave_game()) {
     ImGui::SameLine();
     if (ImGui::Button("Back to the lobby")) app_.leave_game();
@@ -387,6 +398,7 @@ std::optional<Rect> GunjinGameView::replay_board(const ReplayViewer& viewer, int
   scene.state = &state;
   scene.last_move = replay->last_move(index);
   scene.readings = readings_;
+  scene.label_gutter = gunjin_label_gutter(window_.scale());
   draw_gunjin_board(ImGui::GetWindowDrawList(), g, scene, pieces_, window_.pixel_ratio(), window_.small_font());
   ImGui::SetCursorScreenPos(ImVec2(static_cast<float>(g.bounds().x), static_cast<float>(g.bounds().y)));
   ImGui::InvisibleButton("##gunjin-replay-board", ImVec2(static_cast<float>(g.bounds().w), static_cast<float>(g.bounds().h)));
@@ -404,6 +416,8 @@ void GunjinGameView::replay_controls(const ReplayViewer& viewer) {
   }
   ImGui::SameLine();
   ImGui::Checkbox("Readings", &readings_);
+  ImGui::SameLine();
+  if (ImGui::SmallButton(i18n::tr("Battle chart"))) screens_.open_info(screen_.game(), "battle-chart");
   const auto said = replay->announcements(viewer.step().index);
   if (!said.empty()) ImGui::TextColored(kQuiet, "Referee: %s", said.back().c_str());
 }

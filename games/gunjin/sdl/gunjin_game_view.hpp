@@ -60,6 +60,7 @@ class GunjinGameView final : public GameView {
 
   Window& window_;
   App& app_;
+  Screens& screens_;
   GunjinScreen& screen_;
   std::filesystem::path data_dir_;
   GunjinPieceAtlas pieces_;
