@@ -201,6 +201,26 @@ TEST(Render, TheConnectScreenKeepsAProblemInViewWithWhatToTry) {
   EXPECT_GT(white_inside, 500) << "the problem and what to try are written on it";
 }
 
+// Every game registers its rules as a window of the Help menu; each opens over any screen with
+// its text, and closes.
+TEST(Render, EveryGameHasARulesWindow) {
+  Rig rig;
+  for (const char* game : {"chess", "gunjin", "risiko"}) {
+    ASSERT_NE(rig.screens->info(game, "rules"), nullptr) << game;
+    EXPECT_FALSE(rig.screens->info_open(game, "rules"));
+    Image before = rig.render(std::string("rules-before-") + game);
+    ASSERT_TRUE(rig.screens->open_info(game, "rules"));
+    Image image = rig.render(std::string("rules-") + game);
+    const Rect middle{image.width / 2 - 250, image.height / 2 - 200, 500, 400};
+    auto white = [](Image::Pixel p) { return p.r > 200 && p.g > 200 && p.b > 200; };
+    EXPECT_GT(count(image, middle, white), count(before, middle, white) + 1500) << game;
+    // Closed again, for the next game's window.
+    rig.screens.reset();
+    rig.screens.emplace(*rig.window, rig.app, fs::path(PARLEY_BINARY_DIR) / "tests/ui/render/data");
+  }
+  EXPECT_FALSE(rig.screens->open_info("chess", "no-such-window"));
+}
+
 TEST(Render, TheBoardShowsThePositionTheLastMoveAndItsSquares) {
   Rig rig;
   rig.in_game();
