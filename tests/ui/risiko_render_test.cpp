@@ -366,6 +366,32 @@ TEST(RisikoRender, TheSelectedTerritoryAndItsTargetsAreHighlightedAndTheDiceShow
   const auto& roll = *rig.board().tracker().last_roll();
   EXPECT_GT(red, 60 * roll.rounds.back().attacker.count);
   EXPECT_GT(blue, 60 * roll.rounds.back().defender.count);
+  // Large, each side high to low from the left, the compared pairs one above the other and the
+  // loser of each crossed out, as the rules decide (resolve_battle).
+  const auto& dice = risiko_view(*rig.screens).drawn_dice();
+  const rk::Roll& last = roll.rounds.back();
+  ASSERT_EQ(dice.size(), static_cast<std::size_t>(last.attacker.count + last.defender.count));
+  std::vector<DrawnDie> attacker, defender;
+  for (const DrawnDie& d : dice) (d.attacker ? attacker : defender).push_back(d);
+  ASSERT_EQ(attacker.size(), last.attacker.count);
+  ASSERT_EQ(defender.size(), last.defender.count);
+  rk::Losses lost;
+  for (const auto* side : {&attacker, &defender})
+    for (std::size_t i = 0; i < side->size(); ++i) {
+      const DrawnDie& d = (*side)[i];
+      EXPECT_GE(d.rect.w, 30) << "large dice";
+      if (i > 0) {
+        EXPECT_GT(d.rect.x, (*side)[i - 1].rect.x);
+        EXPECT_LE(d.value, (*side)[i - 1].value) << "high to low";
+      }
+      EXPECT_EQ(d.compared, i < std::min(attacker.size(), defender.size()));
+      if (d.lost) ++(d.attacker ? lost.attacker : lost.defender);
+    }
+  for (std::size_t i = 0; i < std::min(attacker.size(), defender.size()); ++i) {
+    EXPECT_EQ(attacker[i].rect.x, defender[i].rect.x) << "a pair stands in one column";
+    EXPECT_LT(attacker[i].rect.y, defender[i].rect.y);
+  }
+  EXPECT_EQ(lost, rk::resolve_battle(last));
 }
 
 TEST(RisikoRender, TheReplayOfAWholeGameShowsTheFinalMapBesideTheVerdict) {

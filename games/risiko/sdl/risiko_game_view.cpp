@@ -179,6 +179,7 @@ void RisikoGameView::draw(int top, std::uint64_t local_ms, const std::function<v
   const RisikoLayout layout = risiko_layout(window_.width(), window_.height(), top, s);
   frame_.reset();
   buttons_.clear();
+  drawn_dice_.clear();
   if (board->shapes()) {
     const MapFrame frame = fit_map(*board->shapes(), layout.map);
     frame_ = frame;
@@ -223,9 +224,10 @@ void RisikoGameView::draw(int top, std::uint64_t local_ms, const std::function<v
     const rk::World& w = board->world();
     ImGui::Text("%s attacks %s from %s", game->seat_name(roll->attacker).c_str(), w.country(roll->to).name.c_str(),
                 w.country(roll->from).name.c_str());
-    const float side = ImGui::GetTextLineHeight() * 1.3f;
+    // The last round large, each side high to low, the compared pairs one above the other.
+    const float side = ImGui::GetTextLineHeight() * 2.2f;
     const ImVec2 at = ImGui::GetCursorScreenPos();
-    draw_dice(ImGui::GetWindowDrawList(), at.x, at.y, side, *roll, 3);
+    drawn_dice_ = draw_dice(ImGui::GetWindowDrawList(), at.x, at.y, side, *roll, 1);
     ImGui::Dummy(ImVec2(0, side * 2.4f));
     ImGui::TextColored(kQuiet, "%zu round%s: attacker lost %u, defender lost %u%s", roll->rounds.size(),
                        roll->rounds.size() == 1 ? "" : "s", roll->losses.attacker, roll->losses.defender,
@@ -429,6 +431,7 @@ void RisikoGameView::log(const std::vector<std::string>& lines, std::size_t coun
 std::optional<Rect> RisikoGameView::replay_board(const ReplayViewer& viewer, int top) {
   const RisikoReplay* replay = screen_.replay();
   frame_.reset();
+  drawn_dice_.clear();
   if (!replay) return std::nullopt;
   const RisikoLayout layout = risiko_layout(window_.width(), window_.height(), top, window_.scale());
   const RisikoReplayFrame& f = replay->frame(viewer.current());
@@ -445,7 +448,7 @@ std::optional<Rect> RisikoGameView::replay_board(const ReplayViewer& viewer, int
                   std::max(13.0f, frame.scale * 3.6f));
   if (f.roll) {
     const float side = std::max(12.0f, frame.scale * 3);
-    draw_dice(ImGui::GetWindowDrawList(), frame.x + side * 0.5f, frame.y + frame.height - side * 2.8f, side, *f.roll, 3);
+    drawn_dice_ = draw_dice(ImGui::GetWindowDrawList(), frame.x + side * 0.5f, frame.y + frame.height - side * 2.8f, side, *f.roll, 3);
   }
   return layout.panel;
 }

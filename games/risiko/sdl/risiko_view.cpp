@@ -1,5 +1,7 @@
 #include "games/risiko/sdl/risiko_view.hpp"
 
+#include "games/risiko/ui/risiko_dice.hpp"
+
 #include <imgui.h>
 
 #include <algorithm>
@@ -150,31 +152,52 @@ void draw_risiko_map(ImDrawList* list, const RisikoShapes& shapes, const MapFram
   list->PopClipRect();
 }
 
-void draw_dice(ImDrawList* list, float x, float y, float side, const RisikoRollShown& roll, std::size_t max_rounds) {
+std::vector<DrawnDie> draw_dice(ImDrawList* list, float x, float y, float side, const RisikoRollShown& roll,
+                                std::size_t max_rounds) {
   // Pip positions on a 3×3 grid per face.
   static constexpr int kPips[7][9] = {
       {}, {0, 0, 0, 0, 1, 0, 0, 0, 0}, {1, 0, 0, 0, 0, 0, 0, 0, 1}, {1, 0, 0, 0, 1, 0, 0, 0, 1},
       {1, 0, 1, 0, 0, 0, 1, 0, 1},     {1, 0, 1, 0, 1, 0, 1, 0, 1}, {1, 0, 1, 1, 0, 1, 1, 0, 1},
   };
-  auto die = [&](float dx, float dy, std::uint8_t value, Rgb colour) {
+  std::vector<DrawnDie> drawn;
+  auto die = [&](float dx, float dy, std::uint8_t value, bool attacker, bool compared, bool lost) {
+    const Rgb colour = attacker ? RisikoColors::attacker_die : RisikoColors::defender_die;
     list->AddRectFilled(ImVec2(dx, dy), ImVec2(dx + side, dy + side), col(colour), side * 0.18f);
-    if (value < 1 || value > 6) return;
-    for (int i = 0; i < 9; ++i)
-      if (kPips[value][i])
-        list->AddCircleFilled(ImVec2(dx + side * (0.25f + 0.25f * static_cast<float>(i % 3)),
-                                     dy + side * (0.25f + 0.25f * static_cast<float>(i / 3))),
-                              side * 0.09f, IM_COL32(255, 255, 255, 255), 8);
+    if (value >= 1 && value <= 6)
+      for (int i = 0; i < 9; ++i)
+        if (kPips[value][i])
+          list->AddCircleFilled(ImVec2(dx + side * (0.25f + 0.25f * static_cast<float>(i % 3)),
+                                       dy + side * (0.25f + 0.25f * static_cast<float>(i / 3))),
+                                side * 0.09f, IM_COL32(255, 255, 255, 255), 8);
+    if (lost)
+      list->AddLine(ImVec2(dx + side * 0.08f, dy + side * 0.92f), ImVec2(dx + side * 0.92f, dy + side * 0.08f),
+                    IM_COL32(20, 20, 20, 255), std::max(2.0f, side * 0.08f));
+    drawn.push_back({Rect{static_cast<int>(dx), static_cast<int>(dy), static_cast<int>(side), static_cast<int>(side)}, value,
+                     attacker, compared, lost});
   };
-  const float gap = side * 0.25f;
+  const float gap = side * 0.3f;
   const std::size_t rounds = std::min(max_rounds, roll.rounds.size());
   for (std::size_t r = 0; r < rounds; ++r) {
     const float rx = x + static_cast<float>(r) * (3 * (side + gap) + 2 * gap);
-    const rk::Roll& round = roll.rounds[roll.rounds.size() - rounds + r];  // the last rounds
-    for (std::uint8_t i = 0; i < round.attacker.count; ++i)
-      die(rx + static_cast<float>(i) * (side + gap), y, round.attacker.values[i], RisikoColors::attacker_die);
-    for (std::uint8_t i = 0; i < round.defender.count; ++i)
-      die(rx + static_cast<float>(i) * (side + gap), y + side + gap, round.defender.values[i], RisikoColors::defender_die);
+    const RisikoSortedDice dice = sorted_dice(roll.rounds[roll.rounds.size() - rounds + r]);  // the last rounds
+    for (std::size_t i = 0; i < dice.attacker.size(); ++i) {
+      const bool compared = i < dice.pairs.size();
+      die(rx + static_cast<float>(i) * (side + gap), y, dice.attacker[i], true, compared,
+          compared && !dice.pairs[i].attacker_wins);
+    }
+    for (std::size_t i = 0; i < dice.defender.size(); ++i) {
+      const bool compared = i < dice.pairs.size();
+      die(rx + static_cast<float>(i) * (side + gap), y + side + gap, dice.defender[i], false, compared,
+          compared && dice.pairs[i].attacker_wins);
+    }
+    // Each compared pair joined across the gap by a bar in its winner's colour.
+    for (std::size_t i = 0; i < dice.pairs.size(); ++i) {
+      const float cx = rx + static_cast<float>(i) * (side + gap) + side / 2;
+      const Rgb winner = dice.pairs[i].attacker_wins ? RisikoColors::attacker_die : RisikoColors::defender_die;
+      list->AddRectFilled(ImVec2(cx - side * 0.12f, y + side), ImVec2(cx + side * 0.12f, y + side + gap), col(winner));
+    }
   }
+  return drawn;
 }
 
 }  // namespace parley::ui::sdl

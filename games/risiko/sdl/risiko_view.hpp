@@ -56,8 +56,20 @@ struct RisikoMapScene {
 void draw_risiko_map(ImDrawList* list, const RisikoShapes& shapes, const MapFrame& frame, const RisikoMapScene& scene,
                      ImFont* label_font, float label_size);
 
+// A die as drawn (tests read the dice back from these).
+struct DrawnDie {
+  Rect rect;
+  std::uint8_t value = 0;
+  bool attacker = false;
+  bool compared = false;  // in one of the pairs the rules compare
+  bool lost = false;      // and it lost that pair (crossed out)
+};
+
 // The dice of a roll: the attacker's in red over the defender's in blue, `side` pixels each,
-// from `x, y`; only the first `max_rounds` rounds (an M_ATTACK can have many).
-void draw_dice(ImDrawList* list, float x, float y, float side, const RisikoRollShown& roll, std::size_t max_rounds);
+// from `x, y`, each side high to low so that the compared pairs stand one above the other, joined
+// by a bar in the winner's colour, the loser crossed out (risiko_dice.hpp); only the last
+// `max_rounds` rounds (an M_ATTACK can have many).
+std::vector<DrawnDie> draw_dice(ImDrawList* list, float x, float y, float side, const RisikoRollShown& roll,
+                                std::size_t max_rounds);
 
 }  // namespace parley::ui::sdl
