@@ -322,6 +322,15 @@ TEST(RisikoRender, TheSelectedTerritoryAndItsTargetsAreHighlightedAndTheDiceShow
   const RisikoShapes& shapes = *rig.board().shapes();
   rig.expect_owners(image, frame, rig.board().table(), shapes, home);
   rig.expect_labels(image, frame, shapes);
+  // Every continent tinted around its coasts and captioned in a pill of its tint.
+  for (std::size_t ci = 0; ci < rig.board().world().continents.size(); ++ci) {
+    const Rgb tint = RisikoColors::continent(ci);
+    int tinted = 0;
+    for (int y = static_cast<int>(frame.y); y < static_cast<int>(frame.y + frame.height); ++y)
+      for (int x = static_cast<int>(frame.x); x < static_cast<int>(frame.x + frame.width); ++x)
+        tinted += near(image.at(x, y), tint, 3);
+    EXPECT_GT(tinted, 300) << rig.board().world().continents[ci].name;
+  }
   // The white outline around the selection, orange ones around the territories it can attack.
   auto outline_pixels = [&](rk::TerritoryId t, Rgb colour) {
     int n = 0;

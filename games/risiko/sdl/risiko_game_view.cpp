@@ -192,6 +192,7 @@ void RisikoGameView::draw(int top, std::uint64_t local_ms, const std::function<v
     scene.draft = &board->draft();
     scene.hovered = hovered_;
     scene.extra_borders = board->shapes()->undrawn_borders(board->world());
+    scene.world = &board->world();
     draw_risiko_map(ImGui::GetWindowDrawList(), *board->shapes(), frame, scene, window_.text_font(),
                     std::max(13.0f, frame.scale * 3.6f));
     if (dealt) map_input(*board->shapes(), frame, *board);
@@ -440,6 +441,7 @@ std::optional<Rect> RisikoGameView::replay_board(const ReplayViewer& viewer, int
   RisikoMapScene scene;
   scene.table = f.table ? &*f.table : nullptr;
   scene.extra_borders = replay->shapes()->undrawn_borders(replay->world());
+  scene.world = &replay->world();
   if (f.roll) {
     scene.selected = f.roll->from;
     scene.target = f.roll->to;

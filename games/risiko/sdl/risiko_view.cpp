@@ -1,6 +1,7 @@
 #include "games/risiko/sdl/risiko_view.hpp"
 
 #include "games/risiko/ui/risiko_dice.hpp"
+#include "i18n/i18n.hpp"
 
 #include <imgui.h>
 
@@ -62,6 +63,12 @@ Rgb RisikoColors::owner(rk::Colour colour) {
   return unowned;
 }
 
+Rgb RisikoColors::continent(std::size_t index) {
+  static constexpr Rgb kTints[] = {{236, 160, 60}, {110, 200, 110}, {110, 170, 240}, {220, 120, 210},
+                                   {232, 222, 100}, {120, 222, 212}, {240, 120, 120}, {176, 150, 240}};
+  return kTints[index % std::size(kTints)];
+}
+
 Rgb RisikoColors::lighten(Rgb c, float amount) {
   auto mix = [&](std::uint8_t v) { return static_cast<std::uint8_t>(std::lround(v + (255 - v) * amount)); };
   return {mix(c.r), mix(c.g), mix(c.b)};
@@ -106,13 +113,46 @@ void draw_risiko_map(ImDrawList* list, const RisikoShapes& shapes, const MapFram
     if (owner.index >= scene.table->players.size()) return RisikoColors::unowned;
     return RisikoColors::owner(scene.table->player(owner).colour);
   };
+  // The continents as tinted regions: a band of the continent's tint around each of its
+  // territories, which the land then covers but for the coasts.
+  const float line = std::max(1.0f, 0.28f * unit);
+  if (scene.world)
+    for (std::size_t ci = 0; ci < scene.world->continents.size(); ++ci)
+      for (rk::TerritoryId t : scene.world->continents[ci].territories)
+        if (t.value < shapes.shapes().size()) outline(list, shapes.shape(t), frame, col(RisikoColors::continent(ci), 200), 5 * line);
+  // Each continent's name and bonus in a pill of its tint, over the top left of its territories, under
+  // the land (a laid-out map's captions say the same already).
+  if (scene.world && shapes.captions().empty()) {
+    const float size = std::max(11.0f, label_size * 0.85f);
+    for (std::size_t ci = 0; ci < scene.world->continents.size(); ++ci) {
+      const rk::Continent& continent = scene.world->continents[ci];
+      float left = 1e9f, top = 1e9f;
+      for (rk::TerritoryId t : continent.territories) {
+        if (t.value >= shapes.shapes().size()) continue;
+        for (MapPoint p : shapes.shape(t).outline) {
+          left = std::min(left, p.x);
+          top = std::min(top, p.y);
+        }
+      }
+      if (left > 1e8f) continue;
+      const std::string text = i18n::trf("{0} +{1}", continent.name, continent.bonus);
+      const ImVec2 extent = label_font->CalcTextSizeA(size, 1e9f, 0, text.c_str());
+      const ImVec2 corner = at(frame, {left, top});
+      const float pad = size * 0.25f;
+      const float x = std::clamp(corner.x, frame.x + 2, frame.x + frame.width - extent.x - 2 * pad - 2);
+      const float y = std::clamp(corner.y - extent.y - 2 * pad, frame.y + 2, frame.y + frame.height - extent.y - 2 * pad - 2);
+      list->AddRectFilled(ImVec2(x, y), ImVec2(x + extent.x + 2 * pad, y + extent.y + 2 * pad), col(RisikoColors::continent(ci)),
+                          size * 0.3f);
+      list->AddText(label_font, size, ImVec2(x + pad, y + pad), col(RisikoColors::label_text), text.c_str());
+    }
+  }
+
   for (const TerritoryShape& shape : shapes.shapes()) {
     Rgb c = colour_of(shape.id);
     if (scene.selected == shape.id) c = RisikoColors::lighten(c, RisikoColors::selected_lighten);
     else if (scene.hovered == shape.id) c = RisikoColors::lighten(c, 0.18f);
     fill(list, shape, frame, col(c));
   }
-  const float line = std::max(1.0f, 0.28f * unit);
   for (const TerritoryShape& shape : shapes.shapes()) outline(list, shape, frame, IM_COL32(16, 20, 28, 220), line);
   for (rk::TerritoryId t : scene.targets)
     if (t != scene.target) outline(list, shapes.shape(t), frame, col(RisikoColors::target_outline), 2 * line);

@@ -39,6 +39,8 @@ struct RisikoColors {
   // The selected territory's fill: its owner's colour this much of the way to white.
   static constexpr float selected_lighten = 0.45f;
   static Rgb lighten(Rgb c, float amount);
+  // The tint of the continent with this index: a band around its coasts and its caption's pill.
+  static Rgb continent(std::size_t index);
 };
 
 struct RisikoMapScene {
@@ -48,6 +50,9 @@ struct RisikoMapScene {
   std::vector<game::risiko::TerritoryId> targets;
   const std::map<game::risiko::TerritoryId, std::uint32_t>* draft = nullptr;
   std::optional<game::risiko::TerritoryId> hovered;
+  // The map's continents: each tinted around its coasts with a caption of its name and bonus
+  // (a laid-out map, which has captions of its own, only gets the tint); none: neither.
+  const game::risiko::World* world = nullptr;
   // Borders the drawing does not show (RisikoShapes::undrawn_borders): dashed like the sea's.
   std::vector<std::array<game::risiko::TerritoryId, 2>> extra_borders;
 };
