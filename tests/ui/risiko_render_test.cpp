@@ -5,6 +5,7 @@
 // territories it can attack outlined in orange, the dice after a roll, and the replay of a whole
 // game's log showing the final map beside the verdict.
 #include <gtest/gtest.h>
+#include <imgui.h>
 
 #include <cmath>
 #include <cstdlib>
@@ -443,6 +444,53 @@ TEST(RisikoRender, TheReplayOfAWholeGameShowsTheFinalMapBesideTheVerdict) {
   // An earlier step: before the deal, no armies on the map.
   rig.app.replay()->first();
   EXPECT_FALSE(replay->frame(rig.app.replay()->current()).table.has_value());
+}
+
+template <class Pred>
+int count(const Image& image, Rect r, Pred pred) {
+  int n = 0;
+  for (int y = r.y; y < r.y + r.h; ++y)
+    for (int x = r.x; x < r.x + r.w; ++x) n += pred(image.at(x, y)) ? 1 : 0;
+  return n;
+}
+
+// The cards as tiles: each symbol drawn in ink on the paper, every symbol a different drawing,
+// the chosen card outlined.
+TEST(RisikoRender, CardsShowTheirSymbols) {
+  App app(AppConfig{identity_from(9).public_key(), "alice", "127.0.0.1:7777", 7777, false, false});
+  testing::HiddenScreens h;
+  h.open(app, fs::path(PARLEY_BINARY_DIR) / "tests/ui/render/data");
+  const rk::Symbol symbols[] = {rk::Symbol::infantry, rk::Symbol::cavalry, rk::Symbol::artillery, rk::Symbol::joker};
+  std::vector<Rect> tiles;
+  h.window->begin_frame();
+  for (std::size_t i = 0; i < std::size(symbols); ++i) {
+    tiles.push_back({100 + static_cast<int>(i) * 130, 100, 90, 120});
+    draw_risiko_card(ImGui::GetForegroundDrawList(), tiles.back(), symbols[i], i == 3 ? "" : "Kamchatka", i == 1,
+                     h.window->text_font(), 13);
+  }
+  h.window->end_frame();
+  const Image image = h.window->read_pixels();
+  EXPECT_TRUE(write_png(image, (fs::path(PARLEY_BINARY_DIR) / "tests/ui/render/risiko-cards.png").string()));
+  auto ink = [](Image::Pixel p) { return near(p, RisikoCardColors::ink, 10); };
+  std::vector<std::vector<bool>> masks;
+  for (std::size_t i = 0; i < tiles.size(); ++i) {
+    const Rect symbol{tiles[i].x + 8, tiles[i].y + 6, tiles[i].w - 16, tiles[i].h * 6 / 10};
+    EXPECT_GT(count(image, symbol, ink), 300) << "symbol " << i;
+    EXPECT_GT(count(image, tiles[i], [](Image::Pixel p) { return near(p, RisikoCardColors::paper, 6); }), 3000) << i;
+    std::vector<bool> mask;
+    for (int y = symbol.y; y < symbol.y + symbol.h; ++y)
+      for (int x = symbol.x; x < symbol.x + symbol.w; ++x) mask.push_back(ink(image.at(x, y)));
+    masks.push_back(std::move(mask));
+  }
+  for (std::size_t a = 0; a < masks.size(); ++a)
+    for (std::size_t b = a + 1; b < masks.size(); ++b) {
+      int differ = 0;
+      for (std::size_t i = 0; i < masks[a].size(); ++i) differ += masks[a][i] != masks[b][i];
+      EXPECT_GT(differ, 200) << "symbols " << a << " and " << b << " look alike";
+    }
+  EXPECT_GT(count(image, tiles[1], [](Image::Pixel p) { return near(p, RisikoCardColors::chosen, 10); }), 150) << "chosen";
+  EXPECT_EQ(count(image, tiles[0], [](Image::Pixel p) { return near(p, RisikoCardColors::chosen, 10); }), 0);
+  h.close();
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "game/risiko/cards.hpp"
 #include "game/risiko/map_format.hpp"
 #include "games/risiko/sdl/risiko_view.hpp"
+#include "i18n/i18n.hpp"
 #include "ui/sdl/palette.hpp"
 #include "ui/sdl/screens.hpp"
 
@@ -180,6 +181,7 @@ void RisikoGameView::draw(int top, std::uint64_t local_ms, const std::function<v
   frame_.reset();
   buttons_.clear();
   drawn_dice_.clear();
+  drawn_cards_.clear();
   if (board->shapes()) {
     const MapFrame frame = fit_map(*board->shapes(), layout.map);
     frame_ = frame;
@@ -322,13 +324,25 @@ void RisikoGameView::own_secrets(RisikoBoard& board) {
   const auto& hand = board.table().player(*board.me()).hand;
   if (hand.empty()) return;
   ImGui::Text("Your cards (%zu):", hand.size());
+  // Each card a tile with its symbol and territory; a click chooses it for a trade.
+  const float s = window_.scale();
+  const ImVec2 tile(76 * s, 100 * s);
   for (std::size_t i = 0; i < hand.size(); ++i) {
     const auto slot = static_cast<std::uint8_t>(i);
     const bool known = i < own.cards.size() && own.cards[i].has_value();
-    std::string label = known ? card_text(w, *own.cards[i]) : "(being dealt...)";
+    const rk::Card* card = known ? &w.card(*own.cards[i]) : nullptr;
+    const std::string name = !known ? std::string(i18n::tr("(being dealt...)"))
+                             : card->territory ? w.country(*card->territory).name
+                                               : std::string(i18n::tr("Joker"));
+    if (i > 0 && ImGui::GetContentRegionAvail().x > tile.x + ImGui::GetStyle().ItemSpacing.x) ImGui::SameLine();
     ImGui::PushID(static_cast<int>(i));
-    if (ImGui::Selectable(label.c_str(), board.chosen_cards().contains(slot), ImGuiSelectableFlags_DontClosePopups))
-      board.toggle_card(slot);
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    if (ImGui::InvisibleButton("##card", tile)) board.toggle_card(slot);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", known ? card_text(w, *own.cards[i]).c_str() : name.c_str());
+    const Rect r{static_cast<int>(at.x), static_cast<int>(at.y), static_cast<int>(tile.x), static_cast<int>(tile.y)};
+    draw_risiko_card(ImGui::GetWindowDrawList(), r, card ? card->symbol : rk::Symbol::joker, name,
+                     board.chosen_cards().contains(slot), window_.text_font(), window_.small_font()->FontSize);
+    drawn_cards_.push_back({r, card ? std::optional<rk::Symbol>(card->symbol) : std::nullopt});
     ImGui::PopID();
   }
   ImGui::BeginDisabled(!board.can_trade());

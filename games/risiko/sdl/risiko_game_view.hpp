@@ -40,6 +40,12 @@ class RisikoGameView final : public GameView {
   std::optional<Rect> drawn_button(std::string_view label) const { return buttons_.find(label); }
   // The dice the last frame drew (the latest roll in the panel, or the replay's on the map).
   const std::vector<DrawnDie>& drawn_dice() const { return drawn_dice_; }
+  // The cards of the seat's hand the last frame drew, and their symbols (none: being dealt).
+  struct DrawnCard {
+    Rect rect;
+    std::optional<game::risiko::Symbol> symbol;
+  };
+  const std::vector<DrawnCard>& drawn_cards() const { return drawn_cards_; }
 
   bool shortcut(const SDL_Event& key, std::uint64_t local_ms) override;
   std::string button_name() const override { return "Risiko"; }
@@ -74,6 +80,7 @@ class RisikoGameView final : public GameView {
   std::size_t log_shown_ = 0;
   DrawnButtons buttons_;  // the last frame's panel buttons
   std::vector<DrawnDie> drawn_dice_;
+  std::vector<DrawnCard> drawn_cards_;
   // The lobby's and the create-room form's widgets.
   int quick_seats_ = 3;
   bool own_map_ = false;

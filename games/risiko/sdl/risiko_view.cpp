@@ -169,6 +169,28 @@ void draw_risiko_map(ImDrawList* list, const RisikoShapes& shapes, const MapFram
     list->AddText(label_font, size, ImVec2(at_screen.x, at_screen.y), col(RisikoColors::caption), caption.text.c_str());
   }
 
+  // Territory names where the map is large enough for them: under the army's disc, where the
+  // name fits the territory's width and is at least 11 pixels high (the hover names every one).
+  if (scene.world) {
+    const float size = label_size * 0.72f;
+    if (size >= 11.0f)
+      for (const TerritoryShape& shape : shapes.shapes()) {
+        if (shape.id.value >= scene.world->countries.size()) continue;
+        float left = 1e9f, right = -1e9f;
+        for (MapPoint p : shape.outline) {
+          left = std::min(left, p.x);
+          right = std::max(right, p.x);
+        }
+        const std::string& name = scene.world->country(shape.id).name;
+        const ImVec2 extent = label_font->CalcTextSizeA(size, 1e9f, 0, name.c_str());
+        if (extent.x > (right - left) * unit * 0.9f) continue;
+        const ImVec2 c = at(frame, shape.label);
+        const ImVec2 pos(c.x - extent.x / 2, c.y + std::max(label_size * 0.7f, 2.3f * unit) + 1);
+        list->AddText(label_font, size, ImVec2(pos.x + 1, pos.y + 1), IM_COL32(0, 0, 0, 200), name.c_str());
+        list->AddText(label_font, size, pos, IM_COL32(255, 255, 255, 255), name.c_str());
+      }
+  }
+
   // Army counts.
   if (scene.table) {
     const float radius = std::max(label_size * 0.7f, 2.3f * unit);
@@ -190,6 +212,59 @@ void draw_risiko_map(ImDrawList* list, const RisikoShapes& shapes, const MapFram
     }
   }
   list->PopClipRect();
+}
+
+void draw_risiko_card(ImDrawList* list, Rect rect, rk::Symbol symbol, const std::string& name, bool chosen, ImFont* font,
+                      float font_size) {
+  const ImVec2 a(static_cast<float>(rect.x), static_cast<float>(rect.y));
+  const ImVec2 b(a.x + static_cast<float>(rect.w), a.y + static_cast<float>(rect.h));
+  const float w = b.x - a.x;
+  list->AddRectFilled(a, b, col(RisikoCardColors::paper), w * 0.08f);
+  list->AddRect(a, b, col(chosen ? RisikoCardColors::chosen : RisikoCardColors::ink), w * 0.08f, 0, chosen ? w * 0.06f : 1.5f);
+  // The symbol in the upper part, `u` units of a 10-unit box.
+  const float box = std::min(w * 0.7f, (b.y - a.y) * 0.55f);
+  const ImVec2 o(a.x + (w - box) / 2, a.y + box * 0.18f);
+  const float u = box / 10;
+  const ImU32 ink = col(RisikoCardColors::ink);
+  auto p = [&](float x, float y) { return ImVec2(o.x + x * u, o.y + y * u); };
+  switch (symbol) {
+    case rk::Symbol::infantry:  // a foot soldier: head, body, legs, a rifle
+      list->AddCircleFilled(p(5, 1.6f), 1.4f * u, ink, 16);
+      list->AddRectFilled(p(3.6f, 3.2f), p(6.4f, 6.6f), ink);
+      list->AddRectFilled(p(3.7f, 6.6f), p(4.8f, 9.8f), ink);
+      list->AddRectFilled(p(5.2f, 6.6f), p(6.3f, 9.8f), ink);
+      list->AddLine(p(7.4f, 1.0f), p(7.4f, 7.0f), ink, 0.7f * u);
+      break;
+    case rk::Symbol::cavalry:  // a horseshoe, open side down
+      list->PathLineTo(p(1.6f, 9.4f));
+      list->PathArcTo(p(5, 4.8f), 3.4f * u, 3.14159f, 2 * 3.14159f, 20);
+      list->PathLineTo(p(8.4f, 9.4f));
+      list->PathStroke(ink, 0, 1.6f * u);
+      break;
+    case rk::Symbol::artillery:  // a cannon: the barrel, raised, on its wheel
+      list->AddQuadFilled(p(1.0f, 5.2f), p(8.8f, 1.6f), p(9.6f, 3.2f), p(1.8f, 6.8f), ink);
+      list->AddCircleFilled(p(4.2f, 7.4f), 2.2f * u, ink, 20);
+      list->AddCircleFilled(p(4.2f, 7.4f), 0.8f * u, col(RisikoCardColors::paper), 12);
+      break;
+    case rk::Symbol::joker: {  // a star
+      ImVec2 points[10];
+      for (int i = 0; i < 10; ++i) {
+        const float r = (i % 2 == 0 ? 4.8f : 2.0f) * u;
+        const float angle = -3.14159f / 2 + static_cast<float>(i) * 3.14159f / 5;
+        points[i] = ImVec2(o.x + 5 * u + r * std::cos(angle), o.y + 5 * u + r * std::sin(angle));
+      }
+      for (int i = 0; i < 10; i += 2)
+        list->AddTriangleFilled(points[i], points[(i + 1) % 10], points[(i + 9) % 10], ink);
+      list->AddCircleFilled(p(5, 5), 2.1f * u, ink, 12);
+      break;
+    }
+  }
+  if (!name.empty()) {
+    const float wrap = w - 8;
+    const ImVec2 extent = font->CalcTextSizeA(font_size, 1e9f, wrap, name.c_str());
+    list->AddText(font, font_size, ImVec2(a.x + (w - std::min(extent.x, wrap)) / 2, b.y - extent.y - 4), ink, name.c_str(),
+                  nullptr, wrap);
+  }
 }
 
 std::vector<DrawnDie> draw_dice(ImDrawList* list, float x, float y, float side, const RisikoRollShown& roll,

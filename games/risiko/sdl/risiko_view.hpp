@@ -61,6 +61,17 @@ struct RisikoMapScene {
 void draw_risiko_map(ImDrawList* list, const RisikoShapes& shapes, const MapFrame& frame, const RisikoMapScene& scene,
                      ImFont* label_font, float label_size);
 
+// A card of the deck as a tile `rect` on screen: its symbol drawn large (a foot soldier, a
+// horseman's horseshoe, a cannon, or a star for a joker) over the territory's name, outlined
+// when `chosen`. `name` may be empty (a joker, a card still being dealt).
+void draw_risiko_card(ImDrawList* list, Rect rect, game::risiko::Symbol symbol, const std::string& name, bool chosen,
+                      ImFont* font, float font_size);
+struct RisikoCardColors {
+  static constexpr Rgb paper{242, 234, 214};
+  static constexpr Rgb ink{60, 46, 32};
+  static constexpr Rgb chosen{255, 150, 20};
+};
+
 // A die as drawn (tests read the dice back from these).
 struct DrawnDie {
   Rect rect;
