@@ -749,5 +749,79 @@ TEST(App, AnOutsideLobbyFaultIsABanner) {
   EXPECT_NE(c.app.banners()[0].find("the lobby is at fault"), std::string::npos);
 }
 
+// A seat in a game still being played is "in progress" (the screens ask before quitting); a
+// finished game, or only watching, is not.
+TEST(App, AGameInProgressIsOnlyASeatedUnfinishedGame) {
+  Client c;
+  EXPECT_FALSE(c.app.game_in_progress());
+  c.in_game();
+  EXPECT_TRUE(c.app.game_in_progress());
+  c.t.post(kBlack, c.t.chess_action({Action::Kind::resign, kBlack, Move::none(), 0}));
+  c.deliver();
+  ASSERT_TRUE(c.app.game()->session().outcome());
+  EXPECT_FALSE(c.app.game_in_progress());
+  Client watcher(std::nullopt);
+  watcher.in_game();
+  EXPECT_FALSE(watcher.app.game_in_progress());
+}
+
+// A rematch: the seat that played second opens a room of the same game and options named after
+// the old one (so it plays first: colours swapped); the other finds it in the room list and
+// joins it, passing over rooms that are not it.
+TEST(App, ARematchSwapsTheSeatsThroughANewRoom) {
+  auto finished = [](Client& c) {
+    c.in_game();
+    c.t.post(kBlack, c.t.chess_action({Action::Kind::resign, kBlack, Move::none(), 0}));
+    c.deliver();
+    ASSERT_TRUE(c.app.can_rematch());
+  };
+  Client black(kBlack);
+  finished(black);
+  black.app.take_commands();
+  const auto old = peer::decode_room_options(black.app.game()->genesis().options);
+  ASSERT_TRUE(old);
+  black.app.rematch(black.now);
+  EXPECT_EQ(black.app.screen(), Screen::lobby);
+  EXPECT_FALSE(black.app.game());
+  const auto created = commands_of<CreateRoomCommand>(black.app);
+  ASSERT_EQ(created.size(), 1U);
+  EXPECT_EQ(created[0].game, "chess");
+  EXPECT_EQ(created[0].seats, 2U);
+  EXPECT_EQ(created[0].options.event, App::rematch_marker(lobby::RoomId{42}));
+  EXPECT_EQ(created[0].visibility, lobby::Visibility::public_room);
+  EXPECT_EQ(created[0].options.clock_base_ms, old->clock_base_ms);
+
+  Client white(kWhite);
+  finished(white);
+  white.app.take_commands();
+  white.app.rematch(white.now);
+  EXPECT_TRUE(commands_of<CreateRoomCommand>(white.app).empty()) << "the first seat does not open it";
+  ASSERT_TRUE(white.app.rematch_pending());
+  peer::RoomOptions marked = *old;
+  marked.event = App::rematch_marker(lobby::RoomId{42});
+  peer::RoomOptions other_event = *old;
+  other_event.event = App::rematch_marker(lobby::RoomId{41});
+  const std::vector<lobby::RoomSummary> rooms{
+      {lobby::RoomId{50}, "chess", {"mallory", std::nullopt}, 0, lobby::RoomPhase::waiting, peer::encode(marked)},
+      {lobby::RoomId{51}, "chess", {"bob", std::nullopt}, 0, lobby::RoomPhase::waiting, peer::encode(other_event)},
+      {lobby::RoomId{52}, "gunjin", {"bob", std::nullopt}, 0, lobby::RoomPhase::waiting, peer::encode(marked)},
+      {lobby::RoomId{53}, "chess", {"bob", std::nullopt}, 0, lobby::RoomPhase::waiting, peer::encode(marked)}};
+  white.lobby(lobby::RoomList{lobby::RequestId{9}, rooms, false});
+  const auto joined = commands_of<JoinRoomCommand>(white.app);
+  ASSERT_EQ(joined.size(), 1U);
+  EXPECT_EQ(joined[0].room, lobby::RoomId{53});
+  EXPECT_EQ(joined[0].role, lobby::Role::player);
+  EXPECT_FALSE(white.app.rematch_pending());
+
+  // Nobody opens it: given up after a while.
+  Client alone(kWhite);
+  finished(alone);
+  alone.app.rematch(alone.now);
+  alone.app.tick(alone.now + App::kRematchWaitMs - 1);
+  EXPECT_TRUE(alone.app.rematch_pending());
+  alone.app.tick(alone.now + App::kRematchWaitMs);
+  EXPECT_FALSE(alone.app.rematch_pending());
+}
+
 }  // namespace
 }  // namespace parley::ui

@@ -430,5 +430,32 @@ TEST(Render, ACheatIsARedBannerOverTheGame) {
   EXPECT_GT(count(image, {10, 30, image.width - 20, 60}, [](Image::Pixel p) { return near(p, {170, 30, 30}, 8); }), 5000);
 }
 
+// Ctrl+Q (or the window's close box) in a game being played asks first, in a dialog with a red
+// "quit anyway"; once the game is over it quits at once. The result dialog offers a rematch.
+TEST(Render, QuittingAGameInProgressAsksFirst) {
+  Rig rig;
+  rig.in_game();
+  rig.play({"e4", "e5"});
+  Image before = rig.render("game-before-quit");
+  rig.screens->request_quit();
+  EXPECT_FALSE(rig.screens->quit_requested());
+  EXPECT_TRUE(rig.screens->quit_confirmation_open());
+  Image asking = rig.render("game-confirm-quit");
+  auto red_button = [](const Image& image) {
+    return count(image, {0, 0, image.width, image.height}, [](Image::Pixel p) { return near(p, {158, 51, 51}, 4); });
+  };
+  EXPECT_EQ(red_button(before), 0);
+  EXPECT_GT(red_button(asking), 1000) << "the dialog and its red button";
+  EXPECT_FALSE(rig.screens->quit_requested());
+  // The game ends: the result dialog, with more buttons than before (Rematch, Open replay), and
+  // quitting is no longer a question.
+  rig.t.post(kBlack, rig.t.chess_action({Action::Kind::resign, kBlack, Move::none(), 0}));
+  rig.deliver();
+  ASSERT_TRUE(rig.app.result_dialog_open());
+  ASSERT_TRUE(rig.app.can_rematch());
+  Image over = rig.render("game-over-dialog");
+  EXPECT_TRUE(rig.screens->quit_requested()) << "the pending question is moot";
+}
+
 }  // namespace
 }  // namespace parley::ui::sdl

@@ -235,6 +235,7 @@ void App::on_event(const NetEvent& event, std::uint64_t local_ms) {
 void App::on_lobby(const lobby::ClientEvent& event, std::uint64_t local_ms) {
   auto go = [&](Screen s) { (screen_ == Screen::replay ? before_replay_ : screen_) = s; };
   if (auto next_page = lobby_.apply(event)) send(ListRoomsCommand{*next_page});
+  if (std::holds_alternative<lobby::RoomList>(event) && !lobby_.listing_rooms()) look_for_rematch();
 
   if (const auto* w = std::get_if<lobby::Welcome>(&event)) {
     connecting_since_ms_.reset();
@@ -262,6 +263,14 @@ void App::on_lobby(const lobby::ClientEvent& event, std::uint64_t local_ms) {
     switch (s->phase) {
       case lobby::RoomPhase::waiting:
         go(Screen::room);
+        // The rematch's room is open: on a host with house bots, one takes the other seat.
+        if (rematch_ && rematch_->creator && s->game == rematch_->game) {
+          if (config_.seat_house_bot && std::ranges::any_of(config_.house_bots, [&](const QuickMatchTarget& b) {
+                return b.game == s->game;
+              }))
+            config_.seat_house_bot(s->game, s->room);
+          rematch_.reset();
+        }
         break;
       case lobby::RoomPhase::started:
         if (game_room_ != s->room) {
@@ -396,6 +405,10 @@ void App::tick(std::uint64_t local_ms) {
     }
   }
   search_lan(local_ms);
+  if (rematch_ && local_ms >= rematch_->since_ms + kRematchWaitMs) {
+    notify(Notice::Kind::error, i18n::tr("No rematch: the other player did not open the room"), local_ms);
+    rematch_.reset();
+  }
   if (screen_ != Screen::lobby || lobby_.connection() != Connection::online) {
     next_room_list_ms_.reset();
     return;
@@ -526,6 +539,89 @@ bool App::can_leave_game() const {
   if (!game_->me()) return true;
   if (seat_ && (seat_->status == peer::RunnerStatus::finished || seat_->status == peer::RunnerStatus::failed)) return true;
   return game_->session().outcome().has_value();
+}
+
+bool App::game_in_progress() const {
+  if (!game_ || !game_->me() || game_->session().outcome()) return false;
+  return !(seat_ && (seat_->status == peer::RunnerStatus::finished || seat_->status == peer::RunnerStatus::failed));
+}
+
+// ---- rematch ------------------------------------------------------------------------------
+
+std::string App::rematch_marker(lobby::RoomId old_room) {
+  // Data both clients compare, whatever their language: never translated.
+  return "rematch of room " + std::to_string(old_room.value);
+}
+
+bool App::can_rematch() const {
+  return game_ && game_->me() && game_->session().outcome() && game_room_ && lobby_.connection() != Connection::offline &&
+         !rematch_;
+}
+
+void App::rematch(std::uint64_t local_ms) {
+  if (!can_rematch()) return;
+  const std::string game = game_->genesis().game;
+  GameScreen* screen = game_screen(game);
+  auto options = peer::decode_room_options(game_->genesis().options);
+  if (!screen || !options) return notify(Notice::Kind::error, i18n::tr("This game cannot be played again here"), local_ms);
+  Rematch r;
+  r.old_room = *game_room_;
+  r.game = game;
+  r.marker = rematch_marker(*game_room_);
+  r.since_ms = local_ms;
+  const game::Seat me = *game_->me();
+  const auto seats = static_cast<std::uint8_t>(game_->genesis().seat_keys.size());
+  // The others by the names the lobby listed them under, and the names their peers gave.
+  for (std::uint8_t s = 0; s < seats; ++s) {
+    if (s == me.index) continue;
+    if (const auto& room = lobby_.room(); room && room->room == *game_room_ && s < room->seats.size())
+      r.others.push_back(room->seats[s].name);
+    r.others.push_back(game_->seat_name(game::Seat{s}));
+  }
+  const bool house_bots = std::ranges::any_of(config_.house_bots, [&](const QuickMatchTarget& b) { return b.game == game; }) &&
+                          static_cast<bool>(config_.seat_house_bot);
+  // The second seat creates the room and so plays first; with house bots, this client does.
+  r.creator = house_bots || me.index == 1;
+  // Back to the lobby (a seat's runner leaves a finished room itself).
+  if (lobby_.room() && !lobby_.my_seat()) send(LeaveRoomCommand{lobby_.room()->room});
+  lobby_.left_room();
+  stop_games();
+  game_room_.reset();
+  result_dialog_ = false;
+  (screen_ == Screen::replay ? before_replay_ : screen_) = Screen::lobby;
+  if (r.creator) {
+    CreateRoomCommand c;
+    c.game = game;
+    c.seats = seats;
+    c.options = std::move(options).value();
+    c.options.event = r.marker;
+    c.visibility = lobby::Visibility::public_room;
+    send(std::move(c));
+    notify(Notice::Kind::info, i18n::tr("Rematch: a new room is open for the same players"), local_ms);
+  } else {
+    notify(Notice::Kind::info, i18n::tr("Rematch: looking for the room your opponent opens"), local_ms);
+  }
+  say("rematch of room " + std::to_string(r.old_room.value) + (r.creator ? ": creating the room" : ": looking for the room"));
+  rematch_ = std::move(r);
+  refresh_rooms();
+}
+
+// A rematch this client joins: the waiting room of the same game named after the old one, with
+// one of the other players in its first seat and a seat open.
+void App::look_for_rematch() {
+  if (!rematch_ || rematch_->creator) return;
+  for (const lobby::RoomSummary& room : lobby_.rooms()) {
+    if (room.game != rematch_->game || room.phase != lobby::RoomPhase::waiting || room.seated() >= room.seat_count()) continue;
+    if (!room.options) continue;
+    auto options = peer::decode_room_options(*room.options);
+    if (!options || options->event != rematch_->marker) continue;
+    if (room.seats.empty() || !room.seats[0] || std::ranges::find(rematch_->others, *room.seats[0]) == rematch_->others.end())
+      continue;
+    send(JoinRoomCommand{room.room, {}, lobby::Role::player});
+    say("rematch: joining room " + std::to_string(room.room.value));
+    rematch_.reset();
+    return;
+  }
 }
 
 void App::leave_game() {

@@ -200,6 +200,29 @@ class App {
   // Back to the lobby once the game is over (or when only watching).
   bool can_leave_game() const;
   void leave_game();
+  // This client holds a seat in a game still being played: quitting now leaves the seat to time
+  // out unless the client comes back (the screens ask first).
+  bool game_in_progress() const;
+
+  // ---- rematch (docs/ui.md, "Flow") ----
+  // The lobby has no rematch message: a rematch is a new public room of the same game and
+  // options named after the old one ("rematch of room N"). The seat that played second creates
+  // it (so it plays first: the colours swap); the others find it in the room list and join it.
+  // On a host with house bots of the game, the room gets a house bot instead of waiting.
+  struct Rematch {
+    lobby::RoomId old_room;
+    std::string game;
+    std::string marker;  // the new room's event
+    bool creator = false;
+    std::vector<std::string> others;  // the other players' names, as in the old game
+    std::uint64_t since_ms = 0;
+    bool room_created = false;
+  };
+  bool can_rematch() const;
+  void rematch(std::uint64_t local_ms);
+  const std::optional<Rematch>& rematch_pending() const { return rematch_; }
+  static constexpr std::uint64_t kRematchWaitMs = 120'000;  // the others' room is looked for this long
+  static std::string rematch_marker(lobby::RoomId old_room);
 
   // ---- replay ----
   void open_replay(ReplayViewer viewer);
@@ -228,6 +251,7 @@ class App {
   void log_session_events(std::uint64_t local_ms);
   void tell_of_declined_offer(std::uint64_t local_ms);
   void connect_failed(ConnectProblem problem, std::uint64_t local_ms);
+  void look_for_rematch();
 
   AppConfig config_;
   Screen screen_ = Screen::connect;
@@ -257,6 +281,7 @@ class App {
   std::size_t events_logged_ = 0;
   bool my_draw_offer_standing_ = false;  // the person's draw offer stood after the last entries
   std::vector<std::string> seat_failures_;
+  std::optional<Rematch> rematch_;
 
   std::optional<ReplayViewer> replay_;
   std::vector<Notice> notices_;

@@ -60,6 +60,46 @@ GameView* Screens::view_on_screen() const { return app_.game() ? view(app_.game(
 
 int Screens::content_top() const { return static_cast<int>(menu_height_); }
 
+void Screens::request_quit() {
+  if (app_.game_in_progress())
+    confirm_quit_ = true;
+  else
+    quit_ = true;
+}
+
+// Quitting mid-game leaves the seat to time out unless this client comes back: asked first.
+void Screens::quit_dialog() {
+  static constexpr const char* kId = "###confirm-quit";
+  if (!confirm_quit_) return;
+  if (!app_.game_in_progress()) {  // the game ended meanwhile
+    confirm_quit_ = false;
+    quit_ = true;
+    return;
+  }
+  const std::string title = std::string(i18n::tr("Leave the game in progress?")) + kId;
+  if (!ImGui::IsPopupOpen(kId)) ImGui::OpenPopup(title.c_str());
+  ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(480 * window_.scale(), 0), ImGuiCond_Appearing);
+  if (!ImGui::BeginPopupModal(title.c_str(), nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
+  ImGui::TextWrapped("%s", i18n::tr("Your game is still being played. If you quit now, your seat waits for you: start "
+                                    "parley again with the same key and data folder to take it back. Until then the "
+                                    "game waits, and a seat that does not come back loses on time."));
+  ImGui::Spacing();
+  if (ImGui::Button(i18n::tr("Keep playing")) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
+    confirm_quit_ = false;
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::SameLine();
+  ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.62f, 0.20f, 0.20f, 1.0f));
+  if (ImGui::Button(i18n::tr("Quit anyway"))) {
+    confirm_quit_ = false;
+    quit_ = true;
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::PopStyleColor();
+  ImGui::EndPopup();
+}
+
 // ---- the registered windows ----------------------------------------------------------------
 
 std::string Screens::game_in_question() const {
@@ -175,6 +215,7 @@ void Screens::draw(std::uint64_t local_ms) {
   open_log_dialog(local_ms);
   info_windows(local_ms);
   for (const auto& [name, view] : views_) view->dialogs(local_ms);
+  quit_dialog();
   notices_and_banners(local_ms);
 }
 
@@ -188,7 +229,7 @@ void Screens::menu_bar(std::uint64_t local_ms) {
     ImGui::Separator();
     if (app_.lobby().connection() != Connection::offline && !app_.game() && ImGui::MenuItem("Disconnect"))
       app_.disconnect();
-    if (ImGui::MenuItem("Quit", "Ctrl+Q")) quit_ = true;
+    if (ImGui::MenuItem("Quit", "Ctrl+Q")) request_quit();
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("View")) {
@@ -238,7 +279,10 @@ bool Screens::shortcut(const SDL_Event& event, std::uint64_t local_ms) {
   if (event.type != SDL_KEYDOWN) return false;
   const SDL_Keycode key = event.key.keysym.sym;
   const bool ctrl = (event.key.keysym.mod & KMOD_CTRL) != 0;
-  if (ctrl && key == SDLK_q) return quit_ = true;
+  if (ctrl && key == SDLK_q) {
+    request_quit();
+    return true;
+  }
   if (ctrl && key == SDLK_o) return open_log_requested_ = true;
   // The game's own keys (Ctrl+S for a chess game's PGN anywhere; the board's on the game screen).
   if (GameView* v = view_on_screen(); v && v->shortcut(event, local_ms)) return true;
@@ -602,6 +646,31 @@ void Screens::result_dialog(std::uint64_t local_ms) {
     ImGui::TextUnformatted(g->result_text().value_or("The game is over").c_str());
     ImGui::PopFont();
     if (GameView* v = view_on_screen()) v->result_buttons(local_ms);
+    // The same players again (App::rematch), and the game's log in the replay viewer.
+    if (app_.can_rematch()) {
+      if (ImGui::Button(i18n::tr("Rematch"))) {
+        app_.rematch(local_ms);
+        ImGui::CloseCurrentPopup();
+        ImGui::EndPopup();
+        return;
+      }
+      ImGui::SameLine();
+    }
+    const auto& seat = app_.seat();
+    const bool log_written = seat && seat->status == peer::RunnerStatus::finished && seat->log;
+    ImGui::BeginDisabled(!log_written);
+    if (ImGui::Button(i18n::tr("Open replay")) && log_written) {
+      const std::filesystem::path log = *seat->log;
+      app_.close_result_dialog();
+      ImGui::CloseCurrentPopup();
+      ImGui::EndPopup();
+      open_log(log, local_ms);
+      return;
+    }
+    ImGui::EndDisabled();
+    if (!log_written && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip("%s", i18n::tr("The log is written once every seat has signed the end"));
+    ImGui::SameLine();
     if (ImGui::Button("Look at the board")) {
       app_.close_result_dialog();
       ImGui::CloseCurrentPopup();

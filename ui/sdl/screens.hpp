@@ -34,6 +34,10 @@ class Screens {
   // Opens a game log in the replay viewer; a notice says why it could not.
   void open_log(const std::filesystem::path& path, std::uint64_t local_ms);
   bool quit_requested() const { return quit_; }
+  // Ctrl+Q, Game → Quit, the window's close box: at once, or after the person confirms when
+  // this client holds a seat in a game still being played.
+  void request_quit();
+  bool quit_confirmation_open() const { return confirm_quit_; }
   // Whether something moves on screen without input (a running clock, a drag, a notice).
   bool animating(std::uint64_t local_ms) const;
   // The view of `game`, if it has one.
@@ -68,6 +72,7 @@ class Screens {
   void open_log_dialog(std::uint64_t local_ms);
   void notices_and_banners(std::uint64_t local_ms);
   void info_menu_items();
+  void quit_dialog();
   void info_windows(std::uint64_t local_ms);
   void refresh_logs();
   GameView* view_on_screen() const;  // the view of the game on screen
@@ -85,6 +90,7 @@ class Screens {
   std::vector<Info> infos_;  // by game, in App's order
   float menu_height_ = 0;
   bool quit_ = false;
+  bool confirm_quit_ = false;
 
   // Widget state.
   CreateRoomForm create_form_;
