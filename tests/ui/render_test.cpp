@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <fstream>
 
 #include "game/chess/notation.hpp"
 #include "games/chess/sdl/board_view.hpp"
@@ -455,6 +456,41 @@ TEST(Render, QuittingAGameInProgressAsksFirst) {
   ASSERT_TRUE(rig.app.can_rematch());
   Image over = rig.render("game-over-dialog");
   EXPECT_TRUE(rig.screens->quit_requested()) << "the pending question is moot";
+}
+
+// The open dialog lists the saved logs newest first (by when they were written), each with its
+// Open button, and opens one from the list; other files are not listed.
+TEST(Render, TheOpenDialogListsTheSavedLogsNewestFirst) {
+  const fs::path data = fs::path(PARLEY_BINARY_DIR) / "tests/ui/render/logs-data";
+  fs::remove_all(data);
+  fs::create_directories(data / "logs");
+  Table t;
+  t.start_play();
+  const auto bytes = lobby::encode(t.lobby.log());
+  const auto now = fs::file_time_type::clock::now();
+  // Names in another order than their times.
+  const std::vector<std::pair<std::string, int>> files{{"a-oldest.plog", -300}, {"c-middle.plog", -200}, {"b-newest.plog", -100}};
+  for (const auto& [name, age] : files) {
+    std::ofstream(data / "logs" / name, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
+                                                                static_cast<std::streamsize>(bytes.size()));
+    fs::last_write_time(data / "logs" / name, now + std::chrono::seconds(age));
+  }
+  std::ofstream(data / "logs" / "notes.txt") << "not a log";
+  AppConfig config{identity_from(1).public_key(), "alice", "127.0.0.1:7777", 7777, false, false};
+  App app(config);
+  testing::HiddenScreens h;
+  h.open(app, data);
+  h.screens->open_log_dialog();
+  Image image = h.render("open-log-dialog");
+  ASSERT_EQ(h.screens->recent_logs().size(), 3U);
+  EXPECT_EQ(h.screens->recent_logs()[0].filename(), "b-newest.plog");
+  EXPECT_EQ(h.screens->recent_logs()[1].filename(), "c-middle.plog");
+  EXPECT_EQ(h.screens->recent_logs()[2].filename(), "a-oldest.plog");
+  // An Open button per row, in the dialog.
+  EXPECT_GT(count(image, {0, 0, image.width, image.height}, [](Image::Pixel p) { return near(p, {69, 107, 158}, 6); }),
+            3 * 250);
+  h.close();
+  fs::remove_all(data);
 }
 
 }  // namespace

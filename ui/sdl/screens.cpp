@@ -159,12 +159,22 @@ void Screens::info_windows(std::uint64_t local_ms) {
 
 void Screens::refresh_logs() {
   recent_logs_.clear();
+  std::vector<std::pair<fs::file_time_type, fs::path>> found;
   std::error_code ec;
-  for (const auto& e : fs::directory_iterator(data_dir_ / "logs", ec))
-    if (e.path().extension() == ".plog") recent_logs_.push_back(e.path());
-  // Newest first: the names start with the game's UTC time.
-  std::sort(recent_logs_.rbegin(), recent_logs_.rend());
-  if (recent_logs_.size() > 30) recent_logs_.resize(30);
+  for (const auto& e : fs::directory_iterator(data_dir_ / "logs", ec)) {
+    if (e.path().extension() != ".plog") continue;
+    std::error_code time_error;
+    found.emplace_back(fs::last_write_time(e.path(), time_error), e.path());
+    if (found.size() > 10'000) break;  // a folder of someone else's making: bounded
+  }
+  // Newest first, by when the log was written (then by name, which starts with the game's time).
+  std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first > b.first : a.second.filename() > b.second.filename();
+  });
+  for (auto& [time, path] : found) {
+    if (recent_logs_.size() == kRecentLogs) break;
+    recent_logs_.push_back(std::move(path));
+  }
 }
 
 void Screens::open_log(const fs::path& path, std::uint64_t local_ms) {
@@ -800,24 +810,35 @@ void Screens::open_log_dialog(std::uint64_t local_ms) {
   if (!ImGui::BeginPopupModal("Open a game log")) return;
   ImGui::TextUnformatted("A .plog file:");
   ImGui::SetNextItemWidth(-90 * window_.scale());
+  if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
   const bool enter = ImGui::InputText("##log-path", &log_path_, ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
   if (ImGui::Button("Open") || enter) {
     open_log(log_path_, local_ms);
     ImGui::CloseCurrentPopup();
   }
-  ImGui::TextColored(kQuiet, "Your recent games (%s):", (data_dir_ / "logs").string().c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, kQuiet);
+  ImGui::TextWrapped("%s", i18n::trf("Your games, newest first ({0}):", (data_dir_ / "logs").string()).c_str());
+  ImGui::PopStyleColor();
   ImGui::BeginChild("recent", ImVec2(0, -ImGui::GetFrameHeightWithSpacing()), true);
-  for (const auto& path : recent_logs_) {
-    if (ImGui::Selectable(path.filename().string().c_str(), false, ImGuiSelectableFlags_AllowDoubleClick)) {
+  // One row per log, its Open button first: no path to type.
+  for (std::size_t i = 0; i < recent_logs_.size(); ++i) {
+    const fs::path& path = recent_logs_[i];
+    ImGui::PushID(static_cast<int>(i));
+    bool open = ImGui::SmallButton(i18n::tr("Open"));
+    ImGui::SameLine();
+    if (ImGui::Selectable(path.filename().string().c_str(), log_path_ == path.string(), ImGuiSelectableFlags_AllowDoubleClick)) {
       log_path_ = path.string();
-      if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
-        open_log(path, local_ms);
-        ImGui::CloseCurrentPopup();
-      }
+      open = open || ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left);
+    }
+    ImGui::PopID();
+    if (open) {
+      open_log(path, local_ms);
+      ImGui::CloseCurrentPopup();
+      break;
     }
   }
-  if (recent_logs_.empty()) ImGui::TextColored(kQuiet, "(none yet)");
+  if (recent_logs_.empty()) ImGui::TextColored(kQuiet, "%s", i18n::tr("(none yet: every game you play leaves its log here)"));
   ImGui::EndChild();
   if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();

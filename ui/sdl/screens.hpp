@@ -38,6 +38,11 @@ class Screens {
   // this client holds a seat in a game still being played.
   void request_quit();
   bool quit_confirmation_open() const { return confirm_quit_; }
+  // The game logs the open dialog lists (<data>/logs/*.plog), newest first, at most kRecentLogs.
+  static constexpr std::size_t kRecentLogs = 50;
+  const std::vector<std::filesystem::path>& recent_logs() const { return recent_logs_; }
+  // Opens the dialog (Ctrl+O); it reads the folder again.
+  void open_log_dialog() { open_log_requested_ = true; }
   // Whether something moves on screen without input (a running clock, a drag, a notice).
   bool animating(std::uint64_t local_ms) const;
   // The view of `game`, if it has one.
@@ -69,7 +74,7 @@ class Screens {
   void room_screen(std::uint64_t local_ms);
   void game_screen(std::uint64_t local_ms);
   void replay_screen();
-  void open_log_dialog(std::uint64_t local_ms);
+  void open_log_dialog(std::uint64_t local_ms);  // draws it
   void notices_and_banners(std::uint64_t local_ms);
   void info_menu_items();
   void quit_dialog();
