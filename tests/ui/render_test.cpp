@@ -419,6 +419,13 @@ TEST(Render, TheReplayShowsTheBoardAtTheStepAndTheVerdictInRed) {
   rig.app.replay()->first();
   Image start = rig.render("replay-start");
   rig.expect_board(start, g, Position::start(), 0);
+  // The list folds the protocol's steps away until asked for them.
+  const std::size_t folded = rig.screens->replay_rows();
+  rig.screens->show_protocol_steps(true);
+  rig.render("replay-protocol-steps");
+  EXPECT_EQ(rig.screens->replay_rows(), rig.app.replay()->size());
+  EXPECT_LT(folded, rig.app.replay()->size());
+  EXPECT_GE(folded, 4U) << "the genesis and the three moves at least";
 }
 
 TEST(Render, ACheatIsARedBannerOverTheGame) {

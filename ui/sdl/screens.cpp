@@ -768,13 +768,21 @@ void Screens::replay_screen() {
   if (game_view) game_view->replay_log(*r);
   ImGui::Separator();
 
-  // Every entry; the current one selected and kept in view.
+  // The moves and the game's events; the protocol's own steps (commitments, beacons, duel tables,
+  // proofs) folded away unless asked for. The current one selected and kept in view.
+  ImGui::Checkbox(i18n::tr("Show the protocol's steps"), &show_protocol_);
+  replay_rows_ = 0;
+  float name_width = ImGui::CalcTextSize("lobby....").x;
+  for (const std::string& n : r->seat_names()) name_width = std::max(name_width, ImGui::CalcTextSize(n.c_str()).x);
+  name_width = std::min(name_width + ImGui::GetStyle().CellPadding.x * 2, ImGui::GetContentRegionAvail().x * 0.3f);
   if (ImGui::BeginTable("entries", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY, ImVec2(0, ImGui::GetContentRegionAvail().y))) {
     ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("00000").x);
-    ImGui::TableSetupColumn("Seat", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("lobby....").x);
+    ImGui::TableSetupColumn("Seat", ImGuiTableColumnFlags_WidthFixed, name_width);
     ImGui::TableSetupColumn("Entry");
     for (std::size_t i = 0; i < r->size(); ++i) {
       const ReplayStep& e = r->steps()[i];
+      if (e.protocol && !show_protocol_ && i != r->current()) continue;
+      ++replay_rows_;
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::PushID(static_cast<int>(i));
@@ -788,12 +796,15 @@ void Screens::replay_screen() {
       ImGui::TableNextColumn();
       ImGui::TextColored(kQuiet, "%s", e.seat ? r->seat_names().at(e.seat->index).c_str() : "lobby");
       ImGui::TableNextColumn();
+      const std::string& words = show_protocol_ ? e.text : e.summary;
       if (e.blame)
-        ImGui::TextColored(kError, "%s", e.text.c_str());
+        ImGui::TextColored(kError, "%s", words.c_str());
       else if (!e.verdicts.empty())
-        ImGui::TextColored(kGood, "%s", e.text.c_str());
+        ImGui::TextColored(kGood, "%s", words.c_str());
+      else if (e.protocol)
+        ImGui::TextColored(kQuiet, "%s", words.c_str());
       else
-        ImGui::TextUnformatted(e.text.c_str());
+        ImGui::TextUnformatted(words.c_str());
     }
     ImGui::EndTable();
   }

@@ -41,6 +41,10 @@ class Screens {
   // The game logs the open dialog lists (<data>/logs/*.plog), newest first, at most kRecentLogs.
   static constexpr std::size_t kRecentLogs = 50;
   const std::vector<std::filesystem::path>& recent_logs() const { return recent_logs_; }
+  // The rows of the replay viewer's list in the last frame (the protocol's steps are folded
+  // away unless shown).
+  std::size_t replay_rows() const { return replay_rows_; }
+  void show_protocol_steps(bool on) { show_protocol_ = on; }
   // Opens the dialog (Ctrl+O); it reads the folder again.
   void open_log_dialog() { open_log_requested_ = true; }
   // Whether something moves on screen without input (a running clock, a drag, a notice).
@@ -109,6 +113,8 @@ class Screens {
   int host_port_ = 7777;
   std::size_t chat_seen_ = 0;
   std::size_t replay_shown_ = static_cast<std::size_t>(-1);
+  bool show_protocol_ = false;
+  std::size_t replay_rows_ = 0;
 };
 
 }  // namespace parley::ui::sdl
