@@ -125,6 +125,16 @@ bool GunjinGameView::shortcut(const SDL_Event& event, std::uint64_t) {
   return false;
 }
 
+// A seat by its player's name: the game's on screen, or the log's in the replay viewer.
+std::string GunjinGameView::player_name(Seat seat) const {
+  if (app_.screen() == Screen::replay && app_.replay() && seat.index < app_.replay()->seat_names().size())
+    return app_.replay()->seat_names()[seat.index];
+  if (app_.game()) return app_.game()->seat_name(seat);
+  return i18n::trf("player {0}", seat.index + 1);
+}
+
+std::string GunjinGameView::piece_colour(Seat seat) { return seat.index == 0 ? i18n::tr("cream") : i18n::tr("blue"); }
+
 void GunjinGameView::piece_tooltip(const GunjinBoardGeometry& g, const State& state) {
   if (!ImGui::IsItemHovered()) return;
   const auto s = g.square_at(mouse_point());
@@ -133,8 +143,12 @@ void GunjinGameView::piece_tooltip(const GunjinBoardGeometry& g, const State& st
     if (const auto kind = state.piece(*id).kind)
       ImGui::SetTooltip("%s  on %s", kind_caption(*kind).c_str(), square_name(*s).c_str());
     else
-      ImGui::SetTooltip("a hidden piece of seat %u on %s%s", id->seat.index, square_name(*s).c_str(),
-                        state.piece(*id).has_moved ? " (it has moved: no mine, no flag)" : "");
+      ImGui::SetTooltip("%s", (state.piece(*id).has_moved
+                                   ? i18n::trf("{0}'s hidden piece ({1}) on {2}: it has moved, so no mine and no flag",
+                                               player_name(id->seat), piece_colour(id->seat), square_name(*s))
+                                   : i18n::trf("{0}'s hidden piece ({1}) on {2}", player_name(id->seat), piece_colour(id->seat),
+                                               square_name(*s)))
+                                  .c_str());
   } else if (is_gate(*s)) {
     ImGui::SetTooltip("%s: a gate (突入口 totsunyūguchi) - the only crossing, except for planes", square_name(*s).c_str());
   }
@@ -310,7 +324,10 @@ void GunjinGameView::game_screen(std::uint64_t local_ms, int top,
     ImGui::TextColored(to_move ? kGood : ImGui::GetStyleColorVec4(ImGuiCol_Text), "%s %s%s", to_move ? "\xE2\x97\x8F" : " ",
                        live.seat_name(seat).c_str(), live.me() == seat ? " (you)" : "");
     ImGui::SameLine();
-    ImGui::TextColored(kQuiet, "seat %u, %s pieces, %d left", s, s == 0 ? "cream" : "blue", left);
+    ImGui::TextColored(kQuiet, "%s",
+                       (s == 0 ? i18n::trnf("cream pieces, {0} left", "cream pieces, {0} left", static_cast<unsigned long>(left), left)
+                               : i18n::trnf("blue pieces, {0} left", "blue pieces, {0} left", static_cast<unsigned long>(left), left))
+                           .c_str());
   }
   ImGui::Separator();
   const std::string status = board.status();

@@ -56,6 +56,8 @@ class GunjinGameView final : public GameView {
   void board_input(const GunjinBoardGeometry& g);
   void editor_input(const GunjinBoardGeometry& g);
   void piece_tooltip(const GunjinBoardGeometry& g, const game::gunjin::State& state);
+  std::string player_name(game::Seat seat) const;
+  static std::string piece_colour(game::Seat seat);
   void refresh_saved();
 
   Window& window_;
