@@ -5,6 +5,7 @@
 // turned for seat 1, the layout editor with a dragged piece, and the replay of a finished game
 // with both armies face up.
 #include <gtest/gtest.h>
+#include <imgui.h>
 
 #include <cstdlib>
 #include <fstream>
@@ -21,6 +22,7 @@
 #include "tests/ui/hidden_screens.hpp"
 #include "ui/core/app.hpp"
 #include "ui/sdl/screens.hpp"
+#include "ui/sdl/text_clipping.hpp"
 #include "ui/sdl/window.hpp"
 
 namespace parley::ui::sdl {
@@ -255,6 +257,9 @@ TEST(GunjinRender, TheBoardEdgesCarryTheCoordinates) {
     const Rect around{label.centre.x - gutter / 2, label.centre.y - gutter / 2, gutter, gutter};
     EXPECT_GT(count(image, around, light), 8) << "label " << label.text;
   }
+  // No text cut off by its box (the check of docs/ui.md, "Tests"), here and at 1024×768.
+  for (const ClippedGlyph& cut : clipped_glyphs(ImGui::GetDrawData()))
+    ADD_FAILURE() << "a glyph at " << cut.glyph.x << "," << cut.glyph.y << " cut at 1280x800";
   // Between two labels of the left strip, nothing.
   const auto labels = g.edge_labels(gutter);
   const int between = (labels[6].centre.y + labels[7].centre.y) / 2;

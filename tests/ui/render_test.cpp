@@ -4,6 +4,7 @@
 // square and none on the empty ones, the last move, the selection and its targets, the check,
 // the flipped board, the rooms list, the verdict and the cheat banner.
 #include <gtest/gtest.h>
+#include <imgui.h>
 
 #include <cstdlib>
 #include <fstream>
@@ -18,6 +19,7 @@
 #include "tests/ui/hidden_screens.hpp"
 #include "ui/core/app.hpp"
 #include "ui/sdl/screens.hpp"
+#include "ui/sdl/text_clipping.hpp"
 #include "ui/sdl/window.hpp"
 
 namespace parley::ui::sdl {
@@ -498,6 +500,71 @@ TEST(Render, TheOpenDialogListsTheSavedLogsNewestFirst) {
             3 * 250);
   h.close();
   fs::remove_all(data);
+}
+
+// The check itself: a name wider than its column (a child region here) is found cut, one that
+// fits is not.
+TEST(Render, TextWiderThanItsBoxIsFoundClipped) {
+  Rig rig;
+  auto frame = [&](float width) {
+    rig.window->begin_frame();
+    ImGui::SetNextWindowPos(ImVec2(100, 100));
+    ImGui::SetNextWindowSize(ImVec2(400, 200));
+    ImGui::Begin("clip-check", nullptr, ImGuiWindowFlags_NoDecoration);
+    ImGui::BeginChild("column", ImVec2(width, 60), false);
+    ImGui::TextUnformatted("A player's name of some length to fit or not");
+    ImGui::EndChild();
+    ImGui::End();
+    rig.window->end_frame();
+    return clipped_glyphs(ImGui::GetDrawData()).size();
+  };
+  // ImGui lays a new window out over its first frames. A column edge may fall between two words
+  // (nothing straddles it): over a few widths some glyph does.
+  std::size_t cut = 0;
+  for (float width = 100; width < 160; width += 6) {
+    frame(width);
+    cut += frame(width);
+  }
+  EXPECT_GE(cut, 5U);
+  frame(380);
+  EXPECT_EQ(frame(380), 0U);
+}
+
+// No text cut off by its box on the shared screens, at 1280×800 and at 1024×768.
+TEST(Render, NoTextIsClippedOnTheSharedScreens) {
+  for (auto [w, h] : {std::pair{1280, 800}, std::pair{1024, 768}}) {
+    const std::string size = std::to_string(w) + "x" + std::to_string(h);
+    Rig rig;
+    rig.close();
+    rig.open(rig.app, fs::path(PARLEY_BINARY_DIR) / "tests/ui/render/data", w, h);
+    auto check = [&](const std::string& name) {
+      rig.render("clip-" + name + "-" + size);
+      for (const ClippedGlyph& g : clipped_glyphs(ImGui::GetDrawData()))
+        ADD_FAILURE() << name << " at " << size << ": a glyph at " << g.glyph.x << "," << g.glyph.y << " cut by the box "
+                      << g.clip.x << "," << g.clip.y << " " << g.clip.w << "x" << g.clip.h;
+    };
+    check("connect");
+    rig.app.address_field = "192.0.2.1:7777";
+    rig.app.connect(rig.now);
+    rig.app.tick(rig.now + 10'000);
+    check("connect-problem");
+    rig.online();
+    peer::RoomOptions club;
+    club.clock_base_ms = 5 * 60'000;
+    club.event = "Club Cup";
+    rig.lobby(lobby::RoomList{lobby::RequestId{2},
+                              {{lobby::RoomId{1}, "chess", {"Ada", std::nullopt}, 0, lobby::RoomPhase::waiting, peer::encode(club)},
+                               {lobby::RoomId{2}, "gunjin", {"Bo", "Cy"}, 2, lobby::RoomPhase::started, lobby::Bytes{}}},
+                              false});
+    check("lobby");
+    rig.in_game();
+    rig.play({"e4", "e5", "Nf3"});
+    check("game");
+    for (const char* game : {"chess", "gunjin", "risiko"}) {
+      rig.screens->open_info(game, "rules");
+      check(std::string("rules-") + game);
+    }
+  }
 }
 
 }  // namespace

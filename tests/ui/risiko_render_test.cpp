@@ -21,6 +21,7 @@
 #include "ui/core/app.hpp"
 #include "ui/sdl/client.hpp"
 #include "ui/sdl/screens.hpp"
+#include "ui/sdl/text_clipping.hpp"
 #include "ui/sdl/window.hpp"
 
 namespace parley::ui::sdl {
@@ -323,6 +324,9 @@ TEST(RisikoRender, TheSelectedTerritoryAndItsTargetsAreHighlightedAndTheDiceShow
   const RisikoShapes& shapes = *rig.board().shapes();
   rig.expect_owners(image, frame, rig.board().table(), shapes, home);
   rig.expect_labels(image, frame, shapes);
+  for (const ClippedGlyph& cut : clipped_glyphs(ImGui::GetDrawData()))
+    ADD_FAILURE() << "a glyph at " << cut.glyph.x << "," << cut.glyph.y << " cut by " << cut.clip.x << "," << cut.clip.y << " "
+                  << cut.clip.w << "x" << cut.clip.h;
   // Every continent tinted around its coasts and captioned in a pill of its tint.
   for (std::size_t ci = 0; ci < rig.board().world().continents.size(); ++ci) {
     const Rgb tint = RisikoColors::continent(ci);

@@ -330,7 +330,7 @@ void Screens::connect_screen(std::uint64_t local_ms) {
   const float width = std::min(560.0f * s, ImGui::GetContentRegionAvail().x);
   ImGui::SetCursorPosX((ImGui::GetWindowWidth() - width) / 2);
   ImGui::SetCursorPosY(ImGui::GetCursorPosY() + 40 * s);
-  ImGui::BeginChild("connect", ImVec2(width, 0), false);
+  ImGui::BeginChild("connect", ImVec2(width, 0), false, ImGuiWindowFlags_AlwaysUseWindowPadding);
   ImGui::PushFont(window_.heading_font());
   ImGui::TextUnformatted("parley");
   ImGui::PopFont();
