@@ -95,7 +95,7 @@ bool cpu_rasterised_gl(SDL_Renderer* renderer) {
          gl.find("Software Rasterizer") != std::string_view::npos;
 }
 
-bool set(const char* variable) {
+bool env_set(const char* variable) {
   const char* value = std::getenv(variable);
   return value != nullptr && *value != '\0';
 }
@@ -104,7 +104,7 @@ bool set(const char* variable) {
 
 std::optional<std::string> missing_display() {
 #if defined(__unix__) && !defined(__APPLE__)
-  if (!set("DISPLAY") && !set("WAYLAND_DISPLAY") && !set("SDL_VIDEODRIVER"))
+  if (!env_set("DISPLAY") && !env_set("WAYLAND_DISPLAY") && !env_set("SDL_VIDEODRIVER"))
     return std::string(i18n::tr(
         "no display to open a window on (DISPLAY and WAYLAND_DISPLAY are unset): run it in a desktop session, or play at "
         "the terminal with `parley play`"));
