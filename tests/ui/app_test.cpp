@@ -95,9 +95,13 @@ TEST(App, ConnectChecksTheFieldsThenAsksTheNetworkThread) {
   c.app.address_field = "no port here";
   c.app.connect(c.now);
   EXPECT_TRUE(c.app.take_commands().empty());
-  ASSERT_EQ(c.app.active_notices(c.now).size(), 1U);
-  EXPECT_EQ(c.app.active_notices(c.now)[0].kind, Notice::Kind::error);
-  EXPECT_TRUE(c.app.active_notices(c.now + kNoticeMs).empty()) << "notices fade";
+  // The problem stays on the connect screen (no fading notice) with what to try.
+  ASSERT_TRUE(c.app.connect_problem());
+  EXPECT_EQ(c.app.connect_problem()->kind, ConnectProblem::Kind::bad_address);
+  EXPECT_FALSE(what_to_try(*c.app.connect_problem()).empty());
+  c.app.tick(c.now + 60'000);
+  EXPECT_TRUE(c.app.connect_problem()) << "the problem does not fade";
+  c.app.take_commands();  // the LAN searches
 
   c.app.address_field = " 127.0.0.1:9000 ";
   c.app.name_field = "  ";
@@ -111,6 +115,82 @@ TEST(App, ConnectChecksTheFieldsThenAsksTheNetworkThread) {
   EXPECT_EQ(sent[0].lobby.port, 9000);
   EXPECT_EQ(sent[0].display_name, "carol");
   EXPECT_EQ(c.app.lobby().connection(), Connection::connecting);
+}
+
+// An unreachable lobby: the attempt is given up after connect_timeout_ms (10 s by default),
+// the address kept in the problem, which stays until the next attempt; a late welcome is ignored.
+TEST(App, AnAttemptToConnectIsGivenUpAfterTheTimeoutAndTheProblemStays) {
+  Client c;
+  EXPECT_EQ(c.app.config().connect_timeout_ms, 10'000U);
+  c.app.address_field = "192.0.2.1:7777";
+  c.app.connect(c.now);
+  ASSERT_EQ(commands_of<ConnectCommand>(c.app).size(), 1U);
+  c.app.tick(c.now + 3000);
+  EXPECT_EQ(c.app.connecting_for_ms(c.now + 3000), 3000U);
+  EXPECT_EQ(c.app.lobby().connection(), Connection::connecting);
+  c.app.tick(c.now + 9999);
+  EXPECT_EQ(c.app.lobby().connection(), Connection::connecting);
+  EXPECT_TRUE(commands_of<DisconnectCommand>(c.app).empty());
+  c.app.tick(c.now + 10'000);
+  EXPECT_EQ(c.app.lobby().connection(), Connection::offline);
+  EXPECT_EQ(commands_of<DisconnectCommand>(c.app).size(), 1U) << "the network thread drops the attempt";
+  ASSERT_TRUE(c.app.connect_problem());
+  EXPECT_EQ(c.app.connect_problem()->kind, ConnectProblem::Kind::timed_out);
+  EXPECT_EQ(c.app.connect_problem()->address, "192.0.2.1:7777");
+  EXPECT_NE(describe(*c.app.connect_problem()).find("192.0.2.1:7777"), std::string::npos);
+  EXPECT_GE(what_to_try(*c.app.connect_problem()).size(), 2U);
+  c.app.tick(c.now + 100'000);
+  EXPECT_TRUE(c.app.connect_problem());
+  EXPECT_EQ(c.app.screen(), Screen::connect);
+  // The lobby's welcome, had it come after all, changes nothing.
+  c.lobby(lobby::Welcome{lobby::RequestId{1}, "alice", {}});
+  EXPECT_EQ(c.app.screen(), Screen::connect);
+  EXPECT_EQ(c.app.lobby().connection(), Connection::offline);
+  // Trying again clears it; a welcome in time opens the lobby.
+  c.app.connect(c.now + 200'000);
+  EXPECT_FALSE(c.app.connect_problem());
+  c.lobby(lobby::Welcome{lobby::RequestId{1}, "alice", {}});
+  EXPECT_EQ(c.app.screen(), Screen::lobby);
+  c.app.tick(c.now + 400'000);
+  EXPECT_EQ(c.app.lobby().connection(), Connection::online) << "no timeout once welcomed";
+}
+
+TEST(App, CancelStopsTheAttemptAndAFailureKeepsTheAddress) {
+  Client c;
+  c.app.connect(c.now);
+  c.app.take_commands();
+  c.app.cancel_connect();
+  EXPECT_EQ(c.app.lobby().connection(), Connection::offline);
+  EXPECT_EQ(commands_of<DisconnectCommand>(c.app).size(), 1U);
+  EXPECT_FALSE(c.app.connect_problem()) << "cancelling is no problem";
+  c.app.on_event(ConnectionLost{"no answer", false}, c.now);
+  EXPECT_FALSE(c.app.connect_problem()) << "what the dropped attempt says is ignored";
+  c.app.tick(c.now + 60'000);
+  EXPECT_FALSE(c.app.connect_problem());
+
+  c.app.connect(c.now);
+  c.app.on_event(ConnectionLost{"refused", false}, c.now + 50);
+  ASSERT_TRUE(c.app.connect_problem());
+  EXPECT_EQ(c.app.connect_problem()->kind, ConnectProblem::Kind::failed);
+  EXPECT_EQ(c.app.connect_problem()->address, "127.0.0.1:7777");
+  EXPECT_EQ(c.app.connect_problem()->reason, "refused");
+}
+
+// `--lobby`: the attempt starts in the constructor, before the loop's clock is known; the
+// first tick starts the count.
+TEST(App, ConnectingAtStartCountsFromTheFirstTick) {
+  AppConfig config{identity_from(1).public_key(), "alice", "127.0.0.1:7777", 7777, true, false};
+  config.connect_timeout_ms = 5000;
+  App app(config);
+  EXPECT_EQ(app.lobby().connection(), Connection::connecting);
+  app.tick(1'000'000);
+  EXPECT_EQ(app.lobby().connection(), Connection::connecting);
+  app.tick(1'004'999);
+  EXPECT_EQ(app.lobby().connection(), Connection::connecting);
+  app.tick(1'005'000);
+  EXPECT_EQ(app.lobby().connection(), Connection::offline);
+  ASSERT_TRUE(app.connect_problem());
+  EXPECT_EQ(app.connect_problem()->waited_ms, 5000U);
 }
 
 TEST(App, TheWelcomeOpensTheLobbyAndListsTheRoomsPageByPage) {
@@ -276,7 +356,7 @@ TEST(App, TheConnectScreenListsTheTablesOfTheLanAndJoinsOneWithItsKey) {
   EXPECT_EQ(sent[0].lobby, anna.lobby);
   EXPECT_EQ(sent[0].lobby_key, anna.lobby_key);
   EXPECT_EQ(c.app.address_field, "192.168.1.5:7777");
-  c.app.tick(c.now + 30000);
+  c.app.tick(c.now + 20000);
   EXPECT_TRUE(commands_of<SearchLanCommand>(c.app).empty()) << "not while connecting";
   c.lobby(lobby::Connected{anna.lobby_key});
   c.lobby(lobby::Welcome{lobby::RequestId{1}, "alice", {}});
@@ -667,6 +747,80 @@ TEST(App, AnOutsideLobbyFaultIsABanner) {
   c.lobby(lobby::ProtocolFault{lobby::WireError::truncated});
   ASSERT_EQ(c.app.banners().size(), 1U);
   EXPECT_NE(c.app.banners()[0].find("the lobby is at fault"), std::string::npos);
+}
+
+// A seat in a game still being played is "in progress" (the screens ask before quitting); a
+// finished game, or only watching, is not.
+TEST(App, AGameInProgressIsOnlyASeatedUnfinishedGame) {
+  Client c;
+  EXPECT_FALSE(c.app.game_in_progress());
+  c.in_game();
+  EXPECT_TRUE(c.app.game_in_progress());
+  c.t.post(kBlack, c.t.chess_action({Action::Kind::resign, kBlack, Move::none(), 0}));
+  c.deliver();
+  ASSERT_TRUE(c.app.game()->session().outcome());
+  EXPECT_FALSE(c.app.game_in_progress());
+  Client watcher(std::nullopt);
+  watcher.in_game();
+  EXPECT_FALSE(watcher.app.game_in_progress());
+}
+
+// A rematch: the seat that played second opens a room of the same game and options named after
+// the old one (so it plays first: colours swapped); the other finds it in the room list and
+// joins it, passing over rooms that are not it.
+TEST(App, ARematchSwapsTheSeatsThroughANewRoom) {
+  auto finished = [](Client& c) {
+    c.in_game();
+    c.t.post(kBlack, c.t.chess_action({Action::Kind::resign, kBlack, Move::none(), 0}));
+    c.deliver();
+    ASSERT_TRUE(c.app.can_rematch());
+  };
+  Client black(kBlack);
+  finished(black);
+  black.app.take_commands();
+  const auto old = peer::decode_room_options(black.app.game()->genesis().options);
+  ASSERT_TRUE(old);
+  black.app.rematch(black.now);
+  EXPECT_EQ(black.app.screen(), Screen::lobby);
+  EXPECT_FALSE(black.app.game());
+  const auto created = commands_of<CreateRoomCommand>(black.app);
+  ASSERT_EQ(created.size(), 1U);
+  EXPECT_EQ(created[0].game, "chess");
+  EXPECT_EQ(created[0].seats, 2U);
+  EXPECT_EQ(created[0].options.event, App::rematch_marker(lobby::RoomId{42}));
+  EXPECT_EQ(created[0].visibility, lobby::Visibility::public_room);
+  EXPECT_EQ(created[0].options.clock_base_ms, old->clock_base_ms);
+
+  Client white(kWhite);
+  finished(white);
+  white.app.take_commands();
+  white.app.rematch(white.now);
+  EXPECT_TRUE(commands_of<CreateRoomCommand>(white.app).empty()) << "the first seat does not open it";
+  ASSERT_TRUE(white.app.rematch_pending());
+  peer::RoomOptions marked = *old;
+  marked.event = App::rematch_marker(lobby::RoomId{42});
+  peer::RoomOptions other_event = *old;
+  other_event.event = App::rematch_marker(lobby::RoomId{41});
+  const std::vector<lobby::RoomSummary> rooms{
+      {lobby::RoomId{50}, "chess", {"mallory", std::nullopt}, 0, lobby::RoomPhase::waiting, peer::encode(marked)},
+      {lobby::RoomId{51}, "chess", {"bob", std::nullopt}, 0, lobby::RoomPhase::waiting, peer::encode(other_event)},
+      {lobby::RoomId{52}, "gunjin", {"bob", std::nullopt}, 0, lobby::RoomPhase::waiting, peer::encode(marked)},
+      {lobby::RoomId{53}, "chess", {"bob", std::nullopt}, 0, lobby::RoomPhase::waiting, peer::encode(marked)}};
+  white.lobby(lobby::RoomList{lobby::RequestId{9}, rooms, false});
+  const auto joined = commands_of<JoinRoomCommand>(white.app);
+  ASSERT_EQ(joined.size(), 1U);
+  EXPECT_EQ(joined[0].room, lobby::RoomId{53});
+  EXPECT_EQ(joined[0].role, lobby::Role::player);
+  EXPECT_FALSE(white.app.rematch_pending());
+
+  // Nobody opens it: given up after a while.
+  Client alone(kWhite);
+  finished(alone);
+  alone.app.rematch(alone.now);
+  alone.app.tick(alone.now + App::kRematchWaitMs - 1);
+  EXPECT_TRUE(alone.app.rematch_pending());
+  alone.app.tick(alone.now + App::kRematchWaitMs);
+  EXPECT_FALSE(alone.app.rematch_pending());
 }
 
 }  // namespace

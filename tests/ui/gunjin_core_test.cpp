@@ -278,6 +278,43 @@ TEST(GunjinGeometry, SquaresAndTheRiverBothWaysUp) {
   EXPECT_LT(bridge.x + bridge.w, g.square_rect(Square{18}).x + 40);
 }
 
+// The letters under the columns and the numbers beside the rows name the squares as the referee
+// and the terminal do (square_name), both ways up; they sit outside the board.
+TEST(GunjinGeometry, TheEdgeCoordinatesNameTheSquaresAsTheRefereeDoes) {
+  for (bool flipped : {false, true}) {
+    const GunjinBoardGeometry g({100, 50}, 40, flipped);
+    const auto labels = g.edge_labels(18);
+    ASSERT_EQ(labels.size(), 14U);
+    const Rect b = g.bounds();
+    for (const auto& label : labels) {
+      EXPECT_FALSE(b.contains(label.centre)) << label.text;
+      const bool column = label.centre.y > b.y + b.h;
+      // The square in line with the label: row 2 for a column (no HQ there), column a/f for a row.
+      const Point probe = column ? Point{label.centre.x, g.square_rect(game::gunjin::square_at(Cell{0, 1}).value()).center().y}
+                                 : Point{b.x + 5, label.centre.y};
+      const auto square = g.square_at(probe);
+      ASSERT_TRUE(square) << label.text;
+      const std::string name = square_name(*square);
+      if (column)
+        EXPECT_EQ(name.substr(0, 1), label.text) << (flipped ? "flipped " : "") << name;
+      else
+        EXPECT_EQ(name.substr(1), label.text) << (flipped ? "flipped " : "") << name;
+      if (column) {
+        EXPECT_LT(label.centre.y - (b.y + b.h), 18);
+      } else {
+        EXPECT_LT(b.x - label.centre.x, 18);
+      }
+    }
+  }
+  // Seat 0 reads a..f left to right and 1 at the bottom; seat 1 the other way round.
+  const auto plain = GunjinBoardGeometry({0, 0}, 40, false).edge_labels(18);
+  const auto turned = GunjinBoardGeometry({0, 0}, 40, true).edge_labels(18);
+  EXPECT_LT(plain[0].centre.x, plain[5].centre.x);
+  EXPECT_GT(turned[0].centre.x, turned[5].centre.x);
+  EXPECT_GT(plain[6].centre.y, plain[13].centre.y);
+  EXPECT_LT(turned[6].centre.y, turned[13].centre.y);
+}
+
 // ---- the human seat, the board, the App -----------------------------------------------------
 
 // A game over the fake signing lobby: seat 0 a person (its agent), seat 1 the tracking bot.

@@ -5,18 +5,24 @@
 // turned for seat 1, the layout editor with a dragged piece, and the replay of a finished game
 // with both armies face up.
 #include <gtest/gtest.h>
+#include <imgui.h>
 
 #include <cstdlib>
 #include <fstream>
 
 #include "games/gunjin/gunjin_strategy.hpp"
 #include "games/gunjin/sdl/gunjin_game_view.hpp"
+#include "games/gunjin/sdl/gunjin_info.hpp"
 #include "games/gunjin/sdl/gunjin_view.hpp"
 #include "games/gunjin/ui/gunjin_screen.hpp"
+#include "i18n/i18n.hpp"
+#include "peer/session/gunjin_messages.hpp"
+#include "peer/session/options.hpp"
 #include "tests/peer/gunjin/gunjin_table.hpp"
 #include "tests/ui/hidden_screens.hpp"
 #include "ui/core/app.hpp"
 #include "ui/sdl/screens.hpp"
+#include "ui/sdl/text_clipping.hpp"
 #include "ui/sdl/window.hpp"
 
 namespace parley::ui::sdl {
@@ -239,6 +245,86 @@ TEST(GunjinRender, OwnPiecesShowTheirNamesEnemyPiecesAreFaceDown) {
   expect_piece(readings, g, Square{40}, Face::down, "enemy with readings on");
 }
 
+// The coordinates are written in the strips left of and under the board, in every view.
+TEST(GunjinRender, TheBoardEdgesCarryTheCoordinates) {
+  Rig rig;
+  rig.in_game();
+  Image image = rig.render("gunjin-coordinates");
+  const GunjinBoardGeometry g = *gunjin_view(*rig.screens).board_geometry();
+  const int gutter = gunjin_label_gutter(1.0f);
+  auto light = [](Image::Pixel p) { return p.r > 110 && p.g > 110 && p.b > 110; };
+  for (const auto& label : g.edge_labels(gutter)) {
+    const Rect around{label.centre.x - gutter / 2, label.centre.y - gutter / 2, gutter, gutter};
+    EXPECT_GT(count(image, around, light), 8) << "label " << label.text;
+  }
+  // No text cut off by its box (the check of docs/ui.md, "Tests"), here and at 1024×768.
+  for (const ClippedGlyph& cut : clipped_glyphs(ImGui::GetDrawData()))
+    ADD_FAILURE() << "a glyph at " << cut.glyph.x << "," << cut.glyph.y << " cut at 1280x800";
+  // Between two labels of the left strip, nothing.
+  const auto labels = g.edge_labels(gutter);
+  const int between = (labels[6].centre.y + labels[7].centre.y) / 2;
+  EXPECT_EQ(count(image, {labels[6].centre.x - gutter / 2, between - 2, gutter, 4}, light), 0);
+}
+
+// The battle chart, a click away: every cell in the colour of the engine's outcome for the
+// attacker and the defender, under the room's variants (engineer beats tank here).
+TEST(GunjinRender, TheBattleChartIsTheEnginesTableUnderTheGamesVariants) {
+  auto colour = [](BattleOutcome o) {
+    return o == BattleOutcome::attacker_takes ? Rgb{76, 166, 90} : o == BattleOutcome::both_removed ? Rgb{140, 140, 140} : Rgb{192, 80, 70};
+  };
+  auto check = [&](Rig& rig, const Options& options, const std::string& name) {
+    ASSERT_TRUE(rig.screens->open_info("gunjin", "battle-chart"));
+    Image image = rig.render(name);
+    auto* chart = dynamic_cast<GunjinBattleChartView*>(rig.screens->info("gunjin", "battle-chart"));
+    ASSERT_NE(chart, nullptr);
+    EXPECT_EQ(chart->options(), options);
+    const BattleTable table = battle_table(options);
+    const auto rows = GunjinBattleChartView::rows();
+    const auto columns = GunjinBattleChartView::columns();
+    int checked = 0;
+    for (std::size_t r = 0; r < rows.size(); ++r)
+      for (std::size_t c = 0; c < columns.size(); ++c) {
+        const auto cell = chart->cell(r, c);
+        ASSERT_TRUE(cell) << r << "," << c;
+        const auto outcome = table[rows[r].index()][index_of(columns[c])];
+        ASSERT_TRUE(outcome);
+        // A corner of the cell, away from its mark.
+        EXPECT_TRUE(near(image.at(cell->x + 2, cell->y + 2), colour(*outcome), 3)) << name << " " << r << "," << c;
+        ++checked;
+      }
+    EXPECT_EQ(checked, 16 * 14);
+  };
+  {
+    Rig rig;
+    rig.in_room();
+    check(rig, Options{}, "gunjin-battle-chart");
+  }
+  Rig rig;
+  rig.in_room();
+  peer::RoomOptions options;
+  options.game_options = peer::encode(peer::GunjinRoomOptions{Options{false, true, false}, false});
+  rig.room.options = peer::encode(options);
+  rig.lobby(rig.room);
+  check(rig, Options{false, true, false}, "gunjin-battle-chart-variant");
+  // Engineer beats tank: the tank row's engineer column is green now.
+  EXPECT_EQ(battle(*EffectiveKind::from_index(index_of(Kind::tank)), Kind::engineer, Options{false, true, false}),
+            BattleOutcome::attacker_takes);
+}
+
+TEST(GunjinRender, TheRulesWindowOpensFromTheGamePanel) {
+  Rig rig;
+  rig.in_game();
+  rig.render("gunjin-before-rules");
+  EXPECT_FALSE(rig.screens->info_open("gunjin", "rules"));
+  ASSERT_TRUE(gunjin_view(*rig.screens).drawn_button(i18n::tr("Rules")));
+  ASSERT_TRUE(rig.screens->open_info("gunjin", "rules"));
+  Image image = rig.render("gunjin-rules");
+  EXPECT_TRUE(rig.screens->info_open("gunjin", "rules"));
+  // A window of text over the middle of the screen.
+  const Rect middle{image.width / 2 - 250, image.height / 2 - 200, 500, 400};
+  EXPECT_GT(count(image, middle, [](Image::Pixel p) { return p.r > 200 && p.g > 200 && p.b > 200; }), 2000);
+}
+
 TEST(GunjinRender, APickedUpPieceShowsItsTargetsAndBattlesAreAnnounced) {
   Rig rig;
   rig.in_game();
@@ -380,6 +466,16 @@ TEST(GunjinRender, TheReplayOfAFinishedGameShowsBothArmiesAndTheVerdict) {
   ASSERT_EQ(rig.app.screen(), Screen::replay);
   rig.app.replay()->last();
   Image image = rig.render("gunjin-replay");
+  {
+    // The replay's board carries the coordinates too.
+    const GunjinBoardGeometry rg = *gunjin_view(*rig.screens).board_geometry();
+    const int gutter = gunjin_label_gutter(1.0f);
+    for (const auto& label : rg.edge_labels(gutter))
+      EXPECT_GT(count(image, {label.centre.x - gutter / 2, label.centre.y - gutter / 2, gutter, gutter},
+                      [](Image::Pixel p) { return p.r > 110 && p.g > 110 && p.b > 110; }),
+                8)
+          << "replay label " << label.text;
+  }
   ASSERT_TRUE(gunjin_view(*rig.screens).board_geometry());
   const GunjinBoardGeometry g = *gunjin_view(*rig.screens).board_geometry();
   const State& full = *rig.table.rules().replayed();

@@ -22,9 +22,9 @@
 namespace parley::ui::sdl::testing {
 
 struct HiddenScreens {
-  void open(App& app, const std::filesystem::path& data_dir) {
+  void open(App& app, const std::filesystem::path& data_dir, int width = 1280, int height = 800) {
     ::setenv("SDL_VIDEODRIVER", "dummy", 1);
-    auto opened = Window::open({"parley test", 1280, 800, true, true, 1.0f});
+    auto opened = Window::open({"parley test", width, height, true, true, 1.0f});
     if (!opened) throw std::runtime_error(opened.error());
     window = std::move(opened).value();
     screens.emplace(*window, app, data_dir);

@@ -4,8 +4,10 @@
 // square and none on the empty ones, the last move, the selection and its targets, the check,
 // the flipped board, the rooms list, the verdict and the cheat banner.
 #include <gtest/gtest.h>
+#include <imgui.h>
 
 #include <cstdlib>
+#include <fstream>
 
 #include "game/chess/notation.hpp"
 #include "games/chess/sdl/board_view.hpp"
@@ -17,6 +19,7 @@
 #include "tests/ui/hidden_screens.hpp"
 #include "ui/core/app.hpp"
 #include "ui/sdl/screens.hpp"
+#include "ui/sdl/text_clipping.hpp"
 #include "ui/sdl/window.hpp"
 
 namespace parley::ui::sdl {
@@ -164,6 +167,61 @@ TEST(Render, TheConnectScreenListsTheTablesOnTheNetwork) {
   // Two more Join buttons.
   const int blue_after = count(image, {360, 60, 560, 600}, [](Image::Pixel p) { return near(p, {69, 107, 158}, 6); });
   EXPECT_GT(blue_after, blue_before + 300) << blue_before << " -> " << blue_after;
+}
+
+// Connecting shows at once what it tries, with Cancel in place of Connect; given up, the problem
+// stays in a red frame (not a fading notice) with what to try, all of its text inside the frame.
+TEST(Render, TheConnectScreenKeepsAProblemInViewWithWhatToTry) {
+  Rig rig;
+  auto problem_red = [](const Image& image) {
+    return count(image, {0, 0, image.width, image.height}, [](Image::Pixel p) { return near(p, {120, 36, 36}, 3); });
+  };
+  rig.app.address_field = "192.0.2.1:7777";
+  rig.app.connect(rig.now);
+  rig.now += 2000;
+  rig.app.tick(rig.now);
+  EXPECT_EQ(problem_red(rig.render("connect-connecting")), 0);
+  rig.now += 8000;
+  rig.app.tick(rig.now);
+  ASSERT_TRUE(rig.app.connect_problem());
+  Image image = rig.render("connect-timed-out");
+  const int red = problem_red(image);
+  EXPECT_GT(red, 560 * 60) << "the problem's frame";
+  // White text on it, at every later frame too (it does not fade).
+  rig.now += 60'000;
+  rig.app.tick(rig.now);
+  Image later = rig.render("connect-timed-out-later");
+  EXPECT_EQ(problem_red(later), red);
+  // The frame holds its text: the rows just above and below the red block are free of white ink.
+  int top = image.height, bottom = 0;
+  for (int y = 0; y < image.height; ++y)
+    for (int x = 0; x < image.width; ++x)
+      if (near(image.at(x, y), {120, 36, 36}, 3)) {
+        top = std::min(top, y);
+        bottom = std::max(bottom, y);
+      }
+  const int white_inside = count(image, {360, top, 560, bottom - top}, [](Image::Pixel p) { return p.r > 230 && p.g > 230 && p.b > 230; });
+  EXPECT_GT(white_inside, 500) << "the problem and what to try are written on it";
+}
+
+// Every game registers its rules as a window of the Help menu; each opens over any screen with
+// its text, and closes.
+TEST(Render, EveryGameHasARulesWindow) {
+  Rig rig;
+  for (const char* game : {"chess", "gunjin", "risiko"}) {
+    ASSERT_NE(rig.screens->info(game, "rules"), nullptr) << game;
+    EXPECT_FALSE(rig.screens->info_open(game, "rules"));
+    Image before = rig.render(std::string("rules-before-") + game);
+    ASSERT_TRUE(rig.screens->open_info(game, "rules"));
+    Image image = rig.render(std::string("rules-") + game);
+    const Rect middle{image.width / 2 - 250, image.height / 2 - 200, 500, 400};
+    auto white = [](Image::Pixel p) { return p.r > 200 && p.g > 200 && p.b > 200; };
+    EXPECT_GT(count(image, middle, white), count(before, middle, white) + 1500) << game;
+    // Closed again, for the next game's window.
+    rig.screens.reset();
+    rig.screens.emplace(*rig.window, rig.app, fs::path(PARLEY_BINARY_DIR) / "tests/ui/render/data");
+  }
+  EXPECT_FALSE(rig.screens->open_info("chess", "no-such-window"));
 }
 
 TEST(Render, TheBoardShowsThePositionTheLastMoveAndItsSquares) {
@@ -363,6 +421,13 @@ TEST(Render, TheReplayShowsTheBoardAtTheStepAndTheVerdictInRed) {
   rig.app.replay()->first();
   Image start = rig.render("replay-start");
   rig.expect_board(start, g, Position::start(), 0);
+  // The list folds the protocol's steps away until asked for them.
+  const std::size_t folded = rig.screens->replay_rows();
+  rig.screens->show_protocol_steps(true);
+  rig.render("replay-protocol-steps");
+  EXPECT_EQ(rig.screens->replay_rows(), rig.app.replay()->size());
+  EXPECT_LT(folded, rig.app.replay()->size());
+  EXPECT_GE(folded, 4U) << "the genesis and the three moves at least";
 }
 
 TEST(Render, ACheatIsARedBannerOverTheGame) {
@@ -373,6 +438,133 @@ TEST(Render, ACheatIsARedBannerOverTheGame) {
   rig.deliver();
   Image image = rig.render("game-cheat-banner");
   EXPECT_GT(count(image, {10, 30, image.width - 20, 60}, [](Image::Pixel p) { return near(p, {170, 30, 30}, 8); }), 5000);
+}
+
+// Ctrl+Q (or the window's close box) in a game being played asks first, in a dialog with a red
+// "quit anyway"; once the game is over it quits at once. The result dialog offers a rematch.
+TEST(Render, QuittingAGameInProgressAsksFirst) {
+  Rig rig;
+  rig.in_game();
+  rig.play({"e4", "e5"});
+  Image before = rig.render("game-before-quit");
+  rig.screens->request_quit();
+  EXPECT_FALSE(rig.screens->quit_requested());
+  EXPECT_TRUE(rig.screens->quit_confirmation_open());
+  Image asking = rig.render("game-confirm-quit");
+  auto red_button = [](const Image& image) {
+    return count(image, {0, 0, image.width, image.height}, [](Image::Pixel p) { return near(p, {158, 51, 51}, 4); });
+  };
+  EXPECT_EQ(red_button(before), 0);
+  EXPECT_GT(red_button(asking), 1000) << "the dialog and its red button";
+  EXPECT_FALSE(rig.screens->quit_requested());
+  // The game ends: the result dialog, with more buttons than before (Rematch, Open replay), and
+  // quitting is no longer a question.
+  rig.t.post(kBlack, rig.t.chess_action({Action::Kind::resign, kBlack, Move::none(), 0}));
+  rig.deliver();
+  ASSERT_TRUE(rig.app.result_dialog_open());
+  ASSERT_TRUE(rig.app.can_rematch());
+  Image over = rig.render("game-over-dialog");
+  EXPECT_TRUE(rig.screens->quit_requested()) << "the pending question is moot";
+}
+
+// The open dialog lists the saved logs newest first (by when they were written), each with its
+// Open button, and opens one from the list; other files are not listed.
+TEST(Render, TheOpenDialogListsTheSavedLogsNewestFirst) {
+  const fs::path data = fs::path(PARLEY_BINARY_DIR) / "tests/ui/render/logs-data";
+  fs::remove_all(data);
+  fs::create_directories(data / "logs");
+  Table t;
+  t.start_play();
+  const auto bytes = lobby::encode(t.lobby.log());
+  const auto now = fs::file_time_type::clock::now();
+  // Names in another order than their times.
+  const std::vector<std::pair<std::string, int>> files{{"a-oldest.plog", -300}, {"c-middle.plog", -200}, {"b-newest.plog", -100}};
+  for (const auto& [name, age] : files) {
+    std::ofstream(data / "logs" / name, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
+                                                                static_cast<std::streamsize>(bytes.size()));
+    fs::last_write_time(data / "logs" / name, now + std::chrono::seconds(age));
+  }
+  std::ofstream(data / "logs" / "notes.txt") << "not a log";
+  AppConfig config{identity_from(1).public_key(), "alice", "127.0.0.1:7777", 7777, false, false};
+  App app(config);
+  testing::HiddenScreens h;
+  h.open(app, data);
+  h.screens->open_log_dialog();
+  Image image = h.render("open-log-dialog");
+  ASSERT_EQ(h.screens->recent_logs().size(), 3U);
+  EXPECT_EQ(h.screens->recent_logs()[0].filename(), "b-newest.plog");
+  EXPECT_EQ(h.screens->recent_logs()[1].filename(), "c-middle.plog");
+  EXPECT_EQ(h.screens->recent_logs()[2].filename(), "a-oldest.plog");
+  // An Open button per row, in the dialog.
+  EXPECT_GT(count(image, {0, 0, image.width, image.height}, [](Image::Pixel p) { return near(p, {69, 107, 158}, 6); }),
+            3 * 250);
+  h.close();
+  fs::remove_all(data);
+}
+
+// The check itself: a name wider than its column (a child region here) is found cut, one that
+// fits is not.
+TEST(Render, TextWiderThanItsBoxIsFoundClipped) {
+  Rig rig;
+  auto frame = [&](float width) {
+    rig.window->begin_frame();
+    ImGui::SetNextWindowPos(ImVec2(100, 100));
+    ImGui::SetNextWindowSize(ImVec2(400, 200));
+    ImGui::Begin("clip-check", nullptr, ImGuiWindowFlags_NoDecoration);
+    ImGui::BeginChild("column", ImVec2(width, 60), false);
+    ImGui::TextUnformatted("A player's name of some length to fit or not");
+    ImGui::EndChild();
+    ImGui::End();
+    rig.window->end_frame();
+    return clipped_glyphs(ImGui::GetDrawData()).size();
+  };
+  // ImGui lays a new window out over its first frames. A column edge may fall between two words
+  // (nothing straddles it): over a few widths some glyph does.
+  std::size_t cut = 0;
+  for (float width = 100; width < 160; width += 6) {
+    frame(width);
+    cut += frame(width);
+  }
+  EXPECT_GE(cut, 5U);
+  frame(380);
+  EXPECT_EQ(frame(380), 0U);
+}
+
+// No text cut off by its box on the shared screens, at 1280×800 and at 1024×768.
+TEST(Render, NoTextIsClippedOnTheSharedScreens) {
+  for (auto [w, h] : {std::pair{1280, 800}, std::pair{1024, 768}}) {
+    const std::string size = std::to_string(w) + "x" + std::to_string(h);
+    Rig rig;
+    rig.close();
+    rig.open(rig.app, fs::path(PARLEY_BINARY_DIR) / "tests/ui/render/data", w, h);
+    auto check = [&](const std::string& name) {
+      rig.render("clip-" + name + "-" + size);
+      for (const ClippedGlyph& g : clipped_glyphs(ImGui::GetDrawData()))
+        ADD_FAILURE() << name << " at " << size << ": a glyph at " << g.glyph.x << "," << g.glyph.y << " cut by the box "
+                      << g.clip.x << "," << g.clip.y << " " << g.clip.w << "x" << g.clip.h;
+    };
+    check("connect");
+    rig.app.address_field = "192.0.2.1:7777";
+    rig.app.connect(rig.now);
+    rig.app.tick(rig.now + 10'000);
+    check("connect-problem");
+    rig.online();
+    peer::RoomOptions club;
+    club.clock_base_ms = 5 * 60'000;
+    club.event = "Club Cup";
+    rig.lobby(lobby::RoomList{lobby::RequestId{2},
+                              {{lobby::RoomId{1}, "chess", {"Ada", std::nullopt}, 0, lobby::RoomPhase::waiting, peer::encode(club)},
+                               {lobby::RoomId{2}, "gunjin", {"Bo", "Cy"}, 2, lobby::RoomPhase::started, lobby::Bytes{}}},
+                              false});
+    check("lobby");
+    rig.in_game();
+    rig.play({"e4", "e5", "Nf3"});
+    check("game");
+    for (const char* game : {"chess", "gunjin", "risiko"}) {
+      rig.screens->open_info(game, "rules");
+      check(std::string("rules-") + game);
+    }
+  }
 }
 
 }  // namespace

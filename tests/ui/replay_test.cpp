@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "game/chess/notation.hpp"
 #include "games/chess/ui/chess_replay.hpp"
 #include "tests/peer/fake_lobby.hpp"
@@ -35,6 +37,30 @@ ReplayViewer open(const Table& t) {
   auto viewer = ReplayViewer::open(lobby::encode(t.lobby.log()), "test.plog");
   EXPECT_TRUE(viewer) << (viewer ? "" : viewer.error());
   return std::move(viewer).value();
+}
+
+// The list a person follows: the genesis, the moves and the result are the game's; the setups,
+// the beacon's reveals and the result signatures are the protocol's (folded away on screen).
+// A move's step says the move (in SAN for chess).
+TEST(Replay, ProtocolStepsAreToldApartFromMovesAndEvents) {
+  Table t;
+  t.start_play();
+  play(t, {"f3", "e5", "g4", "Qh4#"});
+  sign_results(t);
+  ReplayViewer v = open(t);
+  ASSERT_EQ(v.size(), 11U);  // genesis, 2 setups, 2 reveals, 4 moves, 2 results
+  std::vector<std::size_t> game_steps;
+  for (std::size_t i = 0; i < v.size(); ++i)
+    if (!v.steps()[i].protocol) game_steps.push_back(i);
+  // The genesis, the four moves (the last one ends the game), and the entry that completes it.
+  EXPECT_EQ(game_steps.front(), 0U);
+  const char* sans[] = {"f3", "e5", "g4", "Qh4#"};
+  for (std::size_t i : {5U, 6U, 7U, 8U}) {
+    EXPECT_NE(std::ranges::find(game_steps, i), game_steps.end()) << "move at entry " << i;
+    EXPECT_EQ(v.steps()[i].summary, sans[i - 5]) << "the move, entry " << i;
+  }
+  for (std::size_t i : {1U, 2U, 3U, 4U}) EXPECT_TRUE(v.steps()[i].protocol) << "entry " << i;
+  EXPECT_LT(game_steps.size(), v.size());
 }
 
 TEST(Replay, StepsThroughEveryEntryWithTheBoardAfterIt) {

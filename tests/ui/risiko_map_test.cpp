@@ -4,6 +4,8 @@
 // the map and through the screen's frame; every malformed shapes file is a typed error.
 #include <gtest/gtest.h>
 
+#include "games/risiko/ui/risiko_dice.hpp"
+
 #include <cmath>
 #include <map>
 #include <set>
@@ -316,6 +318,39 @@ TEST(RisikoMap, MalformedShapesFilesAreTypedErrors) {
     EXPECT_EQ(parsed.error().kind, c.kind) << describe(parsed.error().kind) << " / " << c.text.substr(0, 60);
     EXPECT_EQ(parsed.error().line, c.line) << c.text.substr(0, 60);
   }
+}
+
+// A roll as read on screen: each side high to low and the compared pairs; over every roll of
+// 1-3 dice against 1-3 the pairs' losers are exactly the engine's losses.
+TEST(RisikoDice, SortedHighToLowAndPairedAsTheRulesCompare) {
+  rk::Roll roll;
+  roll.attacker = {3, {6, 1, 6}};
+  roll.defender = {1, {6, 0, 0}};
+  const RisikoSortedDice shown = sorted_dice(roll);
+  EXPECT_EQ(shown.attacker, (std::vector<std::uint8_t>{6, 6, 1}));
+  EXPECT_EQ(shown.defender, (std::vector<std::uint8_t>{6}));
+  ASSERT_EQ(shown.pairs.size(), 1U);
+  EXPECT_FALSE(shown.pairs[0].attacker_wins) << "a tie goes to the defender";
+  int rolls = 0;
+  for (std::uint8_t a = 1; a <= 3; ++a)
+    for (std::uint8_t d = 1; d <= 3; ++d)
+      for (int code = 0; code < 6 * 6 * 6 * 6 * 6 * 6; ++code) {
+        rk::Roll r;
+        r.attacker.count = a;
+        r.defender.count = d;
+        int c = code;
+        for (std::uint8_t i = 0; i < 3; ++i, c /= 6) r.attacker.values[i] = i < a ? static_cast<std::uint8_t>(c % 6 + 1) : 0;
+        for (std::uint8_t i = 0; i < 3; ++i, c /= 6) r.defender.values[i] = i < d ? static_cast<std::uint8_t>(c % 6 + 1) : 0;
+        const RisikoSortedDice s = sorted_dice(r);
+        ASSERT_EQ(s.pairs.size(), std::min(a, d));
+        rk::Losses lost;
+        for (const auto& pair : s.pairs) ++(pair.attacker_wins ? lost.defender : lost.attacker);
+        ASSERT_EQ(lost, rk::resolve_battle(r)) << int(a) << " against " << int(d) << ", code " << code;
+        ASSERT_TRUE(std::is_sorted(s.attacker.rbegin(), s.attacker.rend()));
+        ASSERT_TRUE(std::is_sorted(s.defender.rbegin(), s.defender.rend()));
+        ++rolls;
+      }
+  EXPECT_EQ(rolls, 9 * 46656);
 }
 
 }  // namespace

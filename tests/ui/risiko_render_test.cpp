@@ -5,6 +5,7 @@
 // territories it can attack outlined in orange, the dice after a roll, and the replay of a whole
 // game's log showing the final map beside the verdict.
 #include <gtest/gtest.h>
+#include <imgui.h>
 
 #include <cmath>
 #include <cstdlib>
@@ -20,6 +21,7 @@
 #include "ui/core/app.hpp"
 #include "ui/sdl/client.hpp"
 #include "ui/sdl/screens.hpp"
+#include "ui/sdl/text_clipping.hpp"
 #include "ui/sdl/window.hpp"
 
 namespace parley::ui::sdl {
@@ -322,6 +324,18 @@ TEST(RisikoRender, TheSelectedTerritoryAndItsTargetsAreHighlightedAndTheDiceShow
   const RisikoShapes& shapes = *rig.board().shapes();
   rig.expect_owners(image, frame, rig.board().table(), shapes, home);
   rig.expect_labels(image, frame, shapes);
+  for (const ClippedGlyph& cut : clipped_glyphs(ImGui::GetDrawData()))
+    ADD_FAILURE() << "a glyph at " << cut.glyph.x << "," << cut.glyph.y << " cut by " << cut.clip.x << "," << cut.clip.y << " "
+                  << cut.clip.w << "x" << cut.clip.h;
+  // Every continent tinted around its coasts and captioned in a pill of its tint.
+  for (std::size_t ci = 0; ci < rig.board().world().continents.size(); ++ci) {
+    const Rgb tint = RisikoColors::continent(ci);
+    int tinted = 0;
+    for (int y = static_cast<int>(frame.y); y < static_cast<int>(frame.y + frame.height); ++y)
+      for (int x = static_cast<int>(frame.x); x < static_cast<int>(frame.x + frame.width); ++x)
+        tinted += near(image.at(x, y), tint, 3);
+    EXPECT_GT(tinted, 300) << rig.board().world().continents[ci].name;
+  }
   // The white outline around the selection, orange ones around the territories it can attack.
   auto outline_pixels = [&](rk::TerritoryId t, Rgb colour) {
     int n = 0;
@@ -366,6 +380,32 @@ TEST(RisikoRender, TheSelectedTerritoryAndItsTargetsAreHighlightedAndTheDiceShow
   const auto& roll = *rig.board().tracker().last_roll();
   EXPECT_GT(red, 60 * roll.rounds.back().attacker.count);
   EXPECT_GT(blue, 60 * roll.rounds.back().defender.count);
+  // Large, each side high to low from the left, the compared pairs one above the other and the
+  // loser of each crossed out, as the rules decide (resolve_battle).
+  const auto& dice = risiko_view(*rig.screens).drawn_dice();
+  const rk::Roll& last = roll.rounds.back();
+  ASSERT_EQ(dice.size(), static_cast<std::size_t>(last.attacker.count + last.defender.count));
+  std::vector<DrawnDie> attacker, defender;
+  for (const DrawnDie& d : dice) (d.attacker ? attacker : defender).push_back(d);
+  ASSERT_EQ(attacker.size(), last.attacker.count);
+  ASSERT_EQ(defender.size(), last.defender.count);
+  rk::Losses lost;
+  for (const auto* side : {&attacker, &defender})
+    for (std::size_t i = 0; i < side->size(); ++i) {
+      const DrawnDie& d = (*side)[i];
+      EXPECT_GE(d.rect.w, 30) << "large dice";
+      if (i > 0) {
+        EXPECT_GT(d.rect.x, (*side)[i - 1].rect.x);
+        EXPECT_LE(d.value, (*side)[i - 1].value) << "high to low";
+      }
+      EXPECT_EQ(d.compared, i < std::min(attacker.size(), defender.size()));
+      if (d.lost) ++(d.attacker ? lost.attacker : lost.defender);
+    }
+  for (std::size_t i = 0; i < std::min(attacker.size(), defender.size()); ++i) {
+    EXPECT_EQ(attacker[i].rect.x, defender[i].rect.x) << "a pair stands in one column";
+    EXPECT_LT(attacker[i].rect.y, defender[i].rect.y);
+  }
+  EXPECT_EQ(lost, rk::resolve_battle(last));
 }
 
 TEST(RisikoRender, TheReplayOfAWholeGameShowsTheFinalMapBesideTheVerdict) {
@@ -408,6 +448,53 @@ TEST(RisikoRender, TheReplayOfAWholeGameShowsTheFinalMapBesideTheVerdict) {
   // An earlier step: before the deal, no armies on the map.
   rig.app.replay()->first();
   EXPECT_FALSE(replay->frame(rig.app.replay()->current()).table.has_value());
+}
+
+template <class Pred>
+int count(const Image& image, Rect r, Pred pred) {
+  int n = 0;
+  for (int y = r.y; y < r.y + r.h; ++y)
+    for (int x = r.x; x < r.x + r.w; ++x) n += pred(image.at(x, y)) ? 1 : 0;
+  return n;
+}
+
+// The cards as tiles: each symbol drawn in ink on the paper, every symbol a different drawing,
+// the chosen card outlined.
+TEST(RisikoRender, CardsShowTheirSymbols) {
+  App app(AppConfig{identity_from(9).public_key(), "alice", "127.0.0.1:7777", 7777, false, false});
+  testing::HiddenScreens h;
+  h.open(app, fs::path(PARLEY_BINARY_DIR) / "tests/ui/render/data");
+  const rk::Symbol symbols[] = {rk::Symbol::infantry, rk::Symbol::cavalry, rk::Symbol::artillery, rk::Symbol::joker};
+  std::vector<Rect> tiles;
+  h.window->begin_frame();
+  for (std::size_t i = 0; i < std::size(symbols); ++i) {
+    tiles.push_back({100 + static_cast<int>(i) * 130, 100, 90, 120});
+    draw_risiko_card(ImGui::GetForegroundDrawList(), tiles.back(), symbols[i], i == 3 ? "" : "Kamchatka", i == 1,
+                     h.window->text_font(), 13);
+  }
+  h.window->end_frame();
+  const Image image = h.window->read_pixels();
+  EXPECT_TRUE(write_png(image, (fs::path(PARLEY_BINARY_DIR) / "tests/ui/render/risiko-cards.png").string()));
+  auto ink = [](Image::Pixel p) { return near(p, RisikoCardColors::ink, 10); };
+  std::vector<std::vector<bool>> masks;
+  for (std::size_t i = 0; i < tiles.size(); ++i) {
+    const Rect symbol{tiles[i].x + 8, tiles[i].y + 6, tiles[i].w - 16, tiles[i].h * 6 / 10};
+    EXPECT_GT(count(image, symbol, ink), 300) << "symbol " << i;
+    EXPECT_GT(count(image, tiles[i], [](Image::Pixel p) { return near(p, RisikoCardColors::paper, 6); }), 3000) << i;
+    std::vector<bool> mask;
+    for (int y = symbol.y; y < symbol.y + symbol.h; ++y)
+      for (int x = symbol.x; x < symbol.x + symbol.w; ++x) mask.push_back(ink(image.at(x, y)));
+    masks.push_back(std::move(mask));
+  }
+  for (std::size_t a = 0; a < masks.size(); ++a)
+    for (std::size_t b = a + 1; b < masks.size(); ++b) {
+      int differ = 0;
+      for (std::size_t i = 0; i < masks[a].size(); ++i) differ += masks[a][i] != masks[b][i];
+      EXPECT_GT(differ, 200) << "symbols " << a << " and " << b << " look alike";
+    }
+  EXPECT_GT(count(image, tiles[1], [](Image::Pixel p) { return near(p, RisikoCardColors::chosen, 10); }), 150) << "chosen";
+  EXPECT_EQ(count(image, tiles[0], [](Image::Pixel p) { return near(p, RisikoCardColors::chosen, 10); }), 0);
+  h.close();
 }
 
 }  // namespace

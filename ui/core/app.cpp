@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "i18n/i18n.hpp"
 #include "ui/core/game_ui.hpp"
 
 namespace parley::ui {
@@ -18,6 +19,41 @@ std::string_view describe(Screen screen) {
 }
 
 bool playable(std::string_view game) { return game_ui(game) != nullptr; }
+
+std::string describe(const ConnectProblem& problem) {
+  using Kind = ConnectProblem::Kind;
+  using i18n::trf;
+  switch (problem.kind) {
+    case Kind::bad_address: return trf("\"{0}\" is not a lobby address ({1}); expected HOST:PORT", problem.address, problem.reason);
+    case Kind::timed_out:
+      return trf("No answer from the lobby at {0} after {1} seconds: gave up", problem.address, (problem.waited_ms + 500) / 1000);
+    case Kind::failed: return trf("Could not reach the lobby at {0}: {1}", problem.address, problem.reason);
+    case Kind::lost: return trf("The connection to the lobby at {0} is lost: {1}", problem.address, problem.reason);
+    case Kind::host_failed: return trf("Could not host a lobby on port {0}: {1}", problem.address, problem.reason);
+  }
+  return problem.reason;
+}
+
+std::vector<std::string> what_to_try(const ConnectProblem& problem) {
+  using Kind = ConnectProblem::Kind;
+  using i18n::tr;
+  switch (problem.kind) {
+    case Kind::bad_address:
+      return {tr("Type the host's name or IP address, a colon and the port, as in 192.168.1.20:7777."),
+              tr("Or press Join beside a lobby listed under \"On this network\".")};
+    case Kind::host_failed:
+      return {tr("Another program (or another parley) may use that port: choose another one and host again."),
+              tr("Ports below 1024 need administrator rights.")};
+    case Kind::timed_out:
+    case Kind::failed:
+    case Kind::lost:
+      break;
+  }
+  return {tr("Check the address and the port with the person hosting the lobby."),
+          tr("Make sure the lobby is running there (parley host, or parley-lobby)."),
+          tr("A firewall between you may block the lobby's UDP port."),
+          tr("Or host a lobby here and let your friends join you.")};
+}
 
 namespace {
 
@@ -38,7 +74,10 @@ App::App(AppConfig config) : config_(std::move(config)), lobby_(config_.identity
   memory_ = ClientMemory{config_.display_name, config_.recent_lobbies};
   for (const auto& module : peer::GameRegistry::process().all())
     if (const GameUi* ui = module->facet<GameUi>()) screens_.push_back(ui->screen(*this, *module));
-  if (config_.connect_now) connect_to(config_.lobby_key, 0);
+  if (config_.connect_now) {
+    connect_to(config_.lobby_key, 0);
+    connecting_since_ms_.reset();  // the first tick starts the clock: 0 is no time of the caller's
+  }
 }
 
 App::~App() = default;
@@ -59,17 +98,39 @@ void App::connect(std::uint64_t local_ms) { connect_to(std::nullopt, local_ms); 
 void App::connect_to(std::optional<crypto::PublicKey> lobby_key, std::uint64_t local_ms) {
   std::string name = trimmed(name_field);
   if (name.empty()) return notify(Notice::Kind::error, "Enter the name other players will see", local_ms);
+  connect_problem_.reset();
   auto endpoint = lobby::parse_endpoint(trimmed(address_field));
   if (!endpoint)
-    return notify(Notice::Kind::error,
-                  "Not a lobby address: " + address_field + " (" + std::string(lobby::describe(endpoint.error())) +
-                      "; expected HOST:PORT)",
-                  local_ms);
+    return connect_failed({ConnectProblem::Kind::bad_address, address_field, std::string(lobby::describe(endpoint.error()))},
+                          local_ms);
   config_.display_name = name;
   config_.lobby_address = lobby::to_string(*endpoint);
   lobby_.set_connection(Connection::connecting);
+  connecting_since_ms_ = local_ms;
   joining_by_address_ = true;
   send(ConnectCommand{*endpoint, name, lobby_key});
+}
+
+void App::cancel_connect() {
+  if (lobby_.connection() != Connection::connecting) return;
+  send(DisconnectCommand{});
+  lobby_.set_connection(Connection::offline);
+  connecting_since_ms_.reset();
+  joining_by_address_ = false;
+  say("connection: cancelled");
+}
+
+std::uint64_t App::connecting_for_ms(std::uint64_t local_ms) const {
+  if (lobby_.connection() != Connection::connecting || !connecting_since_ms_ || local_ms < *connecting_since_ms_) return 0;
+  return local_ms - *connecting_since_ms_;
+}
+
+void App::connect_failed(ConnectProblem problem, std::uint64_t) {
+  connecting_since_ms_.reset();
+  joining_by_address_ = false;
+  say("connection: " + describe(problem));
+  connect_problem_ = std::move(problem);
+  (screen_ == Screen::replay ? before_replay_ : screen_) = Screen::connect;
 }
 
 void App::join_lan_table(std::size_t index, std::uint64_t local_ms) {
@@ -100,7 +161,10 @@ void App::host(std::uint16_t port, std::uint64_t local_ms) {
   std::string name = trimmed(name_field);
   if (name.empty()) return notify(Notice::Kind::error, "Enter the name other players will see", local_ms);
   config_.display_name = name;
+  connect_problem_.reset();
+  config_.host_port = port;
   lobby_.set_connection(Connection::connecting);
+  connecting_since_ms_ = local_ms;
   joining_by_address_ = false;
   send(HostCommand{port, name});
 }
@@ -118,19 +182,26 @@ void App::disconnect() {
 
 void App::on_event(const NetEvent& event, std::uint64_t local_ms) {
   auto go = [&](Screen s) { (screen_ == Screen::replay ? before_replay_ : screen_) = s; };
+  // Offline, what the connection says is of an attempt given up (cancelled or timed out): a
+  // welcome that arrives late must not pull the person away from the connect screen.
+  const bool offline = lobby_.connection() == Connection::offline;
   if (const auto* e = std::get_if<LobbyEvent>(&event)) {
-    on_lobby(e->event, local_ms);
+    if (!offline) on_lobby(e->event, local_ms);
   } else if (const auto* lost = std::get_if<ConnectionLost>(&event)) {
+    if (offline) return;
     if (lost->retrying) {
       lobby_.set_connection(Connection::reconnecting);
       notify(Notice::Kind::error, "Lost the lobby (" + lost->reason + "); reconnecting", local_ms);
+      say("connection: " + lost->reason);
     } else {
+      const bool never_welcomed = lobby_.connection() == Connection::connecting;
       lobby_.set_connection(Connection::offline);
       lobby_.left_room();
       go(Screen::connect);
-      notify(Notice::Kind::error, "Cannot reach the lobby: " + lost->reason, local_ms);
+      connect_failed({never_welcomed ? ConnectProblem::Kind::failed : ConnectProblem::Kind::lost, config_.lobby_address,
+                      lost->reason},
+                     local_ms);
     }
-    say("connection: " + lost->reason);
   } else if (const auto* h = std::get_if<HostStarted>(&event)) {
     host_addresses_ = h->addresses;
     host_listed_on_lan_ = h->lan_port.has_value();
@@ -145,7 +216,7 @@ void App::on_event(const NetEvent& event, std::uint64_t local_ms) {
     on_lan_tables(lan->tables, local_ms);
   } else if (const auto* f = std::get_if<HostFailed>(&event)) {
     lobby_.set_connection(Connection::offline);
-    notify(Notice::Kind::error, "Cannot host a lobby: " + f->reason, local_ms);
+    connect_failed({ConnectProblem::Kind::host_failed, std::to_string(config_.host_port), f->reason}, local_ms);
   } else if (const auto* r = std::get_if<RoomEntries>(&event)) {
     on_entries(*r, local_ms);
   } else if (const auto* s = std::get_if<SeatUpdate>(&event)) {
@@ -164,8 +235,11 @@ void App::on_event(const NetEvent& event, std::uint64_t local_ms) {
 void App::on_lobby(const lobby::ClientEvent& event, std::uint64_t local_ms) {
   auto go = [&](Screen s) { (screen_ == Screen::replay ? before_replay_ : screen_) = s; };
   if (auto next_page = lobby_.apply(event)) send(ListRoomsCommand{*next_page});
+  if (std::holds_alternative<lobby::RoomList>(event) && !lobby_.listing_rooms()) look_for_rematch();
 
   if (const auto* w = std::get_if<lobby::Welcome>(&event)) {
+    connecting_since_ms_.reset();
+    connect_problem_.reset();
     if ((screen_ == Screen::replay ? before_replay_ : screen_) == Screen::connect) go(Screen::lobby);
     say("connected to the lobby as " + w->display_name + " (key " + fingerprint() + ")");
     if (std::exchange(joining_by_address_, false)) {
@@ -189,6 +263,14 @@ void App::on_lobby(const lobby::ClientEvent& event, std::uint64_t local_ms) {
     switch (s->phase) {
       case lobby::RoomPhase::waiting:
         go(Screen::room);
+        // The rematch's room is open: on a host with house bots, one takes the other seat.
+        if (rematch_ && rematch_->creator && s->game == rematch_->game) {
+          if (config_.seat_house_bot && std::ranges::any_of(config_.house_bots, [&](const QuickMatchTarget& b) {
+                return b.game == s->game;
+              }))
+            config_.seat_house_bot(s->game, s->room);
+          rematch_.reset();
+        }
         break;
       case lobby::RoomPhase::started:
         if (game_room_ != s->room) {
@@ -311,7 +393,22 @@ void App::refresh_rooms() {
 }
 
 void App::tick(std::uint64_t local_ms) {
+  // An attempt to connect is given up after connect_timeout_ms without a welcome.
+  if (lobby_.connection() == Connection::connecting) {
+    if (!connecting_since_ms_) {
+      connecting_since_ms_ = local_ms;
+    } else if (config_.connect_timeout_ms > 0 && local_ms >= *connecting_since_ms_ + config_.connect_timeout_ms) {
+      const std::uint64_t waited = local_ms - *connecting_since_ms_;
+      send(DisconnectCommand{});
+      lobby_.set_connection(Connection::offline);
+      connect_failed({ConnectProblem::Kind::timed_out, config_.lobby_address, {}, waited}, local_ms);
+    }
+  }
   search_lan(local_ms);
+  if (rematch_ && local_ms >= rematch_->since_ms + kRematchWaitMs) {
+    notify(Notice::Kind::error, i18n::tr("No rematch: the other player did not open the room"), local_ms);
+    rematch_.reset();
+  }
   if (screen_ != Screen::lobby || lobby_.connection() != Connection::online) {
     next_room_list_ms_.reset();
     return;
@@ -442,6 +539,89 @@ bool App::can_leave_game() const {
   if (!game_->me()) return true;
   if (seat_ && (seat_->status == peer::RunnerStatus::finished || seat_->status == peer::RunnerStatus::failed)) return true;
   return game_->session().outcome().has_value();
+}
+
+bool App::game_in_progress() const {
+  if (!game_ || !game_->me() || game_->session().outcome()) return false;
+  return !(seat_ && (seat_->status == peer::RunnerStatus::finished || seat_->status == peer::RunnerStatus::failed));
+}
+
+// ---- rematch ------------------------------------------------------------------------------
+
+std::string App::rematch_marker(lobby::RoomId old_room) {
+  // Data both clients compare, whatever their language: never translated.
+  return "rematch of room " + std::to_string(old_room.value);
+}
+
+bool App::can_rematch() const {
+  return game_ && game_->me() && game_->session().outcome() && game_room_ && lobby_.connection() != Connection::offline &&
+         !rematch_;
+}
+
+void App::rematch(std::uint64_t local_ms) {
+  if (!can_rematch()) return;
+  const std::string game = game_->genesis().game;
+  GameScreen* screen = game_screen(game);
+  auto options = peer::decode_room_options(game_->genesis().options);
+  if (!screen || !options) return notify(Notice::Kind::error, i18n::tr("This game cannot be played again here"), local_ms);
+  Rematch r;
+  r.old_room = *game_room_;
+  r.game = game;
+  r.marker = rematch_marker(*game_room_);
+  r.since_ms = local_ms;
+  const game::Seat me = *game_->me();
+  const auto seats = static_cast<std::uint8_t>(game_->genesis().seat_keys.size());
+  // The others by the names the lobby listed them under, and the names their peers gave.
+  for (std::uint8_t s = 0; s < seats; ++s) {
+    if (s == me.index) continue;
+    if (const auto& room = lobby_.room(); room && room->room == *game_room_ && s < room->seats.size())
+      r.others.push_back(room->seats[s].name);
+    r.others.push_back(game_->seat_name(game::Seat{s}));
+  }
+  const bool house_bots = std::ranges::any_of(config_.house_bots, [&](const QuickMatchTarget& b) { return b.game == game; }) &&
+                          static_cast<bool>(config_.seat_house_bot);
+  // The second seat creates the room and so plays first; with house bots, this client does.
+  r.creator = house_bots || me.index == 1;
+  // Back to the lobby (a seat's runner leaves a finished room itself).
+  if (lobby_.room() && !lobby_.my_seat()) send(LeaveRoomCommand{lobby_.room()->room});
+  lobby_.left_room();
+  stop_games();
+  game_room_.reset();
+  result_dialog_ = false;
+  (screen_ == Screen::replay ? before_replay_ : screen_) = Screen::lobby;
+  if (r.creator) {
+    CreateRoomCommand c;
+    c.game = game;
+    c.seats = seats;
+    c.options = std::move(options).value();
+    c.options.event = r.marker;
+    c.visibility = lobby::Visibility::public_room;
+    send(std::move(c));
+    notify(Notice::Kind::info, i18n::tr("Rematch: a new room is open for the same players"), local_ms);
+  } else {
+    notify(Notice::Kind::info, i18n::tr("Rematch: looking for the room your opponent opens"), local_ms);
+  }
+  say("rematch of room " + std::to_string(r.old_room.value) + (r.creator ? ": creating the room" : ": looking for the room"));
+  rematch_ = std::move(r);
+  refresh_rooms();
+}
+
+// A rematch this client joins: the waiting room of the same game named after the old one, with
+// one of the other players in its first seat and a seat open.
+void App::look_for_rematch() {
+  if (!rematch_ || rematch_->creator) return;
+  for (const lobby::RoomSummary& room : lobby_.rooms()) {
+    if (room.game != rematch_->game || room.phase != lobby::RoomPhase::waiting || room.seated() >= room.seat_count()) continue;
+    if (!room.options) continue;
+    auto options = peer::decode_room_options(*room.options);
+    if (!options || options->event != rematch_->marker) continue;
+    if (room.seats.empty() || !room.seats[0] || std::ranges::find(rematch_->others, *room.seats[0]) == rematch_->others.end())
+      continue;
+    send(JoinRoomCommand{room.room, {}, lobby::Role::player});
+    say("rematch: joining room " + std::to_string(room.room.value));
+    rematch_.reset();
+    return;
+  }
 }
 
 void App::leave_game() {

@@ -59,7 +59,29 @@ struct AppConfig {
   std::optional<crypto::PublicKey> lobby_key = std::nullopt;
   // Where the games' screens find what the person keeps (their Risiko map drawings); none in tests.
   std::filesystem::path data_dir = {};
+  // A lobby that has not welcomed this client this long after Connect is given up on
+  // (docs/ui.md, "Connect"); 0: never.
+  std::uint64_t connect_timeout_ms = 10'000;
 };
+
+// Why the last attempt to reach a lobby failed: kept on the connect screen, with what to try,
+// until the person tries again (never a fading notice).
+struct ConnectProblem {
+  enum class Kind : std::uint8_t {
+    bad_address,  // the address field does not parse
+    timed_out,    // no welcome within AppConfig::connect_timeout_ms
+    failed,       // the connection could not be opened, or closed before the welcome
+    lost,         // a lobby that had welcomed this client went away for good
+    host_failed,  // the lobby to host here could not start
+  } kind = Kind::failed;
+  std::string address;  // HOST:PORT as tried (the field's text for bad_address)
+  std::string reason;   // the network layer's words, if any
+  std::uint64_t waited_ms = 0;  // timed_out: how long it waited
+};
+// What went wrong, in one sentence with the address, in the person's language.
+std::string describe(const ConnectProblem& problem);
+// What the person may try next, one suggestion a line.
+std::vector<std::string> what_to_try(const ConnectProblem& problem);
 
 // What every room's form has; the game's own options are its screen's (GameScreen::room_options).
 struct CreateRoomForm {
@@ -101,6 +123,14 @@ class App {
   std::string name_field;
   void connect(std::uint64_t local_ms);
   void host(std::uint16_t port, std::uint64_t local_ms);
+  // Stops an attempt to connect (the connect screen's Cancel); nothing else happens.
+  void cancel_connect();
+  // How long the attempt under way has waited for the lobby's welcome (0 when none is).
+  std::uint64_t connecting_for_ms(std::uint64_t local_ms) const;
+  // The address being tried, while connecting.
+  const std::string& connecting_to() const { return config_.lobby_address; }
+  // Why the last attempt failed, until the next one (or a welcome).
+  const std::optional<ConnectProblem>& connect_problem() const { return connect_problem_; }
   const std::vector<std::string>& host_addresses() const { return host_addresses_; }
   // Whether the lobby hosted here answers LAN searches (under this client's name).
   bool host_listed_on_lan() const { return host_listed_on_lan_; }
@@ -170,6 +200,29 @@ class App {
   // Back to the lobby once the game is over (or when only watching).
   bool can_leave_game() const;
   void leave_game();
+  // This client holds a seat in a game still being played: quitting now leaves the seat to time
+  // out unless the client comes back (the screens ask first).
+  bool game_in_progress() const;
+
+  // ---- rematch (docs/ui.md, "Flow") ----
+  // The lobby has no rematch message: a rematch is a new public room of the same game and
+  // options named after the old one ("rematch of room N"). The seat that played second creates
+  // it (so it plays first: the colours swap); the others find it in the room list and join it.
+  // On a host with house bots of the game, the room gets a house bot instead of waiting.
+  struct Rematch {
+    lobby::RoomId old_room;
+    std::string game;
+    std::string marker;  // the new room's event
+    bool creator = false;
+    std::vector<std::string> others;  // the other players' names, as in the old game
+    std::uint64_t since_ms = 0;
+    bool room_created = false;
+  };
+  bool can_rematch() const;
+  void rematch(std::uint64_t local_ms);
+  const std::optional<Rematch>& rematch_pending() const { return rematch_; }
+  static constexpr std::uint64_t kRematchWaitMs = 120'000;  // the others' room is looked for this long
+  static std::string rematch_marker(lobby::RoomId old_room);
 
   // ---- replay ----
   void open_replay(ReplayViewer viewer);
@@ -197,6 +250,8 @@ class App {
   void stop_games();
   void log_session_events(std::uint64_t local_ms);
   void tell_of_declined_offer(std::uint64_t local_ms);
+  void connect_failed(ConnectProblem problem, std::uint64_t local_ms);
+  void look_for_rematch();
 
   AppConfig config_;
   Screen screen_ = Screen::connect;
@@ -212,6 +267,8 @@ class App {
   ClientMemory memory_;
   bool memory_changed_ = false;
   bool joining_by_address_ = false;  // connect() asked; hosting is not remembered
+  std::optional<std::uint64_t> connecting_since_ms_;  // an attempt waits for the welcome
+  std::optional<ConnectProblem> connect_problem_;
 
   std::vector<std::unique_ptr<GameScreen>> screens_;
   std::optional<LiveGame> game_;
@@ -224,6 +281,7 @@ class App {
   std::size_t events_logged_ = 0;
   bool my_draw_offer_standing_ = false;  // the person's draw offer stood after the last entries
   std::vector<std::string> seat_failures_;
+  std::optional<Rematch> rematch_;
 
   std::optional<ReplayViewer> replay_;
   std::vector<Notice> notices_;

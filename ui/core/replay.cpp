@@ -40,11 +40,26 @@ game::Result<ReplayViewer, std::string> ReplayViewer::open(std::span<const std::
     step.seat = line.seat;
     step.kind = line.kind;
     step.text = line.text;
+    step.summary = line.text;
+    bool game_event = line.index == 0;  // the genesis opens the game
     if (session) {
       const std::size_t seen = session->events().size();
       if (line.index > 0) session->apply(entries[line.index]);
       for (std::size_t e = seen; e < session->events().size(); ++e) {
         const peer::SessionEvent& ev = session->events()[e];
+        switch (ev.kind) {
+          case peer::SessionEvent::Kind::action:
+            if (!game_event || step.summary == line.text) step.summary = ev.text;
+            game_event = true;
+            break;
+          case peer::SessionEvent::Kind::blame:
+          case peer::SessionEvent::Kind::timeout:
+          case peer::SessionEvent::Kind::outcome:
+          case peer::SessionEvent::Kind::complete:
+          case peer::SessionEvent::Kind::presence:
+          case peer::SessionEvent::Kind::ignored: game_event = true; break;
+          default: break;
+        }
         std::string who = ev.seat ? viewer.names_.at(ev.seat->index) + " (" + seat_label(*session, *ev.seat) + ")" : "";
         switch (ev.kind) {
           case peer::SessionEvent::Kind::blame:
@@ -74,6 +89,7 @@ game::Result<ReplayViewer, std::string> ReplayViewer::open(std::span<const std::
         step.running.push_back(running);
       }
     }
+    step.protocol = !game_event && step.verdicts.empty();
     viewer.steps_.push_back(std::move(step));
   }
   return viewer;

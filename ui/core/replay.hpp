@@ -22,6 +22,12 @@ struct ReplayStep {
   std::optional<game::Seat> seat;
   std::string kind;            // "genesis", "presence", "setup", "action", …
   std::string text;            // the entry in words
+  // What a person follows the game by: the game's own event at this entry (a move, a battle, a
+  // roll) in the session's words, or the entry's words when it has none.
+  std::string summary;
+  // A step of the protocol only (a commitment, a beacon, a duel's table, a proof): no move, no
+  // game event, no verdict here. The viewer's list folds these away unless asked.
+  bool protocol = false;
   std::vector<std::string> verdicts;  // what the session concluded here (blame, time-out, result)
   bool blame = false;          // a seat was blamed at this entry
   peer::Phase phase = peer::Phase::setup;

@@ -52,6 +52,10 @@ std::string chosen_display_name(const std::string& given, const ClientMemory& me
 }
 
 int run_client(ClientOptions options) {
+  if (auto missing = missing_display()) {
+    std::fprintf(stderr, "parley: %s\n", missing->c_str());
+    return 1;
+  }
   auto window = Window::open(options.window);
   if (!window) {
     std::fprintf(stderr, "parley: %s\n", window.error().c_str());
@@ -104,8 +108,9 @@ int run_client(ClientOptions options) {
     if (SDL_WaitEventTimeout(&event, timeout) != 0) {
       do {
         w.handle(event);
-        if (event.type == SDL_QUIT) quit = true;
-        if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE) quit = true;
+        // Closing the window mid-game asks first, as Ctrl+Q does.
+        if (event.type == SDL_QUIT || (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE))
+          screens.request_quit();
         if (event.type == SDL_KEYDOWN && !ImGui::GetIO().WantTextInput) screens.shortcut(event, steady_ms());
       } while (SDL_PollEvent(&event) != 0);
     }

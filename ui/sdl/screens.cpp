@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <fstream>
 
+#include "i18n/i18n.hpp"
 #include "lobby/protocol/limits.hpp"
 #include "peer/log/plog.hpp"
 #include "peer/session/room_words.hpp"
@@ -37,9 +38,13 @@ constexpr TimeControl kTimeControls[] = {
 
 Screens::Screens(Window& window, App& app, fs::path data_dir) : window_(window), app_(app), data_dir_(std::move(data_dir)) {
   host_port_ = app_.config().host_port;
-  for (const auto& screen : app_.game_screens())
+  for (const auto& screen : app_.game_screens()) {
+    const ViewContext context{window_, app_, *this, *screen, data_dir_};
     if (const auto* views = screen->module().facet<GameViews>())
-      views_.emplace_back(std::string(screen->game()), views->view({window_, app_, *this, *screen, data_dir_}));
+      views_.emplace_back(std::string(screen->game()), views->view(context));
+    if (const auto* infos = screen->module().facet<InfoViews>())
+      for (auto& view : infos->views(context)) infos_.push_back({std::string(screen->game()), std::move(view)});
+  }
   refresh_logs();
 }
 
@@ -55,14 +60,121 @@ GameView* Screens::view_on_screen() const { return app_.game() ? view(app_.game(
 
 int Screens::content_top() const { return static_cast<int>(menu_height_); }
 
+void Screens::request_quit() {
+  if (app_.game_in_progress())
+    confirm_quit_ = true;
+  else
+    quit_ = true;
+}
+
+// Quitting mid-game leaves the seat to time out unless this client comes back: asked first.
+void Screens::quit_dialog() {
+  static constexpr const char* kId = "###confirm-quit";
+  if (!confirm_quit_) return;
+  if (!app_.game_in_progress()) {  // the game ended meanwhile
+    confirm_quit_ = false;
+    quit_ = true;
+    return;
+  }
+  const std::string title = std::string(i18n::tr("Leave the game in progress?")) + kId;
+  if (!ImGui::IsPopupOpen(kId)) ImGui::OpenPopup(title.c_str());
+  ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(480 * window_.scale(), 0), ImGuiCond_Appearing);
+  if (!ImGui::BeginPopupModal(title.c_str(), nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
+  ImGui::TextWrapped("%s", i18n::tr("Your game is still being played. If you quit now, your seat waits for you: start "
+                                    "parley again with the same key and data folder to take it back. Until then the "
+                                    "game waits, and a seat that does not come back loses on time."));
+  ImGui::Spacing();
+  if (ImGui::Button(i18n::tr("Keep playing")) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
+    confirm_quit_ = false;
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::SameLine();
+  ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.62f, 0.20f, 0.20f, 1.0f));
+  if (ImGui::Button(i18n::tr("Quit anyway"))) {
+    confirm_quit_ = false;
+    quit_ = true;
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::PopStyleColor();
+  ImGui::EndPopup();
+}
+
+// ---- the registered windows ----------------------------------------------------------------
+
+std::string Screens::game_in_question() const {
+  if (app_.screen() == Screen::replay && app_.replay()) return app_.replay()->game();
+  if (app_.game()) return app_.game()->genesis().game;
+  if (app_.lobby().room()) return app_.lobby().room()->game;
+  return {};
+}
+
+InfoView* Screens::info(std::string_view game, std::string_view id) const {
+  for (const Info& i : infos_)
+    if (i.game == game && i.view->id() == id) return i.view.get();
+  return nullptr;
+}
+
+bool Screens::open_info(std::string_view game, std::string_view id) {
+  for (Info& i : infos_)
+    if (i.game == game && i.view->id() == id) return i.open = i.focus = true;
+  return false;
+}
+
+bool Screens::info_open(std::string_view game, std::string_view id) const {
+  for (const Info& i : infos_)
+    if (i.game == game && i.view->id() == id) return i.open;
+  return false;
+}
+
+// The Help menu's items: the game in question's windows first, then every other game's.
+void Screens::info_menu_items() {
+  const std::string first = game_in_question();
+  auto items = [&](bool in_question) {
+    for (Info& i : infos_) {
+      if ((i.game == first) != in_question) continue;
+      const GameScreen* screen = app_.game_screen(i.game);
+      const std::string label = std::string(screen ? screen->module().title() : i.game) + ": " + i.view->title();
+      if (ImGui::MenuItem(label.c_str(), nullptr, i.open)) i.open = i.focus = true;
+    }
+  };
+  items(true);
+  if (!first.empty()) ImGui::Separator();
+  items(false);
+}
+
+void Screens::info_windows(std::uint64_t local_ms) {
+  const float s = window_.scale();
+  for (Info& i : infos_) {
+    if (!i.open) continue;
+    const std::string title = i.view->title() + "###info-" + i.game + "-" + std::string(i.view->id());
+    ImGui::SetNextWindowSize(ImVec2(i.view->width() * s, i.view->height() * s), ImGuiCond_Appearing);
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    if (std::exchange(i.focus, false)) ImGui::SetNextWindowFocus();
+    if (ImGui::Begin(title.c_str(), &i.open, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse))
+      i.view->draw(local_ms);
+    ImGui::End();
+  }
+}
+
 void Screens::refresh_logs() {
   recent_logs_.clear();
+  std::vector<std::pair<fs::file_time_type, fs::path>> found;
   std::error_code ec;
-  for (const auto& e : fs::directory_iterator(data_dir_ / "logs", ec))
-    if (e.path().extension() == ".plog") recent_logs_.push_back(e.path());
-  // Newest first: the names start with the game's UTC time.
-  std::sort(recent_logs_.rbegin(), recent_logs_.rend());
-  if (recent_logs_.size() > 30) recent_logs_.resize(30);
+  for (const auto& e : fs::directory_iterator(data_dir_ / "logs", ec)) {
+    if (e.path().extension() != ".plog") continue;
+    std::error_code time_error;
+    found.emplace_back(fs::last_write_time(e.path(), time_error), e.path());
+    if (found.size() > 10'000) break;  // a folder of someone else's making: bounded
+  }
+  // Newest first, by when the log was written (then by name, which starts with the game's time).
+  std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first > b.first : a.second.filename() > b.second.filename();
+  });
+  for (auto& [time, path] : found) {
+    if (recent_logs_.size() == kRecentLogs) break;
+    recent_logs_.push_back(std::move(path));
+  }
 }
 
 void Screens::open_log(const fs::path& path, std::uint64_t local_ms) {
@@ -111,7 +223,9 @@ void Screens::draw(std::uint64_t local_ms) {
   }
   ImGui::End();
   open_log_dialog(local_ms);
+  info_windows(local_ms);
   for (const auto& [name, view] : views_) view->dialogs(local_ms);
+  quit_dialog();
   notices_and_banners(local_ms);
 }
 
@@ -125,7 +239,7 @@ void Screens::menu_bar(std::uint64_t local_ms) {
     ImGui::Separator();
     if (app_.lobby().connection() != Connection::offline && !app_.game() && ImGui::MenuItem("Disconnect"))
       app_.disconnect();
-    if (ImGui::MenuItem("Quit", "Ctrl+Q")) quit_ = true;
+    if (ImGui::MenuItem("Quit", "Ctrl+Q")) request_quit();
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("View")) {
@@ -137,6 +251,8 @@ void Screens::menu_bar(std::uint64_t local_ms) {
   }
   if (ImGui::BeginMenu("Help")) {
     if (ImGui::MenuItem("Keyboard shortcuts", "F1")) help_requested_ = true;
+    if (!infos_.empty()) ImGui::Separator();
+    info_menu_items();
     ImGui::EndMenu();
   }
   // The protocol's state, quietly, on the right: connection, then whom the game waits for.
@@ -173,7 +289,10 @@ bool Screens::shortcut(const SDL_Event& event, std::uint64_t local_ms) {
   if (event.type != SDL_KEYDOWN) return false;
   const SDL_Keycode key = event.key.keysym.sym;
   const bool ctrl = (event.key.keysym.mod & KMOD_CTRL) != 0;
-  if (ctrl && key == SDLK_q) return quit_ = true;
+  if (ctrl && key == SDLK_q) {
+    request_quit();
+    return true;
+  }
   if (ctrl && key == SDLK_o) return open_log_requested_ = true;
   // The game's own keys (Ctrl+S for a chess game's PGN anywhere; the board's on the game screen).
   if (GameView* v = view_on_screen(); v && v->shortcut(event, local_ms)) return true;
@@ -211,7 +330,7 @@ void Screens::connect_screen(std::uint64_t local_ms) {
   const float width = std::min(560.0f * s, ImGui::GetContentRegionAvail().x);
   ImGui::SetCursorPosX((ImGui::GetWindowWidth() - width) / 2);
   ImGui::SetCursorPosY(ImGui::GetCursorPosY() + 40 * s);
-  ImGui::BeginChild("connect", ImVec2(width, 0), false);
+  ImGui::BeginChild("connect", ImVec2(width, 0), false, ImGuiWindowFlags_AlwaysUseWindowPadding);
   ImGui::PushFont(window_.heading_font());
   ImGui::TextUnformatted("parley");
   ImGui::PopFont();
@@ -225,13 +344,21 @@ void Screens::connect_screen(std::uint64_t local_ms) {
 
   ImGui::TextUnformatted("Join a lobby (HOST:PORT)");
   ImGui::SetNextItemWidth(width - 140 * s);
+  const bool busy = app_.lobby().connection() == Connection::connecting;
   const bool enter = ImGui::InputText("##address", &app_.address_field, ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
-  const bool busy = app_.lobby().connection() == Connection::connecting;
-  ImGui::BeginDisabled(busy);
-  if (ImGui::Button("Connect", ImVec2(-1, 0)) || enter) app_.connect(local_ms);
-  ImGui::EndDisabled();
-  if (busy) ImGui::TextColored(kQuiet, "Connecting...");
+  if (busy) {
+    // The attempt under way, with the seconds it has waited, and a way out.
+    if (ImGui::Button(i18n::tr("Cancel"), ImVec2(-1, 0))) app_.cancel_connect();
+    const std::uint64_t waited = app_.connecting_for_ms(local_ms) / 1000;
+    const std::uint64_t limit = app_.config().connect_timeout_ms / 1000;
+    ImGui::TextColored(kQuiet, "%s",
+                       i18n::trf("Connecting to {0}... {1} s (giving up after {2} s)", app_.connecting_to(), waited, limit)
+                           .c_str());
+  } else {
+    if (ImGui::Button(i18n::tr("Connect"), ImVec2(-1, 0)) || enter) app_.connect(local_ms);
+  }
+  connect_problem();
   if (!app_.recent_lobbies().empty()) {
     ImGui::TextColored(kQuiet, "Joined before:");
     for (const std::string& address : app_.recent_lobbies()) {
@@ -258,6 +385,27 @@ void Screens::connect_screen(std::uint64_t local_ms) {
   ImGui::Separator();
   if (ImGui::Button("Open a game log...")) open_log_requested_ = true;
   ImGui::EndChild();
+}
+
+// Why the last attempt failed and what to try, in a red frame that stays until the next one.
+void Screens::connect_problem() {
+  const auto& problem = app_.connect_problem();
+  if (!problem) return;
+  const std::string what = describe(*problem);
+  const std::vector<std::string> tries = what_to_try(*problem);
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, kProblemBg);
+  const float wrap = ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().WindowPadding.x;
+  float height = ImGui::CalcTextSize(what.c_str(), nullptr, false, wrap).y + 2 * ImGui::GetStyle().WindowPadding.y;
+  for (const std::string& t : tries)
+    height += ImGui::CalcTextSize(t.c_str(), nullptr, false, wrap - ImGui::GetFontSize()).y + ImGui::GetStyle().ItemSpacing.y;
+  ImGui::BeginChild("connect-problem", ImVec2(0, height + ImGui::GetStyle().ItemSpacing.y), false,
+                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_AlwaysUseWindowPadding);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
+  ImGui::TextWrapped("%s", what.c_str());
+  for (const std::string& t : tries) ImGui::BulletText("%s", t.c_str());
+  ImGui::PopStyleColor();
+  ImGui::EndChild();
+  ImGui::PopStyleColor();
 }
 
 // The lobbies that answered a LAN search, each with its Join button.
@@ -508,6 +656,31 @@ void Screens::result_dialog(std::uint64_t local_ms) {
     ImGui::TextUnformatted(g->result_text().value_or("The game is over").c_str());
     ImGui::PopFont();
     if (GameView* v = view_on_screen()) v->result_buttons(local_ms);
+    // The same players again (App::rematch), and the game's log in the replay viewer.
+    if (app_.can_rematch()) {
+      if (ImGui::Button(i18n::tr("Rematch"))) {
+        app_.rematch(local_ms);
+        ImGui::CloseCurrentPopup();
+        ImGui::EndPopup();
+        return;
+      }
+      ImGui::SameLine();
+    }
+    const auto& seat = app_.seat();
+    const bool log_written = seat && seat->status == peer::RunnerStatus::finished && seat->log;
+    ImGui::BeginDisabled(!log_written);
+    if (ImGui::Button(i18n::tr("Open replay")) && log_written) {
+      const std::filesystem::path log = *seat->log;
+      app_.close_result_dialog();
+      ImGui::CloseCurrentPopup();
+      ImGui::EndPopup();
+      open_log(log, local_ms);
+      return;
+    }
+    ImGui::EndDisabled();
+    if (!log_written && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip("%s", i18n::tr("The log is written once every seat has signed the end"));
+    ImGui::SameLine();
     if (ImGui::Button("Look at the board")) {
       app_.close_result_dialog();
       ImGui::CloseCurrentPopup();
@@ -595,13 +768,21 @@ void Screens::replay_screen() {
   if (game_view) game_view->replay_log(*r);
   ImGui::Separator();
 
-  // Every entry; the current one selected and kept in view.
+  // The moves and the game's events; the protocol's own steps (commitments, beacons, duel tables,
+  // proofs) folded away unless asked for. The current one selected and kept in view.
+  ImGui::Checkbox(i18n::tr("Show the protocol's steps"), &show_protocol_);
+  replay_rows_ = 0;
+  float name_width = ImGui::CalcTextSize("lobby....").x;
+  for (const std::string& n : r->seat_names()) name_width = std::max(name_width, ImGui::CalcTextSize(n.c_str()).x);
+  name_width = std::min(name_width + ImGui::GetStyle().CellPadding.x * 2, ImGui::GetContentRegionAvail().x * 0.3f);
   if (ImGui::BeginTable("entries", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY, ImVec2(0, ImGui::GetContentRegionAvail().y))) {
     ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("00000").x);
-    ImGui::TableSetupColumn("Seat", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("lobby....").x);
+    ImGui::TableSetupColumn("Seat", ImGuiTableColumnFlags_WidthFixed, name_width);
     ImGui::TableSetupColumn("Entry");
     for (std::size_t i = 0; i < r->size(); ++i) {
       const ReplayStep& e = r->steps()[i];
+      if (e.protocol && !show_protocol_ && i != r->current()) continue;
+      ++replay_rows_;
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::PushID(static_cast<int>(i));
@@ -615,12 +796,15 @@ void Screens::replay_screen() {
       ImGui::TableNextColumn();
       ImGui::TextColored(kQuiet, "%s", e.seat ? r->seat_names().at(e.seat->index).c_str() : "lobby");
       ImGui::TableNextColumn();
+      const std::string& words = show_protocol_ ? e.text : e.summary;
       if (e.blame)
-        ImGui::TextColored(kError, "%s", e.text.c_str());
+        ImGui::TextColored(kError, "%s", words.c_str());
       else if (!e.verdicts.empty())
-        ImGui::TextColored(kGood, "%s", e.text.c_str());
+        ImGui::TextColored(kGood, "%s", words.c_str());
+      else if (e.protocol)
+        ImGui::TextColored(kQuiet, "%s", words.c_str());
       else
-        ImGui::TextUnformatted(e.text.c_str());
+        ImGui::TextUnformatted(words.c_str());
     }
     ImGui::EndTable();
   }
@@ -637,24 +821,35 @@ void Screens::open_log_dialog(std::uint64_t local_ms) {
   if (!ImGui::BeginPopupModal("Open a game log")) return;
   ImGui::TextUnformatted("A .plog file:");
   ImGui::SetNextItemWidth(-90 * window_.scale());
+  if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
   const bool enter = ImGui::InputText("##log-path", &log_path_, ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
   if (ImGui::Button("Open") || enter) {
     open_log(log_path_, local_ms);
     ImGui::CloseCurrentPopup();
   }
-  ImGui::TextColored(kQuiet, "Your recent games (%s):", (data_dir_ / "logs").string().c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, kQuiet);
+  ImGui::TextWrapped("%s", i18n::trf("Your games, newest first ({0}):", (data_dir_ / "logs").string()).c_str());
+  ImGui::PopStyleColor();
   ImGui::BeginChild("recent", ImVec2(0, -ImGui::GetFrameHeightWithSpacing()), true);
-  for (const auto& path : recent_logs_) {
-    if (ImGui::Selectable(path.filename().string().c_str(), false, ImGuiSelectableFlags_AllowDoubleClick)) {
+  // One row per log, its Open button first: no path to type.
+  for (std::size_t i = 0; i < recent_logs_.size(); ++i) {
+    const fs::path& path = recent_logs_[i];
+    ImGui::PushID(static_cast<int>(i));
+    bool open = ImGui::SmallButton(i18n::tr("Open"));
+    ImGui::SameLine();
+    if (ImGui::Selectable(path.filename().string().c_str(), log_path_ == path.string(), ImGuiSelectableFlags_AllowDoubleClick)) {
       log_path_ = path.string();
-      if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
-        open_log(path, local_ms);
-        ImGui::CloseCurrentPopup();
-      }
+      open = open || ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left);
+    }
+    ImGui::PopID();
+    if (open) {
+      open_log(path, local_ms);
+      ImGui::CloseCurrentPopup();
+      break;
     }
   }
-  if (recent_logs_.empty()) ImGui::TextColored(kQuiet, "(none yet)");
+  if (recent_logs_.empty()) ImGui::TextColored(kQuiet, "%s", i18n::tr("(none yet: every game you play leaves its log here)"));
   ImGui::EndChild();
   if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();

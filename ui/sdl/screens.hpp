@@ -15,6 +15,7 @@
 
 #include "ui/core/app.hpp"
 #include "ui/sdl/game_view.hpp"
+#include "ui/sdl/info_view.hpp"
 #include "ui/sdl/window.hpp"
 
 union SDL_Event;
@@ -33,6 +34,19 @@ class Screens {
   // Opens a game log in the replay viewer; a notice says why it could not.
   void open_log(const std::filesystem::path& path, std::uint64_t local_ms);
   bool quit_requested() const { return quit_; }
+  // Ctrl+Q, Game → Quit, the window's close box: at once, or after the person confirms when
+  // this client holds a seat in a game still being played.
+  void request_quit();
+  bool quit_confirmation_open() const { return confirm_quit_; }
+  // The game logs the open dialog lists (<data>/logs/*.plog), newest first, at most kRecentLogs.
+  static constexpr std::size_t kRecentLogs = 50;
+  const std::vector<std::filesystem::path>& recent_logs() const { return recent_logs_; }
+  // The rows of the replay viewer's list in the last frame (the protocol's steps are folded
+  // away unless shown).
+  std::size_t replay_rows() const { return replay_rows_; }
+  void show_protocol_steps(bool on) { show_protocol_ = on; }
+  // Opens the dialog (Ctrl+O); it reads the folder again.
+  void open_log_dialog() { open_log_requested_ = true; }
   // Whether something moves on screen without input (a running clock, a drag, a notice).
   bool animating(std::uint64_t local_ms) const;
   // The view of `game`, if it has one.
@@ -46,17 +60,29 @@ class Screens {
   // The dialog at the end of a game: the result, back to the lobby.
   void result_dialog(std::uint64_t local_ms);
 
+  // ---- the registered windows (info_view.hpp) ----
+  // Opens (or brings forward) `game`'s window `id`; false if there is none.
+  bool open_info(std::string_view game, std::string_view id);
+  bool info_open(std::string_view game, std::string_view id) const;
+  InfoView* info(std::string_view game, std::string_view id) const;
+  // The game in question: on screen, in the replay viewer, or of the room.
+  std::string game_in_question() const;
+
  private:
   void menu_bar(std::uint64_t local_ms);
   void connect_screen(std::uint64_t local_ms);
+  void connect_problem();
   void lan_tables(std::uint64_t local_ms, bool busy);
   void lobby_screen(std::uint64_t local_ms);
   void create_room(std::uint64_t local_ms);
   void room_screen(std::uint64_t local_ms);
   void game_screen(std::uint64_t local_ms);
   void replay_screen();
-  void open_log_dialog(std::uint64_t local_ms);
+  void open_log_dialog(std::uint64_t local_ms);  // draws it
   void notices_and_banners(std::uint64_t local_ms);
+  void info_menu_items();
+  void quit_dialog();
+  void info_windows(std::uint64_t local_ms);
   void refresh_logs();
   GameView* view_on_screen() const;  // the view of the game on screen
 
@@ -64,8 +90,16 @@ class Screens {
   App& app_;
   std::filesystem::path data_dir_;
   std::vector<std::pair<std::string, std::unique_ptr<GameView>>> views_;  // by game, in App's order
+  struct Info {
+    std::string game;
+    std::unique_ptr<InfoView> view;
+    bool open = false;
+    bool focus = false;  // brought forward at the next frame
+  };
+  std::vector<Info> infos_;  // by game, in App's order
   float menu_height_ = 0;
   bool quit_ = false;
+  bool confirm_quit_ = false;
 
   // Widget state.
   CreateRoomForm create_form_;
@@ -79,6 +113,8 @@ class Screens {
   int host_port_ = 7777;
   std::size_t chat_seen_ = 0;
   std::size_t replay_shown_ = static_cast<std::size_t>(-1);
+  bool show_protocol_ = false;
+  std::size_t replay_rows_ = 0;
 };
 
 }  // namespace parley::ui::sdl

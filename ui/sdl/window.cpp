@@ -6,6 +6,7 @@
 #include <imgui_impl_sdlrenderer.h>
 #include <stb/stb_image_write.h>
 
+#include "i18n/i18n.hpp"
 #include "ui/sdl/software_render.hpp"
 
 #include <algorithm>
@@ -94,7 +95,22 @@ bool cpu_rasterised_gl(SDL_Renderer* renderer) {
          gl.find("Software Rasterizer") != std::string_view::npos;
 }
 
+bool env_set(const char* variable) {
+  const char* value = std::getenv(variable);
+  return value != nullptr && *value != '\0';
+}
+
 }  // namespace
+
+std::optional<std::string> missing_display() {
+#if defined(__unix__) && !defined(__APPLE__)
+  if (!env_set("DISPLAY") && !env_set("WAYLAND_DISPLAY") && !env_set("SDL_VIDEODRIVER"))
+    return std::string(i18n::tr(
+        "no display to open a window on (DISPLAY and WAYLAND_DISPLAY are unset): run it in a desktop session, or play at "
+        "the terminal with `parley play`"));
+#endif
+  return std::nullopt;
+}
 
 game::Result<std::unique_ptr<Window>, std::string> Window::open(const WindowOptions& options) {
   auto fonts = find_fonts();

@@ -5,6 +5,7 @@
 // always rasterised at the display's own resolution.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,11 @@ struct Image {
     return {rgba[i], rgba[i + 1], rgba[i + 2], rgba[i + 3]};
   }
 };
+
+// Why no window can open here, said before SDL tries (without a display, SDL goes through its
+// other drivers and may wait): X11 and Wayland both unset, and no SDL_VIDEODRIVER chosen. None
+// when a window may open.
+std::optional<std::string> missing_display();
 
 class Window {
  public:

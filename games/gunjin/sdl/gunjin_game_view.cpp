@@ -10,6 +10,7 @@
 
 #include "games/gunjin/sdl/gunjin_view.hpp"
 #include "games/gunjin/ui/gunjin_text.hpp"
+#include "i18n/i18n.hpp"
 #include "ui/sdl/palette.hpp"
 #include "ui/sdl/screens.hpp"
 
@@ -45,6 +46,7 @@ State layout_state(const Layout& layout) {
 GunjinGameView::GunjinGameView(const ViewContext& context)
     : window_(context.window),
       app_(context.app),
+      screens_(context.screens),
       screen_(dynamic_cast<GunjinScreen&>(context.screen)),
       data_dir_(context.data_dir),
       pieces_(context.window.renderer(), context.window.font_files().japanese, context.window.font_files().sans) {
@@ -123,6 +125,16 @@ bool GunjinGameView::shortcut(const SDL_Event& event, std::uint64_t) {
   return false;
 }
 
+// A seat by its player's name: the game's on screen, or the log's in the replay viewer.
+std::string GunjinGameView::player_name(Seat seat) const {
+  if (app_.screen() == Screen::replay && app_.replay() && seat.index < app_.replay()->seat_names().size())
+    return app_.replay()->seat_names()[seat.index];
+  if (app_.game()) return app_.game()->seat_name(seat);
+  return i18n::trf("player {0}", seat.index + 1);
+}
+
+std::string GunjinGameView::piece_colour(Seat seat) { return seat.index == 0 ? i18n::tr("cream") : i18n::tr("blue"); }
+
 void GunjinGameView::piece_tooltip(const GunjinBoardGeometry& g, const State& state) {
   if (!ImGui::IsItemHovered()) return;
   const auto s = g.square_at(mouse_point());
@@ -131,8 +143,12 @@ void GunjinGameView::piece_tooltip(const GunjinBoardGeometry& g, const State& st
     if (const auto kind = state.piece(*id).kind)
       ImGui::SetTooltip("%s  on %s", kind_caption(*kind).c_str(), square_name(*s).c_str());
     else
-      ImGui::SetTooltip("a hidden piece of seat %u on %s%s", id->seat.index, square_name(*s).c_str(),
-                        state.piece(*id).has_moved ? " (it has moved: no mine, no flag)" : "");
+      ImGui::SetTooltip("%s", (state.piece(*id).has_moved
+                                   ? i18n::trf("{0}'s hidden piece ({1}) on {2}: it has moved, so no mine and no flag",
+                                               player_name(id->seat), piece_colour(id->seat), square_name(*s))
+                                   : i18n::trf("{0}'s hidden piece ({1}) on {2}", player_name(id->seat), piece_colour(id->seat),
+                                               square_name(*s)))
+                                  .c_str());
   } else if (is_gate(*s)) {
     ImGui::SetTooltip("%s: a gate (突入口 totsunyūguchi) - the only crossing, except for planes", square_name(*s).c_str());
   }
@@ -170,9 +186,12 @@ void GunjinGameView::layout_editor(std::uint64_t local_ms, float width, bool loc
   ImGui::BeginDisabled(locked);
   GunjinLayoutEditor& editor = screen_.editor();
   const float avail_h = ImGui::GetContentRegionAvail().y - 3 * ImGui::GetFrameHeightWithSpacing();
-  const int cell = std::max(16, static_cast<int>(std::min((ImGui::GetContentRegionAvail().x - 8) / 6, avail_h * 2 / 17)));
+  const int gutter = gunjin_label_gutter(s);
+  const int cell = std::max(
+      16, static_cast<int>(std::min((ImGui::GetContentRegionAvail().x - 8 - static_cast<float>(gutter)) / 6,
+                                    (avail_h - static_cast<float>(gutter)) * 2 / 17)));
   const ImVec2 at = ImGui::GetCursorScreenPos();
-  const GunjinBoardGeometry g({static_cast<int>(at.x), static_cast<int>(at.y)}, cell, false);
+  const GunjinBoardGeometry g({static_cast<int>(at.x) + gutter, static_cast<int>(at.y)}, cell, false);
   editor_ = g;
   const State state = layout_state(editor.layout());
   GunjinScene scene;
@@ -189,10 +208,11 @@ void GunjinGameView::layout_editor(std::uint64_t local_ms, float width, bool loc
   }
   scene.readings = readings_;
   scene.camp_only = true;
+  scene.label_gutter = gutter;
   draw_gunjin_board(ImGui::GetWindowDrawList(), g, scene, pieces_, window_.pixel_ratio(), window_.small_font());
   editor_input(g);
   piece_tooltip(g, state);
-  ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + static_cast<float>(g.bounds().h) + 6 * s));
+  ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + static_cast<float>(g.bounds().h + gutter) + 6 * s));
 
   if (!editor.refusal().empty()) ImGui::TextColored(kError, "%s", editor.refusal().c_str());
   if (ImGui::Button("Random sensible layout")) {
@@ -287,6 +307,7 @@ void GunjinGameView::game_screen(std::uint64_t local_ms, int top,
     scene.pointer = board.drag_point();
   }
   scene.readings = readings_;
+  scene.label_gutter = gunjin_label_gutter(window_.scale());
   draw_gunjin_board(ImGui::GetWindowDrawList(), g, scene, pieces_, window_.pixel_ratio(), window_.small_font());
   board_input(g);
   piece_tooltip(g, board.view());
@@ -303,7 +324,10 @@ void GunjinGameView::game_screen(std::uint64_t local_ms, int top,
     ImGui::TextColored(to_move ? kGood : ImGui::GetStyleColorVec4(ImGuiCol_Text), "%s %s%s", to_move ? "\xE2\x97\x8F" : " ",
                        live.seat_name(seat).c_str(), live.me() == seat ? " (you)" : "");
     ImGui::SameLine();
-    ImGui::TextColored(kQuiet, "seat %u, %s pieces, %d left", s, s == 0 ? "cream" : "blue", left);
+    ImGui::TextColored(kQuiet, "%s",
+                       (s == 0 ? i18n::trnf("cream pieces, {0} left", "cream pieces, {0} left", static_cast<unsigned long>(left), left)
+                               : i18n::trnf("blue pieces, {0} left", "blue pieces, {0} left", static_cast<unsigned long>(left), left))
+                           .c_str());
   }
   ImGui::Separator();
   const std::string status = board.status();
@@ -351,6 +375,10 @@ void GunjinGameView::game_screen(std::uint64_t local_ms, int top,
   ImGui::Checkbox("Readings (R)", &readings_);
   ImGui::SameLine();
   if (ImGui::Button("Flip (F)")) app_.flip();
+  // The rules a click away (registered windows, gunjin_info.hpp).
+  if (buttons_.button(i18n::tr("Battle chart"))) screens_.open_info(screen_.game(), "battle-chart");
+  ImGui::SameLine();
+  if (buttons_.button(i18n::tr("Rules"))) screens_.open_info(screen_.game(), "rules");
   if (app_.can_leave_game()) {
     ImGui::SameLine();
     if (ImGui::Button("Back to the lobby")) app_.leave_game();
@@ -387,6 +415,7 @@ std::optional<Rect> GunjinGameView::replay_board(const ReplayViewer& viewer, int
   scene.state = &state;
   scene.last_move = replay->last_move(index);
   scene.readings = readings_;
+  scene.label_gutter = gunjin_label_gutter(window_.scale());
   draw_gunjin_board(ImGui::GetWindowDrawList(), g, scene, pieces_, window_.pixel_ratio(), window_.small_font());
   ImGui::SetCursorScreenPos(ImVec2(static_cast<float>(g.bounds().x), static_cast<float>(g.bounds().y)));
   ImGui::InvisibleButton("##gunjin-replay-board", ImVec2(static_cast<float>(g.bounds().w), static_cast<float>(g.bounds().h)));
@@ -404,6 +433,8 @@ void GunjinGameView::replay_controls(const ReplayViewer& viewer) {
   }
   ImGui::SameLine();
   ImGui::Checkbox("Readings", &readings_);
+  ImGui::SameLine();
+  if (ImGui::SmallButton(i18n::tr("Battle chart"))) screens_.open_info(screen_.game(), "battle-chart");
   const auto said = replay->announcements(viewer.step().index);
   if (!said.empty()) ImGui::TextColored(kQuiet, "Referee: %s", said.back().c_str());
 }

@@ -56,10 +56,13 @@ class GunjinGameView final : public GameView {
   void board_input(const GunjinBoardGeometry& g);
   void editor_input(const GunjinBoardGeometry& g);
   void piece_tooltip(const GunjinBoardGeometry& g, const game::gunjin::State& state);
+  std::string player_name(game::Seat seat) const;
+  static std::string piece_colour(game::Seat seat);
   void refresh_saved();
 
   Window& window_;
   App& app_;
+  Screens& screens_;
   GunjinScreen& screen_;
   std::filesystem::path data_dir_;
   GunjinPieceAtlas pieces_;

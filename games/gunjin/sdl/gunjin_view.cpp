@@ -79,6 +79,16 @@ void draw_gunjin_board(ImDrawList* list, const GunjinBoardGeometry& g, const Gun
     list->AddRectFilled(v(r.x, r.y), v(r.x + r.w, r.y + r.h), colour);
     list->AddRect(v(r.x, r.y), v(r.x + r.w, r.y + r.h), GunjinColors::cell_line, 0, 0, std::max(1.0f, fcell / 48));
   }
+  // The coordinates on the edges, as the referee names the squares.
+  if (scene.label_gutter > 0) {
+    ImFont* font = ImGui::GetFont();
+    const float size = std::min(ImGui::GetFontSize(), static_cast<float>(scene.label_gutter) * 0.9f);
+    for (const auto& label : g.edge_labels(scene.label_gutter)) {
+      const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0, label.text.c_str());
+      list->AddText(font, size, ImVec2(static_cast<float>(label.centre.x) - extent.x / 2, static_cast<float>(label.centre.y) - extent.y / 2),
+                    GunjinColors::coordinate, label.text.c_str());
+    }
+  }
   // The HQ: its name in the middle of the square, quietly, under any piece.
   if (small != nullptr)
     for (Seat s : {Seat{0}, Seat{1}}) {

@@ -26,6 +26,7 @@ struct GunjinScene {
   bool readings = false;  // the romaji under each face-up name
   bool camp_only = false;  // the layout editor: seat 0's camp, the other one dimmed
   game::gunjin::SquareSet marked;  // squares to outline in red (the editor's refused target)
+  int label_gutter = 0;  // the coordinates in a strip this wide left of and under the board (0: none)
 };
 
 // The colours (ABGR for ImGui; the rendering tests look for their RGB).
@@ -44,6 +45,7 @@ struct GunjinColors {
   static constexpr unsigned selected = 0x8C1E6414;     // (20, 100, 30) at 55%
   static constexpr unsigned target = 0x60101010;
   static constexpr unsigned dimmed = 0xA0202020;
+  static constexpr unsigned coordinate = 0xFFD2CCC8;   // (200, 204, 210) on the window's dark grey
 };
 
 void draw_gunjin_board(ImDrawList* list, const GunjinBoardGeometry& geometry, const GunjinScene& scene,

@@ -52,16 +52,33 @@ std::optional<Square> GunjinBoardGeometry::square_at(Point p) const {
   return game::gunjin::square_at(Cell{static_cast<std::int8_t>(column), static_cast<std::int8_t>(row)});
 }
 
+std::vector<GunjinBoardGeometry::EdgeLabel> GunjinBoardGeometry::edge_labels(int gutter) const {
+  std::vector<EdgeLabel> out;
+  const Rect b = bounds();
+  for (std::int8_t column = 0; column < kColumns; ++column) {
+    const Rect r = cell_rect(Cell{column, 1});
+    out.push_back({std::string(1, static_cast<char>('a' + column)), {r.x + r.w / 2, b.y + b.h + gutter / 2}});
+  }
+  for (std::int8_t row = 0; row < kRows; ++row) {
+    const Rect r = cell_rect(Cell{0, row});
+    out.push_back({std::to_string(row + 1), {b.x - gutter / 2, r.y + r.h / 2}});
+  }
+  return out;
+}
+
+int gunjin_label_gutter(float scale) { return static_cast<int>(std::lround(18 * scale)); }
+
 GunjinLayout gunjin_layout(int width, int height, int top, float scale) {
   const int margin = static_cast<int>(std::lround(12 * scale));
+  const int gutter = gunjin_label_gutter(scale);
   const int panel_min = static_cast<int>(std::lround(360 * scale));
   const int avail_h = std::max(height - top - 2 * margin, 0);
-  // Eight rows and half a row of river.
-  int cell = std::min(avail_h * 2 / 17, (width - panel_min - 3 * margin) / 6);
+  // Eight rows and half a row of river, the coordinates left of and under them.
+  int cell = std::min((avail_h - gutter) * 2 / 17, (width - panel_min - 3 * margin - gutter) / 6);
   cell = std::max(cell, 16);
   GunjinLayout layout;
   const int board_h = 8 * cell + cell / 2;
-  layout.board = {margin, top + margin + std::max((avail_h - board_h) / 2, 0), 6 * cell, board_h};
+  layout.board = {margin + gutter, top + margin + std::max((avail_h - gutter - board_h) / 2, 0), 6 * cell, board_h};
   const int panel_x = layout.board.x + layout.board.w + margin;
   layout.panel = {panel_x, top + margin, std::max(width - panel_x - margin, 0), avail_h};
   return layout;

@@ -4,6 +4,8 @@
 // square drawn over its two cells. Seat 0 sees its camp at the bottom; seat 1 sees the board
 // turned half round (its camp at the bottom, columns mirrored), as across a real table.
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "game/gunjin/board.hpp"
 #include "ui/core/geometry.hpp"
@@ -27,6 +29,15 @@ class GunjinBoardGeometry {
   Rect bridge(int column) const;
   std::optional<game::gunjin::Square> square_at(Point p) const;
 
+  // The coordinates on the board's edges, as the referee and the terminal name squares
+  // (game::gunjin::square_name): each column's letter centred under it and each row's number
+  // left of it, in a strip `gutter` wide outside the board (turned with the board for seat 1).
+  struct EdgeLabel {
+    std::string text;
+    Point centre;
+  };
+  std::vector<EdgeLabel> edge_labels(int gutter) const;
+
  private:
   Point origin_;
   int cell_;
@@ -39,6 +50,8 @@ struct GunjinLayout {
   Rect board;
   Rect panel;
 };
+// The strip left of and under the board that holds its coordinates.
+int gunjin_label_gutter(float scale);
 GunjinLayout gunjin_layout(int width, int height, int top, float scale);
 GunjinBoardGeometry gunjin_geometry(const GunjinLayout& layout, bool flipped);
 

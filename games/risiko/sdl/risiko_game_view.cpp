@@ -13,6 +13,7 @@
 #include "game/risiko/cards.hpp"
 #include "game/risiko/map_format.hpp"
 #include "games/risiko/sdl/risiko_view.hpp"
+#include "i18n/i18n.hpp"
 #include "ui/sdl/palette.hpp"
 #include "ui/sdl/screens.hpp"
 
@@ -179,6 +180,8 @@ void RisikoGameView::draw(int top, std::uint64_t local_ms, const std::function<v
   const RisikoLayout layout = risiko_layout(window_.width(), window_.height(), top, s);
   frame_.reset();
   buttons_.clear();
+  drawn_dice_.clear();
+  drawn_cards_.clear();
   if (board->shapes()) {
     const MapFrame frame = fit_map(*board->shapes(), layout.map);
     frame_ = frame;
@@ -191,6 +194,7 @@ void RisikoGameView::draw(int top, std::uint64_t local_ms, const std::function<v
     scene.draft = &board->draft();
     scene.hovered = hovered_;
     scene.extra_borders = board->shapes()->undrawn_borders(board->world());
+    scene.world = &board->world();
     draw_risiko_map(ImGui::GetWindowDrawList(), *board->shapes(), frame, scene, window_.text_font(),
                     std::max(13.0f, frame.scale * 3.6f));
     if (dealt) map_input(*board->shapes(), frame, *board);
@@ -225,9 +229,10 @@ void RisikoGameView::draw(int top, std::uint64_t local_ms, const std::function<v
     const rk::World& w = board->world();
     ImGui::Text("%s attacks %s from %s", game->seat_name(roll->attacker).c_str(), w.country(roll->to).name.c_str(),
                 w.country(roll->from).name.c_str());
-    const float side = ImGui::GetTextLineHeight() * 1.3f;
+    // The last round large, each side high to low, the compared pairs one above the other.
+    const float side = ImGui::GetTextLineHeight() * 2.2f;
     const ImVec2 at = ImGui::GetCursorScreenPos();
-    draw_dice(ImGui::GetWindowDrawList(), at.x, at.y, side, *roll, 3);
+    drawn_dice_ = draw_dice(ImGui::GetWindowDrawList(), at.x, at.y, side, *roll, 1);
     ImGui::Dummy(ImVec2(0, side * 2.4f));
     ImGui::TextColored(kQuiet, "%zu round%s: attacker lost %u, defender lost %u%s", roll->rounds.size(),
                        roll->rounds.size() == 1 ? "" : "s", roll->losses.attacker, roll->losses.defender,
@@ -321,13 +326,25 @@ void RisikoGameView::own_secrets(RisikoBoard& board) {
   const auto& hand = board.table().player(*board.me()).hand;
   if (hand.empty()) return;
   ImGui::Text("Your cards (%zu):", hand.size());
+  // Each card a tile with its symbol and territory; a click chooses it for a trade.
+  const float s = window_.scale();
+  const ImVec2 tile(76 * s, 100 * s);
   for (std::size_t i = 0; i < hand.size(); ++i) {
     const auto slot = static_cast<std::uint8_t>(i);
     const bool known = i < own.cards.size() && own.cards[i].has_value();
-    std::string label = known ? card_text(w, *own.cards[i]) : "(being dealt...)";
+    const rk::Card* card = known ? &w.card(*own.cards[i]) : nullptr;
+    const std::string name = !known ? std::string(i18n::tr("(being dealt...)"))
+                             : card->territory ? w.country(*card->territory).name
+                                               : std::string(i18n::tr("Joker"));
+    if (i > 0 && ImGui::GetContentRegionAvail().x > tile.x + ImGui::GetStyle().ItemSpacing.x) ImGui::SameLine();
     ImGui::PushID(static_cast<int>(i));
-    if (ImGui::Selectable(label.c_str(), board.chosen_cards().contains(slot), ImGuiSelectableFlags_DontClosePopups))
-      board.toggle_card(slot);
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    if (ImGui::InvisibleButton("##card", tile)) board.toggle_card(slot);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", known ? card_text(w, *own.cards[i]).c_str() : name.c_str());
+    const Rect r{static_cast<int>(at.x), static_cast<int>(at.y), static_cast<int>(tile.x), static_cast<int>(tile.y)};
+    draw_risiko_card(ImGui::GetWindowDrawList(), r, card ? card->symbol : rk::Symbol::joker, name,
+                     board.chosen_cards().contains(slot), window_.text_font(), window_.small_font()->FontSize);
+    drawn_cards_.push_back({r, card ? std::optional<rk::Symbol>(card->symbol) : std::nullopt});
     ImGui::PopID();
   }
   ImGui::BeginDisabled(!board.can_trade());
@@ -431,6 +448,7 @@ void RisikoGameView::log(const std::vector<std::string>& lines, std::size_t coun
 std::optional<Rect> RisikoGameView::replay_board(const ReplayViewer& viewer, int top) {
   const RisikoReplay* replay = screen_.replay();
   frame_.reset();
+  drawn_dice_.clear();
   if (!replay) return std::nullopt;
   const RisikoLayout layout = risiko_layout(window_.width(), window_.height(), top, window_.scale());
   const RisikoReplayFrame& f = replay->frame(viewer.current());
@@ -439,6 +457,7 @@ std::optional<Rect> RisikoGameView::replay_board(const ReplayViewer& viewer, int
   RisikoMapScene scene;
   scene.table = f.table ? &*f.table : nullptr;
   scene.extra_borders = replay->shapes()->undrawn_borders(replay->world());
+  scene.world = &replay->world();
   if (f.roll) {
     scene.selected = f.roll->from;
     scene.target = f.roll->to;
@@ -447,7 +466,7 @@ std::optional<Rect> RisikoGameView::replay_board(const ReplayViewer& viewer, int
                   std::max(13.0f, frame.scale * 3.6f));
   if (f.roll) {
     const float side = std::max(12.0f, frame.scale * 3);
-    draw_dice(ImGui::GetWindowDrawList(), frame.x + side * 0.5f, frame.y + frame.height - side * 2.8f, side, *f.roll, 3);
+    drawn_dice_ = draw_dice(ImGui::GetWindowDrawList(), frame.x + side * 0.5f, frame.y + frame.height - side * 2.8f, side, *f.roll, 3);
   }
   return layout.panel;
 }

@@ -11,7 +11,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "games/risiko/sdl/risiko_view.hpp"
 #include "games/risiko/ui/risiko_screen.hpp"
 #include "ui/sdl/drawn_buttons.hpp"
 #include "ui/sdl/game_view.hpp"
@@ -36,6 +38,14 @@ class RisikoGameView final : public GameView {
   // Where the panel's button with this label was drawn in the last frame, if it was (tests click
   // on it).
   std::optional<Rect> drawn_button(std::string_view label) const { return buttons_.find(label); }
+  // The dice the last frame drew (the latest roll in the panel, or the replay's on the map).
+  const std::vector<DrawnDie>& drawn_dice() const { return drawn_dice_; }
+  // The cards of the seat's hand the last frame drew, and their symbols (none: being dealt).
+  struct DrawnCard {
+    Rect rect;
+    std::optional<game::risiko::Symbol> symbol;
+  };
+  const std::vector<DrawnCard>& drawn_cards() const { return drawn_cards_; }
 
   bool shortcut(const SDL_Event& key, std::uint64_t local_ms) override;
   std::string button_name() const override { return "Risiko"; }
@@ -69,6 +79,8 @@ class RisikoGameView final : public GameView {
   bool confirm_leave_ = false;
   std::size_t log_shown_ = 0;
   DrawnButtons buttons_;  // the last frame's panel buttons
+  std::vector<DrawnDie> drawn_dice_;
+  std::vector<DrawnCard> drawn_cards_;
   // The lobby's and the create-room form's widgets.
   int quick_seats_ = 3;
   bool own_map_ = false;

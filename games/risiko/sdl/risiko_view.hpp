@@ -39,6 +39,8 @@ struct RisikoColors {
   // The selected territory's fill: its owner's colour this much of the way to white.
   static constexpr float selected_lighten = 0.45f;
   static Rgb lighten(Rgb c, float amount);
+  // The tint of the continent with this index: a band around its coasts and its caption's pill.
+  static Rgb continent(std::size_t index);
 };
 
 struct RisikoMapScene {
@@ -48,6 +50,9 @@ struct RisikoMapScene {
   std::vector<game::risiko::TerritoryId> targets;
   const std::map<game::risiko::TerritoryId, std::uint32_t>* draft = nullptr;
   std::optional<game::risiko::TerritoryId> hovered;
+  // The map's continents: each tinted around its coasts with a caption of its name and bonus
+  // (a laid-out map, which has captions of its own, only gets the tint); none: neither.
+  const game::risiko::World* world = nullptr;
   // Borders the drawing does not show (RisikoShapes::undrawn_borders): dashed like the sea's.
   std::vector<std::array<game::risiko::TerritoryId, 2>> extra_borders;
 };
@@ -56,8 +61,31 @@ struct RisikoMapScene {
 void draw_risiko_map(ImDrawList* list, const RisikoShapes& shapes, const MapFrame& frame, const RisikoMapScene& scene,
                      ImFont* label_font, float label_size);
 
+// A card of the deck as a tile `rect` on screen: its symbol drawn large (a foot soldier, a
+// horseman's horseshoe, a cannon, or a star for a joker) over the territory's name, outlined
+// when `chosen`. `name` may be empty (a joker, a card still being dealt).
+void draw_risiko_card(ImDrawList* list, Rect rect, game::risiko::Symbol symbol, const std::string& name, bool chosen,
+                      ImFont* font, float font_size);
+struct RisikoCardColors {
+  static constexpr Rgb paper{242, 234, 214};
+  static constexpr Rgb ink{60, 46, 32};
+  static constexpr Rgb chosen{255, 150, 20};
+};
+
+// A die as drawn (tests read the dice back from these).
+struct DrawnDie {
+  Rect rect;
+  std::uint8_t value = 0;
+  bool attacker = false;
+  bool compared = false;  // in one of the pairs the rules compare
+  bool lost = false;      // and it lost that pair (crossed out)
+};
+
 // The dice of a roll: the attacker's in red over the defender's in blue, `side` pixels each,
-// from `x, y`; only the first `max_rounds` rounds (an M_ATTACK can have many).
-void draw_dice(ImDrawList* list, float x, float y, float side, const RisikoRollShown& roll, std::size_t max_rounds);
+// from `x, y`, each side high to low so that the compared pairs stand one above the other, joined
+// by a bar in the winner's colour, the loser crossed out (risiko_dice.hpp); only the last
+// `max_rounds` rounds (an M_ATTACK can have many).
+std::vector<DrawnDie> draw_dice(ImDrawList* list, float x, float y, float side, const RisikoRollShown& roll,
+                                std::size_t max_rounds);
 
 }  // namespace parley::ui::sdl
