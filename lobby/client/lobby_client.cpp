@@ -206,6 +206,10 @@ void LobbyClient::on_message(std::span<const std::uint8_t> bytes) {
     unsent_.clear();
     return;
   }
+  if (auto* nodes = std::get_if<NodeList>(&m)) {
+    nodes_ = std::move(nodes->nodes);
+    return;
+  }
   if (std::holds_alternative<Welcome>(m)) state_ = ClientState::ready;
   if (auto* e = std::get_if<EntryMessage>(&m)) return on_entry(std::move(*e));
   if (auto* end = std::get_if<EntriesEnd>(&m)) on_entries_end(*end);
@@ -217,7 +221,8 @@ void LobbyClient::on_message(std::span<const std::uint8_t> bytes) {
   }
   std::visit([&](auto& v) {
     using T = std::decay_t<decltype(v)>;
-    if constexpr (!std::is_same_v<T, Challenge> && !std::is_same_v<T, EntryMessage>) events_.push_back(std::move(v));
+    if constexpr (!std::is_same_v<T, Challenge> && !std::is_same_v<T, EntryMessage> && !std::is_same_v<T, NodeList>)
+      events_.push_back(std::move(v));
   }, m);
 }
 

@@ -86,6 +86,9 @@ class LobbyClient {
   std::optional<ClientEvent> next_event();
   ClientState state() const { return state_; }
   const std::optional<crypto::PublicKey>& lobby_key() const { return lobby_key_; }
+  // The nodes of the lobby's cluster, as the node told at login (empty for a single lobby):
+  // where to reconnect when this one goes away.
+  const std::vector<Endpoint>& nodes() const { return nodes_; }
 
   // Requests: each returns the id the answer will carry. Sent once connected.
   RequestId create_room(std::string game, std::uint8_t seats, Bytes options, Visibility visibility);
@@ -141,6 +144,7 @@ class LobbyClient {
   std::vector<Bytes> unsent_;  // requests made before the connection was up
   std::deque<ClientEvent> events_;
   std::map<RoomId, Follow> follows_;
+  std::vector<Endpoint> nodes_;
 };
 
 }  // namespace parley::lobby

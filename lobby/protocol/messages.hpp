@@ -13,6 +13,7 @@
 
 #include "crypto/identity.hpp"
 #include "game/core/result.hpp"
+#include "lobby/protocol/endpoint.hpp"
 #include "lobby/protocol/entry.hpp"
 #include "lobby/protocol/envelope.hpp"
 #include "lobby/protocol/ids.hpp"
@@ -62,6 +63,8 @@ enum class Refusal : std::uint16_t {
   bad_chat_text = 31,           // invalid UTF-8, empty or too long once sanitised
   shutting_down = 32,           // the lobby is stopping; reconnect later
   too_many_spectated_rooms = 33,  // this connection watches the maximum number of rooms
+  room_moved = 34,              // a room of this connection moved to another lobby node: reconnect
+  unavailable = 35,             // the lobby's database or the room's node is unavailable now: try again
 };
 std::string_view describe(Refusal refusal);
 // The refusal for a request that did not decode.
@@ -251,8 +254,15 @@ struct StatusReport {
   friend bool operator==(const StatusReport&, const StatusReport&) = default;
 };
 
+// A cluster's nodes, sent after Welcome by a node of a cluster (docs/lobby.md, "Cluster"): where
+// to reconnect, and resume, when this node goes away. A single lobby never sends it.
+struct NodeList {
+  std::vector<Endpoint> nodes;  // at most kMaxListedNodes, each as HOST:PORT
+  friend bool operator==(const NodeList&, const NodeList&) = default;
+};
+
 using LobbyMessage = std::variant<Challenge, Welcome, Refused, Done, RoomState, RoomList, Queued, EntryMessage,
-                                  EntriesEnd, ChatLine, StatusReport>;
+                                  EntriesEnd, ChatLine, StatusReport, NodeList>;
 
 // ---- encodings ---------------------------------------------------------------------------
 
