@@ -92,6 +92,7 @@ int watch_room(const WatchOptions& options);
 struct VerifyOptions {
   std::vector<std::string> files;
   bool json = false;
+  std::string lobby_key;  // hex: the lobby (or cluster deployment) every log must name
 };
 int verify_logs(const VerifyOptions& options);
 

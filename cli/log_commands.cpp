@@ -1,6 +1,8 @@
 #include <fmt/core.h>
 
 #include <atomic>
+#include <charconv>
+#include <optional>
 #include <thread>
 
 #include "cli/commands.hpp"
@@ -38,10 +40,34 @@ game::Result<peer::GameLog, int> read_log(const std::string& path) {
   return std::move(log).value();
 }
 
+// --lobby-key: 64 hex digits naming a valid public key.
+std::optional<crypto::PublicKey> pinned_lobby_key(std::string_view hex) {
+  if (hex.size() != 2 * crypto::kPublicKeyBytes) return std::nullopt;
+  std::vector<std::uint8_t> raw;
+  for (std::size_t i = 0; i < hex.size(); i += 2) {
+    std::uint8_t v = 0;
+    auto [end, ec] = std::from_chars(hex.data() + i, hex.data() + i + 2, v, 16);
+    if (ec != std::errc() || end != hex.data() + i + 2) return std::nullopt;
+    raw.push_back(v);
+  }
+  auto key = crypto::PublicKey::from_bytes(raw);
+  if (!key) return std::nullopt;
+  return *key;
+}
+
 }  // namespace
 
 int verify_logs(const VerifyOptions& options) {
   static constexpr std::string_view kLogs[] = {".plog", ".plog.gz"};
+  std::optional<crypto::PublicKey> pinned;
+  if (!options.lobby_key.empty()) {
+    auto key = pinned_lobby_key(options.lobby_key);
+    if (!key) {
+      fmt::print(stderr, "--lobby-key: expected a public key as 64 hex digits\n");
+      return kUsage;
+    }
+    pinned = *key;
+  }
   bool empty_folder = false;
   const std::vector<std::string> files = expand_folders(options.files, kLogs, ".plog files (nor .plog.gz)", empty_folder);
   // Files are independent: every core verifies its share; results print in the given order.
@@ -55,7 +81,7 @@ int verify_logs(const VerifyOptions& options) {
         results[i].error = file.error();
         continue;
       }
-      results[i].report = peer::verify_bytes(bytes_of(file));
+      results[i].report = pinned ? peer::verify_bytes_pinned(bytes_of(file), *pinned) : peer::verify_bytes(bytes_of(file));
     }
   };
   std::size_t threads = std::max<std::size_t>(1, std::min<std::size_t>(std::thread::hardware_concurrency(), files.size()));

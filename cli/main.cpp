@@ -159,6 +159,8 @@ void add_logs(CLI::App& app, Invocation& in) {
   auto* verify = app.add_subcommand("verify", "Verify game logs: a verdict per seat and the result; exit 0 only if every log is valid");
   verify->add_option("FILE", in.verify.files, "Game logs (.plog)")->required();
   verify->add_flag("--json", in.verify.json, "One JSON object per log");
+  verify->add_option("--lobby-key", in.verify.lobby_key,
+                     "Accept only logs of this lobby (its public key in hex; for a cluster, its deployment key)");
   verify->callback([&in] { in.status = verify_logs(in.verify); });
 
   auto* log = app.add_subcommand("log", "Game logs");

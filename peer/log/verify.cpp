@@ -102,6 +102,15 @@ VerifyReport verify_bytes(std::span<const std::uint8_t> bytes, Replay* replay) {
   return verify(*log, replay);
 }
 
+VerifyReport verify_bytes_pinned(std::span<const std::uint8_t> bytes, const crypto::PublicKey& lobby_key) {
+  VerifyReport r = verify_bytes(bytes);
+  auto log = decode_log(bytes);
+  if (log && log->lobby_key != lobby_key)
+    return invalid(r, std::nullopt, "the log's lobby is " + crypto::fingerprint(log->lobby_key) + ", not the pinned " +
+                                        crypto::fingerprint(lobby_key));
+  return r;
+}
+
 std::string format_text(const VerifyReport& r, std::string_view file) {
   std::string out(file);
   out += r.valid ? ": valid" : ": INVALID";

@@ -42,6 +42,10 @@ struct Replay {
 
 VerifyReport verify(const GameLog& log, Replay* replay = nullptr);
 VerifyReport verify_bytes(std::span<const std::uint8_t> bytes, Replay* replay = nullptr);
+// The same, and the log must name `lobby_key` as its lobby (a single lobby's key, or the key of
+// a cluster's deployment, whose nodes the log's certificates name): a log of any other lobby is
+// invalid.
+VerifyReport verify_bytes_pinned(std::span<const std::uint8_t> bytes, const crypto::PublicKey& lobby_key);
 
 std::string format_text(const VerifyReport& report, std::string_view file);
 std::string format_json(const VerifyReport& report, std::string_view file);
