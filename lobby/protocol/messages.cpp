@@ -264,7 +264,7 @@ Refused read_refused(WireReader& r) {
   Refused m;
   m.request = read_request(r);
   std::uint16_t reason = r.u16();
-  if (!r.failed() && (reason < 1 || reason > static_cast<std::uint16_t>(Refusal::too_many_spectated_rooms))) {
+  if (!r.failed() && (reason < 1 || reason > static_cast<std::uint16_t>(Refusal::unavailable))) {
     r.fail(WireError::bad_value);
   }
   m.reason = static_cast<Refusal>(reason);

@@ -172,14 +172,17 @@ class Cluster {
 
   // A query on a connection of the test's own (made again after a restart of the server).
   std::optional<pg::Rows> sql(const std::string& statement) {
-    if (!db_ || db_->broken()) {
-      auto db = pg::Connection::open(url());
-      if (!db) return std::nullopt;
-      db_ = std::move(*db);
+    for (int attempt = 0; attempt < 2; ++attempt) {
+      if (!db_ || db_->broken()) {
+        auto db = pg::Connection::open(url());
+        if (!db) return std::nullopt;
+        db_ = std::move(*db);
+      }
+      auto rows = db_->query(statement);
+      if (rows) return std::move(*rows);
+      db_.reset();  // lost with a restart of the server: once more on a new connection
     }
-    auto rows = db_->query(statement);
-    if (!rows) return std::nullopt;
-    return std::move(*rows);
+    return std::nullopt;
   }
   // The room's entries as the database holds them, in index order.
   std::vector<Bytes> stored_entries(RoomId room) {

@@ -433,6 +433,7 @@ std::vector<LobbyMessage> sample_pushes() {
       Challenge{ref.lobby.public_key(), Nonce{}, static_cast<std::uint32_t>(kMaxEnvelopeBody)},
       Welcome{RequestId{1}, "Ada", {RoomId{3}, RoomId{9}}},
       Refused{RequestId{2}, Refusal::room_full, "full"},
+      Refused{RequestId{2}, Refusal::unavailable, "the database is away"},
       Done{RequestId{4}},
       state,
       RoomList{RequestId{5},
