@@ -38,6 +38,12 @@ signed_envelope = envelope + sign(b_sk, b'envelope', session, envelope)
 genesis = hdr(129) + u64(0) + u64(1700000000000) + bytes(32) + u8(0) + field(b'chess') + field(b'') + u8(2) + a_pk + b_pk + session
 presence = hdr(129) + u64(2) + u64(1700000000005) + bytes(32) + u8(2) + u8(1) + u8(1)
 env_entry = hdr(129) + u64(1) + u64(1700000000001) + bytes(32) + u8(1) + signed_envelope
+# A cluster: the lobby key certifies node key a; a certified genesis and a handover.
+cert_body = hdr(130) + lobby_pk + a_pk + u64(1600000000000) + u64(1800000000000)
+certificate = cert_body + sign(lobby_sk, b'lobby-node-certificate', lobby_pk, cert_body)
+certified_genesis = (hdr(129) + u64(0) + u64(1700000000000) + bytes(32) + u8(3) + field(b'chess') + field(b'') + u8(2) +
+                     a_pk + b_pk + session + certificate)
+handover = hdr(129) + u64(3) + u64(1700000000009) + bytes(32) + u8(4) + certificate + u64(2)
 
 seeds = {
     'lobby_client_message_fuzz': {
@@ -62,12 +68,27 @@ seeds = {
         'entry': hdr(71) + u64(1) + genesis + sign(lobby_sk, b'lobby-entry', session, genesis),
         'entries_end': hdr(72) + u32(4) + u64(1) + u64(1) + u64(3),
         'status_report': hdr(74) + u32(5) + u32(1) * 7 + u64(9) + u32(2) + u64(1000),
+        'refused_unavailable': hdr(66) + u32(2) + u16(35) + field(b'away'),
+        'node_list': hdr(76) + u32(2) + field(b'127.0.0.1:7777') + field(b'lobby-2.example.org:7778'),
     },
+    'lobby_node_link_fuzz': {
+        'challenge': hdr(100) + certificate + bytes(range(32)),
+        'login': hdr(101) + certificate + bytes(32) + bytes(64),
+        'welcome': hdr(102) + bytes(64),
+        'attach': hdr(103) + u64(42) + a_pk + field(b'Ada') + u32(0x0100007F),
+        'detach': hdr(104) + u64(42),
+        'request': hdr(105) + u64(42) + field(hdr(12) + u32(8)),
+        'deliver': hdr(106) + u32(2) + u64(42) + u64(43) + field(hdr(67) + u32(1)),
+        'close': hdr(107) + u64(43),
+    },
+    'lobby_node_certificate_fuzz': {'certificate': certificate},
     'lobby_envelope_fuzz': {'envelope': signed_envelope},
     'lobby_entry_fuzz': {
         'genesis': genesis + sign(lobby_sk, b'lobby-entry', session, genesis),
         'envelope_entry': env_entry + sign(lobby_sk, b'lobby-entry', session, env_entry),
         'presence': presence + sign(lobby_sk, b'lobby-entry', session, presence),
+        'certified_genesis': certified_genesis + sign(a_sk, b'lobby-entry', session, certified_genesis),
+        'handover': handover + sign(a_sk, b'lobby-entry', session, handover),
     },
     'lobby_text_fuzz': {
         'name': ' Ada\tLovelace '.encode(),
