@@ -33,40 +33,12 @@ using namespace std::chrono_literals;
 
 namespace {
 
-std::string load_average() {
-  std::ifstream in("/proc/loadavg");
-  std::string a, b, c;
-  in >> a >> b >> c;
-  return a + " " + b + " " + c;
-}
-
 // Posts in flight in all for the saturated runs: enough to keep the server busy, few enough not
 // to overflow the socket buffers (which would measure ENet's resend timers instead).
 constexpr int kSaturatingPostsInFlight = 320;
 
 std::uint32_t saturating_window(int connections) {
   return static_cast<std::uint32_t>(std::max(1, (kSaturatingPostsInFlight + connections - 1) / connections));
-}
-
-// The other anchor: how long the disk takes to make 4 KiB appended to a file durable.
-void disk_anchor(const std::filesystem::path& dir) {
-  std::filesystem::create_directories(dir);
-  std::filesystem::path file = dir / "fdatasync-probe";
-  int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  std::vector<double> ms;
-  std::vector<char> block(4096, 'x');
-  for (int i = 0; i < 200 && fd >= 0; ++i) {
-    if (::write(fd, block.data(), block.size()) < 0) break;
-    auto t = SteadyClock::now();
-    ::fdatasync(fd);
-    ms.push_back(std::chrono::duration<double, std::milli>(SteadyClock::now() - t).count());
-  }
-  if (fd >= 0) ::close(fd);
-  std::filesystem::remove(file);
-  if (ms.empty()) return;
-  std::sort(ms.begin(), ms.end());
-  fmt::print("disk: fdatasync of a 4 KiB append in {}: p50 {:.2f} ms, p99 {:.2f} ms ({} samples)\n", dir.string(),
-             ms[ms.size() / 2], ms[ms.size() * 99 / 100], ms.size());
 }
 
 struct Options {

@@ -911,9 +911,12 @@ struct ClusterServer::Impl {
       first_host = (first_host + 1) % hosts.size();
       collect_links(turn);
       more_queued = turn.events.size() >= kNodeBatchEvents;
-      retry_held(turn, !adoptions.empty());
+      retry_held(turn, false);
+      const bool adopted = !adoptions.empty();
       auto round = core->process(turn.events, Clock::now(), adoptions);
       adoptions.clear();
+      // Requests held for the rooms just adopted go to them in the next turn.
+      if (adopted) next_held_retry = Clock::now();
       for (ENetPacket* p : turn.packets) enet_packet_destroy(p);
       if (!round) return fail(round.error());
       after_logins(turn, round->output);
