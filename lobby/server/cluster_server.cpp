@@ -124,6 +124,7 @@ struct ClusterServer::Impl {
     std::optional<crypto::PublicKey> key;  // once logged in
     std::string name;
     std::set<std::int64_t> nodes;  // nodes it has a proxied connection on (vc = its connection id)
+    std::map<RoomId, std::int64_t> joined;  // rooms of other nodes it asked to join, and their node
     bool queued = false;
     bool closing = false;
     TokenBucket messages;  // for the requests this node answers or forwards itself
@@ -494,7 +495,10 @@ struct ClusterServer::Impl {
         return hold(c, false, room, message);  // its adoption is on its way
       }
       case Where::elsewhere:
-        if (nodes.contains(node) && forward(c, node, message)) return;
+        if (nodes.contains(node) && forward(c, node, message)) {
+          if (message[0] == static_cast<std::uint8_t>(WireTag::join_room)) clients.at(c).joined[room] = node;
+          return;
+        }
         return hold(c, false, room, message);  // its node failed: it is being taken over
     }
   }
@@ -711,6 +715,12 @@ struct ClusterServer::Impl {
         if (cl.key && *cl.key == k->key && !cl.closing) refuse_and_close(c, Refusal::logged_in_elsewhere, "");
       }
     } else if (auto* mv = std::get_if<cluster_event::Moved>(&e)) {
+      // Clients here that joined the room at its old node reconnect and join it at the new one.
+      for (auto& [c, cl] : clients) {
+        auto j = cl.joined.find(mv->room);
+        if (j != cl.joined.end() && j->second != mv->node.value && !cl.closing)
+          refuse_and_close(c, Refusal::room_moved, "the room moved to another node: reconnect");
+      }
       if (mv->node.value == me()) return;
       located[mv->room] = mv->node.value;
       if (core->has_room(mv->room)) {
@@ -747,7 +757,7 @@ struct ClusterServer::Impl {
             ev.peer->data = reinterpret_cast<void*>(static_cast<std::uintptr_t>(id.value));
             const auto now = Clock::now();
             const Limits& limits = config.server.limits;
-            clients.emplace(id, Client{ev.peer, ev.peer->address.host, std::nullopt, {}, {}, false, false,
+            clients.emplace(id, Client{ev.peer, ev.peer->address.host, std::nullopt, {}, {}, {}, false, false,
                                        TokenBucket(limits.messages_per_second, limits.message_burst, now),
                                        TokenBucket(limits.bytes_per_second, std::max<std::uint64_t>(limits.byte_burst, kMaxMessageBytes), now)});
             turn.events.push_back(NetworkEvent{NetworkEvent::Kind::connected, id, ev.peer->address.host, {}});
