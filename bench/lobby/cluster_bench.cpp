@@ -159,6 +159,7 @@ Node make_node(const Deployment& d, int i, const std::string& url, const std::fi
 struct Options {
   int rooms = 20;
   int seats = 6;
+  int idle = 0;  // more connections, logged in and idle, spread over the nodes
   std::chrono::milliseconds warmup{1000};
   std::chrono::milliseconds measure{3000};
   std::filesystem::path dir;
@@ -206,7 +207,7 @@ void anchor(const Options& o) {
   c.limits.bytes_per_second = c.limits.byte_burst = 1ull << 40;
   auto lobby = ServerThread::start(c);
   if (!lobby) return;
-  LoadGenerator gen(o.rooms, o.seats);
+  LoadGenerator gen(o.rooms, o.seats, o.idle);
   if (!gen.set_up_lobby((*lobby)->endpoint())) return;
   Sample one{gen.run_closed(1, o.warmup, o.measure), {}, 0, 0};
   print_row("single lobby (SQLite), 1 in flight", one);
@@ -274,7 +275,7 @@ bool cluster(const Options& o, parley::tests::PgServer& pg, const Deployment& d,
     if (!start_node(run.nodes.back())) return false;
     endpoints.push_back(Endpoint{"127.0.0.1", run.nodes.back().port});
   }
-  LoadGenerator gen(o.rooms, o.seats);
+  LoadGenerator gen(o.rooms, o.seats, o.idle);
   if (!gen.set_up_lobby(endpoints)) return false;
   const std::string name = fmt::format("{} node{}", count, count == 1 ? "" : "s");
   Sample one = run.measure(o, [&] { return gen.run_closed(1, o.warmup, o.measure); });
@@ -283,7 +284,7 @@ bool cluster(const Options& o, parley::tests::PgServer& pg, const Deployment& d,
   print_row(name + ", peak", peak);
   Sample half = run.measure(o, [&] { return gen.run_open(peak.f.posts_per_second / 2, o.warmup, o.measure); });
   print_row(fmt::format("{}, {:.0f}/s (50%)", name, peak.f.posts_per_second / 2), half);
-  fmt::print("|   still connected: {} of {} | | | | | | | | | |\n", gen.connected(), o.rooms * o.seats);
+  fmt::print("|   still connected: {} of {} | | | | | | | | | |\n", gen.connected(), o.rooms * o.seats + o.idle);
   gen.disconnect_all();
   for (Node& n : run.nodes) stop_node(n);
   return true;
@@ -380,6 +381,7 @@ int main(int argc, char** argv) {
   o.dir = std::filesystem::current_path() / "lobby-cluster-bench";
   app.add_option("--rooms", o.rooms)->capture_default_str();
   app.add_option("--seats", o.seats)->check(CLI::Range(2, 6))->capture_default_str();
+  app.add_option("--idle", o.idle, "more connections, logged in and idle")->capture_default_str();
   app.add_option("--warmup-ms", warmup_ms)->capture_default_str();
   app.add_option("--measure-ms", measure_ms)->capture_default_str();
   app.add_option("--nodes", sizes, "cluster sizes to measure")->capture_default_str();
@@ -390,8 +392,9 @@ int main(int argc, char** argv) {
   o.measure = std::chrono::milliseconds(measure_ms);
   std::filesystem::remove_all(o.dir);
   std::filesystem::create_directories(o.dir);
-  fmt::print("# lobby cluster benchmark: {} rooms of {} seats, warmup {} ms, measure {} ms, {} cores; load average {}\n",
-             o.rooms, o.seats, warmup_ms, measure_ms, std::thread::hardware_concurrency(), load_average());
+  fmt::print("# lobby cluster benchmark: {} rooms of {} seats, {} idle connections, warmup {} ms, measure {} ms, {} cores; "
+             "load average {}\n",
+             o.rooms, o.seats, o.idle, warmup_ms, measure_ms, std::thread::hardware_concurrency(), load_average());
   disk_anchor(o.dir);
   std::string why;
   auto pg = parley::tests::PgServer::start_new(parley::tests::PgServer::Durability::power_loss, why);

@@ -304,12 +304,17 @@ bool LoadGenerator::set_up_lobby(const std::vector<Endpoint>& nodes) {
     Seat& s = *seats_[i];
     const Genesis& g = std::get<Genesis>(s.genesis->entry.payload);
     EntryHash h0 = chain_hash(kNoPreviousHash, entry_bytes(s.genesis->entry));
+    // The seat the lobby gave: on a cluster, joins that travel between nodes arrive in another
+    // order than they were sent.
+    const auto mine = std::find(g.seat_keys.begin(), g.seat_keys.end(), s.identity.public_key());
+    if (mine == g.seat_keys.end()) return false;
+    const auto seat_number = static_cast<std::uint8_t>(mine - g.seat_keys.begin());
     for (std::uint32_t slot = 0; slot < kPoolSize; ++slot) {
       Bytes body(kBodyBytes, 0);
       auto from = static_cast<std::uint32_t>(i);
       std::memcpy(body.data(), &from, 4);
       std::memcpy(body.data() + 4, &slot, 4);
-      Envelope e{g.session_id, game::Seat{static_cast<std::uint8_t>(s.seat)}, EntryIndex{0}, h0, EnvelopeKind{1}, body};
+      Envelope e{g.session_id, game::Seat{seat_number}, EntryIndex{0}, h0, EnvelopeKind{1}, body};
       s.pool.push_back(encode(ClientMessage{Post{RequestId{slot + 1}, *s.room_id, sign_envelope(s.identity, e)}}));
     }
   }
