@@ -68,8 +68,8 @@ seeds = {
         'entry': hdr(71) + u64(1) + genesis + sign(lobby_sk, b'lobby-entry', session, genesis),
         'entries_end': hdr(72) + u32(4) + u64(1) + u64(1) + u64(3),
         'status_report': hdr(74) + u32(5) + u32(1) * 7 + u64(9) + u32(2) + u64(1000),
-        'refused_unavailable': hdr(66) + u32(2) + u16(35) + field(b'away'),
-        'node_list': hdr(76) + u32(2) + field(b'127.0.0.1:7777') + field(b'lobby-2.example.org:7778'),
+        'refused_unavailable': hdr(66) + u32(2) + u16(38) + field(b'away'),
+        'node_list': hdr(77) + u32(2) + field(b'127.0.0.1:7777') + field(b'lobby-2.example.org:7778'),
     },
     'lobby_node_link_fuzz': {
         'challenge': hdr(100) + certificate + bytes(range(32)),

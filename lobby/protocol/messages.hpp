@@ -63,8 +63,9 @@ enum class Refusal : std::uint16_t {
   bad_chat_text = 31,           // invalid UTF-8, empty or too long once sanitised
   shutting_down = 32,           // the lobby is stopping; reconnect later
   too_many_spectated_rooms = 33,  // this connection watches the maximum number of rooms
-  room_moved = 34,              // a room of this connection moved to another lobby node: reconnect
-  unavailable = 35,             // the lobby's database or the room's node is unavailable now: try again
+  // 34-36: the secure channel's refusals (on main).
+  room_moved = 37,              // a room of this connection moved to another lobby node: reconnect
+  unavailable = 38,             // the lobby's database or the room's node is unavailable now: try again
 };
 std::string_view describe(Refusal refusal);
 // The refusal for a request that did not decode.

@@ -52,7 +52,7 @@ enum class WireTag : std::uint8_t {
   chat_line = 73,
   status_report = 74,
   lan_answer = 75,
-  node_list = 76,
+  node_list = 77,  // 76 is the secure channel's (its LobbyHello, on main)
 
   link_challenge = 100,
   link_login = 101,
