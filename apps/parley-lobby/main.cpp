@@ -270,6 +270,14 @@ int main(int argc, char** argv) {
     sink = parley::archive::lobby_sink(std::move(*feed));
   }
   if (!cluster.empty()) {
+    for (const char* option : {"--db", "--key", "--sync", "--lan"}) {
+      if (app.count(option) > 0) {
+        fmt::print(stderr, "parley-lobby: {} does not apply to a node of a cluster (--cluster: the database is PostgreSQL's, "
+                           "the key --node-key's; docs/deploy.md)\n",
+                   option);
+        return kExitUsage;
+      }
+    }
     auto at = parse_endpoint(advertise);
     if (node_key.empty() || !at || at->host == "*" || at->host == "0.0.0.0") {
       fmt::print(stderr, "parley-lobby: --cluster needs --node-key FILE and --advertise HOST:PORT (an address others "

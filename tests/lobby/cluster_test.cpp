@@ -5,6 +5,8 @@
 // tests/peer/cluster_game_test.cpp.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 #include "lobby/protocol/transcript.hpp"
 #include "tests/lobby/cluster_process.hpp"
 
@@ -130,6 +132,51 @@ TEST_F(ClusterTest, AQuickMatchGathersPlayersOfEveryNode) {
   auto queued = cluster_.sql("SELECT count(*) FROM lobby_queue");
   ASSERT_TRUE(queued);
   EXPECT_EQ(queued->integer(0, 0), 0);
+}
+
+// `parley-lobby` with its arguments; its exit status and what it printed.
+std::pair<int, std::string> run_lobby(const std::string& args) {
+  std::string cmd = lobby_binary() + " " + args + " 2>&1";
+  FILE* p = ::popen(cmd.c_str(), "r");
+  std::string out;
+  char buf[512];
+  while (p != nullptr && std::fgets(buf, sizeof buf, p) != nullptr) out += buf;
+  int status = p == nullptr ? -1 : ::pclose(p);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+// The key ceremony of docs/deploy.md through the command line: a deployment key, a node key, its
+// certificate; a node started with them speaks for the deployment, and one without is refused.
+TEST_F(ClusterTest, TheKeyCeremonyCertifiesANodeThatThenSpeaksForTheDeployment) {
+  const auto d = (dir_.path() / "deployment.key").string();
+  const auto n = (dir_.path() / "ceremony-node.key").string();
+  auto [made, deployment_hex] = run_lobby("--create-key " + d);
+  ASSERT_EQ(made, 0) << deployment_hex;
+  deployment_hex = deployment_hex.substr(0, deployment_hex.find('\n'));
+  ASSERT_EQ(deployment_hex.size(), 64u);
+  EXPECT_EQ(run_lobby("--create-key " + d).first, 1);  // never overwritten
+  EXPECT_EQ(run_lobby("--public-key " + d).second, deployment_hex + "\n");
+  auto [node_made, node_hex] = run_lobby("--create-key " + n);
+  ASSERT_EQ(node_made, 0);
+  node_hex = node_hex.substr(0, node_hex.find('\n'));
+  // No certificate yet: the node does not start, and says how to get one.
+  auto [refused, why] = run_lobby("--listen 127.0.0.1:0 --cluster " + cluster_.url() + " --node-key " + n +
+                                  " --advertise 127.0.0.1:0");
+  EXPECT_EQ(refused, 1);
+  EXPECT_NE(why.find("--certify"), std::string::npos) << why;
+  EXPECT_EQ(run_lobby("--certify 1234 --deployment-key " + d + " --out " + n + ".cert").first, 2);
+  EXPECT_EQ(run_lobby("--certify " + node_hex + " --deployment-key " + d + " --out " + n + ".cert --days 30").first, 0);
+  // Usage: a node needs its key and address, and takes no single lobby's options.
+  EXPECT_EQ(run_lobby("--cluster " + cluster_.url()).first, 2);
+  EXPECT_EQ(run_lobby("--cluster " + cluster_.url() + " --node-key " + n + " --advertise 127.0.0.1:0 --sync normal").first, 2);
+
+  NodeProcess node(dir_.path() / "ceremony-node.log",
+                   {lobby_binary(), "--listen", "127.0.0.1:0", "--cluster", cluster_.url(), "--node-key", n, "--advertise",
+                    "127.0.0.1:0"});
+  TestClient ada(node.endpoint(), crypto::Identity::generate(), "Ada");
+  std::vector<TestClient*> all{&ada};
+  ASSERT_TRUE(await<Welcome>(all, ada));
+  EXPECT_EQ(hex_of(ada->lobby_key()->bytes()), deployment_hex);
 }
 
 }  // namespace
