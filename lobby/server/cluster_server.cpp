@@ -44,6 +44,8 @@ constexpr auto kAdoptAgainAfter = std::chrono::seconds(2);
 // view may predate them.
 constexpr auto kRecentlyAdopted = std::chrono::seconds(5);
 constexpr std::size_t kMaxNodeLinks = 64;
+// Requests a client may send behind its login before the login is done.
+constexpr std::size_t kMaxDeferred = 64;
 constexpr auto kNodeShutdownDrain = std::chrono::milliseconds(1000);
 
 // Room requests carry their room right after the request id: u8 tag ‖ u8 version ‖ u32 request ‖
@@ -127,6 +129,8 @@ struct ClusterServer::Impl {
     std::map<RoomId, std::int64_t> joined;  // rooms of other nodes it asked to join, and their node
     bool queued = false;
     bool closing = false;
+    bool logging_in = false;       // its login is with the core: what follows waits for it
+    std::vector<Bytes> deferred;   // requests that came right behind its login
     TokenBucket messages;  // for the requests this node answers or forwards itself
     TokenBucket bytes;
   };
@@ -193,6 +197,7 @@ struct ClusterServer::Impl {
   std::deque<Held> held;
   std::vector<RoomAdoption> adoptions;
   std::vector<NetworkEvent> carried;  // synthetic events for the next round (vcs closed here)
+  std::vector<std::pair<ConnectionId, Bytes>> redo;  // requests to route again in the next turn
   Clock::time_point lease_until{};
   bool database_up = true;
   Clock::time_point next_held_retry{};
@@ -514,10 +519,20 @@ struct ClusterServer::Impl {
   void route(ConnectionId c, std::span<const std::uint8_t> message, Turn& turn) {
     Client& cl = clients.at(c);
     if (cl.closing) return;
-    if (!cl.key || message.size() > kMaxMessageBytes || message.size() < 2) {
-      if (!message.empty() && message[0] == static_cast<std::uint8_t>(WireTag::login)) turn.logins.push_back(c);
+    if (!cl.key) {
+      // Requests sent right behind a login are routed once the login is done (to the room's
+      // node, which needs to know who asks).
+      if (cl.logging_in && cl.deferred.size() < kMaxDeferred) {
+        cl.deferred.emplace_back(message.begin(), message.end());
+        return;
+      }
+      if (!message.empty() && message[0] == static_cast<std::uint8_t>(WireTag::login)) {
+        cl.logging_in = true;
+        turn.logins.push_back(c);
+      }
       return to_core(c, message, turn);
     }
+    if (message.size() > kMaxMessageBytes || message.size() < 2) return to_core(c, message, turn);
     const auto tag = static_cast<WireTag>(message[0]);
     const RequestId request = peek_request_id(message);
     const bool about_rooms = tag == WireTag::list_rooms || tag == WireTag::join_room || tag == WireTag::leave_room ||
@@ -757,7 +772,7 @@ struct ClusterServer::Impl {
             ev.peer->data = reinterpret_cast<void*>(static_cast<std::uintptr_t>(id.value));
             const auto now = Clock::now();
             const Limits& limits = config.server.limits;
-            clients.emplace(id, Client{ev.peer, ev.peer->address.host, std::nullopt, {}, {}, {}, false, false,
+            clients.emplace(id, Client{ev.peer, ev.peer->address.host, std::nullopt, {}, {}, {}, false, false, false, {},
                                        TokenBucket(limits.messages_per_second, limits.message_burst, now),
                                        TokenBucket(limits.bytes_per_second, std::max<std::uint64_t>(limits.byte_burst, kMaxMessageBytes), now)});
             turn.events.push_back(NetworkEvent{NetworkEvent::Kind::connected, id, ev.peer->address.host, {}});
@@ -884,6 +899,11 @@ struct ClusterServer::Impl {
     for (ConnectionId c : turn.logins) {
       auto it = clients.find(c);
       if (it == clients.end() || it->second.key) continue;
+      it->second.logging_in = false;
+      // What came behind the login goes on in the next turn: routed if it succeeded, to the core
+      // (which refuses it) if not.
+      for (Bytes& b : it->second.deferred) redo.emplace_back(c, std::move(b));
+      it->second.deferred.clear();
       auto login = core->login_of(c);
       if (!login) continue;
       it->second.key = login->key;
@@ -916,6 +936,11 @@ struct ClusterServer::Impl {
       if (backlogged) continue;
       turn.events.insert(turn.events.begin(), carried.begin(), carried.end());
       carried.clear();
+      for (auto& [c, bytes] : std::exchange(redo, {})) {
+        if (!clients.contains(c)) continue;
+        turn.owned.push_back(std::move(bytes));
+        route(c, turn.owned.back(), turn);
+      }
       for (std::size_t i = 0; i < hosts.size() && turn.events.size() < kNodeBatchEvents; ++i)
         collect_host(hosts[(first_host + i) % hosts.size()], turn);
       first_host = (first_host + 1) % hosts.size();

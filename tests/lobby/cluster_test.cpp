@@ -104,6 +104,16 @@ TEST_F(ClusterTest, SeatsAndASpectatorOnThreeNodesShareOneRoom) {
     return ada.entries(room) == before + 3 && eve.entries(room) == before + 3 && back.entries(room) == before + 3;
   }));
   EXPECT_EQ(ada->transcript(room)->head_hash(), back->transcript(room)->head_hash());
+
+  // A request sent right behind the login (made before the connection was up) reaches the
+  // room's node once the login is done.
+  TestClient carl(cluster_.node(1).endpoint(), crypto::Identity::generate(), "Carl");
+  const RequestId watch = carl->join_room(room, Role::spectator);
+  std::vector<TestClient*> with_carl{&ada, &back, &eve, &carl};
+  auto watching = await<RoomState>(with_carl, carl, [&](const RoomState& s) { return s.request == watch; });
+  ASSERT_TRUE(watching);
+  EXPECT_FALSE(carl.has<Refused>());
+  ASSERT_TRUE(pump(with_carl, [&] { return carl.entries(room) == ada.entries(room); }));
 }
 
 TEST_F(ClusterTest, AQuickMatchGathersPlayersOfEveryNode) {
