@@ -201,6 +201,7 @@ struct ClusterServer::Impl {
   Clock::time_point lease_until{};
   bool database_up = true;
   Clock::time_point next_held_retry{};
+  bool packets_queued = false;
 
   std::deque<std::pair<std::uint64_t, RoundOutput>> waiting;
   std::uint64_t last_submitted = 0;
@@ -225,6 +226,13 @@ struct ClusterServer::Impl {
 
   // ---- sending ------------------------------------------------------------------------------
 
+  // Queues a packet; the loop flushes the hosts at the end of its turn, so that a message passed
+  // on from another node leaves at once, not at the next turn.
+  bool send_packet(ENetPeer* peer, std::span<const std::uint8_t> bytes) {
+    packets_queued = true;
+    return send_bytes(peer, bytes);
+  }
+
   static std::uint64_t backlog_bytes(ENetPeer* peer) {
     std::uint64_t bytes = peer->reliableDataInTransit;
     for (ENetListIterator it = enet_list_begin(&peer->outgoingCommands); it != enet_list_end(&peer->outgoingCommands);
@@ -244,7 +252,7 @@ struct ClusterServer::Impl {
       close_client(to);
       return;
     }
-    send_bytes(peer, bytes);
+    send_packet(peer, bytes);
   }
 
   void close_client(ConnectionId id) {
@@ -271,11 +279,11 @@ struct ClusterServer::Impl {
           send_client(to, *o.message);
         }
       }
-      for (const auto& [peer, vcs] : by_link) send_bytes(peer, encode_link_deliver(vcs, *o.message));
+      for (const auto& [peer, vcs] : by_link) send_packet(peer, encode_link_deliver(vcs, *o.message));
     }
     for (ConnectionId c : out.disconnect) {
       if (auto p = proxied.find(c); p != proxied.end()) {
-        send_bytes(p->second.first, encode(LinkMessage{LinkClose{p->second.second}}));
+        send_packet(p->second.first, encode(LinkMessage{LinkClose{p->second.second}}));
         drop_proxied(c);
       } else {
         close_client(c);
@@ -318,7 +326,7 @@ struct ClusterServer::Impl {
 
   void send_link(OutLink& l, Bytes bytes) {
     if (l.up) {
-      send_bytes(l.peer, bytes);
+      send_packet(l.peer, bytes);
     } else {
       l.pending.push_back(std::move(bytes));
     }
@@ -374,7 +382,7 @@ struct ClusterServer::Impl {
         enet_peer_disconnect(peer, 0);
         return;
       }
-      send_bytes(peer, encode(LinkMessage{LinkLogin{node_key.certificate, l.nonce,
+      send_packet(peer, encode(LinkMessage{LinkLogin{node_key.certificate, l.nonce,
                                                     sign_link(node_key.identity, l.key, ch->nonce)}}));
     } else if (auto* w = std::get_if<LinkWelcome>(&m)) {
       if (!verify_link(l.key, node_key.identity.public_key(), l.nonce, w->signature)) {
@@ -382,7 +390,7 @@ struct ClusterServer::Impl {
         return;
       }
       l.up = true;
-      for (const Bytes& b : l.pending) send_bytes(peer, b);
+      for (const Bytes& b : l.pending) send_packet(peer, b);
       l.pending.clear();
     } else if (auto* d = std::get_if<LinkDeliver>(&m)) {
       if (!l.up) return;
@@ -401,7 +409,7 @@ struct ClusterServer::Impl {
     InLink& l = in_links[peer];
     l.peer = peer;
     l.nonce = fresh_nonce();
-    send_bytes(peer, encode(LinkMessage{LinkChallenge{node_key.certificate, l.nonce}}));
+    send_packet(peer, encode(LinkMessage{LinkChallenge{node_key.certificate, l.nonce}}));
   }
 
   void in_link_down(ENetPeer* peer) {
@@ -429,7 +437,7 @@ struct ClusterServer::Impl {
         return;
       }
       l.node = login->certificate.node_key;
-      send_bytes(peer, encode(LinkMessage{LinkWelcome{sign_link(node_key.identity, *l.node, login->nonce)}}));
+      send_packet(peer, encode(LinkMessage{LinkWelcome{sign_link(node_key.identity, *l.node, login->nonce)}}));
       return;
     }
     if (!l.node) {
@@ -602,10 +610,10 @@ struct ClusterServer::Impl {
         // The room moved on: the forwarding node's client reconnects and finds it.
         if (auto p = proxied.find(c); p != proxied.end()) {
           std::vector<std::uint64_t> vc{p->second.second};
-          send_bytes(p->second.first, encode_link_deliver(vc, encode(LobbyMessage{Refused{
+          send_packet(p->second.first, encode_link_deliver(vc, encode(LobbyMessage{Refused{
                                                                     peek_request_id(message), Refusal::room_moved,
                                                                     "the room moved to another node: reconnect"}})));
-          send_bytes(p->second.first, encode(LinkMessage{LinkClose{p->second.second}}));
+          send_packet(p->second.first, encode(LinkMessage{LinkClose{p->second.second}}));
           drop_proxied(c);
         }
         return;
@@ -629,7 +637,7 @@ struct ClusterServer::Impl {
         if (h.proxied) {
           auto p = proxied.at(h.from);
           std::vector<std::uint64_t> vc{p.second};
-          send_bytes(p.first, encode_link_deliver(vc, encode(LobbyMessage{r})));
+          send_packet(p.first, encode_link_deliver(vc, encode(LobbyMessage{r})));
         } else {
           answer(h.from, r);
         }
@@ -664,10 +672,10 @@ struct ClusterServer::Impl {
     for (ConnectionId c : core->release_room(room)) {
       if (auto p = proxied.find(c); p != proxied.end()) {
         std::vector<std::uint64_t> vc{p->second.second};
-        send_bytes(p->second.first,
+        send_packet(p->second.first,
                    encode_link_deliver(vc, encode(LobbyMessage{Refused{RequestId{0}, Refusal::room_moved,
                                                                        "the room moved to another node: reconnect"}})));
-        send_bytes(p->second.first, encode(LinkMessage{LinkClose{p->second.second}}));
+        send_packet(p->second.first, encode(LinkMessage{LinkClose{p->second.second}}));
         drop_proxied(c);
       } else {
         refuse_and_close(c, Refusal::room_moved, "the room moved to another node: reconnect");
@@ -871,15 +879,15 @@ struct ClusterServer::Impl {
     }
     const std::uint64_t committed = writer->committed();
     core->durable_through(committed);
-    bool sent = false;
     while (!waiting.empty() && waiting.front().first <= committed) {
       deliver(waiting.front().second);
       waiting.pop_front();
-      sent = true;
     }
-    if (sent)
+    if (packets_queued) {
+      packets_queued = false;
       for (ENetHost* h : hosts) enet_host_flush(h);
-    enet_host_flush(link_host);
+      enet_host_flush(link_host);
+    }
     for (; !closing.empty() && closing.front().first <= committed; closing.pop_front()) {
       if (archive) archive->archive(closing.front().second);
     }
