@@ -27,8 +27,9 @@ struct ImportStats {
   std::vector<std::string> problems;  // one line each: "file:line:column: …" or "file: …"
 };
 
-// Called for each game read with the games of the current file so far and their expected number.
-using ImportProgress = std::function<void(std::size_t done, std::size_t total)>;
+// Called as a file is read: its games so far, and how far its text has been read of how much
+// (bytes, so that the figure moves whatever the games' sizes).
+using ImportProgress = std::function<void(std::size_t games, std::size_t read, std::size_t total)>;
 
 // Batches grow from kGamesInFirstTransaction games, each twice the one before, to
 // kGamesPerTransaction. What an import waits for once its reading ends is the last batch's

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "archive/libpq.hpp"
+#include "crypto/hex.hpp"
 
 namespace parley::archive {
 
@@ -25,25 +26,12 @@ Oid type_of(const SqlValue& v) {
   return 0;  // NULL: let the server infer
 }
 
-int hex_digit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
 // bytea in text results is "\x" and hex digits (bytea_output = hex, the default since 9.0).
 game::Bytes bytea_from_text(std::string_view s) {
-  if (s.size() < 2 || s[0] != '\\' || s[1] != 'x' || s.size() % 2 != 0)
-    throw SqlError("postgresql: bytea not in hex output format");
-  game::Bytes out;
-  out.reserve((s.size() - 2) / 2);
-  for (std::size_t i = 2; i < s.size(); i += 2) {
-    int hi = hex_digit(s[i]), lo = hex_digit(s[i + 1]);
-    if (hi < 0 || lo < 0) throw SqlError("postgresql: bad hex digit in bytea");
-    out.push_back(static_cast<std::uint8_t>(hi * 16 + lo));
-  }
-  return out;
+  if (s.size() < 2 || s[0] != '\\' || s[1] != 'x') throw SqlError("postgresql: bytea not in hex output format");
+  auto bytes = crypto::from_hex(s.substr(2));
+  if (!bytes) throw SqlError("postgresql: bad hex digits in bytea");
+  return std::move(bytes).value();
 }
 
 }  // namespace

@@ -7,9 +7,8 @@
 #include "crypto/hash.hpp"
 #include "game/core/seat.hpp"
 #include "game/core/utf8.hpp"
-#include "peer/log/chess_export.hpp"
+#include "peer/log/pgn_export.hpp"
 #include "peer/log/verify.hpp"
-#include "peer/session/chess_rules.hpp"
 #include "peer/session/options.hpp"
 
 namespace parley::archive {
@@ -235,8 +234,9 @@ GameRecord record_from_pgn(const pgn::Game& read) {
   const std::optional<pgn::Game> cleaned = with_archived_text(read, surveyed);
   const pgn::Game& game = cleaned ? *cleaned : read;
   GameRecord r;
-  r.kind = std::string(peer::kChessGame);
+  r.kind = std::string(kPgnGame);
   r.origin = kOriginPgn;
+  r.white_black = true;
   auto tag = [&](std::string_view name) {
     const std::string* v = game.tag(name);
     return v ? *v : std::string();
@@ -309,10 +309,11 @@ game::Result<GameRecord, LogRejected> record_from_log(std::span<const std::uint8
     r.seats.push_back(std::move(seat));
   }
 
-  if (genesis->game == peer::kChessGame) {
+  if (const peer::PgnExport* pgn = peer::pgn_export(genesis->game)) {
     // The moves as PGN (with clock comments), for position search and export. A log too broken
     // to replay keeps its verdict and bytes but has no moves.
-    if (auto game = peer::chess_pgn(log)) {
+    r.white_black = true;
+    if (auto game = pgn->pgn(log)) {
       for (const auto& t : game->tags)
         if (!in_roster(t.name)) r.extra_tags.push_back(t);
       std::vector<std::uint64_t> keys;

@@ -30,11 +30,15 @@ struct SeatRecord {
   friend bool operator==(const SeatRecord&, const SeatRecord&) = default;
 };
 
+// The game PGN records: what a PGN game is archived as.
+inline constexpr std::string_view kPgnGame = "chess";
+
 struct GameRecord {
-  std::string kind = "chess";
+  std::string kind{kPgnGame};
   std::string origin{kOriginPgn};
   std::string event, site, round, date, result = "*";
   std::vector<SeatRecord> seats;  // seat 0 is White, seat 1 Black in chess
+  bool white_black = false;       // the game has PGN (peer/log/pgn_export.hpp): its two seats are White and Black
   std::int64_t ply_count = 0, variation_count = 0, comment_count = 0, nag_count = 0;
   std::vector<game::chess::pgn::Tag> extra_tags;  // tags outside the Seven Tag Roster, in order
   std::vector<std::string> comments;              // in movetext order

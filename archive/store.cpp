@@ -6,6 +6,7 @@
 #include "archive/postgres_connection.hpp"
 #include "archive/schema.hpp"
 #include "archive/sqlite_connection.hpp"
+#include "crypto/hex.hpp"
 #include "crypto/identity.hpp"
 
 namespace parley::archive {
@@ -20,17 +21,8 @@ SqlValue optional(const std::optional<T>& v) {
 
 // A player given as the 64 hex digits of a public key (as `parley log show` prints seat keys).
 game::Bytes key_from_hex(const std::string& s) {
-  if (s.size() != 64) return {};
-  game::Bytes out;
-  for (std::size_t i = 0; i < s.size(); i += 2) {
-    auto digit = [](char c) {
-      return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-    };
-    int hi = digit(s[i]), lo = digit(s[i + 1]);
-    if (hi < 0 || lo < 0) return {};
-    out.push_back(static_cast<std::uint8_t>(hi * 16 + lo));
-  }
-  return out;
+  if (s.size() != 2 * crypto::kPublicKeyBytes) return {};
+  return crypto::from_hex(s).value_or(game::Bytes{});
 }
 
 bool is_postgres_url(const std::string& location) {
@@ -137,7 +129,7 @@ AddOutcome ArchiveStore::add(const GameRecord& r) {
   std::vector<std::int64_t> players;
   for (const auto& seat : r.seats) players.push_back(player_for(seat));
   std::int64_t round = intern("Round", "RoundID", r.round);
-  bool chess = r.kind == "chess" && players.size() == 2;
+  bool chess = r.white_black && players.size() == 2;
 
   std::int64_t id = take_ids("Game", "GameID");
   append_row(unwritten_.games, integer(id), integer(event), integer(site), integer(round),
@@ -233,8 +225,8 @@ void ArchiveStore::Batch::commit() {
 namespace {
 
 constexpr std::string_view kSummaryColumns =
-    "SELECT g.GameID, g.Kind, g.Origin, e.Name, s.Name, r.Name, g.Date, g.Result, g.PlyCount, g.Verified, g.Fault "
-    "FROM Game g JOIN Event e ON e.EventID = g.EventID JOIN Site s ON s.SiteID = g.SiteID "
+    "SELECT g.GameID, g.Kind, g.Origin, e.Name, s.Name, r.Name, g.Date, g.Result, g.PlyCount, g.Verified, g.Fault, "
+    "g.LobbyKey FROM Game g JOIN Event e ON e.EventID = g.EventID JOIN Site s ON s.SiteID = g.SiteID "
     "JOIN Round r ON r.RoundID = g.RoundID ";
 
 GameSummary summary_of(const SqlRow& row) {
@@ -250,6 +242,7 @@ GameSummary summary_of(const SqlRow& row) {
   g.ply_count = as_int(row[8]);
   g.verified = as_int(row[9]) != 0;
   g.fault = as_text(row[10]);
+  if (!std::holds_alternative<Null>(row[11])) g.lobby_key = as_bytes(row[11]);
   return g;
 }
 
@@ -281,15 +274,28 @@ std::vector<GameSummary> ArchiveStore::games(const GameFilter& f) {
       "AND (? = '' OR g.GameID IN (SELECT st.GameID FROM Seat st JOIN Player p ON p.PlayerID = st.PlayerID "
       "WHERE st.Name = ? OR p.Name = ? OR p.Fingerprint = ? OR p.PublicKey = ? OR "
       "st.PlayerID IN (SELECT a.PlayerID FROM PlayerAlias a WHERE a.Name = ?))) "
+      "AND (? = 0 OR g.LobbyKey = ?) "
       "ORDER BY g.GameID";
+  const game::Bytes lobby = f.lobby_key.empty() ? game::Bytes{} : lobby_key_of(f.lobby_key);
   std::int64_t id = f.id.value_or(-1);
   auto rows = db_->query(sql, {text(f.event), text(f.event), text(f.kind), text(f.kind), text(f.result), text(f.result),
                                integer(id), integer(id), text(f.player), text(f.player), text(f.player),
-                               text(f.player), SqlValue{key_from_hex(f.player)}, text(f.player)});
+                               text(f.player), SqlValue{key_from_hex(f.player)}, text(f.player),
+                               integer(f.lobby_key.empty() ? 0 : 1), SqlValue{lobby}});
   std::vector<GameSummary> out;
   for (const auto& row : rows) out.push_back(summary_of(row));
   load_seats(out);
   return out;
+}
+
+game::Bytes ArchiveStore::lobby_key_of(const std::string& given) {
+  if (game::Bytes key = key_from_hex(given); !key.empty()) return key;
+  for (const auto& row : db_->query("SELECT DISTINCT LobbyKey FROM Game WHERE LobbyKey IS NOT NULL")) {
+    const game::Bytes bytes = as_bytes(row[0]);
+    auto key = crypto::PublicKey::from_bytes(bytes);
+    if (key && crypto::fingerprint(*key) == given) return bytes;
+  }
+  return {};
 }
 
 std::vector<GameSummary> ArchiveStore::games_at_position(std::uint64_t zobrist_key) {

@@ -38,6 +38,7 @@ struct GameFilter {
   std::string kind{};
   std::string result{};
   std::optional<std::int64_t> id{};
+  std::string lobby_key{};  // only games stamped by this lobby: its key in hex or its fingerprint
 };
 
 struct SeatSummary {
@@ -56,6 +57,7 @@ struct GameSummary {
   std::string fault;
   std::vector<SeatSummary> seats;
   std::optional<std::int64_t> ply;  // for position search: where the position was reached
+  std::optional<game::Bytes> lobby_key;  // a log's: the key that signed it as the lobby
 };
 
 struct EventGame {
@@ -103,6 +105,9 @@ class ArchiveStore {
   std::vector<std::string> event_names();
   std::vector<EventGame> event_games(std::int64_t event_id);
   std::vector<EventPlayer> players(const std::vector<std::int64_t>& ids);
+  // The lobby key a filter's lobby_key names: its bytes for hex, the archived key whose
+  // fingerprint it is; empty bytes (matching no game) when it names none.
+  game::Bytes lobby_key_of(const std::string& key_or_fingerprint);
 
   // A write transaction for many add()s. The position keys of the games added in it are held
   // until commit() and then written as one packed block per key group (archive/position_index.hpp).

@@ -37,20 +37,22 @@ std::unique_ptr<ArchiveStore> open_store(const std::string& db, ArchiveStore::Us
   return std::move(store).value();
 }
 
-// A one-line bar on standard error, redrawn at most once per percent.
+// A one-line bar on standard error: the share of the file's text read and the games so far,
+// redrawn at most once per percent.
 class ProgressBar {
  public:
   explicit ProgressBar(bool enabled) : enabled_(enabled) {}
   bool enabled() const { return enabled_; }
-  void show(const std::string& file, std::size_t done, std::size_t total) {
+  void show(const std::string& file, std::size_t games, std::size_t read, std::size_t total) {
     if (!enabled_ || total == 0) return;
-    std::size_t percent = done * 100 / total;
-    if (percent == last_percent_ && file == last_file_) return;
-    last_percent_ = percent, last_file_ = file;
+    std::size_t percent = std::min<std::size_t>(100, read * 100 / total);
+    // At the end, the last games too.
+    if (percent == last_percent_ && file == last_file_ && (percent < 100 || games == last_games_)) return;
+    last_percent_ = percent, last_file_ = file, last_games_ = games;
     constexpr std::size_t kWidth = 30;
     std::size_t filled = percent * kWidth / 100;
     fmt::print(stderr, "\r{} [{}{}] {:3}% {} games", file, std::string(filled, '#'), std::string(kWidth - filled, ' '),
-               percent, done);
+               percent, games);
     drawn_ = true;
   }
   void clear() {
@@ -62,6 +64,7 @@ class ProgressBar {
   bool enabled_;
   bool drawn_ = false;
   std::size_t last_percent_ = 101;
+  std::size_t last_games_ = 0;
   std::string last_file_;
 };
 
@@ -77,8 +80,12 @@ std::string players_of(const archive::GameSummary& g) {
 void print_game(const archive::GameSummary& g) {
   std::string where = g.event;
   if (!g.round.empty()) where += ", round " + g.round;
+  // A log's lobby, by its key's fingerprint (docs/cli.md, "Trust roots").
+  std::string origin = g.origin;
+  if (g.lobby_key)
+    if (auto key = crypto::PublicKey::from_bytes(*g.lobby_key)) origin += " by lobby " + crypto::fingerprint(*key);
   fmt::print("{:>6}  {}  {}  {}  {}  [{} from {}, {} plies]", g.id.value, g.date.empty() ? "?" : g.date,
-             where.empty() ? "?" : where, players_of(g), g.result, g.kind, g.origin, g.ply_count);
+             where.empty() ? "?" : where, players_of(g), g.result, g.kind, origin, g.ply_count);
   if (g.ply) fmt::print(" at ply {}", *g.ply);
   // A log's verdict: the whole log's, then any seat the verifier did not find honest.
   if (!g.verified) fmt::print("  INVALID: {}", g.fault);
@@ -90,7 +97,7 @@ void print_game(const archive::GameSummary& g) {
 }
 
 archive::GameFilter filter_of(const ArchiveQueryOptions& o) {
-  return archive::GameFilter{o.player, o.event, o.kind, o.result, std::nullopt};
+  return archive::GameFilter{o.player, o.event, o.kind, o.result, std::nullopt, o.lobby_key};
 }
 
 // Opens the archive and prints the games `query` finds in it, a line each, then their count.
@@ -147,8 +154,8 @@ int archive_import(const ArchiveImportOptions& options) {
         continue;
       }
       std::size_t reported = stats.problems.size();
-      // Without a bar the importer does not count a file's games ahead (a pass over the text).
-      if (bar.enabled()) importer.set_progress([&](std::size_t done, std::size_t total) { bar.show(path, done, total); });
+      if (bar.enabled())
+        importer.set_progress([&](std::size_t games, std::size_t read, std::size_t total) { bar.show(path, games, read, total); });
       importer.import_file(path, file.text(), stats);
       bar.clear();
       for (std::size_t i = reported; i < stats.problems.size(); ++i) fmt::print(stderr, "{}\n", stats.problems[i]);

@@ -86,8 +86,7 @@ int play_hotseat(const Position& start, const std::string& pgn_out) {
                               : (accept ? Action::Kind::accept_draw : Action::Kind::decline_draw);
       apply({kind, answerer, Move::none(), 0});
     } else {
-      auto move = parse_san(pos, cmd);
-      if (!move) move = parse_uci(pos, cmd);
+      auto move = parse_typed_move(pos, cmd);
       if (!move) {
         fmt::print("not a legal move: {} ({})\n", cmd, describe(move.error()));
         continue;

@@ -1,8 +1,49 @@
 #include "cli/client_command_line.hpp"
 
+#include <fmt/core.h>
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/suggest.hpp"
+#include "i18n/i18n.hpp"
+#include "peer/bots/game_bots.hpp"
+
 namespace parley::cli {
 
 namespace {
+
+// When the command line names a command that does not exist where it stands ("parley verfy",
+// "parley chess perf"), what to say instead of CLI11's own message: the closest commands.
+std::optional<std::string> unknown_command(const CLI::App& app, int argc, char** argv) {
+  const CLI::App* at = &app;
+  std::string path = argc > 0 ? std::filesystem::path(argv[0]).filename().string() : "parley";
+  for (int i = 1; i < argc; ++i) {
+    const std::string word = argv[i];
+    if (word.empty() || word[0] == '-') return std::nullopt;  // an option: CLI11 says what is wrong
+    const auto named = at->get_subcommands([&](const CLI::App* sub) { return sub->check_name(word); });
+    if (!named.empty()) {
+      at = named.front();
+      path += " " + word;
+      continue;
+    }
+    const auto positionals = at->get_options([](const CLI::Option* o) { return o->get_positional(); });
+    const auto commands = at->get_subcommands([](const CLI::App* sub) { return !sub->get_group().empty(); });
+    if (commands.empty() || !positionals.empty()) return std::nullopt;  // an argument, not a command
+    std::vector<std::string> names;
+    for (const CLI::App* sub : commands) names.push_back(sub->get_name());
+    const std::vector<std::string> near = closest_words(word, names);
+    const std::string prefix = path.find(' ') == std::string::npos ? "" : path.substr(path.find(' ') + 1) + " ";
+    if (near.empty()) return i18n::trf("unknown command '{0}': '{1} --help' lists the commands", prefix + word, path);
+    std::string listed;
+    for (const std::string& name : near) listed += (listed.empty() ? "'" : ", '") + prefix + name + "'";
+    return i18n::trnf("unknown command '{0}'; did you mean {1}?", "unknown command '{0}'; did you mean one of {1}?",
+                      near.size(), prefix + word, listed);
+  }
+  return std::nullopt;
+}
 
 void client_options(CLI::App* cmd, ClientCommand& c) {
   cmd->add_flag("--quick-match", c.quick_match, "Queue for a chess game as soon as connected");
@@ -28,12 +69,17 @@ void add_client_commands(CLI::App& app, ClientCommand& host_command, ClientComma
       "host", "Start a lobby in this process and open the graphical client on it; prints the address friends enter");
   host->add_option("--port", host_command.port, "The port the lobby listens on (0: any free port)")->check(CLI::Range(0, 65535));
   host->add_option("--bot", host_command.bot,
-                   "House bots waiting in the quick-match queue: chess (random moves; 'random' is the same), "
-                   "gunjin (the tracking bot) or risiko (heuristic bots, --bots of them); repeat it for several "
-                   "games (--bot chess --bot gunjin)")
-      ->check(CLI::IsMember({"chess", "random", "gunjin", "risiko"}))
+                   "House bots waiting in the quick-match queue: " + peer::house_bot_words() +
+                       "; repeat it for several games (--bot chess --bot gunjin)")
+      ->check(CLI::IsMember(peer::house_bot_names()))
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  host->add_option("--level", host_command.level, "The house chess bot's level, 1 (weakest) to 8 (full strength)")
+      ->check(CLI::Range(1, 8))
+      ->capture_default_str();
+  host->add_option("--difficulty", host_command.difficulty, "The house Risiko bots' difficulty: easy, normal or hard")
+      ->check(CLI::IsMember({"easy", "normal", "hard"}))
+      ->capture_default_str();
   host->add_option("--bots", host_command.bots, "risiko: how many house bots (default 2: a 3-seat game with you)")
       ->check(CLI::Range(2, 5));
   host->add_option("--bot-delay", host_command.bot_delay_ms, "The bots' thinking time per move, in milliseconds")
@@ -52,6 +98,7 @@ void add_client_commands(CLI::App& app, ClientCommand& host_command, ClientComma
 }
 
 int run_command_line(CLI::App& app, int argc, char** argv, const int& status) {
+  i18n::use_environment_language();
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -59,6 +106,10 @@ int run_command_line(CLI::App& app, int argc, char** argv, const int& status) {
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
+    if (const auto typo = unknown_command(app, argc, argv)) {
+      fmt::print(stderr, "{}\n", *typo);
+      return kUsage;
+    }
     app.exit(e);
     return kUsage;
   }

@@ -2,9 +2,12 @@
 // The commands behind `parley`'s subcommands. main.cpp parses the command line (the only file
 // that includes CLI11, which is slow to compile) and calls these with plain option structs;
 // each returns the process exit status (docs/cli.md).
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include "cli/lobby_pins.hpp"
 
 namespace parley::cli {
 
@@ -38,15 +41,17 @@ int pgn_convert(const ConvertOptions& options);
 
 // A seat in a network game: `parley bot GAME` and `parley play GAME`.
 struct SeatCommand {
-  std::string game = "chess";
+  std::string game;               // the GAME argument
   std::string lobby;              // HOST:PORT
   int quick_match = 0;            // seats, for a quick match
   std::uint64_t room = 0;         // join this room
   int create = 0;                 // create a room of this many seats
   std::string invite;             // invite code of an invite-only room
   std::string engine;             // bots: chess random (default) | uci:PATH; gunjin tracking (default) | random
-  int movetime_ms = 200;          // bots with a UCI engine
-  int delay_ms = 0;               // random bots: thinking time per move
+  int movetime_ms = 0;            // bots with a UCI engine (0: the level's, or 200 ms)
+  int level = 0;                  // chess bots: 1–8 (games/chess/chess_levels.hpp); 0: none
+  std::string difficulty;         // risiko bots: easy, normal (the default) or hard
+  int delay_ms = 0;               // bots: thinking time per move
   std::string identity;           // key file; bots default to a fresh key per run
   std::string name;
   std::string data_dir;           // sessions and logs (default: the user's data directory)
@@ -89,10 +94,14 @@ struct WatchOptions {
 // tells a log, then its verdict; exit 0 if the game ended and its log is valid.
 int watch_room(const WatchOptions& options);
 
+// What `parley verify` holds in memory at most, all its threads together (docs/cli.md).
+inline constexpr std::size_t kDefaultVerifyMemoryMiB = 256;
 struct VerifyOptions {
   std::vector<std::string> files;
   bool json = false;
-  std::string lobby_key;  // hex: the lobby (or cluster deployment) every log must name
+  std::size_t memory_mib = kDefaultVerifyMemoryMiB;
+  unsigned jobs = 0;  // threads (0: one per core)
+  LobbyTrustOptions trust;  // --lobby-key, --any-lobby (cli/lobby_pins.hpp)
 };
 int verify_logs(const VerifyOptions& options);
 
@@ -102,7 +111,7 @@ struct RisikoMapOptions {
   bool formatted = false;  // print the text a room would carry instead of the summary
 };
 int risiko_map_check(const RisikoMapOptions& options);
-int show_log(const std::string& file, bool json);
+int show_log(const std::string& file, bool json, const LobbyTrustOptions& trust = {});
 int export_pgn(const std::string& file);
 
 // `parley archive …` (docs/archive.md). `db` is an SQLite file or a postgresql:// URL; empty
@@ -117,6 +126,7 @@ int archive_import(const ArchiveImportOptions& options);
 struct ArchiveQueryOptions {
   std::string db;
   std::string player, event, kind, result;
+  std::string lobby_key;  // only games stamped by this lobby: a key in hex or a fingerprint
   bool pgn = false;       // export: PGN of the chess games on standard output
   std::string plog_dir;   // export: write each game's log into this directory
 };
@@ -139,6 +149,8 @@ struct ClientCommand {
   std::vector<std::string> bot;  // host: house bots in quick-match queues, a game each: chess (or random), gunjin, risiko
   int bots = 2;             // host, risiko: how many house bots (the game has one seat more)
   int bot_delay_ms = 700;   // the bot's thinking time per move
+  int level = 3;            // host: the house chess bot's level (stockfish; random moves without it)
+  std::string difficulty = "normal";  // host: the house Risiko bots' difficulty
   bool quick_match = false; // queue for a chess game (host --bot: the first bots' game) as soon as connected
   std::string identity;     // key file (default: ~/.local/share/parley/identity)
   std::string name;         // display name (default: $USER)

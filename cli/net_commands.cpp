@@ -10,45 +10,40 @@
 #include <tuple>
 
 #include "cli/commands.hpp"
+#include "cli/event_commands.hpp"
 #include "cli/lobby_choice.hpp"
-#include "cli/mapped_file.hpp"
-#include "cli/terminal_chess.hpp"
-#include "cli/terminal_gunjin.hpp"
-#include "cli/terminal_risiko.hpp"
+#include "cli/terminal_game.hpp"
 #include "lobby/client/lan_search.hpp"
 #include "lobby/client/lobby_client.hpp"
 #include "lobby/protocol/endpoint.hpp"
 #include "lobby/protocol/text.hpp"
-#include "peer/bots/chess_bots.hpp"
-#include "peer/bots/gunjin_agent.hpp"
-#include "peer/bots/risiko_bot.hpp"
+#include "peer/bots/game_bots.hpp"
 #include "peer/log/show.hpp"
+#include "peer/log/trust.hpp"
 #include "peer/net/runner.hpp"
 #include "peer/net/store.hpp"
-#include "peer/session/risiko_options.hpp"
+#include "peer/session/game_module.hpp"
 #include "peer/session/room_words.hpp"
-#include "ui/core/gunjin_layout_editor.hpp"
 
 namespace parley::cli {
 
 namespace {
 
-// A new Risiko room's options from --map and --dice, or the reason they are wrong.
-game::Result<game::Bytes, std::string> risiko_room_options(const SeatCommand& c) {
-  using game::risiko::DiceRule;
-  const DiceRule dice = c.dice == "classic" ? DiceRule::classic : DiceRule::risiko;
-  peer::risiko::RisikoOptions options;
-  options.dice = dice;
-  if (peer::risiko::is_shipped_map(c.map)) {
-    options.map = c.map;
-  } else if (!c.map.empty()) {
-    MappedFile file(c.map, game::risiko::kMaxMapBytes + 1);
-    if (!file.ok()) return "--map '" + c.map + "' is neither a shipped map (classic, classic-82, classic-84) nor a readable file: " + file.error();
-    auto custom = peer::risiko::custom_map_options(file.text(), dice);
-    if (!custom) return c.map + ": " + peer::risiko::describe(custom.error());
-    options = std::move(custom).value();
-  }
-  return peer::risiko::encode(options);
+const TerminalGame* terminal_game(std::string_view game) {
+  const peer::GameModule* module = peer::find_game(game);
+  return module ? module->facet<TerminalGame>() : nullptr;
+}
+
+// The names of the registered games whose TerminalGame says yes: "chess, gunjin or risiko".
+std::string games_where(const std::function<bool(const TerminalGame&)>& yes) {
+  std::vector<std::string> names;
+  for (const auto& module : peer::GameRegistry::process().all())
+    if (const auto* terminal = module->facet<TerminalGame>(); terminal && yes(*terminal))
+      names.emplace_back(module->name());
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+  return out;
 }
 
 // Seat options from the command line, or the reason they are wrong.
@@ -62,9 +57,12 @@ game::Result<peer::SeatOptions, std::string> seat_options(const SeatCommand& c, 
   o.data_dir = c.data_dir;
   int ways = (c.quick_match > 0) + (c.room > 0) + (c.create > 0);
   if (ways > 1) return std::string("choose one of --quick-match, --room and --create");
-  if ((!c.map.empty() || !c.dice.empty()) && (c.create == 0 || c.game != peer::risiko::kRisikoGame))
-    return std::string("--map and --dice choose a new Risiko room's rules: use them with risiko and --create");
-  if (c.room > 0) {
+  const TerminalGame* terminal = terminal_game(c.game);
+  if ((!c.map.empty() || !c.dice.empty()) && (c.create == 0 || !terminal || !terminal->takes_map_and_dice()))
+    return "--map and --dice choose a new Risiko room's rules: use them with " +
+           games_where([](const TerminalGame& t) { return t.takes_map_and_dice(); }) + " and --create";
+  if (c.room > 0 || (c.create == 0 && c.quick_match == 0 && !c.invite.empty())) {
+    // A room by its number, or by its invite code alone (room 0: the lobby finds it by the code).
     o.join = peer::SeatOptions::Join::room;
     o.room = lobby::RoomId{c.room};
     o.invite_code = c.invite;
@@ -93,9 +91,9 @@ game::Result<peer::SeatOptions, std::string> seat_options(const SeatCommand& c, 
       o.create_options.clock_increment_ms = inc * 1000;
     }
     if (!c.map.empty() || !c.dice.empty()) {
-      auto risiko = risiko_room_options(c);
-      if (!risiko) return risiko.error();
-      o.create_options.game_options = std::move(risiko).value();
+      auto game_options = terminal->map_and_dice(c.map, c.dice);
+      if (!game_options) return game_options.error();
+      o.create_options.game_options = std::move(game_options).value();
     }
   } else {
     o.join = peer::SeatOptions::Join::quick_match;
@@ -151,8 +149,10 @@ int run_seat(const SeatCommand& c, peer::SeatOptions options, peer::Player& play
     runner.step(20);
     for (const auto& n : runner.take_notes())
       if (!c.quiet) fmt::print(stderr, "{}\n", n);
-    // A last command's post is seen through first: it may be what ends the game.
-    if (running() && input_ended && !runner.posting() && input_ended()) return leave_seat(runner);
+    // A last command's post is seen through first: it may be what ends the game; and a game
+    // with a result is seen to its end, whose last steps ask the person nothing.
+    const bool decided = runner.session() != nullptr && runner.session()->outcome().has_value();
+    if (running() && input_ended && !runner.posting() && !decided && input_ended()) return leave_seat(runner);
     if (std::chrono::steady_clock::now() > give_up) {
       fmt::print(stderr, "giving up after {} s\n", c.give_up_s);
       return kInvalidInput;
@@ -173,18 +173,6 @@ int run_seat(const SeatCommand& c, peer::SeatOptions options, peer::Player& play
   return kSuccess;
 }
 
-// The heuristic Risiko bot (peer/bots/risiko_bot.hpp); --delay holds each of its moves back.
-int run_risiko_bot(const SeatCommand& c) {
-  auto options = seat_options(c, /*fresh_identity_by_default=*/true);
-  if (!options) {
-    fmt::print(stderr, "{}\n", options.error());
-    return kUsage;
-  }
-  if (options->display_name.empty()) options->display_name = "risiko bot";
-  peer::risiko::RisikoBot player(std::chrono::milliseconds(c.delay_ms));
-  return run_seat(c, std::move(options).value(), player);
-}
-
 // 64 bits from the system's entropy: bots' moves and a person's default Gunjin layout.
 std::uint64_t random_seed() {
   return static_cast<std::uint64_t>(std::random_device{}()) << 32 | std::random_device{}();
@@ -193,8 +181,9 @@ std::uint64_t random_seed() {
 }  // namespace
 
 int run_bot(const SeatCommand& c) {
-  if (c.game == peer::risiko::kRisikoGame) return run_risiko_bot(c);
-  if (c.game != "chess" && c.game != "gunjin") {
+  const peer::GameModule* module = peer::find_game(c.game);
+  const peer::GameBots* bots = module ? module->facet<peer::GameBots>() : nullptr;
+  if (!bots) {
     fmt::print(stderr, "no bot plays '{}' yet\n", c.game);
     return kUsage;
   }
@@ -204,62 +193,34 @@ int run_bot(const SeatCommand& c) {
     return kUsage;
   }
   const std::uint64_t seed = c.seed ? c.seed : random_seed();
-  std::unique_ptr<peer::Player> player;
-  if (c.game == "gunjin") {
-    const std::string engine = c.engine.empty() ? "tracking" : c.engine;
-    std::unique_ptr<peer::GunjinStrategy> strategy;
-    if (engine == "tracking") strategy = std::make_unique<peer::TrackingStrategy>(seed);
-    else if (engine == "random") strategy = std::make_unique<peer::RandomStrategy>(seed);
-    else {
-      fmt::print(stderr, "unknown --engine '{}' for gunjin: tracking or random\n", engine);
-      return kUsage;
-    }
-    if (c.delay_ms > 0)
-      strategy = std::make_unique<peer::ThinkingStrategy>(std::move(strategy), std::chrono::milliseconds(c.delay_ms));
-    player = std::make_unique<peer::GunjinAgent>(std::move(strategy));
-    if (options->display_name.empty()) options->display_name = engine + " bot";
-  } else if (c.engine.empty() || c.engine == "random") {
-    player = std::make_unique<peer::RandomChessPlayer>(seed, std::chrono::milliseconds(c.delay_ms));
-    if (options->display_name.empty()) options->display_name = "random bot";
-  } else if (c.engine.rfind("uci:", 0) == 0) {
-    auto uci = peer::UciChessPlayer::start({c.engine.substr(4)}, c.movetime_ms);
-    if (!uci) {
-      fmt::print(stderr, "{}\n", uci.error());
-      return kUsage;
-    }
-    player = std::move(uci).value();
-    if (options->display_name.empty()) options->display_name = "engine bot";
-  } else {
-    fmt::print(stderr, "unknown --engine '{}': random or uci:PATH\n", c.engine);
+  auto bot = bots->bot({c.engine, seed, std::chrono::milliseconds(c.delay_ms), c.movetime_ms, c.level, c.difficulty});
+  if (!bot) {
+    fmt::print(stderr, "{}\n", bot.error());
     return kUsage;
   }
-  return run_seat(c, std::move(options).value(), *player);
+  // The house chess bot says whether stockfish plays, or random moves in its place.
+  if (!c.quiet && c.engine.empty() && c.level > 0) fmt::print(stderr, "{}\n", bot->plays);
+  if (options->display_name.empty()) options->display_name = bot->name;
+  return run_seat(c, std::move(options).value(), *bot->player);
 }
 
 int run_play(const SeatCommand& c) {
-  if (c.game != "chess" && c.game != "gunjin" && c.game != peer::risiko::kRisikoGame) {
-    fmt::print(stderr, "no game '{}' at a terminal: chess, gunjin or risiko\n", c.game);
+  const TerminalGame* terminal = terminal_game(c.game);
+  if (!terminal) {
+    fmt::print(stderr, "no game '{}' at a terminal: {}\n", c.game, games_where([](const TerminalGame&) { return true; }));
     return kUsage;
   }
-  if (!c.layout.empty() && c.game != "gunjin") {
-    fmt::print(stderr, "--layout is for gunjin\n");
+  if (!c.layout.empty() && !terminal->takes_layout()) {
+    fmt::print(stderr, "--layout is for {}\n", games_where([](const TerminalGame& t) { return t.takes_layout(); }));
     return kUsage;
   }
-  // The layout is checked before anything else is done (a key created, a lobby contacted).
-  game::gunjin::Layout layout = ui::sensible_layout(random_seed());
-  if (!c.layout.empty()) {
-    // A name alone is one the graphical client's editor saved in the data folder.
-    std::filesystem::path file = c.layout;
-    std::error_code ec;
-    if (!std::filesystem::exists(file, ec) && !file.has_parent_path() && file.extension() != ".layout")
-      file = ui::layout_dir(c.data_dir.empty() ? peer::default_data_dir() : std::filesystem::path(c.data_dir)) /
-             (c.layout + ".layout");
-    auto loaded = ui::load_layout(file);
-    if (!loaded) {
-      fmt::print(stderr, "{}\n", loaded.error());  // it names the file
-      return std::filesystem::is_regular_file(file, ec) ? kInvalidInput : kUnreadable;
-    }
-    layout = *loaded;
+  // The player (and its layout) is made before anything else is done (a key created, a lobby
+  // contacted).
+  const std::filesystem::path data_dir = c.data_dir.empty() ? peer::default_data_dir() : std::filesystem::path(c.data_dir);
+  auto player = terminal->player({c.layout, data_dir, random_seed()});
+  if (!player) {
+    fmt::print(stderr, "{}\n", player.error().message);
+    return player.error().exit_status;
   }
   auto options = seat_options(c, /*fresh_identity_by_default=*/false);
   if (!options) {
@@ -267,16 +228,9 @@ int run_play(const SeatCommand& c) {
     return kUsage;
   }
   if (options->display_name.empty()) options->display_name = "player";
-  if (c.game == "chess") {
-    TerminalChessPlayer player;
-    return run_seat(c, std::move(options).value(), player, [&] { return player.input_ended(); });
-  }
-  if (c.game == peer::risiko::kRisikoGame) {
-    TerminalRisikoPlayer player;
-    return run_seat(c, std::move(options).value(), player, [&] { return player.input_ended(); });
-  }
-  TerminalGunjinPlayer player(layout);
-  return run_seat(c, std::move(options).value(), player, [&] { return player.input_ended(); });
+  // A person at a terminal sees the lobby's key and may trust it (cli/trust_commands.cpp).
+  if (::isatty(STDIN_FILENO) && !lan_choice(c.lobby)) offer_trust(c.lobby, options->lobby, options->expected_lobby_key);
+  return run_seat(c, std::move(options).value(), *player->player, player->input_ended);
 }
 
 // Pages through the lobby's list (a page is at most kMaxRoomsPerList rooms; the next starts
@@ -464,7 +418,9 @@ int watch_room(const WatchOptions& o) {
     }
   }
   const lobby::GameLog log{*lobby_client.lobby_key(), lobby_client.transcript(*room)->entries()};
-  const peer::VerifyReport report = peer::verify(log);
+  peer::VerifyReport report = peer::verify(log);
+  // The lobby this command connected to proved its key on the channel: the one it pinned.
+  peer::apply_trust(report, peer::TrustRoots{{peer::pin_of(log.lobby_key)}, {}, false});
   const std::string name = "room " + std::to_string(room->value);
   fmt::print("{}", peer::format_text(report, o.save.empty() ? name : o.save));
   if (!o.save.empty()) {

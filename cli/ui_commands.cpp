@@ -9,9 +9,12 @@
 #include "archive/lobby_feed.hpp"
 #include "cli/commands.hpp"
 #include "cli/lobby_choice.hpp"
+#include "i18n/i18n.hpp"
 #include "lobby/client/lan_search.hpp"
 #include "lobby/protocol/endpoint.hpp"
+#include "peer/bots/game_bots.hpp"
 #include "peer/net/runner.hpp"
+#include "peer/session/game_module.hpp"
 #include "ui/net/house_bot.hpp"
 #include "ui/net/lan.hpp"
 #include "ui/sdl/client.hpp"
@@ -68,14 +71,16 @@ int run_host(const ClientCommand& c) {
     fmt::print(stderr, "{}\n", options.error());
     return kUsage;
   }
-  std::vector<ui::HouseBotKind> kinds;
+  // Each game with house bots, and the engine its --bot name chose (an alias of the game's, e.g.
+  // "random" for chess; empty for the game's own name).
+  std::vector<std::pair<std::string, std::string>> games;
   for (const std::string& name : c.bot) {
-    const ui::HouseBotKind kind = *ui::parse_house_bot_kind(name);  // checked by the parser
-    if (std::ranges::find(kinds, kind) != kinds.end()) {
+    const std::string game = *peer::house_bot_game(name);  // checked by the parser
+    if (std::ranges::find(games, game, &std::pair<std::string, std::string>::first) != games.end()) {
       fmt::print(stderr, "--bot {}: that game's house bots are asked for twice\n", name);
       return kUsage;
     }
-    kinds.push_back(kind);
+    games.emplace_back(game, name == game ? std::string() : name);
   }
   lobby::LogSink archive;
   if (!c.archive.empty()) {
@@ -111,24 +116,40 @@ int run_host(const ClientCommand& c) {
   options->hosted = std::move(server).value();
   // The house bots keep their keys and sessions apart from the host player's (they share the
   // data directory), one folder each; the person finds them by quick match (docs/ui.md), in a
-  // queue per game.
+  // queue per game. A game for two has one; a game for more has --bots, and a seat for the person.
   std::vector<std::unique_ptr<ui::HouseBot>> bots;
-  for (const ui::HouseBotKind kind : kinds) {
-    const int count = kind == ui::HouseBotKind::risiko ? c.bots : 1;
-    const auto seats = static_cast<std::uint8_t>(kind == ui::HouseBotKind::risiko ? count + 1 : 2);
+  for (const auto& [game, engine] : games) {
+    const peer::GameModule* module = peer::find_game(game);
+    const peer::SeatRange range = module->seats();
+    const peer::GameBots* game_bots = module->facet<peer::GameBots>();
+    const int count = range.min > 2 ? c.bots : range.min - 1;
+    const auto seats = static_cast<std::uint8_t>(std::clamp<int>(count + 1, range.min, range.max));
+    // --level and --difficulty go to the games whose bots take them.
+    peer::BotRequest asked;
+    asked.engine = engine;
+    if (game_bots->has_levels()) asked.level = c.level;
+    if (game_bots->has_difficulties()) asked.difficulty = c.difficulty;
+    const auto plays = game_bots->house_bot_plays(asked);
+    if (!plays) {
+      fmt::print(stderr, "--bot {}: {}\n", game, plays.error());
+      return kUsage;
+    }
     for (int i = 0; i < count; ++i) {
       ui::HouseBotOptions bot;
       bot.lobby = lobby::Endpoint{"127.0.0.1", port};
-      bot.kind = kind;
+      bot.game = game;
       bot.seats = seats;
       bot.delay_ms = static_cast<std::uint32_t>(c.bot_delay_ms);
-      const std::string game(ui::game_of(kind));
+      bot.engine = asked.engine;
+      bot.level = asked.level;
+      bot.difficulty = asked.difficulty;
       bot.data_dir = options->data_dir / "house-bot" / (count == 1 ? game : game + "-" + std::to_string(i + 1));
       bot.display_name = count == 1 ? "house bot" : "house bot " + std::to_string(i + 1);
       bots.push_back(std::make_unique<ui::HouseBot>(std::move(bot)));
     }
-    options->house_bots.push_back(ui::QuickMatchTarget{std::string(ui::game_of(kind)), seats});
-    fmt::print("house bots: {} waiting for a {}-seat quick match of {}\n", count, seats, ui::game_of(kind));
+    options->house_bots.push_back(ui::QuickMatchTarget{game, seats});
+    fmt::print("{}\n", i18n::trf("house bots: {0} waiting for a {1}-seat quick match of {2} ({3})", count, seats, game,
+                                 plays->words));
   }
   // "Seat a house bot" in a room the person opened: the first of that game's bots that is free.
   options->seat_house_bot = [&bots](std::string_view game, lobby::RoomId room) {

@@ -64,6 +64,41 @@ FlagChoiceStatement flag_statement(const DuelStatement& s, const DuelRules& rule
   return {sender_key, request, s.defender_piece, s.defender_behind, rules.flag_kind, kLoneFlagIndex};
 }
 
+// The OT index an opening's pieces give its side: the attacker's kind, the defender's effective index.
+std::uint32_t own_index(const DuelRules& rules, DuelRole side, const DuelOpening& o) {
+  return side == DuelRole::attacker ? o.piece.value : effective_index(rules, o.piece, o.behind);
+}
+
+// Whether `side`'s opening matches what it published: the key and token hashes of its offer,
+// its OT request (into the other side's offer) and the commitments to its pieces.
+bool opening_matches(const DuelStatement& s, DuelRole side, const std::array<DuelOffer, 2>& offers,
+                     const std::array<DuelRequest, 2>& requests, const DuelOpening& o) {
+  const std::size_t x = index_of(side), y = index_of(other(side));
+  bool ok = o.sender_secret * Point::base() == offers[x].sender_key;
+  for (std::size_t k = 0; k < kDuelOutcomes; ++k)
+    ok = ok && token_hash(s, side, static_cast<DuelOutcome>(k), o.tokens[k]) == offers[x].token_hashes[k];
+  ok = ok && OtChoice::restore(offers[y].sender_key, o.choice, o.mask).request() == requests[x].request;
+  if (side == DuelRole::attacker) return ok && !o.behind && verify_opening(s.attacker_piece, o.piece);
+  return ok && verify_opening(s.defender_piece, o.piece) && o.behind.has_value() == s.defender_behind.has_value() &&
+         (!o.behind || verify_opening(*s.defender_behind, *o.behind));
+}
+
+// Whether `side`'s table, sealed for the other side's request, holds the rules' outcome and its
+// token at every entry a legal battle can reach: a verdict on an opening that matches (opening_matches).
+bool table_holds_rules(const DuelStatement& s, const DuelRules& rules, DuelRole side, const DuelOpening& o,
+                       const Point& their_request, const OtTable& table) {
+  if (table.entries.size() != kDuelWidth) return false;
+  const std::uint32_t own = own_index(rules, side, o);
+  const ProofContext ctx = duel_context(s, kTablePurpose, side);
+  for (std::uint32_t i = 0; i < kDuelWidth; ++i) {
+    auto expected = cell(rules, side, own, i);
+    if (!expected) continue;
+    auto entry = decrypt_ot_entry(ctx, o.sender_secret, their_request, table, i);
+    if (!entry.ok() || *entry != entry_plaintext(*expected, o.tokens[static_cast<std::size_t>(*expected)])) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::string_view describe(DuelError error) {
@@ -220,46 +255,22 @@ DuelVerdict judge_duel(const DuelStatement& statement, const DuelRules& rules, c
   // 1. Each opening against what its side published; 2. its choice against its kind.
   for (DuelRole side : {DuelRole::attacker, DuelRole::defender}) {
     const std::size_t x = index_of(side);
-    const DuelOpening& o = openings[x];
-    const DuelOffer& other_offer = offers[index_of(other(side))];
-    bool ok = o.sender_secret * Point::base() == offers[x].sender_key;
-    for (std::size_t k = 0; k < kDuelOutcomes; ++k) {
-      ok = ok && token_hash(statement, side, static_cast<DuelOutcome>(k), o.tokens[k]) == offers[x].token_hashes[k];
-    }
-    ok = ok && OtChoice::restore(other_offer.sender_key, o.choice, o.mask).request() == requests[x].request;
-    if (side == DuelRole::attacker) {
-      ok = ok && !o.behind && verify_opening(statement.attacker_piece, o.piece);
-    } else {
-      ok = ok && verify_opening(statement.defender_piece, o.piece) &&
-           o.behind.has_value() == statement.defender_behind.has_value() &&
-           (!o.behind || verify_opening(*statement.defender_behind, *o.behind));
-    }
-    consistent[x] = ok;
-    if (!ok) {
+    consistent[x] = opening_matches(statement, side, offers, requests, openings[x]);
+    if (!consistent[x]) {
       verdict.faults.push_back({side, DuelFaultKind::bad_opening});
       continue;
     }
-    std::uint32_t correct = side == DuelRole::attacker ? o.piece.value : effective_index(rules, o.piece, o.behind);
-    if (o.choice != correct) verdict.faults.push_back({side, DuelFaultKind::wrong_choice});
+    if (openings[x].choice != own_index(rules, side, openings[x]))
+      verdict.faults.push_back({side, DuelFaultKind::wrong_choice});
   }
 
   // 3. Each table, entry by entry, for every index a legal battle can reach.
   for (DuelRole side : {DuelRole::attacker, DuelRole::defender}) {
     const std::size_t x = index_of(side);
     if (!consistent[x]) continue;
-    const DuelOpening& o = openings[x];
-    std::uint32_t own = side == DuelRole::attacker ? o.piece.value : effective_index(rules, o.piece, o.behind);
-    ProofContext ctx = duel_context(statement, kTablePurpose, side);
-    const Point& their_request = requests[index_of(other(side))].request;
-    bool ok = tables[x].entries.size() == kDuelWidth;
-    for (std::uint32_t i = 0; ok && i < kDuelWidth; ++i) {
-      auto expected = cell(rules, side, own, i);
-      if (!expected) continue;
-      auto entry = decrypt_ot_entry(ctx, o.sender_secret, their_request, tables[x], i);
-      ok = entry.ok() && *entry == entry_plaintext(*expected, o.tokens[static_cast<std::size_t>(*expected)]);
-    }
-    table_ok[x] = ok;
-    if (!ok) verdict.faults.push_back({side, DuelFaultKind::wrong_table});
+    table_ok[x] = table_holds_rules(statement, rules, side, openings[x], requests[index_of(other(side))].request,
+                                    tables[x]);
+    if (!table_ok[x]) verdict.faults.push_back({side, DuelFaultKind::wrong_table});
   }
 
   // 4. Each claim against the entry its side actually received from a correct table.
@@ -300,41 +311,19 @@ std::vector<DuelFaultKind> judge_duel_side(const DuelStatement& statement, const
                                            const std::array<DuelRequest, 2>& requests, const OtTable& own_table,
                                            const OtTable& other_table, const std::optional<DuelClaim>& claim,
                                            bool disputed, const DuelOpening& o) {
-  const std::size_t x = index_of(side), y = index_of(other(side));
+  const std::size_t y = index_of(other(side));
   // 1. The opening against what this side published (as in judge_duel).
-  bool consistent = o.sender_secret * Point::base() == offers[x].sender_key;
-  for (std::size_t k = 0; k < kDuelOutcomes; ++k) {
-    consistent = consistent &&
-                 token_hash(statement, side, static_cast<DuelOutcome>(k), o.tokens[k]) == offers[x].token_hashes[k];
-  }
-  const OtChoice choice = OtChoice::restore(offers[y].sender_key, o.choice, o.mask);
-  consistent = consistent && choice.request() == requests[x].request;
-  if (side == DuelRole::attacker) {
-    consistent = consistent && !o.behind && verify_opening(statement.attacker_piece, o.piece);
-  } else {
-    consistent = consistent && verify_opening(statement.defender_piece, o.piece) &&
-                 o.behind.has_value() == statement.defender_behind.has_value() &&
-                 (!o.behind || verify_opening(*statement.defender_behind, *o.behind));
-  }
-  if (!consistent) return {DuelFaultKind::bad_opening};
+  if (!opening_matches(statement, side, offers, requests, o)) return {DuelFaultKind::bad_opening};
 
   std::vector<DuelFaultKind> faults;
-  const std::uint32_t own =
-      side == DuelRole::attacker ? o.piece.value : effective_index(rules, o.piece, o.behind);
-  if (o.choice != own) faults.push_back(DuelFaultKind::wrong_choice);
+  if (o.choice != own_index(rules, side, o)) faults.push_back(DuelFaultKind::wrong_choice);
 
   // 2. Its own table at every index a legal battle can reach.
-  bool table_ok = own_table.entries.size() == kDuelWidth;
-  const ProofContext own_ctx = duel_context(statement, kTablePurpose, side);
-  for (std::uint32_t i = 0; table_ok && i < kDuelWidth; ++i) {
-    auto expected = cell(rules, side, own, i);
-    if (!expected) continue;
-    auto entry = decrypt_ot_entry(own_ctx, o.sender_secret, requests[y].request, own_table, i);
-    table_ok = entry.ok() && *entry == entry_plaintext(*expected, o.tokens[static_cast<std::size_t>(*expected)]);
-  }
-  if (!table_ok) faults.push_back(DuelFaultKind::wrong_table);
+  if (!table_holds_rules(statement, rules, side, o, requests[y].request, own_table))
+    faults.push_back(DuelFaultKind::wrong_table);
 
   // 3. What it received from the other side's table, against what it said about it.
+  const OtChoice choice = OtChoice::restore(offers[y].sender_key, o.choice, o.mask);
   auto entry = decrypt_ot_choice(duel_context(statement, kTablePurpose, other(side)), choice, other_table);
   std::optional<DuelClaim> received = entry ? parse_entry(*entry) : std::nullopt;
   if (claim) {

@@ -1,6 +1,7 @@
 #include "crypto/sigma.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <array>
 
 namespace parley::crypto {
@@ -217,6 +218,7 @@ bool verify_choice(const ProofContext& context, const Point& sender_key, const P
 
 FlagChoiceProof prove_flag_choice(const ProofContext& context, const FlagChoiceStatement& statement,
                                   const PedersenOpening& piece, const PedersenOpening* behind, const Scalar& mask) {
+  assert((behind != nullptr) == statement.behind.has_value());
   auto relations = flag_relations(statement);
   std::vector<Scalar> witness;
   std::size_t true_branch = 0;
@@ -224,12 +226,9 @@ FlagChoiceProof prove_flag_choice(const ProofContext& context, const FlagChoiceS
     Scalar alpha = (value_scalar(piece.value) - value_scalar(statement.flag_value)).invert();
     witness = {value_scalar(piece.value), mask, piece.blinding, alpha, -(piece.blinding * alpha)};
   } else if (statement.behind) {
-    // A flag with a friendly piece behind proves with that piece's opening; without one the
-    // proof cannot be made, and an unprovable statement yields a proof that fails to verify.
+    // A flag with a friendly piece behind proves with that piece's opening.
     true_branch = 1;
-    PedersenOpening missing{};
-    const PedersenOpening& b = behind != nullptr ? *behind : missing;
-    witness = {piece.blinding, value_scalar(b.value), mask, b.blinding};
+    witness = {piece.blinding, value_scalar(behind->value), mask, behind->blinding};
   } else {
     true_branch = 1;
     witness = {piece.blinding, mask};

@@ -12,6 +12,7 @@
 #include <fstream>
 
 #include "archive/lobby_feed.hpp"
+#include "games/register.hpp"
 #include "lobby/client/lobby_client.hpp"
 #include "lobby/protocol/endpoint.hpp"
 #include "lobby/protocol/node_certificate.hpp"
@@ -148,6 +149,7 @@ int print_status(const Endpoint& lobby) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  parley::games::register_modules();  // the archive feed verifies every game it stores
   CLI::App app{"parley-lobby: matches players and relays their messages in one signed order"};
   ServerConfig config;
   Limits& limits = config.limits;
@@ -190,6 +192,9 @@ int main(int argc, char** argv) {
   app.add_option("--burst", limits.message_burst, "messages a connection may send at once")->capture_default_str();
   app.add_option("--byte-rate", limits.bytes_per_second, "bytes per second per connection")->capture_default_str();
   app.add_option("--max-rooms-per-player", limits.max_rooms_per_player)->capture_default_str();
+  app.add_option("--max-reserved-rooms-per-key", limits.max_reserved_rooms_per_key,
+                 "rooms with reserved seats (an event's boards) one key may have waiting")
+      ->capture_default_str();
   app.add_option("--max-backlog", limits.max_backlog_bytes,
                  "bytes a connection may leave untaken before it is disconnected as a slow reader")
       ->capture_default_str();

@@ -17,6 +17,7 @@
 #include <map>
 #include <string>
 
+#include "games/register.hpp"
 #include "tests/peer/gunjin/gunjin_table.hpp"
 
 using namespace parley;
@@ -187,6 +188,7 @@ void merge(Run& into, const Run& r) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  parley::games::register_modules();
   int games = 4;
   std::uint64_t seed = 1;
   for (int i = 1; i + 1 < argc; i += 2) {

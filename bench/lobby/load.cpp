@@ -16,6 +16,9 @@
 #include <thread>
 
 #include "lobby/client/enet_init.hpp"
+#include "lobby/client/enet_link.hpp"
+#include "lobby/protocol/channel.hpp"
+#include "lobby/protocol/handshake.hpp"
 #include "lobby/protocol/limits.hpp"
 #include "lobby/protocol/messages.hpp"
 
@@ -69,7 +72,9 @@ struct LoadGenerator::Seat {
   int seat = 0;
   bool idle = false;
   crypto::Identity identity = crypto::Identity::generate();
-  std::optional<Challenge> challenge;
+  // The lobby runs: each connection's secure channel, as a client's (lobby/client/lobby_client.cpp).
+  std::optional<ClientHandshake> handshake;
+  std::optional<Channel> channel;
   bool welcomed = false;
   std::optional<RoomId> room_id;
   std::optional<SignedEntry> genesis;
@@ -164,8 +169,10 @@ bool LoadGenerator::connect_all(const std::vector<Endpoint>& to, std::size_t cou
   for (std::size_t start = 0; start < count; start += kWave) {
     std::size_t end = std::min(count, start + kWave);
     for (std::size_t i = start; i < end; ++i) {
-      seats_[i]->peer = enet_host_connect(hosts_[i / peers_per_host_], &address_of(i), 1, 0);
+      seats_[i]->peer = enet_host_connect(hosts_[i / peers_per_host_], &address_of(i), 1, echo_mode_ ? 0 : kConnectData);
       if (seats_[i]->peer == nullptr) return false;
+      seats_[i]->handshake.reset();
+      seats_[i]->channel.reset();
       seats_[i]->peer->data = reinterpret_cast<void*>(static_cast<std::uintptr_t>(i));
     }
     bool ok = service_until([&] {
@@ -187,9 +194,33 @@ static void send_bytes(ENetPeer* peer, const Bytes& bytes) {
   enet_peer_send(peer, 0, p);
 }
 
-void LoadGenerator::on_receive(std::size_t receiver, const std::uint8_t* data, std::size_t size) {
+// Through the seat's secure channel when it has one (the lobby), as they are otherwise (the bare
+// relay).
+static void send_to(ENetPeer* peer, std::optional<Channel>& channel, const Bytes& bytes) {
+  if (!channel) return send_bytes(peer, bytes);
+  enet_peer_send(peer, 0, sealed_packet(*channel, bytes));
+}
+
+void LoadGenerator::on_receive(std::size_t receiver, std::uint8_t* data, std::size_t size) {
   Seat& me = *seats_[receiver];
   std::span<const std::uint8_t> bytes(data, size);
+  if (!echo_mode_) {
+    if (!me.channel) {
+      if (!me.handshake) return;
+      auto done = me.handshake->answer(me.identity, bytes);
+      if (!done) {
+        std::fprintf(stderr, "bench: handshake: %s\n", std::string(describe(done.error())).c_str());
+        return;
+      }
+      send_bytes(me.peer, done->proof);
+      me.channel.emplace(done->keys, kLobbyChannels);
+      me.handshake.reset();
+      return;
+    }
+    auto plain = me.channel->open(0, std::span<std::uint8_t>(data, size));
+    if (!plain || plain->empty()) return;
+    bytes = *plain;
+  }
   const SignedEnvelope* envelope = nullptr;
   std::optional<ClientMessage> echoed;
   std::optional<LobbyMessage> message;
@@ -206,9 +237,7 @@ void LoadGenerator::on_receive(std::size_t receiver, const std::uint8_t* data, s
     auto m = decode_lobby_message(bytes);
     if (!m) return;
     message = std::move(*m);
-    if (auto* c = std::get_if<Challenge>(&*message)) {
-      me.challenge = *c;
-    } else if (std::holds_alternative<Welcome>(*message)) {
+    if (std::holds_alternative<Welcome>(*message)) {
       me.welcomed = true;
     } else if (auto* r = std::get_if<RoomState>(&*message)) {
       me.room_id = r->room;
@@ -248,22 +277,25 @@ void LoadGenerator::post(std::size_t index) {
   s.next_slot = (s.next_slot + 1) % kPoolSize;
   s.sent_ns[slot] = nanos(SteadyClock::now());
   ++s.in_flight;
-  send_bytes(s.peer, s.pool[slot]);
+  send_to(s.peer, s.channel, s.pool[slot]);
 }
 
 bool LoadGenerator::set_up_lobby(const std::vector<Endpoint>& nodes) {
   echo_mode_ = false;
   if (!connect_all(nodes, seats_.size())) return false;
-  if (!service_until([&] { return std::all_of(seats_.begin(), seats_.end(), [](auto& s) { return s->challenge.has_value(); }); },
-                     std::chrono::seconds(30))) {
-    std::fprintf(stderr, "bench: not every connection got its challenge\n");
+  for (auto& s : seats_) {
+    s->handshake = ClientHandshake::start();
+    send_bytes(s->peer, s->handshake->hello());
+  }
+  if (!service_until([&] { return std::all_of(seats_.begin(), seats_.end(), [](auto& s) { return s->channel.has_value(); }); },
+                     std::chrono::seconds(60))) {
+    std::fprintf(stderr, "bench: not every connection opened its secure channel\n");
     return false;
   }
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     Seat& s = *seats_[i];
     std::string name = "bench" + std::to_string(i);
-    send_bytes(s.peer, encode(ClientMessage{Login{RequestId{++s.last_request}, s.identity.public_key(), name,
-                                                  sign_login(s.identity, s.challenge->lobby_key, s.challenge->nonce, name)}}));
+    send_to(s.peer, s.channel, encode(ClientMessage{Login{RequestId{++s.last_request}, name}}));
   }
   if (!service_until([&] { return std::all_of(seats_.begin(), seats_.end(), [](auto& s) { return s->welcomed; }); },
                      std::chrono::seconds(60))) {
@@ -273,8 +305,8 @@ bool LoadGenerator::set_up_lobby(const std::vector<Endpoint>& nodes) {
   // One room per table: seat 0 creates it, the others join, everyone is ready.
   for (int r = 0; r < rooms_; ++r) {
     Seat& host = *seats_[static_cast<std::size_t>(r * seats_per_room_)];
-    send_bytes(host.peer, encode(ClientMessage{CreateRoom{RequestId{++host.last_request}, "bench",
-                                                          static_cast<std::uint8_t>(seats_per_room_), {}, Visibility::public_room}}));
+    send_to(host.peer, host.channel, encode(ClientMessage{CreateRoom{RequestId{++host.last_request}, "bench",
+                                                          static_cast<std::uint8_t>(seats_per_room_), {}, Visibility::public_room, {}}}));
   }
   auto hosts_have_rooms = [&] {
     for (int r = 0; r < rooms_; ++r) {
@@ -286,8 +318,8 @@ bool LoadGenerator::set_up_lobby(const std::vector<Endpoint>& nodes) {
   for (std::size_t i = 0; i < static_cast<std::size_t>(rooms_ * seats_per_room_); ++i) {
     Seat& s = *seats_[i];
     RoomId room = *seats_[static_cast<std::size_t>(s.room * seats_per_room_)]->room_id;
-    if (s.seat != 0) send_bytes(s.peer, encode(ClientMessage{JoinRoom{RequestId{++s.last_request}, room, {}, Role::player}}));
-    send_bytes(s.peer, encode(ClientMessage{SetReady{RequestId{++s.last_request}, room, true}}));
+    if (s.seat != 0) send_to(s.peer, s.channel, encode(ClientMessage{JoinRoom{RequestId{++s.last_request}, room, {}, Role::player}}));
+    send_to(s.peer, s.channel, encode(ClientMessage{SetReady{RequestId{++s.last_request}, room, true}}));
   }
   auto all_started = [&] {
     for (std::size_t i = 0; i < static_cast<std::size_t>(rooms_ * seats_per_room_); ++i) {

@@ -68,7 +68,7 @@ class LoadGenerator {
   bool connect_all(const std::vector<Endpoint>& to, std::size_t count);
   template <class Done>
   bool service_until(Done done, std::chrono::milliseconds limit);
-  void on_receive(std::size_t receiver, const std::uint8_t* data, std::size_t size);
+  void on_receive(std::size_t receiver, std::uint8_t* data, std::size_t size);
   void post(std::size_t seat);
   Figures run(std::optional<double> rate, std::uint32_t window, std::chrono::milliseconds warmup,
               std::chrono::milliseconds measure);

@@ -1,5 +1,5 @@
 // Risiko with no trusted host against the rules engine alone, in one run (docs/performance.md,
-// "Risiko protocol"). Whole games of heuristic bots (peer/bots/risiko_bot) are played through the
+// "Risiko protocol"). Whole games of heuristic bots (games/risiko/risiko_bot) are played through the
 // session layer with all the seats' peers in this process, each with its own Session that
 // applies and checks every entry (as every live peer does), over the fake lobby of the tests
 // (every entry signed as parley-lobby signs it). Then each game's engine actions are played
@@ -26,7 +26,9 @@
 #include <string>
 
 #include "game/risiko/engine.hpp"
-#include "peer/bots/risiko_bot.hpp"
+#include "games/register.hpp"
+#include "games/risiko/module.hpp"
+#include "games/risiko/risiko_bot.hpp"
 #include "tests/peer/fake_lobby.hpp"
 
 using namespace parley;
@@ -87,7 +89,7 @@ constexpr std::array<const char*, 7> kBucketNames = {"session setup + beacon", "
 
 Bucket bucket_of(const Session& s) {
   if (s.phase() != Phase::play) return s.phase() == Phase::setup || s.phase() == Phase::beacon ? Bucket::session : Bucket::end;
-  const auto& rules = risiko::risiko_rules(s);
+  const auto& rules = parley::games::risiko::rules_of(s);
   if (!rules.started()) return Bucket::session;
   switch (rules.stage()) {
     case risiko::Stage::keys: return Bucket::keys;
@@ -157,7 +159,7 @@ Game play(std::size_t seats, std::uint64_t seed) {
       progress = true;
     }
   }
-  const auto& rules = risiko::risiko_rules(peers[0]);
+  const auto& rules = parley::games::risiko::rules_of(peers[0]);
   for (const Session& p : peers)
     if (p.state_hash() != peers[0].state_hash()) std::fprintf(stderr, "the peers disagree\n"), std::exit(1);
   for (std::uint8_t i = 0; i < seats; ++i)
@@ -194,6 +196,7 @@ std::pair<double, double> engine_alone(const Game& g) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  parley::games::register_modules();
   int games = 3;
   std::size_t seats = 6;
   std::uint64_t seed = 1;

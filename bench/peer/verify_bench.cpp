@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "game/chess/movegen.hpp"
+#include "games/register.hpp"
 #include "peer/log/verify.hpp"
 #include "tests/peer/fake_lobby.hpp"
 
@@ -88,6 +89,7 @@ std::size_t check_signatures(const SignatureWork& w) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  parley::games::register_modules();
   CLI::App app{"parley verify against its signature checks alone"};
   std::size_t games = 400;
   int runs = 5;

@@ -14,6 +14,8 @@
 #include <string_view>
 
 #include "game/chess/movegen.hpp"
+#include "games/chess/ui/chess_screen.hpp"
+#include "games/register.hpp"
 #include "tests/peer/fake_lobby.hpp"
 #include "ui/core/app.hpp"
 #include "ui/sdl/screens.hpp"
@@ -71,6 +73,7 @@ void report(const char* what, const Figures& f) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  parley::games::register_views();
   const int frames = argc > 1 ? std::max(std::atoi(argv[1]), 100) : 2000;
   // "accelerated": SDL's OpenGL renderer on the display in $DISPLAY (Mesa's llvmpipe
   // on a machine without a GPU, e.g. under Xvfb) instead of the software renderer.
@@ -107,10 +110,10 @@ int main(int argc, char** argv) {
   app.on_event(ui::RoomEntries{room.room, live.lobby.log().lobby_key, parley::lobby::EntryIndex{0}, live.lobby.entries()},
                0);
   ui::sdl::Screens screens(window, app, std::filesystem::temp_directory_path() / "parley-frame-bench");
-  if (app.input().may_move()) {
+  if (chess_screen(app).input().may_move()) {
     Move m = *MoveList(live.chess().position()).begin();
-    app.board_press(m.from());
-    app.board_release(m.from());
+    chess_screen(app).press(m.from());
+    chess_screen(app).release(m.from());
   }
   report("chess screen (clocked, selection)", measure(window, screens, frames, [](int) {}));
 

@@ -1,7 +1,8 @@
 // PGN reader: any bytes give games or typed errors, never a crash or an unbounded allocation,
 // every game read writes out as PGN that reads back to the same moves and writes the same, and
 // the text read in two pieces cut at a line start (as the archive's importer reads a large
-// file on two threads) gives what it gives read whole.
+// file on two threads) gives what it gives read whole, and so does a beginning of the text read
+// by a reader that has not reached its end.
 #include <algorithm>
 #include <cstdlib>
 #include <string>
@@ -34,6 +35,21 @@ void check_two_pieces(std::string_view text, const std::vector<std::string>& who
   if (pieces != whole) std::abort();
 }
 
+// A reader of the text's beginning, up to 3/4 of it, that has not reached its end reads what the
+// whole text's reader reads, up to a stop at half the text (the importer reads pieces ahead so).
+void check_beginning(std::string_view text) {
+  const std::size_t stop = text.size() / 2, seen = text.size() - text.size() / 4;
+  pgn::Reader beginning(text.substr(0, seen), pgn::Place{}, stop);
+  std::vector<std::string> read;
+  add_outcomes(beginning, read);
+  const pgn::Place stopped = beginning.place();
+  if (beginning.reached_end()) return;
+  pgn::Reader whole(text, pgn::Place{}, stop);
+  std::vector<std::string> expected;
+  add_outcomes(whole, expected);
+  if (read != expected || stopped != whole.place()) std::abort();
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -54,5 +70,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     (void)pgn::to_json(game->value());
   }
   check_two_pieces(text, whole);
+  check_beginning(text);
   return 0;
 }

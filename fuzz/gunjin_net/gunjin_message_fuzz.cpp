@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <random>
 
-#include "peer/bots/gunjin_strategy.hpp"
+#include "games/gunjin/gunjin_strategy.hpp"
 #include "peer/session/gunjin_rules.hpp"
 
 using namespace parley;

@@ -11,6 +11,7 @@
 
 #include "fuzz/peer/seed_file.hpp"
 #include "fuzz/peer/session_stream.hpp"
+#include "games/register.hpp"
 #include "tests/peer/gunjin/gunjin_table.hpp"
 
 namespace fs = std::filesystem;
@@ -54,6 +55,7 @@ bool ends_honestly(const testing::GunjinTable& t) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  parley::games::register_modules();
   if (argc != 2) {
     std::fprintf(stderr, "usage: gunjin_fuzz_seeds DIR\n");
     return 2;

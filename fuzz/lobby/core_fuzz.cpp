@@ -60,7 +60,7 @@ class Input {
 
 struct Slot {
   std::optional<ConnectionId> connection;
-  std::optional<Nonce> nonce;
+  std::uint8_t proven = 0;             // the player whose key the connection's channel proved
   std::optional<std::uint8_t> player;  // logged in as
   std::uint32_t last_request = 0;
   RequestId next() { return RequestId{++last_request}; }
@@ -82,17 +82,13 @@ struct World {
     if (!round) std::abort();  // an in-memory database does not fail
     auto out = commit_round(*core, *storage, std::move(*round));
     if (!out) std::abort();
-    for (const Outgoing& o : out->messages) observe(*o.message, o.recipients);
+    for (const Outgoing& o : out->messages) observe(*o.message);
   }
 
-  void observe(const Bytes& message, const std::vector<ConnectionId>& to) {
+  void observe(const Bytes& message) {
     auto m = decode_lobby_message(message);
     if (!m) std::abort();  // the lobby sent something that is not a lobby message
-    if (const auto* c = std::get_if<Challenge>(&*m)) {
-      for (Slot& s : slots) {
-        if (s.connection && std::find(to.begin(), to.end(), *s.connection) != to.end()) s.nonce = c->nonce;
-      }
-    } else if (const auto* r = std::get_if<RoomState>(&*m)) {
+    if (const auto* r = std::get_if<RoomState>(&*m)) {
       if (std::find(rooms.begin(), rooms.end(), r->room) == rooms.end()) rooms.push_back(r->room);
     } else if (const auto* e = std::get_if<EntryMessage>(&*m)) {
       check_entry(e->room, e->entry);
@@ -163,7 +159,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (!s.connection) {
           s = Slot{};
           s.connection = ConnectionId{++w.next_connection};
-          w.process({NetworkEvent{NetworkEvent::Kind::connected, *s.connection, static_cast<std::uint32_t>(0x0100007F + in.byte() % 3), {}}});
+          s.proven = in.byte() % kSlots;
+          w.process({NetworkEvent{NetworkEvent::Kind::connected, *s.connection,
+                                  static_cast<std::uint32_t>(0x0100007F + in.byte() % 3), {},
+                                  players()[s.proven].public_key()}});
         }
         break;
       case 1:
@@ -173,13 +172,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         }
         break;
       case 2: {
-        std::uint8_t who = in.byte() % kSlots;
         Bytes raw_name = in.bytes(in.byte() % 40);
         std::string name(raw_name.begin(), raw_name.end());
-        if (s.nonce) {
-          const crypto::Identity& id = players()[who];
-          send(Login{s.next(), id.public_key(), name, sign_login(id, lobby.public_key(), *s.nonce, name)});
-          s.player = who;
+        if (s.connection) {
+          send(Login{s.next(), name});
+          s.player = s.proven;
         }
         break;
       }
@@ -191,7 +188,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       case 4: {
         std::uint8_t seats = static_cast<std::uint8_t>(2 + in.byte() % 5);
         Visibility v = in.byte() % 2 ? Visibility::invite_only : Visibility::public_room;
-        send(CreateRoom{s.next(), in.byte() % 2 ? "chess" : "risiko", seats, in.bytes(in.byte() % 8), v});
+        // A quarter of the rooms reserve their seats to the players' keys (now and then one twice).
+        std::vector<crypto::PublicKey> reserved;
+        if (in.byte() % 4 == 0)
+          for (std::uint8_t i = 0; i < seats; ++i) reserved.push_back(players()[in.byte() % kSlots].public_key());
+        send(CreateRoom{s.next(), in.byte() % 2 ? "chess" : "risiko", seats, in.bytes(in.byte() % 8), v, std::move(reserved)});
         break;
       }
       case 5:
@@ -246,6 +247,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!last) std::abort();
   auto out = commit_round(*w.core, *w.storage, std::move(*last));
   if (!out) std::abort();
-  for (const Outgoing& o : out->messages) w.observe(*o.message, o.recipients);
+  for (const Outgoing& o : out->messages) w.observe(*o.message);
   return 0;
 }

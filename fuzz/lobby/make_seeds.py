@@ -45,10 +45,26 @@ certified_genesis = (hdr(129) + u64(0) + u64(1700000000000) + bytes(32) + u8(3) 
                      a_pk + b_pk + session + certificate)
 handover = hdr(129) + u64(3) + u64(1700000000009) + bytes(32) + u8(4) + certificate + u64(2)
 
+def lan_answer(sk, nonce, fields):
+    body = u8(75) + u8(2) + nonce + fields
+    return body + sign(sk, b'lan-answer', nonce, body)
+
+
+CLIENT_HELLO = '0e010200358072d6365880d1aeea329adf9121383851ed21a28e3b75e965d0d2cd166254'
+LOBBY_HELLO = ('4c0179a631eede1bf9c98f12032cdeadd0e7a079398fc786b88cc846ec89af85a51adce5481de49293efd2aa2a41672b7377821fe0'
+               'bd8c9f7235d44d9b5ac1bd635273cfe328c2afcb7b14d76b2c415f3c61d9483b069e7c857bf45efb77889af9f6de46d126b89680bc'
+               '42dea103c564f3437a5468187f02eba1182b32d7d4611486b088d128bbab8e4602ecbe70c42cc8d2')
+CLIENT_PROOF = ('0f014df12a2a7ae1271fcc9d94bcac4efb7e57f1e419c4de763907eb107c187ee8163b54a82923ab1d0ef9f5e7fdcadf378e152197'
+                '2398457fe952e4733d3f2ecf3ff6b7a5a3ff3a23e8b0757587f2d427205df5819330cf89f844b774bbae29b2d056aa1cb66b16d374'
+                '9e70dd826b81d4d6')
+
 seeds = {
     'lobby_client_message_fuzz': {
-        'login': hdr(1) + u32(1) + a_pk + field(b'Ada') + bytes(64),
+        # Login is at format version 2: the key is the one the secure channel proved.
+        'login': u8(1) + u8(2) + u32(1) + field(b'Ada'),
         'create_room': hdr(2) + u32(2) + field(b'risiko') + u8(6) + field(b'\x01') + u8(1),
+        # Reserved seats (an event's board): CreateRoom at version 2, a key a seat.
+        'create_reserved': u8(2) + u8(2) + u32(2) + field(b'chess') + u8(2) + field(b'\x01') + u8(1) + u8(2) + a_pk + b_pk,
         'list_rooms': hdr(3) + u32(3) + field(b'') + u64(0),
         'join_room': hdr(4) + u32(4) + u64(0) + field(b'abcdefgh23') + u8(1),
         'chat': hdr(9) + u32(5) + u64(1) + field('héllo'.encode()),
@@ -57,9 +73,9 @@ seeds = {
         'status': hdr(12) + u32(8),
     },
     'lobby_lobby_message_fuzz': {
-        'challenge': hdr(64) + lobby_pk + bytes(32) + u32(1 << 20),
         'welcome': hdr(65) + u32(1) + field(b'Ada') + u32(1) + u64(3),
         'refused': hdr(66) + u32(2) + u16(15) + field(b'full'),
+        'refused_reserved': hdr(66) + u32(2) + u16(37) + field(b'reserved'),
         'room_state': hdr(68) + u32(0) + u64(1) + field(b'chess') + field(b'') + u8(0) + field(b'') + u8(0) +
                       bytes(32) + u64(0) + u8(2) + u8(1) + a_pk + field(b'Ada') + u8(1) + u8(1) + u8(0) + u16(0),
         # RoomList is at format version 2: named seats and the room's options.
@@ -68,13 +84,14 @@ seeds = {
         'entry': hdr(71) + u64(1) + genesis + sign(lobby_sk, b'lobby-entry', session, genesis),
         'entries_end': hdr(72) + u32(4) + u64(1) + u64(1) + u64(3),
         'status_report': hdr(74) + u32(5) + u32(1) * 7 + u64(9) + u32(2) + u64(1000),
-        'refused_unavailable': hdr(66) + u32(2) + u16(38) + field(b'away'),
+        'queued': hdr(70) + u32(6) + field(b'chess') + u8(2) + u16(1),
+        'chat_line': hdr(73) + u64(1) + a_pk + field(b'Ada') + u8(0) + field(b'gg'),
+        'refused_unavailable': hdr(66) + u32(2) + u16(39) + field(b'away'),
         'node_list': hdr(77) + u32(2) + field(b'127.0.0.1:7777') + field(b'lobby-2.example.org:7778'),
     },
     'lobby_node_link_fuzz': {
-        'challenge': hdr(100) + certificate + bytes(range(32)),
-        'login': hdr(101) + certificate + bytes(32) + bytes(64),
-        'welcome': hdr(102) + bytes(64),
+        'login': hdr(101) + certificate,
+        'welcome': hdr(102),
         'attach': hdr(103) + u64(42) + a_pk + field(b'Ada') + u32(0x0100007F),
         'detach': hdr(104) + u64(42),
         'request': hdr(105) + u64(42) + field(hdr(12) + u32(8)),
@@ -97,8 +114,9 @@ seeds = {
     },
     # core_fuzz reads ops: (op, slot, args…). A login, a room, a game of two, posts, a fetch.
     'lobby_core_fuzz': {
-        'game_of_two': bytes([0, 0, 0, 2, 0, 0, 3, 65, 66, 67,
-                              0, 1, 0, 2, 1, 1, 3, 66, 111, 98,
+        # connect: (0, slot, proven player, address); login: (2, slot, name length, name).
+        'game_of_two': bytes([0, 0, 0, 0, 2, 0, 3, 65, 66, 67,
+                              0, 1, 1, 0, 2, 1, 3, 66, 111, 98,
                               4, 0, 0, 0, 0, 0,
                               5, 1, 0, 0,
                               6, 0, 0, 1, 6, 1, 0, 1,
@@ -106,16 +124,31 @@ seeds = {
                               8, 1, 0, 1, 0, 1, 2, 9, 9,
                               9, 1, 0, 0,
                               1, 1, 11, 0, 4, 0, 1, 0, 2, 1, 1, 0, 5, 1, 0, 0]),
-        'quick_match': bytes([0, 2, 0, 2, 2, 2, 0, 0, 3, 0, 2, 3, 3, 0, 7, 2, 0, 7, 3, 0, 13, 2, 0]),
-        'garbage': bytes([0, 4, 0, 3, 4, 6, 10, 1, 0, 0, 0, 0]),
+        'quick_match': bytes([0, 2, 2, 0, 2, 2, 1, 65, 0, 3, 3, 0, 2, 3, 1, 66, 7, 2, 0, 7, 3, 0, 13, 2, 0]),
+        'garbage': bytes([0, 4, 4, 0, 3, 4, 6, 10, 1, 0, 0, 0, 0]),
     },
-    # LAN discovery: a probe (padded to 256 bytes) and an answer (lan_discovery.hpp).
+    # LAN discovery at format version 2: a probe (padded to 320 bytes) and an answer signed by
+    # the key it names over the probe's nonce (lan_discovery.hpp).
     'lobby_lan_discovery_fuzz': {
-        'probe': (hdr(13) + bytes(range(16))).ljust(256, b'\0'),
-        'answer': hdr(75) + bytes(range(16)) + u32(0) + u16(7777) + lobby_pk + field('Anna’s table'.encode()) +
-                  u32(3) + u32(1) + u32(2),
-        'answer_at_address': hdr(75) + bytes(16) + bytes([192, 168, 1, 5]) + u16(40000) + a_pk + field(b'Club') +
-                             u32(0) + u32(0) + u32(0),
+        'probe': (u8(13) + u8(2) + bytes(range(16))).ljust(320, b'\0'),
+        'answer': lan_answer(lobby_sk, bytes(range(16)), u32(0) + u16(7777) + lobby_pk + field('Anna’s table'.encode()) +
+                             u32(3) + u32(1) + u32(2)),
+        'answer_at_address': lan_answer(a_sk, bytes(16), bytes([192, 168, 1, 5]) + u16(40000) + a_pk + field(b'Club') +
+                                        u32(0) + u32(0) + u32(0)),
+    },
+    # The secure channel's handshake (tests/lobby/reference_channel.py's known answers): who reads
+    # (0 the lobby, 1 the client, 2 the lobby again), then the message.
+    'lobby_handshake_fuzz': {
+        'client_hello': u8(0) + bytes.fromhex(CLIENT_HELLO),
+        'lobby_hello': u8(1) + bytes.fromhex(LOBBY_HELLO),
+        'client_proof': u8(2) + bytes.fromhex(CLIENT_PROOF),
+    },
+    # channel_fuzz reads ops: 0 seal (channel, length), 1 deliver (which), 2 flip (which, byte,
+    # bit), 3 other channel (which), 4 own bytes (channel, length, bytes), 5 reflected.
+    'lobby_channel_fuzz': {
+        'in_order': bytes([0, 0, 5, 1, 0, 0, 0, 9, 1, 1, 0, 1, 2, 1, 2]),
+        'replays_and_flips': bytes([0, 0, 3, 0, 1, 3, 1, 0, 1, 0, 2, 0, 4, 3, 3, 1, 5, 4, 0, 30, 1, 2, 3, 1, 1]),
+        'gap': bytes([0, 0, 1, 0, 0, 1, 0, 0, 1, 1, 2, 1, 0, 1, 1]),
     },
 }
 

@@ -7,6 +7,7 @@
 #include "fuzz/peer/seed_file.hpp"
 #include "fuzz/peer/session_stream.hpp"
 #include "game/chess/notation.hpp"
+#include "games/register.hpp"
 #include "peer/log/plog.hpp"
 #include "tests/peer/fake_lobby.hpp"
 
@@ -54,6 +55,7 @@ testing::Table crossing_offers(RoomOptions options) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  parley::games::register_modules();
   if (argc != 2) {
     std::fprintf(stderr, "usage: peer_fuzz_seeds DIR\n");
     return 2;
@@ -69,6 +71,10 @@ int main(int argc, char** argv) {
   named.round = "1";
   fuzzing::write_seed_file(dir / "peer_room_options_fuzz", "defaults", encode(RoomOptions{}));
   fuzzing::write_seed_file(dir / "peer_room_options_fuzz", "named", encode(named));
+  RoomOptions board = named;  // an event's board (event/pairings.hpp, BoardRoom), version 2
+  board.event_board = Bytes{0xe6, 1};
+  board.event_board.resize(2 + 32 + 2 + 2 + 16, 0x01);
+  fuzzing::write_seed_file(dir / "peer_room_options_fuzz", "event_board", encode(board));
 
   auto t = scholars_mate(clocked);
   fuzzing::write_seed_file(dir / "peer_log_fuzz", "scholars_mate.plog", encode(t.lobby.log()));

@@ -9,6 +9,7 @@
 
 #include "fuzz/peer/seed_file.hpp"
 #include "fuzz/peer/session_stream.hpp"
+#include "games/register.hpp"
 #include "tests/peer/risiko_table.hpp"
 
 namespace fs = std::filesystem;
@@ -44,6 +45,7 @@ bool write_seed(const fs::path& dir, const char* name, const testing::RisikoTabl
 }  // namespace
 
 int main(int argc, char** argv) {
+  parley::games::register_modules();
   if (argc != 2) {
     std::fprintf(stderr, "usage: risiko_fuzz_seeds DIR\n");
     return 2;

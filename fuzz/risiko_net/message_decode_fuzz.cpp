@@ -40,6 +40,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const Seat seat{static_cast<std::uint8_t>(size % 3)};
   (void)rules.describe_action(seat, bytes);
   auto verdict = rules.act(seat, bytes, ActionContext{});
-  if (!verdict && verdict.error().reason.empty()) std::abort();
+  if (!verdict && rules.describe_refusal(verdict.error()).empty()) std::abort();
   return 0;
 }

@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include "game/gunjin/layout.hpp"
-#include "ui/core/gunjin_layout_editor.hpp"
+#include "games/gunjin/ui/gunjin_layout_editor.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace parley;

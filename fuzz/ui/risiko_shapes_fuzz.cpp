@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include "game/risiko/builtin_maps.hpp"
-#include "ui/core/risiko_shapes.hpp"
+#include "games/risiko/ui/risiko_shapes.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace parley;

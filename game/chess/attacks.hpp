@@ -2,6 +2,7 @@
 // Attack sets for every piece, from tables built once at program start. Sliding pieces use
 // magic bitboards: the relevant blockers, multiplied by a per-square constant found at start-up
 // by a deterministic search, index a table of precomputed attack sets.
+#include <cassert>
 #include <type_traits>
 
 #include "game/chess/types.hpp"
@@ -62,6 +63,7 @@ inline Bitboard seeing(Square s, Bitboard sliders, Bitboard occupied) {
   Bitboard seen = 0;
   while (sliders) {
     const Square slider = pop_lsb(sliders);
+    assert(line(s, slider) && "a slider on a line through s");
     if (!(between(s, slider) & occupied)) seen |= slider.bb();
   }
   return seen;

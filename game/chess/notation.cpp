@@ -38,8 +38,8 @@ SanShape unmarked_shape(const Position& pos, Move m, PieceType piece, Bitboard r
 
 std::string_view describe(NotationError error) {
   switch (error) {
-    case NotationError::malformed: return "not a move in this notation";
-    case NotationError::illegal: return "no legal move matches";
+    case NotationError::malformed: return "not a move in SAN (Nf3, O-O) or UCI (g1f3)";
+    case NotationError::illegal: return "no such move in this position";
     case NotationError::ambiguous: return "more than one legal move matches";
   }
   return "bad move";
@@ -202,6 +202,21 @@ Result<ReadSan, NotationError> read_san(const Position& pos, std::string_view te
   if (matches == 0) return NotationError::illegal;
   if (matches > 1) return NotationError::ambiguous;
   return ReadSan{found, unmarked_shape(pos, found, type, origins & ~found.from().bb())};
+}
+
+Result<Move, NotationError> parse_typed_move(const Position& pos, std::string_view text) {
+  std::string lowered(text.substr(0, 8));
+  for (char& c : lowered) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+  if (text.size() <= 5 && (lowered == "oo" || lowered == "o-o")) return parse_san(pos, "O-O");
+  if (text.size() <= 5 && (lowered == "ooo" || lowered == "o-o-o")) return parse_san(pos, "O-O-O");
+  auto san = parse_san(pos, text);
+  if (san || san.error() != NotationError::malformed) {
+    // Text that reads as UCI too ("e2e4" is also SAN for the pawn on e2) may still be a move.
+    if (san) return san;
+    if (auto uci = parse_uci(pos, text)) return uci;
+    return san;
+  }
+  return parse_uci(pos, text);
 }
 
 }  // namespace parley::game::chess

@@ -12,8 +12,9 @@
 namespace parley::game::chess {
 
 enum class NotationError : std::uint8_t {
-  malformed,   // not a move in this notation
-  illegal,     // well formed, but no legal move matches
+  malformed,   // not a move in this notation ("not SAN")
+  illegal,     // well formed, but no legal move matches ("no such move here": Qxf7 with no queen
+               // that can take on f7)
   ambiguous,   // more than one legal move matches (SAN without enough disambiguation)
 };
 std::string_view describe(NotationError error);
@@ -68,5 +69,11 @@ struct ReadSan {
   SanShape shape;
 };
 Result<ReadSan, NotationError> read_san(const Position& pos, std::string_view text);
+
+// A move as a person types it at a board (the terminal, `parley chess play`): SAN, UCI, or
+// castling as "oo" and "ooo" (any case; the original design's spelling). The error is the most
+// telling one: `illegal` or `ambiguous` when the text reads as a move in either notation,
+// `malformed` only when it reads as neither.
+Result<Move, NotationError> parse_typed_move(const Position& pos, std::string_view text);
 
 }  // namespace parley::game::chess

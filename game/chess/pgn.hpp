@@ -140,6 +140,10 @@ class Reader {
   // piece's first token is; after next() gave nullopt, where reading stopped (the text's end, or
   // the first token at or past `stop`).
   Place place();
+  // Whether reading has looked at the text's end. Until it has, the reader of a beginning of a
+  // text (text.substr(0, n)) reads what the reader of the whole text reads: the importer reads
+  // pieces ahead within a bound that way, and reads again the few that reached it.
+  bool reached_end() const { return reached_end_; }
 
  private:
   class Parser;
@@ -148,6 +152,7 @@ class Reader {
   std::size_t line_ = 1;
   std::size_t line_start_ = 0;
   std::size_t stop_ = std::string_view::npos;
+  bool reached_end_ = false;
   Limits limits_;
   Notes notes_;
   // The last game's main-line length, reserved for the next (up to kMainLineHintCap nodes): games

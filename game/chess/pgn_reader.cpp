@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <array>
+#include <cstdio>
 #include <optional>
 
 #include "game/chess/notation.hpp"
@@ -258,7 +259,11 @@ class Reader::Parser {
           }
           ++r_.pos_;
         }
-        if (r_.pos_ >= t.size()) fail_at(ErrorKind::unterminated_comment, tok);
+        if (r_.pos_ >= t.size()) {
+          // The one read that reaches the end and then goes back: the lines inside are read again.
+          r_.reached_end_ = true;
+          fail_at(ErrorKind::unterminated_comment, tok);
+        }
         tok.text = t.substr(start + 1, r_.pos_ - start - 1);
         ++r_.pos_;
         check_comment(tok);
@@ -295,8 +300,9 @@ class Reader::Parser {
   static std::string printable(char c) {
     auto u = static_cast<unsigned char>(c);
     if (u >= 0x20 && u < 0x7f) return std::string("'") + c + "'";
-    static const char* hex = "0123456789abcdef";
-    return std::string("byte 0x") + hex[u >> 4] + hex[u & 15];
+    char byte[sizeof "byte 0xff"];
+    std::snprintf(byte, sizeof byte, "byte 0x%02x", u);
+    return byte;
   }
 
   void check_comment(const Token& tok) {
@@ -494,19 +500,22 @@ Reader::Reader(std::string_view text, Place from, std::size_t stop, Limits limit
 
 Place Reader::place() {
   Parser(*this).skip_space();
+  reached_end_ |= pos_ >= text_.size();
   return {pos_, line_, line_start_};
 }
 
+// Every other read that reaches the text's end stays there: at the end of next() it shows.
 std::optional<Result<Game, Error>> Reader::next() {
   Parser parser(*this);
+  std::optional<Result<Game, Error>> read;
   try {
-    auto game = parser.parse_game();
-    if (!game) return std::nullopt;
-    return Result<Game, Error>(std::move(*game));
+    if (auto game = parser.parse_game()) read.emplace(std::move(*game));
   } catch (const Failure& f) {
     parser.resynchronise(f);
-    return Result<Game, Error>(f.error);
+    read.emplace(f.error);
   }
+  reached_end_ |= pos_ >= text_.size();
+  return read;
 }
 
 }  // namespace parley::game::chess::pgn

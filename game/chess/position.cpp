@@ -1,5 +1,6 @@
 #include "game/chess/position.hpp"
 
+#include <cassert>
 #include <charconv>
 #include <vector>
 
@@ -101,6 +102,7 @@ char piece_char(Piece p) {
 }
 
 void Position::put(Piece p, Square s) {
+  assert(!p.empty() && board_[s.index()].empty());
   board_[s.index()] = p;
   by_type_[index(p.type)] |= s.bb();
   by_color_[index(p.color)] |= s.bb();
@@ -109,6 +111,7 @@ void Position::put(Piece p, Square s) {
 
 void Position::remove(Square s) {
   Piece p = board_[s.index()];
+  assert(!p.empty());
   by_type_[index(p.type)] ^= s.bb();
   by_color_[index(p.color)] ^= s.bb();
   key_ ^= zobrist.piece[index(p.color)][index(p.type)][s.index()];
@@ -117,6 +120,7 @@ void Position::remove(Square s) {
 
 void Position::move_piece(Square from, Square to) {
   Piece p = board_[from.index()];
+  assert(!p.empty() && board_[to.index()].empty());
   Bitboard both = from.bb() | to.bb();
   by_type_[index(p.type)] ^= both;
   by_color_[index(p.color)] ^= both;
@@ -184,6 +188,12 @@ void Position::play(Move m) {
   const Color us = side_;
   const Square from = m.from(), to = m.to();
   const Piece moving = board_[from.index()];
+  // A move of the generator's: one of the mover's own pieces, onto no piece of its own and no king.
+  assert(!m.is_none() && from != to);
+  assert(!moving.empty() && moving.color == us);
+  assert(board_[to.index()].empty() || (board_[to.index()].color != us && board_[to.index()].type != PieceType::king));
+  assert(m.kind() != Move::Kind::castling || moving.type == PieceType::king);
+  assert(m.kind() != Move::Kind::en_passant || (moving.type == PieceType::pawn && to.index() == ep_));
 
   if (ep_ != kNoSquare) {
     key_ ^= zobrist.en_passant_file[ep_ & 7];

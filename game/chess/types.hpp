@@ -2,6 +2,7 @@
 // The vocabulary of the chess engine: colours, pieces, squares, bitboards and moves.
 // Squares run a1 = 0, b1 = 1, …, h8 = 63; a bitboard has bit s set for square s.
 #include <bit>
+#include <cassert>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -29,8 +30,11 @@ struct Piece {
 class Square {
  public:
   constexpr Square() = default;
-  constexpr explicit Square(int index) : index_(static_cast<std::uint8_t>(index)) {}
-  static constexpr Square at(int file, int rank) { return Square(rank * 8 + file); }
+  constexpr explicit Square(int index) : index_(static_cast<std::uint8_t>(index)) { assert(index >= 0 && index < 64); }
+  static constexpr Square at(int file, int rank) {
+    assert(file >= 0 && file < 8 && rank >= 0 && rank < 8);
+    return Square(rank * 8 + file);
+  }
   // "e4". In the header: the SAN reader asks for every move.
   static constexpr std::optional<Square> parse(std::string_view name) {
     if (name.size() != 2 || name[0] < 'a' || name[0] > 'h' || name[1] < '1' || name[1] > '8') return std::nullopt;
@@ -53,7 +57,11 @@ constexpr char file_char(Square s) { return static_cast<char>('a' + s.file()); }
 constexpr char rank_char(Square s) { return static_cast<char>('1' + s.rank()); }
 
 constexpr int popcount(Bitboard b) { return std::popcount(b); }
-constexpr Square lsb(Bitboard b) { return Square(std::countr_zero(b)); }
+// The lowest square of a non-empty bitboard.
+constexpr Square lsb(Bitboard b) {
+  assert(b != 0);
+  return Square(std::countr_zero(b));
+}
 constexpr Square pop_lsb(Bitboard& b) {
   Square s = lsb(b);
   b &= b - 1;
@@ -86,7 +94,9 @@ class Move {
                  PieceType promotion = PieceType::knight)
       : bits_(static_cast<std::uint16_t>(
             from.index() | (to.index() << 6) | (static_cast<int>(kind) << 12) |
-            ((static_cast<int>(promotion) - static_cast<int>(PieceType::knight)) << 14))) {}
+            ((static_cast<int>(promotion) - static_cast<int>(PieceType::knight)) << 14))) {
+    assert(promotion >= PieceType::knight && promotion <= PieceType::queen);
+  }
 
   static constexpr Move none() { return Move(); }
   constexpr bool is_none() const { return bits_ == 0; }

@@ -75,6 +75,7 @@ Result<State, RevealError> State::reveal(Seat seat, const Layout& layout) const 
 }
 
 std::optional<PieceId> State::piece_at(Square square) const {
+  assert(square.index < kSquareCount);
   const std::uint8_t code = board_[square.index];
   if (code == 0) return std::nullopt;
   const std::uint8_t index = static_cast<std::uint8_t>(code - 1);

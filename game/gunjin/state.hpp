@@ -13,6 +13,7 @@
 // only in the kinds they know, and conceal() of the verifier's state equals each peer's.
 // Peers compare the hash of encode(conceal(state, nothing)): the public state.
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -131,7 +132,10 @@ class State {
   std::optional<Seat> draw_offer() const { return draw_offer_; }
   const std::optional<Ending>& ending() const { return ending_; }
   std::uint32_t ply() const { return ply_; }  // moves played so far
-  const Piece& piece(PieceId id) const { return armies_[id.seat.index][id.slot]; }
+  const Piece& piece(PieceId id) const {
+    assert(id.seat.index < kSeatCount && id.slot < kArmySize);
+    return armies_[id.seat.index][id.slot];
+  }
   std::optional<PieceId> piece_at(Square square) const;
   const std::vector<BattleRecord>& battles() const { return battles_; }
   // Positions since the last battle (a battle removes a piece, so none before it can recur).

@@ -1,6 +1,7 @@
 #include "game/risiko/dice.hpp"
 
 #include <algorithm>
+#include <cassert>
 
 namespace parley::game::risiko {
 
@@ -25,6 +26,7 @@ std::array<std::uint8_t, kMaxDice> high_to_low(const Dice& dice) {
 }  // namespace
 
 Losses resolve_battle(const Roll& roll) {
+  assert(roll.attacker.valid() && roll.defender.valid());
   const auto a = high_to_low(roll.attacker);
   const auto d = high_to_low(roll.defender);
   Losses out;

@@ -9,6 +9,7 @@
 //   State   a Table plus the secrets its holder knows. A peer's State knows its own seat's
 //           secrets; a simulator's, a test's or an auditor's may know every seat's
 //           ("full information"). The rules check what the State knows and nothing more.
+#include <cassert>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -95,9 +96,19 @@ struct Table {
   std::optional<Seat> winner;
   EndReason end = EndReason::none;
 
-  Seat current_player() const { return turn_order[current]; }
-  const PlayerInfo& player(Seat s) const { return players[s.index]; }
-  PlayerInfo& player(Seat s) { return players[s.index]; }
+  Seat current_player() const {
+    assert(current < turn_order.size());
+    return turn_order[current];
+  }
+  // Of a seat of the game (seats from the network are checked first).
+  const PlayerInfo& player(Seat s) const {
+    assert(s.index < players.size());
+    return players[s.index];
+  }
+  PlayerInfo& player(Seat s) {
+    assert(s.index < players.size());
+    return players[s.index];
+  }
   bool playing(Seat s) const {
     return s.index < players.size() && players[s.index].status == PlayerStatus::playing;
   }

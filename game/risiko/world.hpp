@@ -3,6 +3,7 @@
 // its card deck and its mission deck. Every peer loads the same World; its fingerprint goes
 // into every state encoding so that two peers on different maps disagree at once.
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -74,10 +75,23 @@ class World {
   std::array<std::uint32_t, kMaxPlayers + 1> start_armies{};
 
   std::size_t territory_count() const { return countries.size(); }
-  const Country& country(TerritoryId t) const { return countries[t.value]; }
-  const Continent& continent(ContinentId c) const { return continents[c.value]; }
-  const Card& card(CardId c) const { return cards[c.value]; }
-  const Mission& mission(MissionId m) const { return missions[m.value]; }
+  // Of an id in range (valid()): ids from the network are checked before they are looked up.
+  const Country& country(TerritoryId t) const {
+    assert(valid(t));
+    return countries[t.value];
+  }
+  const Continent& continent(ContinentId c) const {
+    assert(c.value < continents.size());
+    return continents[c.value];
+  }
+  const Card& card(CardId c) const {
+    assert(valid(c));
+    return cards[c.value];
+  }
+  const Mission& mission(MissionId m) const {
+    assert(valid(m));
+    return missions[m.value];
+  }
 
   bool valid(TerritoryId t) const { return t.value < countries.size(); }
   bool valid(CardId c) const { return c.value < cards.size(); }

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "lobby/client/enet_init.hpp"
+#include "lobby/client/enet_link.hpp"
 #include "lobby/protocol/limits.hpp"
 
 namespace parley::lobby {
@@ -14,6 +15,49 @@ namespace {
 // Entries that arrived ahead of a gap are kept up to this many; beyond that they are dropped
 // and fetched again once the gap is filled.
 constexpr std::size_t kMaxEarlyEntries = 4096;
+
+}  // namespace
+
+std::string_view describe(DisconnectKind kind) {
+  switch (kind) {
+    case DisconnectKind::closed: return "the connection closed";
+    case DisconnectKind::refused: return "the lobby refused and closed the connection";
+    case DisconnectKind::protocol_version: return "the lobby speaks another protocol version";
+    case DisconnectKind::wrong_lobby_key: return "the lobby proved another key than the pinned one";
+    case DisconnectKind::handshake_failed: return "the secure channel's handshake failed";
+    case DisconnectKind::rejected_packets: return "packets that do not authenticate, one after another";
+    case DisconnectKind::lost_packet: return "a packet was lost on the path (something took its place)";
+  }
+  return "unknown disconnection";
+}
+
+namespace {
+
+// Refusals the lobby closes the connection after.
+bool ends_connection(Refusal refusal) {
+  switch (refusal) {
+    case Refusal::login_timeout:
+    case Refusal::logged_in_elsewhere:
+    case Refusal::too_many_connections:
+    case Refusal::server_full:
+    case Refusal::shutting_down:
+    case Refusal::handshake_failed:
+    case Refusal::rejected_packets:
+    case Refusal::lost_packet: return true;
+    default: return false;
+  }
+}
+
+// How a refusal that ends the connection is reported.
+DisconnectKind kind_of(Refusal refusal) {
+  switch (refusal) {
+    case Refusal::unsupported_version: return DisconnectKind::protocol_version;
+    case Refusal::handshake_failed: return DisconnectKind::handshake_failed;
+    case Refusal::rejected_packets: return DisconnectKind::rejected_packets;
+    case Refusal::lost_packet: return DisconnectKind::lost_packet;
+    default: return DisconnectKind::refused;
+  }
+}
 
 }  // namespace
 
@@ -28,7 +72,10 @@ std::string_view describe(PostError error) {
 }
 
 LobbyClient::LobbyClient(ClientOptions options, ENetHost* host, ENetPeer* peer)
-    : options_(std::move(options)), host_(host), peer_(peer) {}
+    : options_(std::move(options)),
+      proving_(options_.identity ? *options_.identity : crypto::Identity::generate()),
+      host_(host),
+      peer_(peer) {}
 
 LobbyClient::~LobbyClient() {
   if (peer_ != nullptr && state_ != ClientState::disconnected) {
@@ -47,18 +94,27 @@ game::Result<std::unique_ptr<LobbyClient>, ClientError> LobbyClient::connect(Cli
   ENetHost* host = enet_host_create(nullptr, 1, 1, 0, 0);
   if (host == nullptr) return ClientError{ClientError::Kind::network, "cannot create an ENet host"};
   host->maximumPacketSize = 2 * kMaxMessageBytes;
-  ENetPeer* peer = enet_host_connect(host, &address, 1, 0);
+  // The connect data names the protocol, so a lobby of another version refuses it in words.
+  ENetPeer* peer = enet_host_connect(host, &address, 1, kConnectData);
   if (peer == nullptr) {
     enet_host_destroy(host);
     return ClientError{ClientError::Kind::network, "cannot start connecting to " + to_string(options.lobby)};
   }
+  tune_peer(peer);
   return std::unique_ptr<LobbyClient>(new LobbyClient(std::move(options), host, peer));
 }
 
-void LobbyClient::set_disconnected(std::string reason) {
+void LobbyClient::set_disconnected(std::string reason, DisconnectKind kind, std::optional<crypto::PublicKey> key) {
   if (state_ == ClientState::disconnected) return;
   state_ = ClientState::disconnected;
-  events_.push_back(Disconnected{std::move(reason)});
+  handshake_.reset();  // its ephemeral secret goes now
+  events_.push_back(Disconnected{std::move(reason), kind, key});
+}
+
+void LobbyClient::close(DisconnectKind kind, std::string reason) {
+  if (peer_ != nullptr) enet_peer_disconnect_now(peer_, 0);
+  peer_ = nullptr;
+  set_disconnected(std::move(reason), kind);
 }
 
 void LobbyClient::poll(std::uint32_t timeout_ms) {
@@ -67,23 +123,109 @@ void LobbyClient::poll(std::uint32_t timeout_ms) {
   int r = enet_host_service(host_, &ev, timeout_ms);
   while (r > 0) {
     switch (ev.type) {
-      case ENET_EVENT_TYPE_CONNECT:
-        // Requests wait for the challenge (the lobby's first message), not just the transport.
-        break;
+      case ENET_EVENT_TYPE_CONNECT: on_connect(); break;
       case ENET_EVENT_TYPE_RECEIVE:
-        on_message(std::span<const std::uint8_t>(ev.packet->data, ev.packet->dataLength));
+        on_packet(ev.channelID, std::span<std::uint8_t>(ev.packet->data, ev.packet->dataLength));
         enet_packet_destroy(ev.packet);
         break;
-      case ENET_EVENT_TYPE_DISCONNECT:
+      case ENET_EVENT_TYPE_DISCONNECT: {
         peer_ = nullptr;
-        set_disconnected("the connection to the lobby closed");
+        // The lobby says why in a refusal before it closes (and in the disconnection's data).
+        std::optional<Refusal> why;
+        if (closing_refusal_) why = closing_refusal_->reason;
+        else if (ev.data != 0) why = static_cast<Refusal>(ev.data);
+        if (why) {
+          set_disconnected("the lobby closed the connection: " + std::string(describe(*why)), kind_of(*why));
+        } else {
+          set_disconnected("the connection to the lobby closed", DisconnectKind::closed);
+        }
         return;
+      }
       case ENET_EVENT_TYPE_NONE: break;
     }
     if (state_ == ClientState::disconnected) return;
     r = enet_host_service(host_, &ev, 0);
   }
+  if (peer_ != nullptr) {
+    const auto now = std::chrono::steady_clock::now();
+    if (now - capped_at_ >= kResendCeilingPeriod) {
+      cap_resend_timeouts(peer_);
+      capped_at_ = now;
+    }
+    if (channel_ && now - sealed_at_ >= kKeepaliveInterval) send_now({});
+  }
   enet_host_flush(host_);
+}
+
+void LobbyClient::on_connect() {
+  // Requests wait for the secure channel, not just the transport.
+  handshake_ = ClientHandshake::start();
+  if (ENetPacket* p = plain_packet(handshake_->hello()); p != nullptr && enet_peer_send(peer_, 0, p) != 0) {
+    enet_packet_destroy(p);
+  }
+}
+
+void LobbyClient::on_packet(std::uint8_t channel, std::span<std::uint8_t> packet) {
+  if (!channel_) return on_handshake(packet);
+  auto plain = channel_->open(channel, packet);
+  if (plain) {
+    if (!plain->empty()) on_message(*plain);  // empty: the lobby's keepalive
+    return;
+  }
+  if (const auto& fault = channel_->fault()) {
+    close(*fault == ChannelFault::lost_packet ? DisconnectKind::lost_packet : DisconnectKind::rejected_packets,
+          "the channel from the lobby: " + std::string(describe(*fault)));
+  }
+}
+
+void LobbyClient::on_handshake(std::span<const std::uint8_t> bytes) {
+  if (!handshake_) return;  // before the ENet connection (cannot happen) or after a failure
+  const auto tag = peek_tag(bytes);
+  if (tag == WireTag::refused) {
+    // Before the channel the lobby can only refuse in the clear: a wrong protocol version, a
+    // failed handshake, too many connections from this address. Unauthenticated, as the
+    // transport's own disconnection is.
+    auto m = decode_lobby_message(bytes);
+    if (!m || !std::holds_alternative<Refused>(*m)) {
+      return close(DisconnectKind::handshake_failed, "the lobby's first message does not decode");
+    }
+    const Refused r = std::get<Refused>(*m);
+    events_.push_back(r);
+    return close(kind_of(r.reason), "the lobby refused the connection: " + std::string(describe(r.reason)) +
+                                         (r.detail.empty() ? "" : " (" + r.detail + ")"));
+  }
+  if (tag == WireTag::legacy_challenge) {
+    return close(DisconnectKind::protocol_version,
+                 "the lobby speaks protocol version 1 (no secure channel); this client speaks version " +
+                     std::to_string(kProtocolVersion));
+  }
+  auto done = handshake_->answer(proving_, bytes);
+  if (!done) {
+    return close(DisconnectKind::handshake_failed, "the lobby's handshake: " + std::string(describe(done.error())));
+  }
+  if (options_.expected_lobby_key &&
+      sodium_memcmp(done->lobby_key.bytes().data(), options_.expected_lobby_key->bytes().data(), crypto::kPublicKeyBytes) !=
+          0) {
+    if (peer_ != nullptr) enet_peer_disconnect_now(peer_, 0);
+    peer_ = nullptr;
+    return set_disconnected("the lobby proved the key " + crypto::fingerprint(done->lobby_key) + ", not the pinned " +
+                                crypto::fingerprint(*options_.expected_lobby_key) + ": this client will not talk to it",
+                            DisconnectKind::wrong_lobby_key, done->lobby_key);
+  }
+  if (ENetPacket* p = plain_packet(done->proof); p != nullptr && enet_peer_send(peer_, 0, p) != 0) enet_packet_destroy(p);
+  channel_.emplace(done->keys, kLobbyChannels);
+  sealed_at_ = std::chrono::steady_clock::now();
+  handshake_.reset();
+  lobby_key_ = done->lobby_key;
+  events_.push_back(Connected{done->lobby_key});
+  if (options_.identity) {
+    state_ = ClientState::logging_in;
+    send_now(encode(Login{next_request(), options_.display_name}));
+  } else {
+    state_ = ClientState::ready;
+  }
+  for (const Bytes& b : unsent_) send_now(b);
+  unsent_.clear();
 }
 
 std::optional<ClientEvent> LobbyClient::next_event() {
@@ -94,10 +236,11 @@ std::optional<ClientEvent> LobbyClient::next_event() {
 }
 
 void LobbyClient::send_now(const Bytes& bytes) {
-  if (peer_ == nullptr) return;
-  ENetPacket* packet = enet_packet_create(bytes.data(), bytes.size(), ENET_PACKET_FLAG_RELIABLE);
+  if (peer_ == nullptr || !channel_) return;
+  ENetPacket* packet = sealed_packet(*channel_, bytes);
   if (packet == nullptr) return;
   if (enet_peer_send(peer_, 0, packet) != 0) enet_packet_destroy(packet);
+  sealed_at_ = std::chrono::steady_clock::now();
 }
 
 RequestId LobbyClient::request(ClientMessage message) {
@@ -124,8 +267,9 @@ void LobbyClient::disconnect() {
   if (peer_ != nullptr && state_ != ClientState::disconnected) enet_peer_disconnect(peer_, 0);
 }
 
-RequestId LobbyClient::create_room(std::string game, std::uint8_t seats, Bytes options, Visibility visibility) {
-  return request(CreateRoom{next_request(), std::move(game), seats, std::move(options), visibility});
+RequestId LobbyClient::create_room(std::string game, std::uint8_t seats, Bytes options, Visibility visibility,
+                                   std::vector<crypto::PublicKey> reserved) {
+  return request(CreateRoom{next_request(), std::move(game), seats, std::move(options), visibility, std::move(reserved)});
 }
 RequestId LobbyClient::list_rooms(std::string game, RoomId after) {
   return request(ListRooms{next_request(), std::move(game), after});
@@ -186,26 +330,6 @@ void LobbyClient::on_message(std::span<const std::uint8_t> bytes) {
     return;
   }
   LobbyMessage& m = decoded.value();
-  if (auto* c = std::get_if<Challenge>(&m)) {
-    if (options_.expected_lobby_key && c->lobby_key != *options_.expected_lobby_key) {
-      enet_peer_disconnect_now(peer_, 0);
-      peer_ = nullptr;
-      set_disconnected("the lobby's key is not the expected one");
-      return;
-    }
-    lobby_key_ = c->lobby_key;
-    events_.push_back(Connected{c->lobby_key});
-    if (options_.identity) {
-      state_ = ClientState::logging_in;
-      send_now(encode(Login{next_request(), options_.identity->public_key(), options_.display_name,
-                            sign_login(*options_.identity, c->lobby_key, c->nonce, options_.display_name)}));
-    } else {
-      state_ = ClientState::ready;
-    }
-    for (const Bytes& b : unsent_) send_now(b);
-    unsent_.clear();
-    return;
-  }
   if (auto* nodes = std::get_if<NodeList>(&m)) {
     nodes_ = std::move(nodes->nodes);
     return;
@@ -218,11 +342,11 @@ void LobbyClient::on_message(std::span<const std::uint8_t> bytes) {
     for (auto& [room, f] : follows_) {
       if (f.fetching == r->request) f.fetching.reset();
     }
+    if (ends_connection(r->reason)) closing_refusal_ = *r;
   }
   std::visit([&](auto& v) {
     using T = std::decay_t<decltype(v)>;
-    if constexpr (!std::is_same_v<T, Challenge> && !std::is_same_v<T, EntryMessage> && !std::is_same_v<T, NodeList>)
-      events_.push_back(std::move(v));
+    if constexpr (!std::is_same_v<T, EntryMessage> && !std::is_same_v<T, NodeList>) events_.push_back(std::move(v));
   }, m);
 }
 

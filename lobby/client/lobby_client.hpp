@@ -5,6 +5,7 @@
 // when it has an identity, and follows the transcript of every started room it is in: each
 // entry is checked (chain, lobby and seat signatures, seen hashes) before it is appended and
 // reported, gaps are fetched, and a lobby that shows two versions of an entry is reported.
+#include <chrono>
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -16,7 +17,9 @@
 
 #include "crypto/identity.hpp"
 #include "game/core/result.hpp"
+#include "lobby/protocol/channel.hpp"
 #include "lobby/protocol/endpoint.hpp"
+#include "lobby/protocol/handshake.hpp"
 #include "lobby/protocol/messages.hpp"
 #include "lobby/protocol/transcript.hpp"
 
@@ -27,7 +30,8 @@ namespace parley::lobby {
 
 struct ClientOptions {
   Endpoint lobby;
-  std::optional<crypto::Identity> identity;  // none: a status-only connection that never logs in
+  // None: a status-only connection that never logs in (its handshake proves a key made for it).
+  std::optional<crypto::Identity> identity;
   std::string display_name;
   std::optional<crypto::PublicKey> expected_lobby_key;  // refuse any other lobby
 };
@@ -37,8 +41,8 @@ struct ClientError {
   std::string detail;
 };
 
-// The lobby's challenge arrived (the connection is up); a client with an identity has sent its
-// login.
+// The secure channel is up: the lobby proved lobby_key (the pinned one, if one was); a client
+// with an identity has sent its login.
 struct Connected {
   crypto::PublicKey lobby_key;
 };
@@ -57,8 +61,22 @@ struct TranscriptFault {
 struct ProtocolFault {
   WireError error;
 };
+// Why a connection ended, for a program to act on (the reason text is for a person).
+enum class DisconnectKind : std::uint8_t {
+  closed,            // it closed: disconnect(), the lobby closed it, or it fell silent
+  refused,           // the lobby refused and closed it (its Refused came first)
+  protocol_version,  // the lobby speaks another protocol version: connecting again will not help
+  wrong_lobby_key,   // the lobby proved another key than the pinned one: this client will not talk to it
+  handshake_failed,  // the lobby's handshake did not decode or prove its key
+  rejected_packets,  // packets that do not authenticate (or replays) in a row, on the path to either side
+  lost_packet,       // a packet was taken out of the channel on the path, to either side
+};
+std::string_view describe(DisconnectKind kind);
+
 struct Disconnected {
   std::string reason;
+  DisconnectKind kind = DisconnectKind::closed;
+  std::optional<crypto::PublicKey> lobby_key{};  // wrong_lobby_key: the key the lobby proved
 };
 
 using ClientEvent = std::variant<Connected, Welcome, Refused, Done, RoomState, RoomList, Queued, EntryAppended,
@@ -89,9 +107,13 @@ class LobbyClient {
   // The nodes of the lobby's cluster, as the node told at login (empty for a single lobby):
   // where to reconnect when this one goes away.
   const std::vector<Endpoint>& nodes() const { return nodes_; }
+  // Packets from the lobby opened, and dropped as forged or replayed (zero before the channel).
+  ChannelStats channel_stats() const { return channel_ ? channel_->stats() : ChannelStats{}; }
 
   // Requests: each returns the id the answer will carry. Sent once connected.
-  RequestId create_room(std::string game, std::uint8_t seats, Bytes options, Visibility visibility);
+  // `reserved`: empty, or the only key each seat takes (CreateRoom::reserved).
+  RequestId create_room(std::string game, std::uint8_t seats, Bytes options, Visibility visibility,
+                        std::vector<crypto::PublicKey> reserved = {});
   RequestId list_rooms(std::string game = {}, RoomId after = {});
   RequestId join_room(RoomId room, Role role, std::string invite_code = {});
   RequestId join_by_code(std::string invite_code, Role role);
@@ -111,7 +133,8 @@ class LobbyClient {
   // its end are fetched instead of the whole game.
   void adopt_transcript(RoomId room, Transcript transcript);
 
-  // Sends bytes as they are: for tests of the lobby's handling of hostile input.
+  // Sends bytes as they are as one message (sealed like any): for tests of the lobby's handling
+  // of hostile input.
   void send_raw(std::span<const std::uint8_t> bytes);
   // Starts a graceful disconnection; poll() until state() is disconnected.
   void disconnect();
@@ -127,17 +150,27 @@ class LobbyClient {
   RequestId next_request() { return RequestId{++last_request_}; }
   RequestId request(ClientMessage message);
   void send_now(const Bytes& bytes);
+  void on_connect();
+  void on_handshake(std::span<const std::uint8_t> bytes);
+  void on_packet(std::uint8_t channel, std::span<std::uint8_t> packet);
+  void close(DisconnectKind kind, std::string reason);
   void on_message(std::span<const std::uint8_t> bytes);
   void on_entry(EntryMessage message);
   void on_entries_end(const EntriesEnd& end);
   void on_room_state(const RoomState& state);
   void fetch_missing(RoomId room, Follow& follow);
   void append_in_order(RoomId room, Follow& follow);
-  void set_disconnected(std::string reason);
+  void set_disconnected(std::string reason, DisconnectKind kind, std::optional<crypto::PublicKey> key = {});
 
   ClientOptions options_;
+  crypto::Identity proving_;  // the key the handshake proves: the identity, or one for this connection
   ENetHost* host_;
   ENetPeer* peer_;
+  std::optional<ClientHandshake> handshake_;  // between the ENet connection and the channel
+  std::optional<Channel> channel_;
+  std::optional<Refused> closing_refusal_;    // the last refusal of a request-less kind (it precedes a close)
+  std::chrono::steady_clock::time_point capped_at_{};
+  std::chrono::steady_clock::time_point sealed_at_{};  // the last packet sent on the channel
   ClientState state_ = ClientState::connecting;
   std::optional<crypto::PublicKey> lobby_key_;
   std::uint32_t last_request_ = 0;

@@ -7,7 +7,7 @@
 namespace parley::lobby {
 
 namespace {
-constexpr std::string_view kMagic = "PARLEYLOG";
+constexpr std::string_view kMagic = kLogMagic;
 constexpr std::uint8_t kLogVersion = 1;
 }  // namespace
 

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "crypto/identity.hpp"
@@ -19,6 +20,8 @@
 namespace parley::lobby {
 
 inline constexpr std::size_t kMaxLogEntries = 1'000'000;
+// The first bytes of every log, whatever its version: what tells a log from other files.
+inline constexpr std::string_view kLogMagic = "PARLEYLOG";
 
 struct GameLog {
   crypto::PublicKey lobby_key;

@@ -18,18 +18,8 @@ std::array<std::uint8_t, 4> ipv4_octets(std::uint32_t network_order) {
   return octets;
 }
 
-}  // namespace
-
-Bytes encode(const LanProbe& probe) {
-  game::ByteWriter w;
-  write_header(w, WireTag::lan_probe);
-  w.raw(probe.nonce);
-  Bytes out = std::move(w).take();
-  out.resize(kLanProbeBytes, 0);
-  return out;
-}
-
-Bytes encode(const LanAnswer& answer) {
+// Every field of an answer before its signature.
+Bytes signed_part(const LanAnswer& answer) {
   game::ByteWriter w;
   write_header(w, WireTag::lan_answer);
   w.raw(answer.nonce);
@@ -43,10 +33,33 @@ Bytes encode(const LanAnswer& answer) {
   return std::move(w).take();
 }
 
+}  // namespace
+
+Bytes encode(const LanProbe& probe) {
+  game::ByteWriter w;
+  write_header(w, WireTag::lan_probe);
+  w.raw(probe.nonce);
+  Bytes out = std::move(w).take();
+  out.resize(kLanProbeBytes, 0);
+  return out;
+}
+
+Bytes encode(const LanAnswer& answer) {
+  Bytes out = signed_part(answer);
+  out.insert(out.end(), answer.signature.begin(), answer.signature.end());
+  return out;
+}
+
+void sign_lan_answer(LanAnswer& answer, const crypto::Identity& lobby) {
+  answer.lobby_key = lobby.public_key();
+  const crypto::Signature s = lobby.sign(kLanAnswerLabel, answer.nonce, signed_part(answer));
+  std::copy(s.bytes().begin(), s.bytes().end(), answer.signature.begin());
+}
+
 game::Result<LanProbe, WireError> decode_lan_probe(std::span<const std::uint8_t> bytes) {
   if (bytes.size() > kLanProbeBytes) return WireError::too_long;
   WireReader r(bytes);
-  r.header(WireTag::lan_probe);
+  r.header(WireTag::lan_probe, wire_version(WireTag::lan_probe));
   LanProbe probe;
   r.raw(probe.nonce);
   // The padding is part of the format (zeros, to the full size): a shorter probe would let a
@@ -59,7 +72,7 @@ game::Result<LanProbe, WireError> decode_lan_probe(std::span<const std::uint8_t>
 
 game::Result<LanAnswer, WireError> decode_lan_answer(std::span<const std::uint8_t> bytes) {
   WireReader r(bytes);
-  r.header(WireTag::lan_answer);
+  r.header(WireTag::lan_answer, wire_version(WireTag::lan_answer));
   LanNonce nonce{};
   r.raw(nonce);
   std::array<std::uint8_t, 4> octets{};
@@ -81,9 +94,17 @@ game::Result<LanAnswer, WireError> decode_lan_answer(std::span<const std::uint8_
   const std::uint32_t players = r.u32();
   const std::uint32_t waiting = r.u32();
   const std::uint32_t started = r.u32();
+  std::array<std::uint8_t, crypto::kSignatureBytes> signature{};
+  r.raw(signature);
   auto complete = r.finish(true);
   if (!complete) return complete.error();
-  return LanAnswer{nonce, ipv4, port, *key, std::move(name), players, waiting, started};
+  LanAnswer answer{nonce, ipv4, port, *key, std::move(name), players, waiting, started, signature};
+  // Only what the key it names signed, for this probe.
+  if (!crypto::verify_signature(answer.lobby_key, kLanAnswerLabel, answer.nonce, signed_part(answer),
+                                crypto::Signature::from_bytes(signature).value())) {
+    return WireError::bad_value;
+  }
+  return answer;
 }
 
 game::Result<std::string, TextError> sanitize_lan_name(std::string_view raw) {

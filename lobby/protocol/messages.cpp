@@ -32,12 +32,6 @@ crypto::PublicKey placeholder_key() {
 
 crypto::PublicKey read_key_or_placeholder(WireReader& r) { return read_key(r).value_or(placeholder_key()); }
 
-crypto::Signature read_signature(WireReader& r) {
-  std::array<std::uint8_t, crypto::kSignatureBytes> raw{};
-  r.raw(raw);
-  return crypto::Signature::from_bytes(raw).value();
-}
-
 RequestId read_request(WireReader& r) { return RequestId{r.u32()}; }
 RoomId read_room(WireReader& r) { return RoomId{r.u64()}; }
 
@@ -69,34 +63,60 @@ std::string read_game_name(WireReader& r) {
 void write(ByteWriter& w, const Login& m) {
   write_header(w, WireTag::login);
   w.u32(m.request.value);
-  w.raw(m.player.bytes());
   w.text(m.display_name);
-  w.raw(m.signature.bytes());
 }
 Login read_login(WireReader& r) {
   RequestId request = read_request(r);
-  crypto::PublicKey player = read_key_or_placeholder(r);
   std::string name = r.text(kMaxDisplayNameBytes);
-  crypto::Signature sig = read_signature(r);
-  return Login{request, player, std::move(name), sig};
+  return Login{request, std::move(name)};
 }
 
+// CreateRoom is at version 1 without reserved seats and at version 2 with them (a key a seat
+// after the visibility): a request without them has the bytes it always had, and a lobby that
+// does not know reserved seats refuses one with them as unsupported_version.
+constexpr std::uint8_t kReservedCreateVersion = 2;
+
 void write(ByteWriter& w, const CreateRoom& m) {
-  write_header(w, WireTag::create_room);
+  if (m.reserved.empty()) {
+    write_header(w, WireTag::create_room);
+  } else {
+    w.u8(static_cast<std::uint8_t>(WireTag::create_room));
+    w.u8(kReservedCreateVersion);
+  }
   w.u32(m.request.value);
   w.text(m.game);
   w.u8(m.seats);
   w.bytes(m.options);
   w.u8(static_cast<std::uint8_t>(m.visibility));
+  if (!m.reserved.empty()) {
+    w.u8(static_cast<std::uint8_t>(m.reserved.size()));
+    for (const auto& key : m.reserved) w.raw(key.bytes());
+  }
 }
-CreateRoom read_create_room(WireReader& r) {
+CreateRoom read_create_room(WireReader& r, bool reserved) {
   CreateRoom m;
   m.request = read_request(r);
   m.game = r.text(kMaxGameNameBytes);
   m.seats = read_seat_count(r);
   m.options = r.bytes(kMaxOptionsBytes);
   m.visibility = read_enum<Visibility>(r, 1);
+  if (reserved) {
+    // A key for every seat (so never none: that is version 1).
+    const std::uint8_t n = r.u8();
+    if (!r.failed() && n != m.seats) r.fail(WireError::bad_value);
+    for (std::uint8_t i = 0; i < n && !r.failed(); ++i) {
+      auto key = read_key(r);
+      if (key) m.reserved.push_back(*key);
+    }
+  }
   return m;
+}
+game::Result<CreateRoom, WireError> decode_create_room(std::span<const std::uint8_t> bytes) {
+  const bool reserved = bytes.size() >= 2 && bytes[1] == kReservedCreateVersion;
+  WireReader r(bytes);
+  r.header(WireTag::create_room, reserved ? kReservedCreateVersion : wire_version(WireTag::create_room));
+  auto value = read_create_room(r, reserved);
+  return r.finish(std::move(value));
 }
 
 void write(ByteWriter& w, const ListRooms& m) {
@@ -223,20 +243,6 @@ void write(ByteWriter& w, const StatusQuery& m) {
 StatusQuery read_status_query(WireReader& r) { return StatusQuery{read_request(r)}; }
 
 // ---- lobby → client ----------------------------------------------------------------------
-
-void write(ByteWriter& w, const Challenge& m) {
-  write_header(w, WireTag::challenge);
-  w.raw(m.lobby_key.bytes());
-  w.raw(m.nonce);
-  w.u32(m.max_envelope_body);
-}
-Challenge read_challenge(WireReader& r) {
-  crypto::PublicKey key = read_key_or_placeholder(r);
-  Nonce nonce{};
-  r.raw(nonce);
-  std::uint32_t max_body = r.u32();
-  return Challenge{key, nonce, max_body};
-}
 
 void write(ByteWriter& w, const Welcome& m) {
   write_header(w, WireTag::welcome);
@@ -514,7 +520,7 @@ std::string_view describe(Refusal refusal) {
     case Refusal::unknown_message: return "not a request the lobby knows";
     case Refusal::not_logged_in: return "log in first";
     case Refusal::already_logged_in: return "this connection has logged in already";
-    case Refusal::bad_login_signature: return "the login signature does not verify";
+    case Refusal::bad_login_signature: return "the connection proved no key to log in with";
     case Refusal::bad_display_name: return "the display name is invalid, empty or too long";
     case Refusal::login_timeout: return "no login within the time limit";
     case Refusal::logged_in_elsewhere: return "the same key logged in on another connection";
@@ -542,6 +548,10 @@ std::string_view describe(Refusal refusal) {
     case Refusal::bad_chat_text: return "the chat text is invalid, empty or too long";
     case Refusal::shutting_down: return "the lobby is shutting down";
     case Refusal::too_many_spectated_rooms: return "you watch the maximum number of rooms";
+    case Refusal::handshake_failed: return "the secure channel's handshake failed";
+    case Refusal::rejected_packets: return "packets that do not authenticate, one after another";
+    case Refusal::lost_packet: return "a packet was lost on the path (something took its place)";
+    case Refusal::seat_reserved: return "the seats of this room are reserved to other keys";
     case Refusal::room_moved: return "a room of yours moved to another lobby node: reconnect";
     case Refusal::unavailable: return "the lobby cannot serve that now (its database or the room's node is away): try again";
   }
@@ -579,7 +589,7 @@ game::Result<ClientMessage, WireError> decode_client_message(std::span<const std
   using V = ClientMessage;
   switch (*tag) {
     case WireTag::login: return widen<V>(decode_with<Login>(bytes, *tag, read_login));
-    case WireTag::create_room: return widen<V>(decode_with<CreateRoom>(bytes, *tag, read_create_room));
+    case WireTag::create_room: return widen<V>(decode_create_room(bytes));
     case WireTag::list_rooms: return widen<V>(decode_with<ListRooms>(bytes, *tag, read_list_rooms));
     case WireTag::join_room: return widen<V>(decode_with<JoinRoom>(bytes, *tag, read_join_room));
     case WireTag::leave_room: return widen<V>(decode_with<LeaveRoom>(bytes, *tag, read_leave_room));
@@ -599,7 +609,6 @@ game::Result<LobbyMessage, WireError> decode_lobby_message(std::span<const std::
   if (!tag) return WireError::truncated;
   using V = LobbyMessage;
   switch (*tag) {
-    case WireTag::challenge: return widen<V>(decode_with<Challenge>(bytes, *tag, read_challenge));
     case WireTag::welcome: return widen<V>(decode_with<Welcome>(bytes, *tag, read_welcome));
     case WireTag::refused: return widen<V>(decode_with<Refused>(bytes, *tag, read_refused));
     case WireTag::done: return widen<V>(decode_with<Done>(bytes, *tag, read_done));
@@ -633,23 +642,6 @@ Bytes encode_entry_message(RoomId room, std::span<const std::uint8_t> signed_ent
   w.u64(room.value);
   w.raw(signed_entry_wire);
   return std::move(w).take();
-}
-
-Bytes login_signature_message(const Nonce& nonce, std::string_view display_name) {
-  ByteWriter w;
-  w.raw(nonce);
-  w.text(display_name);
-  return std::move(w).take();
-}
-
-crypto::Signature sign_login(const crypto::Identity& player, const crypto::PublicKey& lobby_key, const Nonce& nonce,
-                             std::string_view display_name) {
-  return player.sign(kLoginLabel, lobby_key.bytes(), login_signature_message(nonce, display_name));
-}
-
-bool verify_login(const Login& login, const crypto::PublicKey& lobby_key, const Nonce& nonce) {
-  return crypto::verify_signature(login.player, kLoginLabel, lobby_key.bytes(),
-                                  login_signature_message(nonce, login.display_name), login.signature);
 }
 
 }  // namespace parley::lobby

@@ -22,10 +22,6 @@
 
 namespace parley::lobby {
 
-inline constexpr crypto::DomainLabel kLoginLabel{"lobby-login"};
-inline constexpr std::size_t kNonceBytes = 32;
-using Nonce = std::array<std::uint8_t, kNonceBytes>;
-
 enum class Role : std::uint8_t { player = 0, spectator = 1 };
 
 // Why the lobby refused a request. Stable numbers: clients switch on them.
@@ -35,7 +31,7 @@ enum class Refusal : std::uint16_t {
   unknown_message = 3,          // a tag that is not a request
   not_logged_in = 4,            // log in first
   already_logged_in = 5,        // this connection has logged in already
-  bad_login_signature = 6,      // the challenge signature does not verify
+  bad_login_signature = 6,      // the connection proved no key to log in with (protocol 1: a bad signature)
   bad_display_name = 7,         // invalid UTF-8, empty or too long once sanitised
   login_timeout = 8,            // no login within the time limit; the lobby disconnects
   logged_in_elsewhere = 9,      // the same key logged in on a newer connection; this one closes
@@ -63,9 +59,14 @@ enum class Refusal : std::uint16_t {
   bad_chat_text = 31,           // invalid UTF-8, empty or too long once sanitised
   shutting_down = 32,           // the lobby is stopping; reconnect later
   too_many_spectated_rooms = 33,  // this connection watches the maximum number of rooms
-  // 34-36: the secure channel's refusals (on main).
-  room_moved = 37,              // a room of this connection moved to another lobby node: reconnect
-  unavailable = 38,             // the lobby's database or the room's node is unavailable now: try again
+  // The secure channel (docs/lobby.md): each ends the connection.
+  handshake_failed = 34,        // the handshake message did not decode or did not prove its key
+  rejected_packets = 35,        // packets that do not authenticate (or replays), one after another
+  lost_packet = 36,             // a packet was taken out of the ordered channel on the path
+  seat_reserved = 37,           // the room's seats are reserved to other keys (an event's board)
+  // A lobby cluster's (docs/lobby.md, "Cluster").
+  room_moved = 38,              // a room of this connection moved to another lobby node: reconnect
+  unavailable = 39,             // the lobby's database or the room's node is unavailable now: try again
 };
 std::string_view describe(Refusal refusal);
 // The refusal for a request that did not decode.
@@ -73,13 +74,11 @@ Refusal refusal_for(WireError error);
 
 // ---- client → lobby ----------------------------------------------------------------------
 
-// Answers the Challenge: signature = Ed25519 of (parley/lobby-login/v1, context = lobby key,
-// message = nonce ‖ u32 n ‖ display_name) — see login_signature_message().
+// Logs in with the key the secure channel's handshake proved (handshake.hpp) under a display
+// name.
 struct Login {
   RequestId request;
-  crypto::PublicKey player;
   std::string display_name;  // as typed; the lobby sanitises it
-  crypto::Signature signature;
   friend bool operator==(const Login&, const Login&) = default;
 };
 struct CreateRoom {
@@ -88,6 +87,10 @@ struct CreateRoom {
   std::uint8_t seats = 0;
   Bytes options;
   Visibility visibility = Visibility::public_room;
+  // Empty, or one distinct key a seat: seat i goes only to reserved[i] (an event's board,
+  // docs/lobby.md, "Reserved seats"). A request with them is at format version 2, one without
+  // them has the bytes it always had (version 1).
+  std::vector<crypto::PublicKey> reserved;
   friend bool operator==(const CreateRoom&, const CreateRoom&) = default;
 };
 struct ListRooms {
@@ -152,13 +155,6 @@ using ClientMessage = std::variant<Login, CreateRoom, ListRooms, JoinRoom, Leave
 
 // ---- lobby → client ----------------------------------------------------------------------
 
-// Sent as soon as a connection opens.
-struct Challenge {
-  crypto::PublicKey lobby_key;
-  Nonce nonce{};
-  std::uint32_t max_envelope_body = 0;
-  friend bool operator==(const Challenge&, const Challenge&) = default;
-};
 struct Welcome {
   RequestId request;
   std::string display_name;         // sanitised, as other players see it
@@ -262,7 +258,7 @@ struct NodeList {
   friend bool operator==(const NodeList&, const NodeList&) = default;
 };
 
-using LobbyMessage = std::variant<Challenge, Welcome, Refused, Done, RoomState, RoomList, Queued, EntryMessage,
+using LobbyMessage = std::variant<Welcome, Refused, Done, RoomState, RoomList, Queued, EntryMessage,
                                   EntriesEnd, ChatLine, StatusReport, NodeList>;
 
 // ---- encodings ---------------------------------------------------------------------------
@@ -278,12 +274,5 @@ RequestId request_id_of(const ClientMessage& message);
 
 // An EntryMessage built straight from a stored signed entry (entry bytes ‖ signature).
 Bytes encode_entry_message(RoomId room, std::span<const std::uint8_t> signed_entry_wire);
-
-// ---- login -------------------------------------------------------------------------------
-
-Bytes login_signature_message(const Nonce& nonce, std::string_view display_name);
-crypto::Signature sign_login(const crypto::Identity& player, const crypto::PublicKey& lobby_key,
-                             const Nonce& nonce, std::string_view display_name);
-[[nodiscard]] bool verify_login(const Login& login, const crypto::PublicKey& lobby_key, const Nonce& nonce);
 
 }  // namespace parley::lobby

@@ -9,43 +9,14 @@ namespace {
 
 using game::ByteWriter;
 
-crypto::Signature read_link_signature(WireReader& r) {
-  std::array<std::uint8_t, crypto::kSignatureBytes> raw{};
-  r.raw(raw);
-  return crypto::Signature::from_bytes(raw).value();
-}
-
-void write(ByteWriter& w, const LinkChallenge& m) {
-  write_header(w, WireTag::link_challenge);
-  write_certificate(w, m.certificate);
-  w.raw(m.nonce);
-}
-LinkChallenge read_link_challenge(WireReader& r) {
-  NodeCertificate c = read_certificate(r);
-  LinkNonce nonce{};
-  r.raw(nonce);
-  return LinkChallenge{std::move(c), nonce};
-}
-
 void write(ByteWriter& w, const LinkLogin& m) {
   write_header(w, WireTag::link_login);
   write_certificate(w, m.certificate);
-  w.raw(m.nonce);
-  w.raw(m.signature.bytes());
 }
-LinkLogin read_link_login(WireReader& r) {
-  NodeCertificate c = read_certificate(r);
-  LinkNonce nonce{};
-  r.raw(nonce);
-  crypto::Signature s = read_link_signature(r);
-  return LinkLogin{std::move(c), nonce, s};
-}
+LinkLogin read_link_login(WireReader& r) { return LinkLogin{read_certificate(r)}; }
 
-void write(ByteWriter& w, const LinkWelcome& m) {
-  write_header(w, WireTag::link_welcome);
-  w.raw(m.signature.bytes());
-}
-LinkWelcome read_link_welcome(WireReader& r) { return LinkWelcome{read_link_signature(r)}; }
+void write(ByteWriter& w, const LinkWelcome&) { write_header(w, WireTag::link_welcome); }
+LinkWelcome read_link_welcome(WireReader&) { return LinkWelcome{}; }
 
 void write(ByteWriter& w, const LinkAttach& m) {
   write_header(w, WireTag::link_attach);
@@ -145,7 +116,6 @@ game::Result<LinkMessage, WireError> decode_link_message(std::span<const std::ui
   auto tag = peek_tag(bytes);
   if (!tag) return WireError::truncated;
   switch (*tag) {
-    case WireTag::link_challenge: return widen_link(decode_link_with(bytes, *tag, read_link_challenge));
     case WireTag::link_login: return widen_link(decode_link_with(bytes, *tag, read_link_login));
     case WireTag::link_welcome: return widen_link(decode_link_with(bytes, *tag, read_link_welcome));
     case WireTag::link_attach: return widen_link(decode_link_with(bytes, *tag, read_link_attach));
@@ -155,15 +125,6 @@ game::Result<LinkMessage, WireError> decode_link_message(std::span<const std::ui
     case WireTag::link_close: return widen_link(decode_link_with(bytes, *tag, read_link_close));
     default: return WireError::wrong_kind;
   }
-}
-
-crypto::Signature sign_link(const crypto::Identity& node, const crypto::PublicKey& other, const LinkNonce& nonce) {
-  return node.sign(kNodeLinkLabel, other.bytes(), nonce);
-}
-
-bool verify_link(const crypto::PublicKey& node, const crypto::PublicKey& other, const LinkNonce& nonce,
-                 const crypto::Signature& signature) {
-  return crypto::verify_signature(node, kNodeLinkLabel, other.bytes(), nonce, signature);
 }
 
 }  // namespace parley::lobby

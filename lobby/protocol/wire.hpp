@@ -39,8 +39,11 @@ enum class WireTag : std::uint8_t {
   fetch_entries = 11,
   status_query = 12,
   lan_probe = 13,
+  client_hello = 14,  // the secure channel's handshake (handshake.hpp)
+  client_proof = 15,
 
-  challenge = 64,
+  // Protocol 1's first message, retired: a client of protocol 2 knows an older lobby by it.
+  legacy_challenge = 64,
   welcome = 65,
   refused = 66,
   done = 67,
@@ -52,9 +55,10 @@ enum class WireTag : std::uint8_t {
   chat_line = 73,
   status_report = 74,
   lan_answer = 75,
-  node_list = 77,  // 76 is the secure channel's (its LobbyHello, on main)
+  lobby_hello = 76,
+  node_list = 77,  // a cluster's nodes (messages.hpp)
 
-  link_challenge = 100,
+  // Messages between the nodes of a cluster (node_link.hpp), inside their secure channel.
   link_login = 101,
   link_welcome = 102,
   link_attach = 103,
@@ -70,8 +74,18 @@ enum class WireTag : std::uint8_t {
 
 // A kind's format version. RoomList is at 2: its rooms name their seated players and carry
 // their options (docs/lobby.md); a client and a lobby a format apart refuse each other's
-// lists as unsupported instead of misreading them. Every other kind is at kWireVersion.
-constexpr std::uint8_t wire_version(WireTag tag) { return tag == WireTag::room_list ? 2 : kWireVersion; }
+// lists as unsupported instead of misreading them. Login is at 2: the key it logs in with is
+// the one the secure channel proved. The LAN probe and answer are at 2: the answer is signed
+// and the probe padded to its size. Every other kind is at kWireVersion.
+constexpr std::uint8_t wire_version(WireTag tag) {
+  switch (tag) {
+    case WireTag::room_list:
+    case WireTag::login:
+    case WireTag::lan_probe:
+    case WireTag::lan_answer: return 2;
+    default: return kWireVersion;
+  }
+}
 
 enum class WireError : std::uint8_t {
   truncated,            // the input ends inside a field

@@ -17,6 +17,8 @@
 
 #include "crypto/secret.hpp"
 #include "lobby/client/enet_init.hpp"
+#include "lobby/client/enet_link.hpp"
+#include "lobby/protocol/handshake.hpp"
 #include "lobby/protocol/node_link.hpp"
 #include "lobby/protocol/text.hpp"
 #include "lobby/server/cluster_directory.hpp"
@@ -57,12 +59,9 @@ std::optional<RoomId> room_in(std::span<const std::uint8_t> m) {
   return RoomId{v};
 }
 
-LinkNonce fresh_nonce() {
-  auto secret = crypto::SecretBytes<kLinkNonceBytes>::random();
-  LinkNonce n{};
-  std::copy(secret.expose().begin(), secret.expose().end(), n.begin());
-  return n;
-}
+// How often connections are checked: handshakes against the login time limit, quiet channels
+// for a keepalive, ENet's resend ceiling.
+constexpr auto kNodeLinkCheckPeriod = std::chrono::milliseconds(250);
 
 void tune_node_host(ENetHost* host) {
   host->maximumPacketSize = 2 * kMaxMessageBytes;
@@ -70,16 +69,24 @@ void tune_node_host(ENetHost* host) {
   enet_socket_set_option(host->socket, ENET_SOCKOPT_RCVBUF, kReceiveBufferBytes);
 }
 
-bool send_bytes(ENetPeer* peer, std::span<const std::uint8_t> bytes) {
-  if (peer == nullptr) return false;
-  ENetPacket* packet = enet_packet_create(bytes.data(), bytes.size(), ENET_PACKET_FLAG_RELIABLE);
+// Sends a packet made by sealed_packet or plain_packet (nullptr: not made).
+bool send_made(ENetPeer* peer, ENetPacket* packet) {
   if (packet == nullptr) return false;
-  if (enet_peer_send(peer, 0, packet) != 0) {
+  if (peer == nullptr || enet_peer_send(peer, 0, packet) != 0) {
     enet_packet_destroy(packet);
     return false;
   }
   return true;
 }
+
+// Where a connection's secure channel is (handshake.hpp): the node hears requests, and the core
+// hears of the connection, only once it is open.
+enum class Stage : std::uint8_t {
+  hello,    // the ENet connection is up; waiting for the ClientHello (for an out-link: the LobbyHello)
+  proof,    // the LobbyHello went out; waiting for the ClientProof
+  open,     // the channel is up
+  closing,  // refused or faulted: whatever comes is dropped until ENet reports the end
+};
 
 // The node's key and the deployment's certificate for it.
 struct NodeKey {
@@ -123,33 +130,45 @@ struct ClusterServer::Impl {
   struct Client {
     ENetPeer* peer = nullptr;
     std::uint32_t address = 0;
-    std::optional<crypto::PublicKey> key;  // once logged in
-    std::string name;
-    std::set<std::int64_t> nodes;  // nodes it has a proxied connection on (vc = its connection id)
-    std::map<RoomId, std::int64_t> joined;  // rooms of other nodes it asked to join, and their node
+    Stage stage = Stage::hello;
+    Clock::time_point opened{};
+    Clock::time_point sealed_at{};  // the last packet sent on the channel
+    std::optional<LobbyHandshake> handshake{};
+    std::optional<Channel> channel{};
+    std::optional<crypto::PublicKey> key{};  // once logged in
+    std::string name{};
+    std::set<std::int64_t> nodes{};  // nodes it has a proxied connection on (vc = its connection id)
+    std::map<RoomId, std::int64_t> joined{};  // rooms of other nodes it asked to join, and their node
     bool queued = false;
     bool closing = false;
     bool logging_in = false;       // its login is with the core: what follows waits for it
-    std::vector<Bytes> deferred;   // requests that came right behind its login
+    std::vector<Bytes> deferred{};  // requests that came right behind its login
     TokenBucket messages;  // for the requests this node answers or forwards itself
     TokenBucket bytes;
   };
   // Another node's link to this one, for its clients in the rooms this node sequences.
   struct InLink {
     ENetPeer* peer = nullptr;
-    LinkNonce nonce{};
-    std::optional<crypto::PublicKey> node;  // once it proved its key
+    Stage stage = Stage::hello;
+    Clock::time_point opened{};
+    Clock::time_point sealed_at{};
+    std::optional<LobbyHandshake> handshake{};
+    std::optional<Channel> channel{};
+    std::optional<crypto::PublicKey> proven;  // by its handshake
+    std::optional<crypto::PublicKey> node;    // once its certificate for that key came
     std::map<std::uint64_t, ConnectionId> vcs;
   };
   // This node's link to another, for its own clients in the rooms that node sequences.
   struct OutLink {
     NodeId node;
-    crypto::PublicKey key;
+    crypto::PublicKey key;  // the node's, as the cluster's database lists it
     ENetPeer* peer = nullptr;
-    LinkNonce nonce{};
+    Clock::time_point sealed_at{};
+    std::optional<ClientHandshake> handshake{};
+    std::optional<Channel> channel{};
     bool up = false;
-    std::vector<Bytes> pending;  // until the link is up
-    std::set<ConnectionId> clients;
+    std::vector<Bytes> pending{};  // until the link is up
+    std::set<ConnectionId> clients{};
   };
   struct Held {
     ConnectionId from;
@@ -187,6 +206,9 @@ struct ClusterServer::Impl {
   std::uint64_t next_connection = 0;
   std::map<ConnectionId, Client> clients;
   std::map<ENetPeer*, InLink> in_links;
+  std::map<std::uint32_t, std::uint32_t> handshaking_per_address;
+  Clock::time_point links_checked{};
+  Clock::time_point ceiling_applied{};
   std::map<ConnectionId, std::pair<ENetPeer*, std::uint64_t>> proxied;  // core connection → link, vc
   std::map<std::int64_t, OutLink> out_links;
   std::map<ENetPeer*, std::int64_t> out_link_of;
@@ -228,9 +250,20 @@ struct ClusterServer::Impl {
 
   // Queues a packet; the loop flushes the hosts at the end of its turn, so that a message passed
   // on from another node leaves at once, not at the next turn.
-  bool send_packet(ENetPeer* peer, std::span<const std::uint8_t> bytes) {
+  bool send_packet(ENetPeer* peer, ENetPacket* packet) {
     packets_queued = true;
-    return send_bytes(peer, bytes);
+    return send_made(peer, packet);
+  }
+  // Sealed in a channel (a client's, or a link's).
+  bool send_sealed(ENetPeer* peer, Channel& channel, Clock::time_point& sealed_at, std::span<const std::uint8_t> bytes) {
+    sealed_at = Clock::now();
+    return send_packet(peer, sealed_packet(channel, bytes));
+  }
+  // To the other end of an in-link (a node whose clients are in this node's rooms).
+  void send_in_link(ENetPeer* peer, std::span<const std::uint8_t> bytes) {
+    auto it = in_links.find(peer);
+    if (it == in_links.end() || it->second.stage != Stage::open || !it->second.node) return;
+    send_sealed(peer, *it->second.channel, it->second.sealed_at, bytes);
   }
 
   static std::uint64_t backlog_bytes(ENetPeer* peer) {
@@ -244,15 +277,15 @@ struct ClusterServer::Impl {
   // To a client of this node, now.
   void send_client(ConnectionId to, std::span<const std::uint8_t> bytes) {
     auto it = clients.find(to);
-    if (it == clients.end() || it->second.peer == nullptr) return;
+    if (it == clients.end() || it->second.peer == nullptr || it->second.stage != Stage::open) return;
     ENetPeer* peer = it->second.peer;
     if (peer->state != ENET_PEER_STATE_CONNECTED) return;
-    if (backlog_bytes(peer) + bytes.size() > config.server.limits.max_backlog_bytes) {
+    if (backlog_bytes(peer) + Channel::sealed_size(bytes.size()) > config.server.limits.max_backlog_bytes) {
       log("connection " + std::to_string(to.value) + " is a slow reader: disconnected, it can reconnect and fetch");
       close_client(to);
       return;
     }
-    send_packet(peer, bytes);
+    send_sealed(peer, *it->second.channel, it->second.sealed_at, bytes);
   }
 
   void close_client(ConnectionId id) {
@@ -279,11 +312,11 @@ struct ClusterServer::Impl {
           send_client(to, *o.message);
         }
       }
-      for (const auto& [peer, vcs] : by_link) send_packet(peer, encode_link_deliver(vcs, *o.message));
+      for (const auto& [peer, vcs] : by_link) send_in_link(peer, encode_link_deliver(vcs, *o.message));
     }
     for (ConnectionId c : out.disconnect) {
       if (auto p = proxied.find(c); p != proxied.end()) {
-        send_packet(p->second.first, encode(LinkMessage{LinkClose{p->second.second}}));
+        send_in_link(p->second.first, encode(LinkMessage{LinkClose{p->second.second}}));
         drop_proxied(c);
       } else {
         close_client(c);
@@ -319,14 +352,15 @@ struct ClusterServer::Impl {
     address.port = info->second.advertise.port;
     ENetPeer* peer = enet_host_connect(link_host, &address, 1, kLinkConnectData);
     if (peer == nullptr) return nullptr;
-    OutLink& l = out_links.emplace(node, OutLink{NodeId{node}, info->second.key, peer, fresh_nonce(), false, {}, {}}).first->second;
+    tune_peer(peer);
+    OutLink& l = out_links.emplace(node, OutLink{NodeId{node}, info->second.key, peer}).first->second;
     out_link_of[peer] = node;
     return &l;
   }
 
   void send_link(OutLink& l, Bytes bytes) {
     if (l.up) {
-      send_packet(l.peer, bytes);
+      send_sealed(l.peer, *l.channel, l.sealed_at, bytes);
     } else {
       l.pending.push_back(std::move(bytes));
     }
@@ -365,32 +399,52 @@ struct ClusterServer::Impl {
     for (auto r = located.begin(); r != located.end();) r = r->second == node ? located.erase(r) : std::next(r);
   }
 
-  void on_out_link_message(ENetPeer* peer, std::span<const std::uint8_t> bytes) {
+  // This node's link is connected: it opens the secure channel as a client does, with its node key.
+  void on_out_link_connected(ENetPeer* peer) {
     auto n = out_link_of.find(peer);
     if (n == out_link_of.end()) return;
     OutLink& l = out_links.at(n->second);
-    auto decoded = decode_link_message(bytes);
-    if (!decoded) {
-      log("node " + std::to_string(l.node.value) + " sent a malformed link message: link closed");
-      enet_peer_disconnect(peer, 0);
+    l.handshake = ClientHandshake::start();
+    send_packet(peer, plain_packet(l.handshake->hello()));
+  }
+
+  void close_out_link(ENetPeer* peer, OutLink& l, const std::string& why) {
+    log("link to node " + std::to_string(l.node.value) + ": " + why + ": closed");
+    l.handshake.reset();
+    enet_peer_disconnect(peer, 0);
+  }
+
+  void on_out_link_message(ENetPeer* peer, enet_uint8 channel_id, std::span<std::uint8_t> packet) {
+    auto n = out_link_of.find(peer);
+    if (n == out_link_of.end()) return;
+    OutLink& l = out_links.at(n->second);
+    if (!l.channel) {
+      if (!l.handshake) return;  // closing
+      // The other node's LobbyHello: its key, certified by this node's own deployment, and the
+      // key the database lists for it.
+      auto done = l.handshake->answer(node_key.identity, packet);
+      if (!done) return close_out_link(peer, l, "its handshake failed (" + std::string(describe(done.error())) + ")");
+      if (!done->certificate || done->lobby_key != node_key.certificate.deployment_key || done->certificate->node_key != l.key)
+        return close_out_link(peer, l, "it did not prove the certified key the cluster lists for it");
+      send_packet(peer, plain_packet(done->proof));
+      l.channel.emplace(done->keys, kLobbyChannels);
+      l.handshake.reset();
+      send_sealed(peer, *l.channel, l.sealed_at, encode(LinkMessage{LinkLogin{node_key.certificate}}));
       return;
     }
+    auto plain = l.channel->open(channel_id, packet);
+    if (!plain) {
+      if (const auto& fault = l.channel->fault()) close_out_link(peer, l, std::string(describe(*fault)));
+      return;
+    }
+    if (plain->empty()) return;  // a keepalive
+    auto decoded = decode_link_message(*plain);
+    if (!decoded) return close_out_link(peer, l, "a malformed link message");
     LinkMessage& m = *decoded;
-    if (auto* ch = std::get_if<LinkChallenge>(&m)) {
-      if (!verify_certificate(ch->certificate, node_key.certificate.deployment_key) || ch->certificate.node_key != l.key) {
-        log("node " + std::to_string(l.node.value) + " did not prove its certified key: link closed");
-        enet_peer_disconnect(peer, 0);
-        return;
-      }
-      send_packet(peer, encode(LinkMessage{LinkLogin{node_key.certificate, l.nonce,
-                                                    sign_link(node_key.identity, l.key, ch->nonce)}}));
-    } else if (auto* w = std::get_if<LinkWelcome>(&m)) {
-      if (!verify_link(l.key, node_key.identity.public_key(), l.nonce, w->signature)) {
-        enet_peer_disconnect(peer, 0);
-        return;
-      }
+    if (std::holds_alternative<LinkWelcome>(m)) {
+      if (l.up) return;
       l.up = true;
-      for (const Bytes& b : l.pending) send_packet(peer, b);
+      for (const Bytes& b : l.pending) send_sealed(peer, *l.channel, l.sealed_at, b);
       l.pending.clear();
     } else if (auto* d = std::get_if<LinkDeliver>(&m)) {
       if (!l.up) return;
@@ -408,8 +462,8 @@ struct ClusterServer::Impl {
   void on_in_link_connected(ENetPeer* peer) {
     InLink& l = in_links[peer];
     l.peer = peer;
-    l.nonce = fresh_nonce();
-    send_packet(peer, encode(LinkMessage{LinkChallenge{node_key.certificate, l.nonce}}));
+    l.opened = Clock::now();
+    tune_peer(peer);
   }
 
   void in_link_down(ENetPeer* peer) {
@@ -421,29 +475,56 @@ struct ClusterServer::Impl {
     in_links.erase(it);
   }
 
-  void on_in_link_message(ENetPeer* peer, std::span<const std::uint8_t> bytes, Turn& turn) {
+  void close_in_link(InLink& l, const std::string& why) {
+    log("a node link: " + why + ": closed");
+    l.stage = Stage::closing;
+    l.handshake.reset();
+    enet_peer_disconnect(l.peer, 0);
+  }
+
+  void on_in_link_message(ENetPeer* peer, enet_uint8 channel_id, std::span<std::uint8_t> packet, Turn& turn) {
     InLink& l = in_links.at(peer);
-    auto decoded = decode_link_message(bytes);
-    if (!decoded) {
-      enet_peer_disconnect(peer, 0);
-      return;
-    }
-    LinkMessage& m = *decoded;
-    if (auto* login = std::get_if<LinkLogin>(&m)) {
-      if (l.node || !verify_certificate(login->certificate, node_key.certificate.deployment_key) ||
-          !verify_link(login->certificate.node_key, node_key.identity.public_key(), l.nonce, login->signature)) {
-        log("a node link without a valid certificate and proof: closed");
-        enet_peer_disconnect(peer, 0);
+    switch (l.stage) {
+      case Stage::hello: {
+        auto hs = LobbyHandshake::answer(node_key.identity, packet, &node_key.certificate);
+        if (!hs) return close_in_link(l, "its handshake failed (" + std::string(describe(hs.error())) + ")");
+        l.handshake.emplace(std::move(*hs));
+        l.stage = Stage::proof;
+        send_packet(peer, plain_packet(l.handshake->reply()));
         return;
       }
+      case Stage::proof: {
+        auto done = l.handshake->finish(packet);
+        if (!done) return close_in_link(l, "its handshake failed (" + std::string(describe(done.error())) + ")");
+        l.channel.emplace(done->keys, kLobbyChannels);
+        l.handshake.reset();
+        l.proven = done->player_key;
+        l.sealed_at = Clock::now();
+        l.stage = Stage::open;
+        return;
+      }
+      case Stage::closing: return;
+      case Stage::open: break;
+    }
+    auto plain = l.channel->open(channel_id, packet);
+    if (!plain) {
+      if (const auto& fault = l.channel->fault()) close_in_link(l, std::string(describe(*fault)));
+      return;
+    }
+    if (plain->empty()) return;  // a keepalive
+    auto decoded = decode_link_message(*plain);
+    if (!decoded) return close_in_link(l, "a malformed link message");
+    LinkMessage& m = *decoded;
+    if (auto* login = std::get_if<LinkLogin>(&m)) {
+      // The certificate of the key its handshake proved, from this node's deployment.
+      if (l.node || login->certificate.node_key != *l.proven ||
+          !verify_certificate(login->certificate, node_key.certificate.deployment_key))
+        return close_in_link(l, "no certificate of this deployment for the key it proved");
       l.node = login->certificate.node_key;
-      send_packet(peer, encode(LinkMessage{LinkWelcome{sign_link(node_key.identity, *l.node, login->nonce)}}));
+      send_sealed(peer, *l.channel, l.sealed_at, encode(LinkMessage{LinkWelcome{}}));
       return;
     }
-    if (!l.node) {
-      enet_peer_disconnect(peer, 0);
-      return;
-    }
+    if (!l.node) return close_in_link(l, "a message before its certificate");
     if (auto* a = std::get_if<LinkAttach>(&m)) {
       if (l.vcs.contains(a->vc)) return;
       auto name = sanitize_display_name(a->name);
@@ -451,7 +532,7 @@ struct ClusterServer::Impl {
       ConnectionId c{++next_connection};
       l.vcs[a->vc] = c;
       proxied[c] = {peer, a->vc};
-      turn.events.push_back(NetworkEvent{NetworkEvent::Kind::connected, c, a->address, {}, ProxiedLogin{a->key, *name}});
+      turn.events.push_back(NetworkEvent{NetworkEvent::Kind::connected, c, a->address, {}, std::nullopt, ProxiedLogin{a->key, *name}});
     } else if (auto* d = std::get_if<LinkDetach>(&m)) {
       if (auto v = l.vcs.find(d->vc); v != l.vcs.end()) {
         ConnectionId c = v->second;
@@ -464,6 +545,136 @@ struct ClusterServer::Impl {
       if (v == l.vcs.end()) return;
       turn.owned.push_back(std::move(r->message));
       route_proxied(v->second, turn.owned.back(), turn);
+    }
+  }
+
+  // ---- clients' secure channels ---------------------------------------------------------------
+
+  void handshake_ended(Client& cl) {
+    auto it = handshaking_per_address.find(cl.address);
+    if (it != handshaking_per_address.end() && --it->second == 0) handshaking_per_address.erase(it);
+  }
+
+  // Refuses a client whose channel is not up, in the clear (the only way there is), and closes it.
+  void refuse_plain(Client& cl, Refusal reason, std::string detail) {
+    if (cl.stage == Stage::hello || cl.stage == Stage::proof) handshake_ended(cl);
+    cl.stage = Stage::closing;
+    cl.closing = true;
+    cl.handshake.reset();
+    send_packet(cl.peer, plain_packet(encode(LobbyMessage{Refused{RequestId{0}, reason, std::move(detail)}})));
+    enet_peer_disconnect_later(cl.peer, static_cast<enet_uint32>(reason));
+  }
+
+  void on_client_connected(ENetPeer* peer, enet_uint32 data) {
+    ConnectionId id{++next_connection};
+    peer->data = reinterpret_cast<void*>(static_cast<std::uintptr_t>(id.value));
+    tune_peer(peer);
+    const auto now = Clock::now();
+    const Limits& limits = config.server.limits;
+    Client& cl = clients.emplace(id, Client{.peer = peer,
+                                            .address = peer->address.host,
+                                            .opened = now,
+                                            .messages = TokenBucket(limits.messages_per_second, limits.message_burst, now),
+                                            .bytes = TokenBucket(limits.bytes_per_second,
+                                                                 std::max<std::uint64_t>(limits.byte_burst, kMaxMessageBytes), now)})
+                      .first->second;
+    if (data != kConnectData) {
+      const bool ours = (data & 0xFFFFFF00U) == kConnectDataMagic;
+      const std::string theirs = ours ? std::to_string(data & 0xFFU) : "1";
+      cl.stage = Stage::closing;
+      cl.closing = true;
+      send_packet(peer, plain_packet(encode(LobbyMessage{Refused{
+                            RequestId{0}, Refusal::unsupported_version,
+                            "this lobby speaks protocol version " + std::to_string(kProtocolVersion) +
+                                " (a secure channel); the client speaks " + theirs + ": update it"}})));
+      enet_peer_disconnect_later(peer, static_cast<enet_uint32>(Refusal::unsupported_version));
+      return;
+    }
+    // Each handshake costs the node an X25519 exchange and a signature: one address gets no more
+    // of them at once than it may hold connections.
+    if (++handshaking_per_address[cl.address] > limits.max_connections_per_address)
+      refuse_plain(cl, Refusal::too_many_connections, "too many connections from this address are opening");
+  }
+
+  void on_client_packet(ConnectionId id, enet_uint8 channel_id, std::span<std::uint8_t> packet, Turn& turn) {
+    Client& cl = clients.at(id);
+    switch (cl.stage) {
+      case Stage::hello: {
+        auto hs = LobbyHandshake::answer(node_key.identity, packet, &node_key.certificate);
+        if (!hs) {
+          const bool version = hs.error() == HandshakeError::unsupported_protocol;
+          return refuse_plain(cl, version ? Refusal::unsupported_version : Refusal::handshake_failed,
+                              std::string(describe(hs.error())));
+        }
+        cl.handshake.emplace(std::move(*hs));
+        cl.stage = Stage::proof;
+        send_packet(cl.peer, plain_packet(cl.handshake->reply()));
+        return;
+      }
+      case Stage::proof: {
+        auto done = cl.handshake->finish(packet);
+        if (!done) return refuse_plain(cl, Refusal::handshake_failed, std::string(describe(done.error())));
+        handshake_ended(cl);
+        cl.channel.emplace(done->keys, kLobbyChannels);
+        cl.sealed_at = Clock::now();
+        cl.handshake.reset();
+        cl.stage = Stage::open;
+        turn.events.push_back(NetworkEvent{NetworkEvent::Kind::connected, id, cl.address, {}, done->player_key});
+        return;
+      }
+      case Stage::open: {
+        auto plain = cl.channel->open(channel_id, packet);
+        if (plain) {
+          if (!plain->empty()) route(id, *plain, turn);  // empty: the client's keepalive
+          return;
+        }
+        if (const auto& fault = cl.channel->fault()) {
+          // The core hears it is gone; the client gets a sealed refusal saying why.
+          const Refusal reason = *fault == ChannelFault::lost_packet ? Refusal::lost_packet : Refusal::rejected_packets;
+          log("connection " + std::to_string(id.value) + ": " + std::string(describe(*fault)) + ": closed");
+          send_sealed(cl.peer, *cl.channel, cl.sealed_at,
+                      encode(LobbyMessage{Refused{RequestId{0}, reason, std::string(describe(*fault))}}));
+          enet_peer_disconnect_later(cl.peer, static_cast<enet_uint32>(reason));
+          cl.peer->data = nullptr;
+          client_gone(id, turn);
+        }
+        return;
+      }
+      case Stage::closing: return;
+    }
+  }
+
+  // Handshakes past the login time limit are refused; quiet channels send a keepalive; reliable
+  // packets in flight come back under the resend ceiling (enet_link.hpp).
+  void check_connections() {
+    const auto now = Clock::now();
+    if (now - ceiling_applied >= kResendCeilingPeriod) {
+      ceiling_applied = now;
+      for (auto& [id, cl] : clients) cap_resend_timeouts(cl.peer);
+      for (auto& [peer, l] : in_links) cap_resend_timeouts(peer);
+      for (auto& [node, l] : out_links) cap_resend_timeouts(l.peer);
+    }
+    if (now - links_checked < kNodeLinkCheckPeriod) return;
+    links_checked = now;
+    for (auto& [id, cl] : clients) {
+      if ((cl.stage == Stage::hello || cl.stage == Stage::proof) && now - cl.opened >= config.server.limits.login_timeout) {
+        refuse_plain(cl, Refusal::login_timeout, "the secure channel's handshake did not complete in time");
+      } else if (cl.stage == Stage::open && now - cl.sealed_at >= kKeepaliveInterval &&
+                 cl.peer->state == ENET_PEER_STATE_CONNECTED) {
+        send_sealed(cl.peer, *cl.channel, cl.sealed_at, {});
+      }
+    }
+    for (auto& [peer, l] : in_links) {
+      if (l.stage != Stage::open && l.stage != Stage::closing && now - l.opened >= config.server.limits.login_timeout) {
+        close_in_link(l, "its handshake did not complete in time");
+      } else if (l.stage == Stage::open && now - l.sealed_at >= kKeepaliveInterval &&
+                 peer->state == ENET_PEER_STATE_CONNECTED) {
+        send_sealed(peer, *l.channel, l.sealed_at, {});
+      }
+    }
+    for (auto& [node, l] : out_links) {
+      if (l.channel && now - l.sealed_at >= kKeepaliveInterval && l.peer->state == ENET_PEER_STATE_CONNECTED)
+        send_sealed(l.peer, *l.channel, l.sealed_at, {});
     }
   }
 
@@ -610,10 +821,10 @@ struct ClusterServer::Impl {
         // The room moved on: the forwarding node's client reconnects and finds it.
         if (auto p = proxied.find(c); p != proxied.end()) {
           std::vector<std::uint64_t> vc{p->second.second};
-          send_packet(p->second.first, encode_link_deliver(vc, encode(LobbyMessage{Refused{
+          send_in_link(p->second.first, encode_link_deliver(vc, encode(LobbyMessage{Refused{
                                                                     peek_request_id(message), Refusal::room_moved,
                                                                     "the room moved to another node: reconnect"}})));
-          send_packet(p->second.first, encode(LinkMessage{LinkClose{p->second.second}}));
+          send_in_link(p->second.first, encode(LinkMessage{LinkClose{p->second.second}}));
           drop_proxied(c);
         }
         return;
@@ -637,7 +848,7 @@ struct ClusterServer::Impl {
         if (h.proxied) {
           auto p = proxied.at(h.from);
           std::vector<std::uint64_t> vc{p.second};
-          send_packet(p.first, encode_link_deliver(vc, encode(LobbyMessage{r})));
+          send_in_link(p.first, encode_link_deliver(vc, encode(LobbyMessage{r})));
         } else {
           answer(h.from, r);
         }
@@ -672,10 +883,10 @@ struct ClusterServer::Impl {
     for (ConnectionId c : core->release_room(room)) {
       if (auto p = proxied.find(c); p != proxied.end()) {
         std::vector<std::uint64_t> vc{p->second.second};
-        send_packet(p->second.first,
+        send_in_link(p->second.first,
                    encode_link_deliver(vc, encode(LobbyMessage{Refused{RequestId{0}, Refusal::room_moved,
                                                                        "the room moved to another node: reconnect"}})));
-        send_packet(p->second.first, encode(LinkMessage{LinkClose{p->second.second}}));
+        send_in_link(p->second.first, encode(LinkMessage{LinkClose{p->second.second}}));
         drop_proxied(c);
       } else {
         refuse_and_close(c, Refusal::room_moved, "the room moved to another node: reconnect");
@@ -776,22 +987,15 @@ struct ClusterServer::Impl {
             ev.peer->data = nullptr;
             on_in_link_connected(ev.peer);
           } else {
-            ConnectionId id{++next_connection};
-            ev.peer->data = reinterpret_cast<void*>(static_cast<std::uintptr_t>(id.value));
-            const auto now = Clock::now();
-            const Limits& limits = config.server.limits;
-            clients.emplace(id, Client{ev.peer, ev.peer->address.host, std::nullopt, {}, {}, {}, false, false, false, {},
-                                       TokenBucket(limits.messages_per_second, limits.message_burst, now),
-                                       TokenBucket(limits.bytes_per_second, std::max<std::uint64_t>(limits.byte_burst, kMaxMessageBytes), now)});
-            turn.events.push_back(NetworkEvent{NetworkEvent::Kind::connected, id, ev.peer->address.host, {}});
+            on_client_connected(ev.peer, ev.data);
           }
           break;
         case ENET_EVENT_TYPE_RECEIVE:
-          turn.packets.push_back(ev.packet);
+          turn.packets.push_back(ev.packet);  // opened in place: the core reads it there
           if (in_links.contains(ev.peer)) {
-            on_in_link_message(ev.peer, {ev.packet->data, ev.packet->dataLength}, turn);
+            on_in_link_message(ev.peer, ev.channelID, {ev.packet->data, ev.packet->dataLength}, turn);
           } else if (ev.peer->data != nullptr && clients.contains(id_of(ev.peer))) {
-            route(id_of(ev.peer), {ev.packet->data, ev.packet->dataLength}, turn);
+            on_client_packet(id_of(ev.peer), ev.channelID, {ev.packet->data, ev.packet->dataLength}, turn);
           }
           break;
         case ENET_EVENT_TYPE_DISCONNECT:
@@ -823,8 +1027,11 @@ struct ClusterServer::Impl {
       if (cl.queued) coordinator->dequeue(c, RequestId{0}, *cl.key);
       coordinator->offline(*cl.key);
     }
+    // The core knows only connections whose channel opened.
+    const bool known = cl.channel.has_value();
+    if (cl.stage == Stage::hello || cl.stage == Stage::proof) handshake_ended(cl);
     clients.erase(it);
-    turn.events.push_back(NetworkEvent{NetworkEvent::Kind::disconnected, c, 0, {}});
+    if (known) turn.events.push_back(NetworkEvent{NetworkEvent::Kind::disconnected, c, 0, {}});
   }
 
   void collect_links(Turn& turn) {
@@ -832,9 +1039,9 @@ struct ClusterServer::Impl {
     ENetEvent ev;
     while (enet_host_service(link_host, &ev, 0) > 0) {
       switch (ev.type) {
-        case ENET_EVENT_TYPE_CONNECT: break;  // the other node's challenge comes next
+        case ENET_EVENT_TYPE_CONNECT: on_out_link_connected(ev.peer); break;
         case ENET_EVENT_TYPE_RECEIVE:
-          on_out_link_message(ev.peer, {ev.packet->data, ev.packet->dataLength});
+          on_out_link_message(ev.peer, ev.channelID, {ev.packet->data, ev.packet->dataLength});
           enet_packet_destroy(ev.packet);
           break;
         case ENET_EVENT_TYPE_DISCONNECT: out_link_down(ev.peer); break;
@@ -953,6 +1160,7 @@ struct ClusterServer::Impl {
         collect_host(hosts[(first_host + i) % hosts.size()], turn);
       first_host = (first_host + 1) % hosts.size();
       collect_links(turn);
+      check_connections();
       more_queued = turn.events.size() >= kNodeBatchEvents;
       retry_held(turn, false);
       const bool adopted = !adoptions.empty();

@@ -41,10 +41,17 @@ struct Limits {
   std::uint32_t max_rooms_per_player = 8;    // open rooms in which one key holds a seat
   std::uint32_t max_spectated_rooms = 16;    // per connection
   std::uint64_t max_entries_per_room = 1'000'000;
+  // Rooms whose seats are reserved to keys (an event's boards) wait for their players without
+  // anyone in them: bounded per creating key, in all, and in time.
+  std::uint32_t max_reserved_rooms_per_key = 2048;  // an event's largest round (event/limits.hpp)
+  std::uint32_t max_reserved_rooms = 65'536;
   // Time limits (none of them affects a transcript's content).
   std::chrono::milliseconds login_timeout{10'000};
   std::chrono::milliseconds seat_grace{60'000};        // a waiting room keeps a dropped player's seat
   std::chrono::milliseconds idle_room_close{24 * 3600 * 1000};  // a started room nobody is in
+  // A waiting room with reserved seats and nobody in it closes this long after it was made (or
+  // the lobby restarted).
+  std::chrono::milliseconds reserved_room_wait{14LL * 24 * 3600 * 1000};
 };
 
 // SQLite's synchronous setting for the write-ahead log. full: every commit is fsync'd, so an

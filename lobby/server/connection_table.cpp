@@ -21,7 +21,17 @@ ConnectionTable::Admission ConnectionTable::open(ConnectionId id, std::uint32_t 
   if (counted_ >= limits_.max_connections) return Admission::server_full;
   auto from_address = per_address_.find(address);
   std::uint32_t already = from_address == per_address_.end() ? 0 : from_address->second;
-  if (already >= limits_.max_connections_per_address) return Admission::address_full;
+  if (already >= limits_.max_connections_per_address) {
+    std::uint32_t& asking = status_only_per_address_[address];
+    if (asking >= kStatusOnlyPerAddress || status_only_ >= kStatusOnlyInAll) {
+      if (asking == 0) status_only_per_address_.erase(address);
+      return Admission::address_full;
+    }
+    ++asking;
+    ++status_only_;
+    it->second.status_only = true;
+    return Admission::status_only;
+  }
   per_address_[address] = already + 1;
   ++counted_;
   it->second.counted = true;
@@ -36,6 +46,11 @@ void ConnectionTable::erase(ConnectionId id) {
     --counted_;
     auto a = per_address_.find(c.address);
     if (a != per_address_.end() && --a->second == 0) per_address_.erase(a);
+  }
+  if (c.status_only) {
+    --status_only_;
+    auto a = status_only_per_address_.find(c.address);
+    if (a != status_only_per_address_.end() && --a->second == 0) status_only_per_address_.erase(a);
   }
   connections_.erase(it);
 }

@@ -24,7 +24,7 @@ struct Connection {
   ConnectionId id;
   std::uint32_t address;
   Clock::time_point opened;
-  Nonce nonce{};                            // the login challenge's
+  std::optional<crypto::PublicKey> proven;  // by the secure channel's handshake
   std::optional<crypto::PublicKey> player;  // once logged in
   std::string name;
   TokenBucket messages;
@@ -33,6 +33,7 @@ struct Connection {
   std::set<RoomId> rooms;  // as a seat or a spectator
   bool counted = false;    // accepted: counts against the connection limits
   bool closing = false;    // told to go; its further messages are ignored
+  bool status_only = false;  // over its address's cap: answered one status query, then closed
 };
 
 class ConnectionTable {
@@ -46,8 +47,13 @@ class ConnectionTable {
     accepted,      // counted against the limits
     duplicate,     // the id is in the table already: nothing changed
     server_full,   // max_connections reached
-    address_full,  // max_connections_per_address reached
+    address_full,  // max_connections_per_address reached, and its status-only places taken
+    status_only,   // over its address's cap, admitted to ask for the status once (uncounted)
   };
+  // Connections over an address's cap that may still ask for the status, once each: an operator
+  // sees the figures during a flood from their own address (docs/lobby.md, "Limits").
+  static constexpr std::uint32_t kStatusOnlyPerAddress = 2;
+  static constexpr std::uint32_t kStatusOnlyInAll = 8;  // within the ENet hosts' 16 spare peer slots
   // Adds a connection. One the limits refuse stays in the table, uncounted, until erase().
   Admission open(ConnectionId id, std::uint32_t address, Clock::time_point now);
   // Forgets a connection and its count against the limits.
@@ -74,6 +80,8 @@ class ConnectionTable {
   Map connections_;
   std::map<std::uint32_t, std::uint32_t> per_address_;  // counted connections per IPv4 address
   std::uint32_t counted_ = 0;
+  std::map<std::uint32_t, std::uint32_t> status_only_per_address_;
+  std::uint32_t status_only_ = 0;
   std::map<crypto::PublicKey, ConnectionId> online_;
 };
 

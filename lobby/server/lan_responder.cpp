@@ -18,7 +18,7 @@ constexpr int kMaxProbesPerWake = 64;
 game::Result<std::unique_ptr<LanResponder>, std::string> LanResponder::open(std::uint16_t port,
                                                                            std::uint32_t lobby_ipv4,
                                                                            std::uint16_t lobby_port,
-                                                                           const crypto::PublicKey& lobby_key,
+                                                                           const crypto::Identity& lobby,
                                                                            std::string name) {
   // Several lobbies of one machine may answer: each binds the port, and each gets a copy of
   // every broadcast probe.
@@ -26,12 +26,16 @@ game::Result<std::unique_ptr<LanResponder>, std::string> LanResponder::open(std:
   if (!socket) return socket.error();
   ENetAddress bound{};
   if (enet_socket_get_address(*socket, &bound) != 0) bound.port = port;
-  LanAnswer answer{{}, lobby_ipv4, lobby_port, lobby_key, std::move(name)};
-  return std::unique_ptr<LanResponder>(new LanResponder(*socket, bound.port, std::move(answer)));
+  LanAnswer answer{{}, lobby_ipv4, lobby_port, lobby.public_key(), std::move(name)};
+  return std::unique_ptr<LanResponder>(new LanResponder(*socket, bound.port, std::move(answer), lobby));
 }
 
-LanResponder::LanResponder(int socket, std::uint16_t port, LanAnswer answer)
-    : socket_(socket), port_(port), answer_(std::move(answer)), rate_(kAnswersPerSecond, kAnswersPerSecond, Clock::now()) {}
+LanResponder::LanResponder(int socket, std::uint16_t port, LanAnswer answer, crypto::Identity lobby)
+    : socket_(socket),
+      port_(port),
+      answer_(std::move(answer)),
+      lobby_(std::move(lobby)),
+      rate_(kAnswersPerSecond, kAnswersPerSecond, Clock::now()) {}
 
 LanResponder::~LanResponder() { enet_socket_destroy(socket_); }
 
@@ -55,6 +59,7 @@ std::size_t LanResponder::answer(const std::function<LanCounts()>& counts, Clock
     answer_.players_online = known->players_online;
     answer_.rooms_waiting = known->rooms_waiting;
     answer_.rooms_started = known->rooms_started;
+    sign_lan_answer(answer_, lobby_);
     const Bytes bytes = encode(answer_);
     ENetBuffer out{const_cast<std::uint8_t*>(bytes.data()), bytes.size()};
     if (enet_socket_send(socket_, &from, &out, 1) > 0) ++answered;

@@ -29,11 +29,11 @@ class LanResponder {
   static constexpr std::uint64_t kAnswersPerSecond = 50;
 
   // Binds 0.0.0.0:port (shared with other lobbies of this machine: broadcasts reach each) to
-  // answer for the lobby at lobby_ipv4 (network order; 0: wherever the client reached this
+  // answer, signed by `lobby`, for the lobby at lobby_ipv4 (network order; 0: wherever the client reached this
   // machine) and lobby_port. `name` must be sanitised already. The error says why it cannot.
   static game::Result<std::unique_ptr<LanResponder>, std::string> open(std::uint16_t port, std::uint32_t lobby_ipv4,
                                                                       std::uint16_t lobby_port,
-                                                                      const crypto::PublicKey& lobby_key,
+                                                                      const crypto::Identity& lobby,
                                                                       std::string name);
   ~LanResponder();
   LanResponder(const LanResponder&) = delete;
@@ -47,11 +47,12 @@ class LanResponder {
   std::size_t answer(const std::function<LanCounts()>& counts, Clock::time_point now);
 
  private:
-  LanResponder(int socket, std::uint16_t port, LanAnswer answer);
+  LanResponder(int socket, std::uint16_t port, LanAnswer answer, crypto::Identity lobby);
 
   int socket_;
   std::uint16_t port_;
-  LanAnswer answer_;  // the nonce and counts filled in per probe
+  LanAnswer answer_;  // the nonce, counts and signature filled in per probe
+  crypto::Identity lobby_;  // signs each answer
   TokenBucket rate_;
 };
 

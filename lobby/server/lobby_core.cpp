@@ -78,6 +78,9 @@ struct LobbyCore::State {
   std::map<RoomId, Room> rooms;
   std::map<std::string, RoomId> invite_codes;
   std::map<crypto::PublicKey, std::set<RoomId>> seats_by_key;  // open rooms where a key holds a seat
+  // Waiting rooms with reserved seats, by the key that made them, and in all.
+  std::map<crypto::PublicKey, std::uint32_t> reserved_by_creator;
+  std::uint32_t reserved_rooms = 0;
   RoomId last_room_id;
 
   std::uint64_t entries_total = 0;
@@ -123,7 +126,8 @@ struct LobbyCore::State {
     return RoomId{++last_room_id.value};
   }
 
-  Room& create_room(RoomId id, std::string game, std::uint8_t seats, Bytes options, Visibility visibility) {
+  Room& create_room(RoomId id, std::string game, std::uint8_t seats, Bytes options, Visibility visibility,
+                    std::optional<Reservation> reservation = std::nullopt) {
     RoomHeader h;
     h.room = id;
     h.game = std::move(game);
@@ -136,7 +140,30 @@ struct LobbyCore::State {
       invite_codes[h.invite_code] = h.room;
     }
     log_line("room " + std::to_string(h.room.value) + " created: " + h.game + ", " + std::to_string(seats) + " seats");
-    return rooms.emplace(id, Room(std::move(h), seats, round)).first->second;
+    if (reservation) count_reservation(reservation->creator, +1);
+    return rooms.emplace(id, Room(std::move(h), seats, std::move(reservation), round)).first->second;
+  }
+
+  void count_reservation(const crypto::PublicKey& creator, int change) {
+    auto& n = reserved_by_creator[creator];
+    assert(change > 0 || (n > 0 && reserved_rooms > 0));
+    n = static_cast<std::uint32_t>(static_cast<int>(n) + change);
+    reserved_rooms = static_cast<std::uint32_t>(static_cast<int>(reserved_rooms) + change);
+    if (n == 0) reserved_by_creator.erase(creator);
+  }
+
+  // A waiting room with reserved seats stops counting against its creator when it starts or goes.
+  void release_reservation(const Room& r) {
+    if (r.reservation() && r.phase() == RoomPhase::waiting) count_reservation(r.reservation()->creator, -1);
+  }
+
+  // A waiting room that is gone: its seats and invite code with it.
+  void discard_room(Room& r, const char* why) {
+    release_reservation(r);
+    r.discard(round);
+    if (!r.header().invite_code.empty()) invite_codes.erase(r.header().invite_code);
+    log_line("room " + std::to_string(r.id().value) + " " + why);
+    rooms.erase(r.id());
   }
 
   void take_seat(Room& r, game::Seat seat, Connection& c) {
@@ -159,11 +186,7 @@ struct LobbyCore::State {
 
   // A waiting room with nobody seated and nobody watching is gone.
   void close_if_abandoned(Room& r) {
-    if (!r.abandoned()) return;
-    r.discard(round);
-    if (!r.header().invite_code.empty()) invite_codes.erase(r.header().invite_code);
-    log_line("room " + std::to_string(r.id().value) + " closed before it started");
-    rooms.erase(r.id());
+    if (r.abandoned()) discard_room(r, "closed before it started");
   }
 
   // A started room ends when every seat has left it, or when no seat has been connected for
@@ -185,6 +208,7 @@ struct LobbyCore::State {
   }
 
   void start_game(Room& r) {
+    release_reservation(r);
     SessionId session;
     session.bytes = random_bytes<kSessionIdBytes>();
     r.start(session, lobby, round, certificate ? &*certificate : nullptr);
@@ -268,7 +292,8 @@ struct LobbyCore::State {
 
   // ---- events ------------------------------------------------------------------------------
 
-  void on_connected(ConnectionId id, std::uint32_t address, const std::optional<ProxiedLogin>& proxied) {
+  void on_connected(ConnectionId id, std::uint32_t address, const std::optional<crypto::PublicKey>& key,
+                    const std::optional<ProxiedLogin>& proxied) {
     switch (connections.open(id, address, round.now)) {
       case ConnectionTable::Admission::duplicate: return;
       case ConnectionTable::Admission::server_full:
@@ -279,6 +304,7 @@ struct LobbyCore::State {
         refuse(id, RequestId{0}, Refusal::too_many_connections);
         close_connection(connections.at(id));
         return;
+      case ConnectionTable::Admission::status_only:
       case ConnectionTable::Admission::accepted: break;
     }
     Connection& c = connections.at(id);
@@ -287,8 +313,7 @@ struct LobbyCore::State {
       log_in(c, proxied->key, proxied->name);
       return;
     }
-    c.nonce = random_bytes<kNonceBytes>();
-    send(id, Challenge{root_key, c.nonce, static_cast<std::uint32_t>(kMaxEnvelopeBody)});
+    c.proven = key;
   }
 
   // `c` logs in as `key`; a connection logged in as the same key before is told and closed.
@@ -325,23 +350,36 @@ struct LobbyCore::State {
       refuse(id, peek_request_id(data), refusal_for(e), std::string(describe(e)));
       return;
     }
+    if (c.status_only) return answer_status_only(c, decoded->value(), data);
     std::visit([&](const auto& m) { handle(c, m, preverified); }, decoded->value());
+  }
+
+  // A connection over its address's cap: its status query is answered (within its rate, as
+  // any message), anything else refused as the cap; either way it is then closed.
+  void answer_status_only(Connection& c, const ClientMessage& m, std::span<const std::uint8_t> data) {
+    if (const auto* query = std::get_if<StatusQuery>(&m))
+      handle(c, *query, std::nullopt);
+    else
+      refuse(c.id, peek_request_id(data), Refusal::too_many_connections,
+             "this address holds its connections: one over them may only ask for the status");
+    close_connection(c);
   }
 
   // ---- requests ----------------------------------------------------------------------------
 
   void handle(Connection& c, const Login& m, std::optional<bool>) {
     if (c.player) return refuse(c.id, m.request, Refusal::already_logged_in);
-    if (!verify_login(m, root_key, c.nonce)) return refuse(c.id, m.request, Refusal::bad_login_signature);
+    if (!c.proven) return refuse(c.id, m.request, Refusal::bad_login_signature);
+    const crypto::PublicKey key = *c.proven;
     auto name = sanitize_display_name(m.display_name);
     if (!name) return refuse(c.id, m.request, Refusal::bad_display_name, std::string(describe(name.error())));
-    log_in(c, m.player, *name);
+    log_in(c, key, *name);
     Welcome w{m.request, c.name, {}};
     std::set<RoomId> seated_rooms;
-    if (auto seated = seats_by_key.find(m.player); seated != seats_by_key.end()) seated_rooms = seated->second;
+    if (auto seated = seats_by_key.find(key); seated != seats_by_key.end()) seated_rooms = seated->second;
     // A cluster node also names the rooms other nodes sequence (when the database answers).
     if (directory != nullptr) {
-      if (auto elsewhere = directory->seated_rooms(m.player)) seated_rooms.insert(elsewhere->begin(), elsewhere->end());
+      if (auto elsewhere = directory->seated_rooms(key)) seated_rooms.insert(elsewhere->begin(), elsewhere->end());
     }
     for (RoomId r : seated_rooms) {
       if (w.seated_rooms.size() < kMaxWelcomeRooms) w.seated_rooms.push_back(r);
@@ -354,11 +392,35 @@ struct LobbyCore::State {
     if (!is_valid_game_name(m.game)) {
       return refuse(c.id, m.request, Refusal::bad_room_parameters, "a game name is 1-32 characters of a-z, 0-9 and -");
     }
+    if (!m.reserved.empty()) return create_reserved_room(c, m);
     if (seats_held(*c.player) >= limits.max_rooms_per_player) return refuse(c.id, m.request, Refusal::too_many_rooms);
     auto id = new_room_id();
     if (!id) return refuse(c.id, m.request, Refusal::unavailable, "the cluster cannot number a new room now");
     Room& r = create_room(*id, m.game, m.seats, m.options, m.visibility);
     take_seat(r, game::Seat{0}, c);
+    send(c.id, r.state(m.request));
+  }
+
+  // A room whose seats go only to the keys given (docs/lobby.md, "Reserved seats"): its creator
+  // sits down only at a seat reserved to it, and the room waits for its players though nobody is
+  // in it, within the creator's and the lobby's bounds and reserved_room_wait.
+  void create_reserved_room(Connection& c, const CreateRoom& m) {
+    std::set<crypto::PublicKey> distinct(m.reserved.begin(), m.reserved.end());
+    if (m.reserved.size() != m.seats || distinct.size() != m.reserved.size())
+      return refuse(c.id, m.request, Refusal::bad_room_parameters, "reserved seats: one distinct key a seat");
+    const auto mine = reserved_by_creator.find(*c.player);
+    if ((mine != reserved_by_creator.end() && mine->second >= limits.max_reserved_rooms_per_key) ||
+        reserved_rooms >= limits.max_reserved_rooms)
+      return refuse(c.id, m.request, Refusal::too_many_rooms, "too many rooms with reserved seats wait already");
+    std::optional<game::Seat> own;
+    for (std::size_t i = 0; i < m.reserved.size(); ++i)
+      if (m.reserved[i] == *c.player) own = game::Seat{static_cast<std::uint8_t>(i)};
+    if (own && seats_held(*c.player) >= limits.max_rooms_per_player)
+      return refuse(c.id, m.request, Refusal::too_many_rooms);
+    auto id = new_room_id();
+    if (!id) return refuse(c.id, m.request, Refusal::unavailable, "the cluster cannot number a new room now");
+    Room& r = create_room(*id, m.game, m.seats, m.options, m.visibility, Reservation{*c.player, m.reserved});
+    if (own) take_seat(r, *own, c);
     send(c.id, r.state(m.request));
   }
 
@@ -388,7 +450,8 @@ struct LobbyCore::State {
       r = find_room(code->second);
     } else {
       r = find_room(m.room);
-      if (r != nullptr && r->header().visibility == Visibility::invite_only) {
+      // A key that holds a seat there comes back by the room's number alone.
+      if (r != nullptr && r->header().visibility == Visibility::invite_only && !r->seat_of_key(*c.player)) {
         return refuse(c.id, m.request, Refusal::wrong_invite_code);
       }
     }
@@ -423,7 +486,9 @@ struct LobbyCore::State {
       return;
     }
     if (r->phase() != RoomPhase::waiting) return refuse(c.id, m.request, Refusal::game_started);
-    auto open = r->first_open_seat();
+    // Reserved seats go to their keys only; a key holds at most one, so it is open.
+    if (r->reservation() && !r->reserved_seat(*c.player)) return refuse(c.id, m.request, Refusal::seat_reserved);
+    auto open = r->reservation() ? r->reserved_seat(*c.player) : r->first_open_seat();
     if (!open) return refuse(c.id, m.request, Refusal::room_full);
     if (seats_held(*c.player) >= limits.max_rooms_per_player) return refuse(c.id, m.request, Refusal::too_many_rooms);
     take_seat(*r, *open, c);
@@ -600,6 +665,8 @@ struct LobbyCore::State {
           r->send_state(round);
           close_if_abandoned(*r);
         }
+        if ((r = find_room(id)) != nullptr && r->reservation_expired(limits.reserved_room_wait, round.now))
+          discard_room(*r, "closed: its reserved seats were not taken in time");
       } else if (r->phase() == RoomPhase::started) {
         if (r->seats_gone_for(limits.idle_room_close, round.now)) close_started_room(*r);
       }
@@ -717,6 +784,7 @@ struct LobbyCore::State {
       if (a.all_ready) placed.set_ready(game::Seat{static_cast<std::uint8_t>(i)}, true);
     }
     if (!placed.header().invite_code.empty()) invite_codes[placed.header().invite_code] = id;
+    if (placed.reservation() && placed.phase() == RoomPhase::waiting) count_reservation(placed.reservation()->creator, +1);
     std::size_t disconnected = 0;
     if (placed.phase() == RoomPhase::started) {
       assert(certificate);  // only a cluster node adopts
@@ -742,6 +810,7 @@ struct LobbyCore::State {
       if (s.key) forget_seat_of(*s.key, id);
     }
     if (!r->header().invite_code.empty()) invite_codes.erase(r->header().invite_code);
+    release_reservation(*r);
     log_line("room " + std::to_string(id.value) + " released: another node sequences it now");
     rooms.erase(id);
     return members;
@@ -762,7 +831,7 @@ struct LobbyCore::State {
     for (std::size_t i = 0; i < events.size() && !fatal; ++i) {
       const NetworkEvent& ev = events[i];
       switch (ev.kind) {
-        case NetworkEvent::Kind::connected: on_connected(ev.connection, ev.address, ev.proxied); break;
+        case NetworkEvent::Kind::connected: on_connected(ev.connection, ev.address, ev.key, ev.proxied); break;
         case NetworkEvent::Kind::received: on_received(ev.connection, ev.data, decoded[i], verdict[i]); break;
         case NetworkEvent::Kind::disconnected: on_disconnected(ev.connection); break;
       }
@@ -805,6 +874,7 @@ struct LobbyCore::State {
         if (seat.key) seats_by_key[*seat.key].insert(id);
       }
       if (!placed.header().invite_code.empty()) invite_codes[placed.header().invite_code] = id;
+      if (placed.reservation() && placed.phase() == RoomPhase::waiting) count_reservation(placed.reservation()->creator, +1);
       disconnected += placed.mark_present_seats_disconnected(lobby, round);
     }
     auto startup = end_round();

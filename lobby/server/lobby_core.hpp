@@ -45,6 +45,8 @@ struct NetworkEvent {
   ConnectionId connection;
   std::uint32_t address = 0;              // connected: the peer's IPv4 address
   std::span<const std::uint8_t> data;     // received: one message
+  // connected: the key the secure channel's handshake proved; a Login logs in with it.
+  std::optional<crypto::PublicKey> key{};
   std::optional<ProxiedLogin> proxied = std::nullopt;  // connected: logged in already, by another node
 };
 

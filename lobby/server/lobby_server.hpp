@@ -1,5 +1,6 @@
 #pragma once
-// parley-lobby's network side: an ENet host (UDP, one reliable ordered channel) feeding the
+// parley-lobby's network side: an ENet host (UDP, one reliable ordered channel) that opens a
+// secure channel on every connection (lobby/protocol/handshake.hpp, channel.hpp) and feeds the
 // LobbyCore in batches — everything ENet has received is handled in one round, committed to the
 // database once, and then sent. The server is a library so that `parley host` can run it
 // in-process; ServerThread runs it on a thread of its own.
@@ -24,6 +25,13 @@ namespace parley::lobby {
 // overflowed, and each datagram the kernel dropped waited for ENet's resend.
 inline constexpr int kReceiveBufferBytes = 4 << 20;
 
+// Packets dropped by the secure channels since the lobby started, and connections closed for it.
+struct ChannelCounts {
+  std::uint64_t forged = 0;    // did not authenticate
+  std::uint64_t replayed = 0;  // repeated a counter
+  std::uint64_t faults = 0;    // connections closed: a run of the above, or a lost packet
+};
+
 struct ServerError {
   enum class Kind : std::uint8_t { bad_address, network, key, storage, lan } kind;
   std::string detail;
@@ -46,6 +54,8 @@ class LobbyServer {
   std::optional<std::uint16_t> lan_port() const;
   // The connections each ENet host serves now (ServerConfig::hosts of them); safe from any thread.
   std::vector<std::uint32_t> connections_per_host() const;
+  // Safe from any thread.
+  ChannelCounts channel_counts() const;
 
   // Serves until request_stop(), then shuts down cleanly (presence entries for connected seats,
   // a shutting_down refusal to every connection). An error means the database failed: the
@@ -73,6 +83,7 @@ class ServerThread {
   const crypto::PublicKey& public_key() const { return server_->public_key(); }
   std::optional<std::uint16_t> lan_port() const { return server_->lan_port(); }
   std::vector<std::uint32_t> connections_per_host() const { return server_->connections_per_host(); }
+  ChannelCounts channel_counts() const { return server_->channel_counts(); }
   // Stops the server and waits for it; the outcome of its run().
   game::Result<bool, ServerError> stop();
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <chrono>
+#include <deque>
 #include <map>
 #include <thread>
 
@@ -43,7 +44,10 @@ CREATE TABLE IF NOT EXISTS lobby_rooms(
   node_id     bigint   NOT NULL,
   epoch       bigint   NOT NULL,
   next_idx    bigint   NOT NULL DEFAULT 0,
-  head_hash   bytea
+  head_hash   bytea,
+  -- Reserved seats (docs/lobby.md, "Reserved seats"): NULL, or the creator's key and one key a
+  -- seat, 32 bytes each, as the single lobby's rooms.reservation.
+  reservation bytea
 );
 CREATE INDEX IF NOT EXISTS lobby_rooms_open ON lobby_rooms(node_id) WHERE phase < 2;
 CREATE UNIQUE INDEX IF NOT EXISTS lobby_rooms_invite ON lobby_rooms(invite_code) WHERE invite_code <> '' AND phase < 2;
@@ -155,7 +159,7 @@ game::Result<std::optional<StoredRoom>, StorageError> load_room(pg::Connection& 
                                                                 std::size_t recent_hashes) {
   const std::string id = "room " + std::to_string(room.value);
   auto head = db.query(
-      "SELECT game, seat_count, options, visibility, invite_code, phase, session_id, next_idx, head_hash "
+      "SELECT game, seat_count, options, visibility, invite_code, phase, session_id, next_idx, head_hash, reservation "
       "FROM lobby_rooms WHERE room_id = $1 AND phase < 2",
       {pg::integer(i64(room.value))});
   if (!head) return storage_error(head.error(), "load " + id);
@@ -178,6 +182,18 @@ game::Result<std::optional<StoredRoom>, StorageError> load_room(pg::Connection& 
     return corrupt(id + " has no session id");
   const auto next = static_cast<std::uint64_t>(head->integer(0, 7));
   if (next > 0 && (head->null(0, 8) || !copy_fixed(head->bytes(0, 8), r.head_hash))) return corrupt(id + " has no head hash");
+  if (!head->null(0, 9)) {
+    // The creator's key, then one a seat.
+    auto keys = head->bytes(0, 9);
+    if (keys.size() != crypto::kPublicKeyBytes * (1 + std::size_t{r.seat_count})) return corrupt(id + "'s reservation is malformed");
+    std::vector<crypto::PublicKey> read;
+    for (std::size_t at = 0; at < keys.size(); at += crypto::kPublicKeyBytes) {
+      auto key = crypto::PublicKey::from_bytes(keys.subspan(at, crypto::kPublicKeyBytes));
+      if (!key) return corrupt(id + "'s reservation is malformed");
+      read.push_back(*key);
+    }
+    r.reservation = Reservation{read.front(), std::vector(read.begin() + 1, read.end())};
+  }
 
   auto seats_rows = db.query("SELECT seat, key, name, presence FROM lobby_seats WHERE room_id = $1 ORDER BY seat",
                              {pg::integer(i64(room.value))});
@@ -323,8 +339,8 @@ struct RoomWrites {
 };
 
 constexpr const char* kInsertRoom =
-    "INSERT INTO lobby_rooms(room_id, game, seat_count, options, visibility, invite_code, phase, node_id, epoch) "
-    "VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (room_id) DO NOTHING";
+    "INSERT INTO lobby_rooms(room_id, game, seat_count, options, visibility, invite_code, phase, node_id, epoch, "
+    "reservation) VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (room_id) DO NOTHING";
 constexpr const char* kFence = "SELECT parley_lobby_fence($1, $2, $3, $4, $5, $6)";
 constexpr const char* kStartRoom = "UPDATE lobby_rooms SET phase = 1, session_id = $2 WHERE room_id = $1";
 constexpr const char* kCloseRoom = "UPDATE lobby_rooms SET phase = 2 WHERE room_id = $1";
@@ -400,6 +416,7 @@ game::Result<bool, pg::Error> PgStorage::try_commit() {
   }
   using S = pg::Connection::Statement;
   std::vector<S> statements;
+  std::deque<Bytes> reservations;  // the values' bytes, alive until the pipeline has run
   statements.push_back(S{"BEGIN", {}});
   for (std::uint64_t id : order) {
     const RoomWrites& w = rooms.at(id);
@@ -407,11 +424,16 @@ game::Result<bool, pg::Error> PgStorage::try_commit() {
     const std::int64_t room = i64(id);
     if (w.insert != nullptr) {
       const RoomHeader& h = w.insert->room;
+      Bytes& reserved = reservations.emplace_back();  // the creator's key, then one a seat (empty: NULL)
+      if (const auto& r = w.insert->reservation) {
+        reserved.assign(r->creator.bytes().begin(), r->creator.bytes().end());
+        for (const auto& k : r->seats) reserved.insert(reserved.end(), k.bytes().begin(), k.bytes().end());
+      }
       statements.push_back(S{kInsertRoom,
                              {pg::integer(room), pg::text(h.game), pg::integer(w.insert->seat_count), pg::bytes(h.options),
                               pg::integer(static_cast<std::int64_t>(h.visibility)), pg::text(h.invite_code),
                               pg::integer(static_cast<std::int64_t>(h.phase)), pg::integer(node_.value),
-                              pg::integer(i64(w.fence->epoch))}});
+                              pg::integer(i64(w.fence->epoch)), reserved.empty() ? pg::null() : pg::bytes(reserved)}});
     }
     const std::int64_t first = w.first_entry ? i64(w.first_entry->index.value) : 0;
     const std::int64_t next = w.last_entry ? i64(w.last_entry->index.value) + 1 : 0;

@@ -9,11 +9,13 @@
 
 namespace parley::lobby {
 
-Room::Room(RoomHeader header, std::uint8_t seat_count, RoundInProgress& round) : header_(std::move(header)) {
+Room::Room(RoomHeader header, std::uint8_t seat_count, std::optional<Reservation> reservation, RoundInProgress& round)
+    : header_(std::move(header)), reservation_(std::move(reservation)), created_(round.now) {
   assert(header_.phase == RoomPhase::waiting);
   assert(seat_count >= kMinSeats && seat_count <= kMaxSeats);
+  assert(!reservation_ || reservation_->seats.size() == seat_count);
   seats_.resize(seat_count);
-  round.writes.push_back(InsertRoom{header_, seat_count});
+  round.writes.push_back(InsertRoom{header_, seat_count, reservation_});
 }
 
 game::Result<Room, StorageError> Room::load(StoredRoom stored, Clock::time_point now) {
@@ -24,6 +26,8 @@ game::Result<Room, StorageError> Room::load(StoredRoom stored, Clock::time_point
   r.last_time_ms_ = stored.last_time_ms;
   r.recent_.assign(stored.recent_hashes.begin(), stored.recent_hashes.end());
   r.last_seat_seen_ = now;
+  r.created_ = now;
+  r.reservation_ = std::move(stored.reservation);
   for (StoredSeat& seat : stored.seats) {
     assert(seat.seat.index < r.seats_.size());  // Storage checks every seat against the room's count
     SeatSlot& slot = r.seats_[seat.seat.index];
@@ -111,7 +115,21 @@ std::vector<ConnectionId> Room::members() const {
   return out;
 }
 
-bool Room::abandoned() const { return header_.phase == RoomPhase::waiting && seated() == 0 && spectators_.empty(); }
+bool Room::abandoned() const {
+  return header_.phase == RoomPhase::waiting && seated() == 0 && spectators_.empty() && !reservation_;
+}
+
+std::optional<game::Seat> Room::reserved_seat(const crypto::PublicKey& key) const {
+  if (!reservation_) return std::nullopt;
+  for (std::size_t i = 0; i < reservation_->seats.size(); ++i)
+    if (reservation_->seats[i] == key) return game::Seat{static_cast<std::uint8_t>(i)};
+  return std::nullopt;
+}
+
+bool Room::reservation_expired(Clock::duration limit, Clock::time_point now) const {
+  return reservation_ && header_.phase == RoomPhase::waiting && seated() == 0 && spectators_.empty() &&
+         now - created_ >= limit;
+}
 
 bool Room::ready_to_start() const {
   return std::all_of(seats_.begin(), seats_.end(), [](const SeatSlot& s) { return s.key && s.connection && s.ready; });

@@ -49,8 +49,9 @@ class Room {
   // reads the database.
   static constexpr std::size_t kRecentHashes = 1024;
 
-  // A new room: waiting, every seat open. Recorded in the round's writes.
-  Room(RoomHeader header, std::uint8_t seat_count, RoundInProgress& round);
+  // A new room: waiting, every seat open, each reserved to its key if `reservation` says so.
+  // Recorded in the round's writes.
+  Room(RoomHeader header, std::uint8_t seat_count, std::optional<Reservation> reservation, RoundInProgress& round);
   // An open room as the database holds it, loaded at `now`. Corrupt if a started room has an
   // open seat.
   static game::Result<Room, StorageError> load(StoredRoom stored, Clock::time_point now);
@@ -71,11 +72,18 @@ class Room {
   std::optional<game::Seat> seat_of(ConnectionId connection) const;
   std::optional<game::Seat> seat_of_key(const crypto::PublicKey& key) const;
   std::optional<game::Seat> first_open_seat() const;
+  // Reserved seats (an event's board): who made the room and each seat's only key.
+  const std::optional<Reservation>& reservation() const { return reservation_; }
+  // The seat reserved to `key`; none if the room reserves none to it (or reserves none at all).
+  std::optional<game::Seat> reserved_seat(const crypto::PublicKey& key) const;
+  // A waiting room with reserved seats, nobody in it, made (or loaded) `limit` ago or more.
+  bool reservation_expired(Clock::duration limit, Clock::time_point now) const;
   std::uint8_t seated() const;  // seats taken
   const std::set<ConnectionId>& spectators() const { return spectators_; }
   // Seats' connections, then spectators.
   std::vector<ConnectionId> members() const;
-  // A waiting room with nobody seated and nobody watching.
+  // A waiting room with nobody seated and nobody watching; one with reserved seats waits for its
+  // players instead (reservation_expired).
   bool abandoned() const;
   // Every seat taken, connected and ready.
   bool ready_to_start() const;
@@ -135,6 +143,8 @@ class Room {
   Room() = default;
 
   RoomHeader header_;
+  std::optional<Reservation> reservation_;
+  Clock::time_point created_{};  // or loaded: when the reservation's wait began
   std::vector<SeatSlot> seats_;
   std::set<ConnectionId> spectators_;
   EntryIndex next_index_;

@@ -16,7 +16,8 @@ namespace parley::lobby {
 
 namespace {
 
-constexpr int kSchemaVersion = 1;
+// Version 2 adds rooms.reservation: NULL, or the creator's key and one key a seat (32 bytes each).
+constexpr int kSchemaVersion = 2;
 
 constexpr const char* kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS rooms(
@@ -27,7 +28,8 @@ CREATE TABLE IF NOT EXISTS rooms(
   visibility  INTEGER NOT NULL,
   invite_code TEXT    NOT NULL,
   phase       INTEGER NOT NULL,
-  session_id  BLOB
+  session_id  BLOB,
+  reservation BLOB
 );
 CREATE TABLE IF NOT EXISTS seats(
   room_id  INTEGER NOT NULL,
@@ -172,13 +174,17 @@ game::Result<std::unique_ptr<Storage>, StorageError> Storage::open(const std::fi
     sqlite::Statement version(s->db().handle(), "PRAGMA user_version");
     if (!version.ok() || version.step() != SQLITE_ROW) return s->error(StorageError::Kind::schema, "user_version");
     std::int64_t v = version.column_int(0);
-    if (v != 0 && v != kSchemaVersion) {
+    if (v < 0 || v > kSchemaVersion) {
       return StorageError{StorageError::Kind::schema, "the database has schema version " + std::to_string(v) +
                                                           ", this lobby knows " + std::to_string(kSchemaVersion)};
     }
+    // Version 1 to 2, in the same transaction as the rest: rooms before it reserve no seat.
+    if (v == 1) {
+      if (auto r = s->exec("ALTER TABLE rooms ADD COLUMN reservation BLOB"); !r) return r.error();
+    }
   }
   if (auto r = s->exec(kSchema); !r) return r.error();
-  if (auto r = s->exec("PRAGMA user_version=1"); !r) return r.error();
+  if (auto r = s->exec("PRAGMA user_version=2"); !r) return r.error();
   if (auto r = s->exec("COMMIT"); !r) return r.error();
   return std::unique_ptr<Storage>(std::move(s));
 }
@@ -216,8 +222,8 @@ void SqliteStorage::write(const InsertRoom& op) {
   const RoomHeader& room = op.room;
   begin_if_needed();
   static constexpr const char* kSql =
-      "INSERT INTO rooms(room_id, game, seat_count, options, visibility, invite_code, phase, session_id) "
-      "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, NULL)";
+      "INSERT INTO rooms(room_id, game, seat_count, options, visibility, invite_code, phase, session_id, reservation) "
+      "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, NULL, ?8)";
   sqlite::Statement* st = prepared(kSql);
   if (st == nullptr) return;
   st->bind_int(1, static_cast<std::int64_t>(room.room.value))
@@ -227,6 +233,11 @@ void SqliteStorage::write(const InsertRoom& op) {
       .bind_int(5, static_cast<std::int64_t>(room.visibility))
       .bind_text(6, room.invite_code)
       .bind_int(7, static_cast<std::int64_t>(room.phase));
+  if (op.reservation) {
+    Bytes keys(op.reservation->creator.bytes().begin(), op.reservation->creator.bytes().end());
+    for (const auto& k : op.reservation->seats) keys.insert(keys.end(), k.bytes().begin(), k.bytes().end());
+    st->bind_blob(8, keys);
+  }
   record(st->step(), "insert room");
   finish(*st);
 }
@@ -435,7 +446,7 @@ game::Result<std::vector<StoredRoom>, StorageError> SqliteStorage::load_open_roo
   std::vector<StoredRoom> rooms;
   {
     sqlite::Statement* st = prepared(
-        "SELECT room_id, game, seat_count, options, visibility, invite_code, phase, session_id FROM rooms "
+        "SELECT room_id, game, seat_count, options, visibility, invite_code, phase, session_id, reservation FROM rooms "
         "WHERE phase != 2 ORDER BY room_id");
     if (st == nullptr) return *failed_;
     int rc;
@@ -451,6 +462,17 @@ game::Result<std::vector<StoredRoom>, StorageError> SqliteStorage::load_open_roo
       bool session_ok = r.phase != RoomPhase::started || copy_fixed(st->column_blob(7), r.session_id.bytes);
       bool sane = r.seat_count >= kMinSeats && r.seat_count <= kMaxSeats && st->column_int(4) <= 1 &&
                   st->column_int(6) <= 1 && session_ok;
+      if (const Bytes keys = st->column_blob(8); sane && !keys.empty()) {
+        // The creator's key, then one a seat.
+        sane = keys.size() == crypto::kPublicKeyBytes * (1 + std::size_t{r.seat_count});
+        std::vector<crypto::PublicKey> read;
+        for (std::size_t at = 0; sane && at < keys.size(); at += crypto::kPublicKeyBytes) {
+          auto key = crypto::PublicKey::from_bytes(std::span(keys).subspan(at, crypto::kPublicKeyBytes));
+          if (key) read.push_back(*key);
+          else sane = false;
+        }
+        if (sane) r.reservation = Reservation{read.front(), std::vector(read.begin() + 1, read.end())};
+      }
       if (!sane) {
         finish(*st);
         return StorageError{StorageError::Kind::corrupt, "room " + std::to_string(r.room.value) + " is malformed"};

@@ -48,10 +48,19 @@ struct StoredSeat {
   SeatPresence presence = SeatPresence::absent;
 };
 
+// A room whose seats are reserved to keys (an event's board, docs/lobby.md, "Reserved seats"):
+// who made it, and the only key each seat takes.
+struct Reservation {
+  crypto::PublicKey creator;
+  std::vector<crypto::PublicKey> seats;  // seat i's key
+  friend bool operator==(const Reservation&, const Reservation&) = default;
+};
+
 // An open room as the database holds it: its header, the seats taken (in seat order) and the
 // head of its chain.
 struct StoredRoom : RoomHeader {
   std::uint8_t seat_count = 0;
+  std::optional<Reservation> reservation;
   std::vector<StoredSeat> seats;
   // Chain head (started rooms): entries [0, entry_count), hash and time of the last one, and
   // the hashes of the last few entries in index order (for seen-hash checks).
@@ -65,6 +74,7 @@ struct StoredRoom : RoomHeader {
 struct InsertRoom {  // a new room: waiting, no seat taken yet
   RoomHeader room;
   std::uint8_t seat_count = 0;
+  std::optional<Reservation> reservation;
 };
 struct StartRoom {
   RoomId room;

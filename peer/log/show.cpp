@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "crypto/hex.hpp"
 #include "lobby/protocol/transcript.hpp"
 
 namespace parley::peer {
@@ -38,7 +39,7 @@ Narrator::Narrator(const lobby::Genesis& genesis, std::uint64_t genesis_time_ms)
   for (const auto& k : genesis.seat_keys) seats += (seats.empty() ? "" : ", ") + crypto::fingerprint(k);
   genesis_line_ = {0, 0, std::nullopt, "genesis",
                    genesis.game + " for " + std::to_string(genesis.seat_keys.size()) + " seats (" + seats +
-                       "), session " + hex(genesis.session_id.bytes)};
+                       "), session " + crypto::to_hex(genesis.session_id.bytes)};
   auto session = Session::start(genesis, genesis_time_ms);
   if (session) session_ = std::move(session).value();
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <thread>
 
+#include "crypto/hex.hpp"
 #include "peer/session/room_words.hpp"
 
 namespace parley::peer {
@@ -23,7 +24,7 @@ std::string log_name(const lobby::Genesis& genesis, std::uint64_t time_ms) {
   gmtime_r(&t, &utc);
   char stamp[32];
   std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &utc);
-  return std::string(stamp) + "-" + genesis.game + "-" + hex(std::span(genesis.session_id.bytes).first(4)) + ".plog";
+  return std::string(stamp) + "-" + genesis.game + "-" + crypto::to_hex(std::span(genesis.session_id.bytes).first(4)) + ".plog";
 }
 
 }  // namespace
@@ -196,6 +197,10 @@ void SeatRunner::on_event(lobby::ClientEvent& event) {
   } else if (auto* p = std::get_if<lobby::ProtocolFault>(&event)) {
     fail("the lobby sent a malformed message (" + std::string(lobby::describe(p->error)) + "): the lobby is at fault");
   } else if (auto* d = std::get_if<lobby::Disconnected>(&event)) {
+    // A lobby that proves another key than the pinned one, or speaks another protocol, will not
+    // be different a second later.
+    if (d->kind == lobby::DisconnectKind::wrong_lobby_key || d->kind == lobby::DisconnectKind::protocol_version)
+      return fail(d->reason);
     note("lost the lobby (" + d->reason + "); reconnecting");
     lose_connection(std::chrono::seconds(1), true);
   }

@@ -24,7 +24,7 @@ struct SeatOptions {
   lobby::Endpoint lobby;
   crypto::Identity identity = crypto::Identity::generate();
   std::string display_name;
-  std::string game = "chess";
+  std::string game;  // a registered game's name (peer/session/game_module.hpp)
   enum class Join : std::uint8_t { quick_match, room, create } join = Join::quick_match;
   std::uint8_t seats = 2;
   lobby::RoomId room;              // Join::room

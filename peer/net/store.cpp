@@ -8,6 +8,7 @@
 #include <cstring>
 #include <fstream>
 
+#include "crypto/hex.hpp"
 #include "lobby/protocol/limits.hpp"
 #include "peer/session/session.hpp"
 
@@ -81,7 +82,7 @@ game::Result<bool, StoreError> write_file_durably(const fs::path& path, std::spa
 
 game::Result<SessionStore, StoreError> SessionStore::open(const fs::path& data_dir, const lobby::SessionId& session,
                                                           const crypto::PublicKey& lobby_key, lobby::RoomId room) {
-  fs::path dir = data_dir / "sessions" / hex(session.bytes);
+  fs::path dir = data_dir / "sessions" / crypto::to_hex(session.bytes);
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) return StoreError{dir.string() + ": " + ec.message()};

@@ -7,18 +7,18 @@ namespace parley::peer {
 using namespace game::chess;
 
 Verdict ChessRules::setup(Seat, std::span<const std::uint8_t> data) {
-  if (!data.empty()) return Rejection{"chess has no setup data"};
+  if (!data.empty()) return Rejection{Refusal::no_setup_data};
   return Accepted{};
 }
 
 Verdict ChessRules::act(Seat seat, std::span<const std::uint8_t> message, const ActionContext& context) {
-  if (forfeited_) return Rejection{"the game is over"};
+  if (forfeited_) return Rejection{Refusal::game_over};
   auto action = decode_action(message);
-  if (!action) return Rejection{"not a chess action: " + std::string(game::describe(action.error()))};
-  if (action->seat != seat) return Rejection{"an action on behalf of the other seat"};
+  if (!action) return Rejection{Refusal::malformed, {std::string(game::describe(action.error()))}};
+  if (action->seat != seat) return Rejection{Refusal::wrong_seat};
   auto next = game_.apply(*action);
   if (auto crossed = late(seat, *action, context, next.ok())) return *crossed;
-  if (!next) return Rejection{std::string(describe(next.error()))};
+  if (!next) return Rejection{next.error()};
   recent_.push_back({context.index, seat, std::move(game_)});
   game_ = std::move(next).value();
   if (recent_.size() > kRecentActions) {
@@ -48,24 +48,24 @@ std::optional<Rejection> ChessRules::late(Seat seat, const Action& action, const
   if (then == nullptr) return std::nullopt;  // nothing happened since
   if (!accepted_now) {
     if (!then->apply(action)) return std::nullopt;
-    return Rejection{"crossed the other seat's action: " + std::string(describe(game_.apply(action).error())), true};
+    return Rejection{ChessRefusal::crossed_action, {std::string(describe(game_.apply(action).error()))}, true};
   }
   const bool position_moved =
       then->moves().size() != game_.moves().size() || then->position().key() != game_.position().key();
   switch (action.kind) {
     case Action::Kind::move:
     case Action::Kind::claim_draw:
-      if (position_moved) return Rejection{"the position changed (a take-back) after the entry it was made on", true};
+      if (position_moved) return Rejection{ChessRefusal::position_changed, {}, true};
       return std::nullopt;
     case Action::Kind::accept_draw:
     case Action::Kind::decline_draw:
       if (then->draw_offered_by() != game_.draw_offered_by() || position_moved)
-        return Rejection{"answers a draw offer made after the entry it was made on", true};
+        return Rejection{ChessRefusal::newer_draw_offer, {}, true};
       return std::nullopt;
     case Action::Kind::accept_takeback:
     case Action::Kind::decline_takeback:
       if (then->takeback_request() != game_.takeback_request() || position_moved)
-        return Rejection{"answers a take-back request made after the entry it was made on", true};
+        return Rejection{ChessRefusal::newer_takeback, {}, true};
       return std::nullopt;
     default: return std::nullopt;
   }
@@ -96,7 +96,7 @@ crypto::Digest ChessRules::public_state_hash() const {
 }
 
 Verdict ChessRules::reveal(Seat, std::span<const std::uint8_t> secrets) {
-  if (!secrets.empty()) return Rejection{"chess has no secrets to reveal"};
+  if (!secrets.empty()) return Rejection{Refusal::nothing_to_reveal};
   return Accepted{};
 }
 

@@ -4,6 +4,7 @@
 #include <deque>
 
 #include "game/chess/game.hpp"
+#include "peer/session/chess_refusal.hpp"
 #include "peer/session/rules.hpp"
 
 namespace parley::peer {
@@ -24,6 +25,8 @@ class ChessRules final : public GameRules {
   Verdict reveal(Seat seat, std::span<const std::uint8_t> secrets) override;
   bool needs_reveals() const override { return false; }
   std::string describe_action(Seat seat, std::span<const std::uint8_t> message) const override;
+  std::string describe_refusal(const Rejection& rejection) const override { return describe_chess_refusal(rejection); }
+  std::string_view refusal_name(RefusalCode code) const override { return chess_refusal_name(code); }
 
   const game::chess::Game& game_state() const { return game_; }
 

@@ -1,5 +1,6 @@
 #include "peer/session/gunjin_protocol.hpp"
 
+#include <cassert>
 #include <vector>
 
 namespace parley::peer {
@@ -14,10 +15,11 @@ constexpr crypto::DomainLabel kNoMovePurpose{"gunjin-no-move"};
 }  // namespace
 
 crypto::ValueSet kind_values(KindSet kinds) {
+  assert(!kinds.empty() && "a caller checks that the set is not empty");
   std::vector<std::uint32_t> values;
   for (Kind k : kAllKinds)
     if (kinds.contains(k)) values.push_back(index_of(k));
-  // A caller checks that the set is not empty; 16 kinds are far below the proof's limit.
+  // 16 kinds are far below the proof's limit.
   return crypto::ValueSet::of(values).value();
 }
 

@@ -1,5 +1,7 @@
 #include "peer/session/gunjin_rules.hpp"
 
+#include <cassert>
+
 #include "peer/session/gunjin_protocol.hpp"
 
 namespace parley::peer {
@@ -14,23 +16,6 @@ constexpr std::string_view kTimeForfeit = "time forfeit";
 constexpr std::size_t kAttacker = 0, kDefender = 1;
 
 std::size_t role_index(DuelRole role) { return static_cast<std::size_t>(role); }
-
-std::string describe_placement(const PlacementError& e) {
-  std::string text(describe(e.problem));
-  text += " (" + std::string(english_name(e.kind));
-  if (e.problem == PlacementError::Problem::immovable_on_gate) text += " on slot " + std::to_string(e.slot);
-  return text + ")";
-}
-
-std::string piece_name(PieceId id) {
-  return "seat " + std::to_string(id.seat.index) + "'s piece from slot " + std::to_string(id.slot);
-}
-
-std::string describe_faults(const std::vector<crypto::DuelFaultKind>& faults) {
-  std::string text;
-  for (auto f : faults) text += (text.empty() ? "" : "; ") + std::string(crypto::describe(f));
-  return text;
-}
 
 std::string outcome_words(BattleOutcome o) {
   switch (o) {
@@ -65,14 +50,15 @@ GunjinRules::GunjinRules(const GunjinRoomOptions& options)
 Verdict GunjinRules::setup(Seat seat, std::span<const std::uint8_t> data) {
   if (options_.open_pieces) {
     auto layout = decode_open_setup(data);
-    if (!layout) return Rejection{"not an open Gunjin layout: " + std::string(crypto::describe(layout.error()))};
+    if (!layout) return Rejection{GunjinRefusal::bad_open_setup, {std::string(crypto::describe(layout.error()))}};
     if (auto valid = validate_layout(*layout); !valid)
-      return Rejection{"the layout breaks a placement rule: " + describe_placement(valid.error())};
+      return Rejection{GunjinRefusal::bad_layout, {placement_words(valid.error())}};
     open_layouts_[seat.index] = *layout;
     return Accepted{};
   }
   auto commitments = decode_hidden_setup(data);
-  if (!commitments) return Rejection{"not 23 piece commitments: " + std::string(crypto::describe(commitments.error()))};
+  if (!commitments)
+    return Rejection{GunjinRefusal::bad_commitments, {std::string(crypto::describe(commitments.error()))}};
   commitments_[seat.index] = *commitments;
   return Accepted{};
 }
@@ -86,7 +72,7 @@ void GunjinRules::begin(const GameStart& start) {
 
 Verdict GunjinRules::apply(const Action& action) {
   auto next = Gunjin::apply(state_, action);
-  if (!next) return Rejection{std::string(describe(next.error()))};
+  if (!next) return Rejection{next.error()};
   state_ = std::move(next).value();
   history_.push_back(action);
   return Accepted{};
@@ -95,9 +81,9 @@ Verdict GunjinRules::apply(const Action& action) {
 Verdict GunjinRules::act_open(Seat seat, std::span<const std::uint8_t> message) {
   auto action = decode_action(message);
   if (!action)
-    return Rejection{"not a Gunjin action: " + std::string(game::describe(action.error().error)) + " in " +
-                     std::string(describe(action.error().field))};
-  if (action->actor != seat) return Rejection{"an action on behalf of the other seat"};
+    return Rejection{GunjinRefusal::bad_open_action,
+                     {std::string(game::describe(action.error().error)), std::string(describe(action.error().field))}};
+  if (action->actor != seat) return Rejection{Refusal::wrong_seat};
   return apply(*action);
 }
 
@@ -107,7 +93,11 @@ Verdict GunjinRules::act(Seat seat, std::span<const std::uint8_t> message, const
   // seat's turn, so it can cross the other seat's move: one that starts a battle, declares no
   // legal move, or offers a draw first. Refused, it is moot: ignoring it costs nothing, as an
   // offer moves no piece (the session decides whether a race explains it).
-  if (!verdict && !outcome() && is_draw_message(message)) return Rejection{verdict.error().reason, false, true};
+  if (!verdict && !outcome() && is_draw_message(message)) {
+    Rejection moot = verdict.error();
+    moot.moot = true;
+    return moot;
+  }
   return verdict;
 }
 
@@ -121,10 +111,10 @@ bool GunjinRules::is_draw_message(std::span<const std::uint8_t> message) const {
 }
 
 Verdict GunjinRules::act_in_order(Seat seat, std::span<const std::uint8_t> message) {
-  if (outcome()) return Rejection{"the game is over"};
+  if (outcome()) return Rejection{Refusal::game_over};
   if (options_.open_pieces) return act_open(seat, message);
   auto decoded = decode_gunjin_message(message);
-  if (!decoded) return Rejection{"not a Gunjin message: " + std::string(crypto::describe(decoded.error()))};
+  if (!decoded) return Rejection{Refusal::malformed, {std::string(crypto::describe(decoded.error()))}};
   const GunjinMessage& m = *decoded;
 
   if (std::holds_alternative<ResignMessage>(m)) {
@@ -133,28 +123,28 @@ Verdict GunjinRules::act_in_order(Seat seat, std::span<const std::uint8_t> messa
     return v;
   }
   if (const auto* army = std::get_if<ArmyMessage>(&m)) {
-    if (army_proved_[seat.index]) return Rejection{"a second army proof"};
+    if (army_proved_[seat.index]) return Rejection{GunjinRefusal::second_army_proof};
     if (!verify_army(session_, seat, commitments_[seat.index], army->proof))
-      return Rejection{"the army proof fails: the commitments are not the 23-piece army with movable pieces on the gates"};
+      return Rejection{GunjinRefusal::army_proof_fails};
     army_proved_[seat.index] = true;
     return Accepted{};
   }
-  if (!army_proved_[0] || !army_proved_[1]) return Rejection{"play before both armies are proven"};
+  if (!army_proved_[0] || !army_proved_[1]) return Rejection{GunjinRefusal::armies_unproven};
   if (std::holds_alternative<OfferDrawMessage>(m) || std::holds_alternative<AcceptDrawMessage>(m)) {
-    if (duel_) return Rejection{"a draw offer or acceptance during a battle"};
+    if (duel_) return Rejection{GunjinRefusal::draw_during_battle};
     if (std::holds_alternative<OfferDrawMessage>(m)) return apply(Action{seat, OfferDraw{}});
     return apply(Action{seat, AcceptDraw{}});
   }
   if (const auto* move = std::get_if<MoveMessage>(&m)) {
-    if (duel_) return Rejection{"a move while a battle is being settled"};
+    if (duel_) return Rejection{GunjinRefusal::move_during_battle};
     return on_move(seat, *move);
   }
   if (const auto* no_move = std::get_if<NoLegalMoveMessage>(&m)) {
-    if (duel_) return Rejection{"a declaration while a battle is being settled"};
+    if (duel_) return Rejection{GunjinRefusal::declaration_during_battle};
     return on_no_legal_move(seat, *no_move);
   }
   if (const auto* have_move = std::get_if<HaveLegalMoveMessage>(&m)) {
-    if (duel_) return Rejection{"a declaration while a battle is being settled"};
+    if (duel_) return Rejection{GunjinRefusal::declaration_during_battle};
     return on_have_legal_move(seat, *have_move);
   }
   return on_duel(seat, m);
@@ -181,22 +171,25 @@ Verdict GunjinRules::on_move(Seat seat, const MoveMessage& m) {
     if (!error) error = next.error();
     if (!attack) break;
   }
-  if (error) return Rejection{std::string(describe(*error))};
-  if (m.officer && m.to != hq_of(opponent(seat))) return Rejection{"an officer's claim on a move that does not enter the enemy HQ"};
+  if (error) return Rejection{*error};
+  if (m.officer && m.to != hq_of(opponent(seat))) return Rejection{GunjinRefusal::officer_claim_outside_hq};
   if (attack != m.offer.has_value())
-    return Rejection{attack ? "an attack without the attacker's duel offer" : "a duel offer on a move onto an empty square"};
+    return Rejection{attack ? GunjinRefusal::attack_without_offer : GunjinRefusal::offer_without_attack};
 
-  const PieceId mover = *s.piece_at(m.from);
+  const std::optional<PieceId> moving = s.piece_at(m.from);
+  assert(moving && "the engine found the mover's piece on the from square");
+  const PieceId mover = *moving;
   const KindSet allowed = move_kinds(s, seat, m.from, m.to, m.officer);
-  if (allowed.empty()) return Rejection{"no piece that may make this move could claim the HQ so"};
+  if (allowed.empty()) return Rejection{GunjinRefusal::no_officer_could_move};
   const bool needed = proof_needed(s.possible_kinds(mover), allowed);
   if (needed != m.proof.has_value())
-    return Rejection{needed ? "the move proof is missing" : "a move proof the public state does not need"};
+    return Rejection{needed ? GunjinRefusal::move_proof_missing : GunjinRefusal::needless_move_proof};
   if (needed && !crypto::verify_membership(move_context(session_, s.ply(), seat, m.from, m.to, m.officer),
                                            commitments_[seat.index][mover.slot], kind_values(allowed), *m.proof)) {
-    return Rejection{"the move proof fails: " + piece_name(mover) + "'s committed kind cannot move " +
-                     square_name(m.from) + "-" + square_name(m.to) +
-                     (m.to == hq_of(opponent(seat)) ? (m.officer ? " as an officer" : " as a non-officer") : "")};
+    const GunjinRefusal code = m.to != hq_of(opponent(seat)) ? GunjinRefusal::move_proof_fails
+                               : m.officer                   ? GunjinRefusal::officer_move_proof_fails
+                                                             : GunjinRefusal::non_officer_move_proof_fails;
+    return Rejection{code, {std::to_string(mover.seat.index), std::to_string(mover.slot), square_name(m.from), square_name(m.to)}};
   }
   if (!attack) return apply(Action{seat, Play{m.from, m.to, std::nullopt, m.officer}});
 
@@ -212,16 +205,16 @@ Verdict GunjinRules::on_move(Seat seat, const MoveMessage& m) {
 }
 
 Verdict GunjinRules::on_duel(Seat seat, const GunjinMessage& m) {
-  if (!duel_) return Rejection{"no battle is being settled"};
+  if (!duel_) return Rejection{GunjinRefusal::no_battle};
   PendingDuel& d = *duel_;
   const DuelRole role = seat == d.attacker ? DuelRole::attacker : DuelRole::defender;
   auto expect = [&](DuelStep step, DuelRole who) { return d.step == step && role == who; };
-  const Verdict out_of_turn = Rejection{"a " + std::string(message_name(m)) + " out of its turn in the battle"};
+  const Verdict out_of_turn = Rejection{GunjinRefusal::reply_out_of_turn, {std::string(message_name(m))}};
 
   if (const auto* answer = std::get_if<DuelAnswerMessage>(&m)) {
     if (!expect(DuelStep::defender_answer, DuelRole::defender)) return out_of_turn;
     if (!crypto::verify_duel_request(d.statement, duel_rules_, DuelRole::defender, d.offers[kAttacker], answer->request))
-      return Rejection{"the defender's OT choice is not its committed (effective) kind: its request proof fails"};
+      return Rejection{GunjinRefusal::defender_choice_fails};
     d.offers[kDefender] = answer->offer;
     d.requests[kDefender] = answer->request;
     d.step = DuelStep::attacker_table;
@@ -230,8 +223,8 @@ Verdict GunjinRules::on_duel(Seat seat, const GunjinMessage& m) {
   if (const auto* table = std::get_if<DuelTableMessage>(&m)) {
     if (!expect(DuelStep::attacker_table, DuelRole::attacker)) return out_of_turn;
     if (!crypto::verify_duel_request(d.statement, duel_rules_, DuelRole::attacker, d.offers[kDefender], table->request))
-      return Rejection{"the attacker's OT choice is not its committed kind: its request proof fails"};
-    if (!crypto::duel_table_well_formed(table->table)) return Rejection{"the attacker's duel table is malformed"};
+      return Rejection{GunjinRefusal::attacker_choice_fails};
+    if (!crypto::duel_table_well_formed(table->table)) return Rejection{GunjinRefusal::attacker_table_malformed};
     d.requests[kAttacker] = table->request;
     d.tables[kAttacker] = table->table;
     d.step = DuelStep::defender_reply;
@@ -239,10 +232,10 @@ Verdict GunjinRules::on_duel(Seat seat, const GunjinMessage& m) {
   }
   if (const auto* reply = std::get_if<DuelReplyMessage>(&m)) {
     if (!expect(DuelStep::defender_reply, DuelRole::defender)) return out_of_turn;
-    if (!crypto::duel_table_well_formed(reply->table)) return Rejection{"the defender's duel table is malformed"};
+    if (!crypto::duel_table_well_formed(reply->table)) return Rejection{GunjinRefusal::defender_table_malformed};
     if (const auto* claim = std::get_if<crypto::DuelClaim>(&reply->verdict)) {
       if (!crypto::verify_duel_claim(d.statement, DuelRole::attacker, d.offers[kAttacker], *claim))
-        return Rejection{"the defender claims an outcome its token does not prove (a false outcome claim)"};
+        return Rejection{GunjinRefusal::defender_false_claim};
       d.tables[kDefender] = reply->table;
       d.claims[kDefender] = *claim;
       d.step = DuelStep::attacker_claim;
@@ -253,7 +246,7 @@ Verdict GunjinRules::on_duel(Seat seat, const GunjinMessage& m) {
     tables[kDefender] = reply->table;
     auto faults = crypto::judge_duel_side(d.statement, duel_rules_, DuelRole::defender, d.offers, d.requests,
                                           tables[kDefender], tables[kAttacker], std::nullopt, true, opening);
-    if (!faults.empty()) return Rejection{"the defender's duel opening shows: " + describe_faults(faults)};
+    if (!faults.empty()) return Rejection{GunjinRefusal::defender_opening_lies, {fault_words(faults)}};
     d.tables = tables;
     d.openings[kDefender] = opening;
     d.disputed[kDefender] = true;
@@ -262,10 +255,11 @@ Verdict GunjinRules::on_duel(Seat seat, const GunjinMessage& m) {
   }
   if (const auto* claim = std::get_if<DuelClaimMessage>(&m)) {
     if (!expect(DuelStep::attacker_claim, DuelRole::attacker)) return out_of_turn;
-    if (d.disputed[kDefender]) return Rejection{"the defender disputed the battle: the attacker must open its secrets"};
+    if (d.disputed[kDefender]) return Rejection{GunjinRefusal::attacker_must_open};
     if (!crypto::verify_duel_claim(d.statement, DuelRole::defender, d.offers[kDefender], claim->claim))
-      return Rejection{"the attacker claims an outcome its token does not prove (a false outcome claim)"};
+      return Rejection{GunjinRefusal::attacker_false_claim};
     d.claims[kAttacker] = claim->claim;
+    assert(d.claims[kDefender] && "the defender claimed: had it disputed, the attacker must open");
     if (auto settled = crypto::settle_duel(d.statement, d.offers, {*d.claims[kAttacker], *d.claims[kDefender]}))
       return finish_duel(*settled);
     d.step = DuelStep::dispute;  // two proven claims that disagree: a table lied
@@ -277,10 +271,11 @@ Verdict GunjinRules::on_duel(Seat seat, const GunjinMessage& m) {
     if (!attacker_turn && !dispute_turn) return out_of_turn;
     return on_opening(seat, role, opening->opening);
   }
-  return Rejection{"a " + std::string(message_name(m)) + " where a battle reply is due"};
+  return Rejection{GunjinRefusal::not_a_battle_reply, {std::string(message_name(m))}};
 }
 
 Verdict GunjinRules::on_opening(Seat, DuelRole role, const crypto::DuelOpening& opening) {
+  assert(duel_);
   PendingDuel& d = *duel_;
   const std::size_t x = role_index(role);
   const std::size_t y = 1 - x;
@@ -290,8 +285,9 @@ Verdict GunjinRules::on_opening(Seat, DuelRole role, const crypto::DuelOpening& 
   auto faults = crypto::judge_duel_side(d.statement, duel_rules_, role, d.offers, d.requests, d.tables[x], d.tables[y],
                                         d.claims[x], disputes, opening);
   if (!faults.empty())
-    return Rejection{std::string(role == DuelRole::attacker ? "the attacker" : "the defender") +
-                     "'s duel opening shows: " + describe_faults(faults)};
+    return Rejection{role == DuelRole::attacker ? GunjinRefusal::attacker_opening_lies
+                                                : GunjinRefusal::defender_opening_lies,
+                     {fault_words(faults)}};
   d.openings[x] = opening;
   d.disputed[x] = d.disputed[x] || disputes;
   if (!d.openings[y]) {
@@ -305,11 +301,12 @@ Verdict GunjinRules::on_opening(Seat, DuelRole role, const crypto::DuelOpening& 
   const std::uint32_t effective =
       b.piece.value != duel_rules_.flag_kind ? b.piece.value : (b.behind ? b.behind->value : crypto::kLoneFlagIndex);
   const auto outcome = duel_rules_.outcome[effective][a.piece.value];
-  if (!outcome) return Rejection{"the opened pieces cannot fight"};
+  if (!outcome) return Rejection{GunjinRefusal::pieces_cannot_fight};
   return finish_duel(*outcome);
 }
 
 Verdict GunjinRules::finish_duel(crypto::DuelOutcome outcome) {
+  assert(duel_);
   const PendingDuel& d = *duel_;
   const BattleOutcome o = battle_outcome(outcome);
   Verdict v = apply(Action{d.attacker, Play{d.from, d.to, o, d.officer && o == BattleOutcome::attacker_takes}});
@@ -320,7 +317,7 @@ Verdict GunjinRules::finish_duel(crypto::DuelOutcome outcome) {
 Verdict GunjinRules::on_no_legal_move(Seat seat, const NoLegalMoveMessage& m) {
   const State& s = state_;
   auto next = Gunjin::apply(s, Action{seat, NoLegalMove{}});
-  if (!next) return Rejection{std::string(describe(next.error()))};
+  if (!next) return Rejection{next.error()};
   std::size_t given = 0;
   for (std::uint8_t slot = 0; slot < kArmySize; ++slot) {
     const PieceId id{seat, slot};
@@ -328,15 +325,15 @@ Verdict GunjinRules::on_no_legal_move(Seat seat, const NoLegalMoveMessage& m) {
     const KindSet immobile = immobile_kinds(s, id);
     if (!proof_needed(s.possible_kinds(id), immobile)) continue;
     if (given >= m.pieces.size() || m.pieces[given].slot != slot)
-      return Rejection{"the declaration does not prove " + piece_name(id) + " immobile"};
+      return Rejection{GunjinRefusal::immobility_unproven, {std::to_string(id.seat.index), std::to_string(slot)}};
     if (immobile.empty() ||
         !crypto::verify_membership(no_move_context(session_, s.ply(), seat, slot), commitments_[seat.index][slot],
                                    kind_values(immobile), m.pieces[given].proof))
-      return Rejection{"false declaration: " + piece_name(id) + " on " + square_name(*s.piece(id).square) +
-                       " can move (its immobility proof fails)"};
+      return Rejection{GunjinRefusal::false_no_move,
+                       {std::to_string(id.seat.index), std::to_string(slot), square_name(*s.piece(id).square)}};
     ++given;
   }
-  if (given != m.pieces.size()) return Rejection{"the declaration proves a piece the public state needs no proof for"};
+  if (given != m.pieces.size()) return Rejection{GunjinRefusal::needless_immobility_proof};
   state_ = std::move(next).value();
   history_.push_back(Action{seat, NoLegalMove{}});
   return Accepted{};
@@ -345,19 +342,19 @@ Verdict GunjinRules::on_no_legal_move(Seat seat, const NoLegalMoveMessage& m) {
 Verdict GunjinRules::on_have_legal_move(Seat seat, const HaveLegalMoveMessage& m) {
   const State& s = state_;
   auto next = Gunjin::apply(s, Action{seat, HaveLegalMove{}});
-  if (!next) return Rejection{std::string(describe(next.error()))};
+  if (!next) return Rejection{next.error()};
   const PieceId id{seat, m.slot};
-  if (!s.piece(id).square) return Rejection{"the declaration names a piece that was removed"};
+  if (!s.piece(id).square) return Rejection{GunjinRefusal::declared_piece_removed};
   const Square from = *s.piece(id).square;
   const KindSet allowed = kinds_for_move(seat, from, m.to, s.occupancy());
-  if (allowed.empty()) return Rejection{"the declaration names a move no piece could make"};
+  if (allowed.empty()) return Rejection{GunjinRefusal::declared_move_impossible};
   const bool needed = proof_needed(s.possible_kinds(id), allowed);
   if (needed != m.proof.has_value())
-    return Rejection{needed ? "the declaration's move proof is missing" : "a move proof the public state does not need"};
+    return Rejection{needed ? GunjinRefusal::declared_move_proof_missing : GunjinRefusal::needless_move_proof};
   if (needed && !crypto::verify_membership(have_move_context(session_, s.ply(), seat, m.slot, m.to),
                                            commitments_[seat.index][m.slot], kind_values(allowed), *m.proof))
-    return Rejection{"false declaration: " + piece_name(id) + " cannot move " + square_name(from) + "-" +
-                     square_name(m.to) + " (its move proof fails)"};
+    return Rejection{GunjinRefusal::false_have_move,
+                     {std::to_string(id.seat.index), std::to_string(m.slot), square_name(from), square_name(m.to)}};
   state_ = std::move(next).value();
   history_.push_back(Action{seat, HaveLegalMove{}});
   return Accepted{};
@@ -438,35 +435,37 @@ crypto::Digest GunjinRules::public_state_hash() const {
 Verdict GunjinRules::reveal(Seat seat, std::span<const std::uint8_t> secrets) {
   if (!needs_reveals()) {
     if (secrets.empty()) return Accepted{};
-    return Rejection{"this game has no secrets to open"};
+    return Rejection{Refusal::nothing_to_reveal};
   }
   auto openings = decode_army_openings(secrets);
-  if (!openings) return Rejection{"not the openings of 23 pieces: " + std::string(crypto::describe(openings.error()))};
+  if (!openings) return Rejection{GunjinRefusal::bad_openings, {std::string(crypto::describe(openings.error()))}};
   Layout layout{};
   for (std::uint8_t slot = 0; slot < kArmySize; ++slot) {
     if (!crypto::verify_opening(commitments_[seat.index][slot], (*openings)[slot]))
-      return Rejection{"slot " + std::to_string(slot) + "'s opening does not open its commitment"};
-    layout[slot] = *kind_from_index(static_cast<std::uint8_t>((*openings)[slot].value));
+      return Rejection{GunjinRefusal::opening_mismatch, {std::to_string(slot)}};
+    const auto kind = kind_from_index(static_cast<std::uint8_t>((*openings)[slot].value));
+    assert(kind && "decode_army_openings reads kinds only");
+    layout[slot] = *kind;
   }
   if (auto valid = validate_layout(layout); !valid)
-    return Rejection{"the opened layout breaks a placement rule: " + describe_placement(valid.error())};
+    return Rejection{GunjinRefusal::opened_layout_illegal, {placement_words(valid.error())}};
 
   // Replay the whole game from the opened layouts: every move, battle outcome, HQ claim and
   // declaration is checked again, now against the true kinds.
   auto layouts = revealed_;
   layouts[seat.index] = layout;
   auto replay = State::new_game(options_.variants, layouts);
-  if (!replay) return Rejection{"the opened layout breaks a placement rule: " + describe_placement(replay.error().error)};
+  if (!replay) return Rejection{GunjinRefusal::opened_layout_illegal, {placement_words(replay.error().error)}};
   State full = std::move(replay).value();
   for (std::size_t i = 0; i < history_.size(); ++i) {
     auto next = Gunjin::apply(full, history_[i]);
     if (!next)
-      return Rejection{"with the opened layout, action " + std::to_string(i + 1) + " of seat " +
-                       std::to_string(history_[i].actor.index) + " (" + engine_action_words(history_[i]) +
-                       ") is illegal: " + std::string(describe(next.error()))};
+      return Rejection{GunjinRefusal::replay_illegal,
+                       {std::to_string(i + 1), std::to_string(history_[i].actor.index), engine_action_words(history_[i]),
+                        std::string(describe(next.error()))}};
     full = std::move(next).value();
   }
-  if (full.conceal(std::nullopt) != state_) return Rejection{"the replay from the opened layout does not reach the game's state"};
+  if (full.conceal(std::nullopt) != state_) return Rejection{GunjinRefusal::replay_mismatch};
   revealed_ = layouts;
   replayed_ = std::move(full);
   return Accepted{};

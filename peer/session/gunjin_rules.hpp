@@ -14,7 +14,7 @@
 //            every move, battle and claim is checked once more against the true kinds
 //
 // The rules hold only what everyone knows (the public state: positions, battle outcomes); the
-// seat's secrets are its agent's (peer/bots/gunjin_agent.hpp). With open pieces (a room option)
+// seat's secrets are its agent's (games/gunjin/gunjin_agent.hpp). With open pieces (a room option)
 // both layouts are public in setup and a message is a plain engine action.
 #include <array>
 #include <optional>
@@ -23,6 +23,7 @@
 #include "game/gunjin/rules.hpp"
 #include "peer/session/gunjin_army.hpp"
 #include "peer/session/gunjin_messages.hpp"
+#include "peer/session/gunjin_refusal.hpp"
 #include "peer/session/rules.hpp"
 
 namespace parley::peer {
@@ -74,6 +75,8 @@ class GunjinRules final : public GameRules {
   // Every seat still in opens its layout once play has begun (open pieces have nothing to open).
   bool needs_reveals() const override { return began_ && !options_.open_pieces; }
   std::string describe_action(Seat seat, std::span<const std::uint8_t> message) const override;
+  std::string describe_refusal(const Rejection& rejection) const override { return describe_gunjin_refusal(rejection); }
+  std::string_view refusal_name(RefusalCode code) const override { return gunjin_refusal_name(code); }
 
   // For agents, screens and tools.
   const GunjinRoomOptions& room_options() const { return options_; }

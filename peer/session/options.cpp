@@ -5,6 +5,7 @@
 namespace parley::peer {
 namespace {
 constexpr std::uint8_t kOptionsVersion = 1;
+constexpr std::uint8_t kEventBoardVersion = 2;  // the same, then the event's board
 // A day: no limit or clock longer than this is meant (it also keeps sums far from overflow).
 constexpr std::uint64_t kMaxDurationMs = 24ULL * 3600 * 1000;
 }  // namespace
@@ -19,7 +20,7 @@ std::optional<std::string> room_text(std::string_view typed) {
 
 Bytes encode(const RoomOptions& o) {
   game::ByteWriter out;
-  out.u8(kOptionsVersion);
+  out.u8(o.event_board.empty() ? kOptionsVersion : kEventBoardVersion);
   out.text(o.event);
   out.text(o.site);
   out.text(o.round);
@@ -28,6 +29,7 @@ Bytes encode(const RoomOptions& o) {
   out.u64(o.move_limit_ms);
   out.u64(o.response_limit_ms);
   out.bytes(o.game_options);
+  if (!o.event_board.empty()) out.bytes(o.event_board);
   return std::move(out).take();
 }
 
@@ -35,7 +37,9 @@ game::Result<RoomOptions, lobby::WireError> decode_room_options(std::span<const 
   // Quick-match rooms carry no options (docs/lobby.md): every default applies.
   if (bytes.empty()) return RoomOptions{};
   lobby::WireReader in(bytes);
-  if (in.u8() != kOptionsVersion && !in.failed()) in.fail(lobby::WireError::unsupported_version);
+  const std::uint8_t version = in.u8();
+  if (version != kOptionsVersion && version != kEventBoardVersion && !in.failed())
+    in.fail(lobby::WireError::unsupported_version);
   RoomOptions o;
   o.event = in.text(kMaxOptionText);
   o.site = in.text(kMaxOptionText);
@@ -45,6 +49,10 @@ game::Result<RoomOptions, lobby::WireError> decode_room_options(std::span<const 
   o.move_limit_ms = in.u64();
   o.response_limit_ms = in.u64();
   o.game_options = in.bytes(kMaxGameOptions);
+  if (version == kEventBoardVersion) {
+    o.event_board = in.bytes(kMaxEventBoardBytes);
+    if (o.event_board.empty()) in.fail(lobby::WireError::bad_value);  // none is version 1
+  }
   for (const std::string* text : {&o.event, &o.site, &o.round})
     if (room_text(*text) != *text) in.fail(lobby::WireError::bad_value);
   for (std::uint64_t ms : {o.clock_base_ms, o.clock_increment_ms, o.move_limit_ms, o.response_limit_ms})

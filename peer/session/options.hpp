@@ -21,7 +21,7 @@ inline constexpr std::size_t kMaxOptionText = 128;
 // Large enough for a user's Risiko map carried whole (peer/session/risiko_options.hpp).
 inline constexpr std::size_t kMaxGameOptions = 14 * 1024;
 // Every field at its largest, with its length prefix, still fits the lobby's bound on options.
-static_assert(1 + 3 * (4 + kMaxOptionText) + 4 * 8 + 4 + kMaxGameOptions <= lobby::kMaxOptionsBytes);
+static_assert(1 + 3 * (4 + kMaxOptionText) + 4 * 8 + 4 + kMaxGameOptions + 4 + 256 <= lobby::kMaxOptionsBytes);
 
 struct RoomOptions {
   // For the record (PGN's Event, Site and Round tags).
@@ -38,8 +38,13 @@ struct RoomOptions {
   std::uint64_t response_limit_ms = 60'000;
   // The game's own options (Gunjin variants, Risiko map and dice), opaque here.
   Bytes game_options;
+  // An event's board (event/pairings.hpp, BoardRoom: the event id, round, board and clock),
+  // encoded, opaque here; empty for a game outside any event. Options that carry one are at
+  // format version 2, so options without one have the bytes they always had.
+  Bytes event_board;
   friend bool operator==(const RoomOptions&, const RoomOptions&) = default;
 };
+inline constexpr std::size_t kMaxEventBoardBytes = 256;
 
 // An event, site or round as a person typed it, as a room carries it: sanitised as display names
 // are (no control, bidirectional-override or invisible characters, space runs folded, ends

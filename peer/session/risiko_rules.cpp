@@ -1,6 +1,7 @@
 #include "peer/session/risiko_rules.hpp"
 
 #include <algorithm>
+#include <cassert>
 
 #include "crypto/commitment.hpp"
 #include "crypto/dice.hpp"
@@ -77,6 +78,7 @@ game::Result<std::unique_ptr<GameRules>, RulesError> make_risiko_rules(std::size
 }
 
 crypto::DeckContext RisikoRules::deck_context(std::uint32_t number) const {
+  assert(start_);
   return crypto::DeckContext{start_->session, crypto::derive_deck_id(start_->session, number)};
 }
 
@@ -97,7 +99,7 @@ std::vector<Seat> RisikoRules::active_seats() const {
 Verdict RisikoRules::setup(Seat, std::span<const std::uint8_t> data) {
   // Everything Risiko needs from a seat depends on the session id or the seed: it is posted in
   // play (keys stage), so the setup carries nothing.
-  if (!data.empty()) return Rejection{"Risiko has no setup data"};
+  if (!data.empty()) return Rejection{Refusal::no_setup_data};
   return Accepted{};
 }
 
@@ -200,25 +202,28 @@ bool RisikoRules::thinking(Seat s) const { return owes_placement_commit(s) || de
 // ---- Messages --------------------------------------------------------------------------------
 
 Verdict RisikoRules::act(Seat seat, std::span<const std::uint8_t> bytes, const ActionContext&) {
-  if (!start_) return Rejection{"a Risiko message before the game began"};
-  if (outcome()) return Rejection{"the game is over"};
-  if (seats_[seat.index].departed) return Rejection{"the seat has left the game"};
+  if (!start_) return Rejection{Refusal::not_begun};
+  if (outcome()) return Rejection{Refusal::game_over};
+  if (seats_[seat.index].departed) return Rejection{Refusal::seat_left};
   auto message = decode_message(bytes);
-  if (!message) return Rejection{"not a Risiko message: " + std::string(describe(message.error()))};
+  if (!message) return Rejection{Refusal::malformed, {std::string(describe(message.error()))}};
   // A hand-over can be disputed only by its recipient's next message.
   if (disputable_ && disputable_->to == seat && !std::holds_alternative<DisputeMessage>(*message)) disputable_.reset();
   Check fault = std::visit([&](const auto& m) { return on(seat, m); }, *message);
-  if (fault) return Rejection{std::string(kind_name(*message)) + ": " + fault->reason, false, fault->moot};
+  if (fault) {
+    fault->detail.insert(fault->detail.begin(), std::string(kind_name(*message)));
+    return std::move(*fault);
+  }
   advance_stage();
   return Accepted{};
 }
 
 RisikoRules::Check RisikoRules::on(Seat seat, const DeckKeyMessage& m) {
-  if (stage_ != Stage::keys) return Fault{"keys are announced only before the decks are shuffled"};
+  if (stage_ != Stage::keys) return Rejection{RisikoRefusal::keys_closed};
   SeatProtocol& me = seats_[seat.index];
-  if (me.key) return Fault{"a second key"};
+  if (me.key) return Rejection{RisikoRefusal::second_key};
   if (!crypto::verify_schnorr(deck_context(kMissionDeck).key_proof(seat), m.key.public_key, m.key.proof))
-    return Fault{"the deck key's proof of knowledge fails"};
+    return Rejection{RisikoRefusal::key_proof_fails};
   me.key = m.key;
   me.chain.emplace(start_->session, seat, m.chain_anchor);
   me.chain_length = m.chain_length;
@@ -228,16 +233,16 @@ RisikoRules::Check RisikoRules::on(Seat seat, const DeckKeyMessage& m) {
 
 RisikoRules::Check RisikoRules::on(Seat seat, const ShuffleMessage& m) {
   const std::vector<std::uint32_t> due = shuffles_due(seat);
-  if (due.empty()) return not_due("not this seat's turn to shuffle");
+  if (due.empty()) return not_due(RisikoRefusal::not_shuffle_turn);
+  assert(joint_ && "decks are shuffled once every key is in");
   if (m.decks.size() != due.size())
-    return not_due("shuffles " + std::to_string(m.decks.size()) + " decks, " + std::to_string(due.size()) + " are due");
+    return not_due(RisikoRefusal::wrong_deck_count, {std::to_string(m.decks.size()), std::to_string(due.size())});
   for (std::size_t i = 0; i < due.size(); ++i) {
-    if (m.decks[i].deck != due[i])
-      return not_due("shuffles deck " + std::to_string(m.decks[i].deck) + ", not the deck due");
+    if (m.decks[i].deck != due[i]) return not_due(RisikoRefusal::wrong_deck, {std::to_string(m.decks[i].deck)});
     const MentalDeck& deck = decks_.at(due[i]);
     if (!crypto::verify_shuffle(deck_context(deck.number), seat, *joint_, deck.cards, m.decks[i].cards,
                                 m.decks[i].proof))
-      return Fault{"the shuffle proof of deck " + std::to_string(deck.number) + " fails (a biased or false shuffle)"};
+      return Rejection{RisikoRefusal::shuffle_proof_fails, {std::to_string(deck.number)}};
   }
   for (std::size_t i = 0; i < due.size(); ++i) {
     MentalDeck& deck = decks_.at(due[i]);
@@ -249,16 +254,18 @@ RisikoRules::Check RisikoRules::on(Seat seat, const ShuffleMessage& m) {
 
 RisikoRules::Check RisikoRules::on(Seat seat, const SharesMessage& m) {
   auto owed = shares_owed(seat);
+  assert(joint_ || owed.empty());
   std::set<std::pair<std::uint32_t, std::uint16_t>> seen;
   for (const ShareEntry& e : m.shares) {
     const std::pair<std::uint32_t, std::uint16_t> where{e.deck, e.position};
-    const std::string card = "deck " + std::to_string(e.deck) + " position " + std::to_string(e.position);
-    if (!seen.insert(where).second) return Fault{"a second share of " + card};
-    if (std::find(owed.begin(), owed.end(), where) == owed.end()) return not_due("a share of " + card + " that is not owed");
+    std::vector<std::string> card{std::to_string(e.deck), std::to_string(e.position)};
+    if (!seen.insert(where).second) return Rejection{RisikoRefusal::second_share, std::move(card)};
+    if (std::find(owed.begin(), owed.end(), where) == owed.end())
+      return not_due(RisikoRefusal::share_not_owed, std::move(card));
     const MentalDeck& deck = decks_.at(e.deck);
     if (!crypto::verify_share(deck_context(e.deck), seat, *joint_, crypto::CardPosition{e.position},
                               deck.cards.at(e.position), e.share))
-      return Fault{"the share of " + card + " has a false DLEQ proof"};
+      return Rejection{RisikoRefusal::share_proof_fails, std::move(card)};
   }
   for (const ShareEntry& e : m.shares) deals_.at({e.deck, e.position}).shares.emplace(seat.index, e.share.share);
   if (stage_ == Stage::missions) seats_[seat.index].shared_missions = shares_owed(seat).empty();
@@ -266,39 +273,40 @@ RisikoRules::Check RisikoRules::on(Seat seat, const SharesMessage& m) {
 }
 
 RisikoRules::Check RisikoRules::on(Seat seat, const PlacementCommitMessage& m) {
-  if (!owes_placement_commit(seat)) return not_due("no placement commitment is due from this seat");
+  if (!owes_placement_commit(seat)) return not_due(RisikoRefusal::commit_not_due);
   seats_[seat.index].placement = m.commitment;
   return std::nullopt;
 }
 
 RisikoRules::Check RisikoRules::on(Seat seat, const PlacementRevealMessage& m) {
-  if (!owes_placement_reveal(seat)) return not_due("no placement reveal is due from this seat");
+  if (!owes_placement_reveal(seat)) return not_due(RisikoRefusal::reveal_not_due);
+  assert(seats_[seat.index].placement && "every seat still playing committed before the reveals");
   crypto::CommitmentOpening opening(m.placement, crypto::SecretBytes<crypto::kCommitmentNonceBytes>::copy_of(m.nonce));
   if (!placement_opens(start_->session, seat, *seats_[seat.index].placement, opening))
-    return Fault{"the placement does not open the seat's commitment"};
+    return Rejection{RisikoRefusal::placement_mismatch};
   auto action = rk::decode_action(m.placement);
-  if (!action || !std::holds_alternative<rk::PlaceArmies>(*action))
-    return Fault{"the committed placement is no placement"};
+  if (!action || !std::holds_alternative<rk::PlaceArmies>(*action)) return Rejection{RisikoRefusal::not_a_placement};
   const auto& place = std::get<rk::PlaceArmies>(*action);
-  if (place.seat != seat) return Fault{"a placement for another seat"};
+  if (place.seat != seat) return Rejection{RisikoRefusal::placement_wrong_seat};
   const std::uint32_t allowance = state_.table.player(seat).armies_to_place;
   if (total_armies(place) != allowance)
-    return Fault{"places " + std::to_string(total_armies(place)) + " armies, the allowance is " +
-                 std::to_string(allowance)};
+    return Rejection{RisikoRefusal::placement_wrong_total,
+                     {std::to_string(total_armies(place)), std::to_string(allowance)}};
   if (auto f = apply(*action)) return f;
   seats_[seat.index].placed = true;
   return std::nullopt;
 }
 
 RisikoRules::Check RisikoRules::on(Seat seat, const AttackMessage& m) {
-  if (stage_ != Stage::play || blocked()) return not_due("no attack now");
+  if (stage_ != Stage::play || blocked()) return not_due(RisikoRefusal::attack_not_now);
   const Seat orderer = std::visit([](const auto& o) { return o.seat; }, m.order);
-  if (orderer != seat) return Fault{"an order on behalf of another seat"};
+  if (orderer != seat) return Rejection{RisikoRefusal::order_wrong_seat};
   auto illegal = std::visit([&](const auto& o) { return rk::check(state_, rk::Decision{o}); }, m.order);
-  if (illegal) return Fault{std::string(rk::describe(*illegal))};
+  if (illegal) return Rejection{*illegal};
   SeatProtocol& me = seats_[seat.index];
-  if (me.chain->accepted() >= me.chain_length) return Fault{"the seat's dice chain is used up"};
-  if (!me.chain->accept(m.value)) return Fault{"the attacker's dice value does not extend its hash chain"};
+  assert(me.chain && "play begins once every seat announced its key and chain");
+  if (me.chain->accepted() >= me.chain_length) return Rejection{RisikoRefusal::chain_used_up};
+  if (!me.chain->accept(m.value)) return Rejection{RisikoRefusal::attacker_chain_fails};
   PendingRoll roll{rolls_++, m.order, m.value, seat, {}};
   auto responder = stand_in(roll);
   if (!responder) return std::nullopt;  // nobody can answer: the attack does not happen
@@ -330,21 +338,23 @@ std::optional<Seat> RisikoRules::stand_in(const PendingRoll& roll) const {
 }
 
 RisikoRules::Check RisikoRules::on(Seat seat, const DiceMessage& m) {
-  if (!owes_dice(seat)) return not_due("no dice value is due from this seat");
+  if (!owes_dice(seat)) return not_due(RisikoRefusal::dice_not_due);
   if (m.roll != roll_->number)
-    return not_due("answers roll " + std::to_string(m.roll) + ", roll " + std::to_string(roll_->number) + " is due");
-  if (!seats_[seat.index].chain->accept(m.value)) return Fault{"the dice value does not extend the seat's hash chain"};
+    return not_due(RisikoRefusal::wrong_roll, {std::to_string(m.roll), std::to_string(roll_->number)});
+  assert(seats_[seat.index].chain && "a responder has chain values (stand_in)");
+  if (!seats_[seat.index].chain->accept(m.value)) return Rejection{RisikoRefusal::dice_chain_fails};
   const PendingRoll roll = std::move(*roll_);
   roll_.reset();
   auto action = rolled(roll, m.value);
   // The order was legal when it was made and nothing has happened since (play was blocked).
-  if (!action) return Fault{std::string(rk::describe(action.error()))};
+  if (!action) return Rejection{action.error()};
   return apply(*action);
 }
 
 // The attack a roll's second chain value completes: the dice drawn from both values.
 game::Result<rk::Action, rk::Error> RisikoRules::rolled(const PendingRoll& roll,
                                                         const crypto::ChainValue& second) const {
+  assert(start_);
   DieStream dice(crypto::dice_seed(start_->session, roll.number, roll.first, second));
   return std::visit(
       [&](const auto& o) -> game::Result<rk::Action, rk::Error> {
@@ -363,77 +373,85 @@ game::Result<rk::Action, rk::Error> RisikoRules::rolled(const PendingRoll& roll,
 }
 
 RisikoRules::Check RisikoRules::on(Seat seat, const PlayMessage& m) {
-  if (stage_ != Stage::play) return Fault{"moves are made in play, after the initial placement"};
-  if (blocked()) return not_due("a protocol step is pending");
-  if (rk::actor(m.action) != seat) return Fault{"an action on behalf of another seat"};
+  if (stage_ != Stage::play) return Rejection{RisikoRefusal::play_before_play};
+  if (blocked()) return not_due(RisikoRefusal::step_pending);
+  if (rk::actor(m.action) != seat) return Rejection{Refusal::wrong_seat};
   return apply(m.action);
 }
 
-game::Result<std::uint16_t, std::string> RisikoRules::open_with(const Deal& d, Seat share_seat,
-                                                                 const crypto::CardShare& share) const {
+game::Result<std::uint16_t, Rejection> RisikoRules::open_with(const Deal& d, Seat share_seat,
+                                                               const crypto::CardShare& share,
+                                                               std::optional<std::size_t> card_number) const {
+  auto refuse = [&](RisikoRefusal as_card, RisikoRefusal as_mission, std::vector<std::string> detail = {}) {
+    if (!card_number) return Rejection{as_mission, std::move(detail)};
+    detail.insert(detail.begin(), std::to_string(*card_number));
+    return Rejection{as_card, std::move(detail)};
+  };
+  assert(joint_);
   const MentalDeck& deck = decks_.at(d.deck);
   const crypto::MaskedCard& card = deck.cards.at(d.position);
   if (!crypto::verify_share(deck_context(d.deck), share_seat, *joint_, crypto::CardPosition{d.position}, card, share))
-    return std::string("the holder's share has a false DLEQ proof");
+    return refuse(RisikoRefusal::card_share_fails, RisikoRefusal::mission_share_fails);
   std::vector<crypto::Point> points;
   for (std::uint8_t i = 0; i < seats_.size(); ++i)
     points.push_back(i == share_seat.index ? share.share : d.shares.at(i));
   auto opened = crypto::unmask(*deck.table, card, points);
-  if (!opened) return std::string(crypto::describe(opened.error().failure));
+  if (!opened)
+    return refuse(RisikoRefusal::card_unopened, RisikoRefusal::mission_unopened,
+                  {std::string(crypto::describe(opened.error().failure))});
   // The table holds every card of the game; this deck only its contents (a reshuffled pile).
   if (std::find(deck.contents.begin(), deck.contents.end(), opened->value) == deck.contents.end())
-    return std::string("the shares open a card that is not in this deck");
+    return refuse(RisikoRefusal::card_not_in_deck, RisikoRefusal::mission_not_in_deck);
   return opened->value;
 }
 
 RisikoRules::Check RisikoRules::on(Seat seat, const TradeMessage& m) {
-  if (stage_ != Stage::play || blocked()) return not_due("no trade now");
+  if (stage_ != Stage::play || blocked()) return not_due(RisikoRefusal::trade_not_now);
   const auto& hand = state_.table.player(seat).hand;
   for (std::size_t i = 0; i < 3; ++i) {
-    if (m.slots[i] >= hand.size()) return Fault{"hand slot " + std::to_string(m.slots[i]) + " is empty"};
+    const std::string slot = std::to_string(m.slots[i]);
+    if (m.slots[i] >= hand.size()) return Rejection{RisikoRefusal::empty_slot, {slot}};
     const rk::DeckPosition p = hand[m.slots[i]];
     const Deal* d = deal(card_deck_number(p.epoch), p.position);
-    if (d == nullptr) return Fault{"hand slot " + std::to_string(m.slots[i]) + " holds no dealt card"};
-    auto card = open_with(*d, d->holder, m.shares[i]);
-    if (!card) return Fault{"card " + std::to_string(i + 1) + ": " + card.error()};
+    if (d == nullptr) return Rejection{RisikoRefusal::undealt_slot, {slot}};
+    auto card = open_with(*d, d->holder, m.shares[i], i + 1);
+    if (!card) return card.error();
     if (*card != m.cards[i].value)
-      return Fault{"hand slot " + std::to_string(m.slots[i]) + " holds card " + std::to_string(*card) + ", not card " +
-                   std::to_string(m.cards[i].value)};
+      return Rejection{RisikoRefusal::trade_wrong_card, {slot, std::to_string(*card), std::to_string(m.cards[i].value)}};
   }
   return apply(rk::TradeCards{seat, m.slots, m.cards});
 }
 
 RisikoRules::Check RisikoRules::on(Seat seat, const ClaimMessage& m) {
-  if (stage_ != Stage::play || blocked()) return not_due("no claim now");
+  if (stage_ != Stage::play || blocked()) return not_due(RisikoRefusal::claim_not_now);
   const Deal* d = deal(kMissionDeck, seat.index);
-  auto mission = open_with(*d, seat, m.share);
-  if (!mission) return Fault{"mission: " + mission.error()};
+  assert(d && "a seat still in play holds its dealt mission");
+  auto mission = open_with(*d, seat, m.share, std::nullopt);
+  if (!mission) return mission.error();
   if (*mission != m.mission.value)
-    return Fault{"claims mission " + std::to_string(m.mission.value) + ", the seat holds mission " +
-                 std::to_string(*mission)};
+    return Rejection{RisikoRefusal::wrong_mission, {std::to_string(m.mission.value), std::to_string(*mission)}};
   return apply(rk::ClaimVictory{seat, m.mission});
 }
 
 RisikoRules::Check RisikoRules::on(Seat seat, const LeaveMessage& m) {
   if (m.key) {
     const auto& announced = seats_[seat.index].key;
-    if (!announced) return Fault{"publishes a deck key it never announced"};
-    if (*m.key * crypto::Point::base() != announced->public_key)
-      return Fault{"the published deck key is not the seat's"};
+    if (!announced) return Rejection{RisikoRefusal::unannounced_key};
+    if (*m.key * crypto::Point::base() != announced->public_key) return Rejection{RisikoRefusal::wrong_key};
   }
   depart(seat, m.key);
   return std::nullopt;
 }
 
 RisikoRules::Check RisikoRules::on(Seat seat, const TransferMessage& m) {
-  if (!owes_transfer(seat)) return not_due("no card transfer is due from this seat");
+  if (!owes_transfer(seat)) return not_due(RisikoRefusal::transfer_not_due);
   const PendingTransfer t = *transfer_;
   if (m.transfers.size() != t.positions.size())
-    return Fault{"hands over " + std::to_string(m.transfers.size()) + " cards, it held " +
-                 std::to_string(t.positions.size())};
+    return Rejection{RisikoRefusal::transfer_wrong_count,
+                     {std::to_string(m.transfers.size()), std::to_string(t.positions.size())}};
   for (std::size_t i = 0; i < t.positions.size(); ++i)
     if (m.transfers[i].holder != deals_.at({card_deck_number(t.positions[i].epoch), t.positions[i].position}).holder)
-      return Fault{"card " + std::to_string(i + 1) + " carries the share of a seat it was not dealt to"};
+      return Rejection{RisikoRefusal::transfer_wrong_holder, {std::to_string(i + 1)}};
   // The sealed shares are for the conqueror's eyes: it checks them (crypto::receive_transfer).
   for (std::size_t i = 0; i < t.positions.size(); ++i)
     deals_.at({card_deck_number(t.positions[i].epoch), t.positions[i].position})
@@ -447,7 +465,7 @@ RisikoRules::Check RisikoRules::on(Seat seat, const TransferMessage& m) {
 // is right, so the eliminated seat settles it by publishing the shares (the cards become
 // public); if it cannot, it is blamed and the cards leave play.
 RisikoRules::Check RisikoRules::on(Seat seat, const DisputeMessage&) {
-  if (!disputable_ || disputable_->to != seat) return not_due("no hand-over to this seat can be disputed now");
+  if (!disputable_ || disputable_->to != seat) return not_due(RisikoRefusal::dispute_not_due);
   dispute_ = std::move(disputable_);
   disputable_.reset();
   if (seats_[dispute_->from.index].departed) {
@@ -458,15 +476,14 @@ RisikoRules::Check RisikoRules::on(Seat seat, const DisputeMessage&) {
 }
 
 RisikoRules::Check RisikoRules::on(Seat seat, const DisputeRevealMessage& m) {
-  if (!owes_dispute_reveal(seat)) return not_due("no disputed hand-over is to be settled by this seat");
+  if (!owes_dispute_reveal(seat)) return not_due(RisikoRefusal::dispute_reveal_not_due);
   const PendingTransfer& t = *dispute_;
   if (m.shares.size() != t.positions.size())
-    return Fault{"reveals " + std::to_string(m.shares.size()) + " shares, it handed over " +
-                 std::to_string(t.positions.size()) + " cards"};
+    return Rejection{RisikoRefusal::dispute_wrong_count,
+                     {std::to_string(m.shares.size()), std::to_string(t.positions.size())}};
   for (std::size_t i = 0; i < t.positions.size(); ++i) {
     const Deal& d = deals_.at({card_deck_number(t.positions[i].epoch), t.positions[i].position});
-    if (auto card = open_with(d, d.holder, m.shares[i]); !card)
-      return Fault{"card " + std::to_string(i + 1) + ": " + card.error()};
+    if (auto card = open_with(d, d.holder, m.shares[i], i + 1); !card) return card.error();
   }
   for (std::size_t i = 0; i < t.positions.size(); ++i)
     deals_.at({card_deck_number(t.positions[i].epoch), t.positions[i].position}).public_holder_share = m.shares[i];
@@ -478,7 +495,7 @@ RisikoRules::Check RisikoRules::on(Seat seat, const DisputeRevealMessage& m) {
 
 RisikoRules::Check RisikoRules::apply(const rk::Action& action) {
   auto step = rk::play(state_, action);
-  if (!step) return Fault{std::string(rk::describe(step.error()))};
+  if (!step) return Rejection{step.error()};
   history_.push_back(action);
   state_ = std::move(step->state);
   follow(step->events);
@@ -510,6 +527,7 @@ void RisikoRules::follow(const std::vector<rk::Event>& events) {
 }
 
 void RisikoRules::form_deck(std::uint32_t number, std::vector<std::uint16_t> contents) {
+  assert(start_);
   MentalDeck deck;
   deck.number = number;
   const std::size_t table_size = number == kMissionDeck ? world_->missions.size() : world_->cards.size();
@@ -679,7 +697,7 @@ std::optional<game::Outcome> RisikoRules::outcome() const {
 }
 
 Verdict RisikoRules::reveal(Seat, std::span<const std::uint8_t> secrets) {
-  if (!secrets.empty()) return Rejection{"Risiko opens its secrets during play; there is nothing to reveal at the end"};
+  if (!secrets.empty()) return Rejection{Refusal::nothing_to_reveal};
   return Accepted{};
 }
 

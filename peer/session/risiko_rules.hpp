@@ -21,6 +21,7 @@
 // Messages that answer a protocol step (shares, shuffles, dice, transfers, placement reveals)
 // are not moves: thinking() is false for them, so the room's response limit applies and a
 // silent seat is timed out and leaves the game (the original's LEAVE_GAME rule).
+#include <cassert>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -35,6 +36,7 @@
 #include "game/risiko/engine.hpp"
 #include "peer/session/risiko_messages.hpp"
 #include "peer/session/risiko_options.hpp"
+#include "peer/session/risiko_refusal.hpp"
 #include "peer/session/rules.hpp"
 
 namespace parley::peer::risiko {
@@ -126,19 +128,29 @@ class RisikoRules final : public GameRules {
   Verdict reveal(Seat seat, std::span<const std::uint8_t> secrets) override;
   bool needs_reveals() const override { return false; }
   std::string describe_action(Seat seat, std::span<const std::uint8_t> message) const override;
+  std::string describe_refusal(const Rejection& rejection) const override { return describe_risiko_refusal(rejection); }
+  std::string_view refusal_name(RefusalCode code) const override { return risiko_refusal_name(code); }
 
-  // ---- What a seat's agent reads (peer/bots/risiko_bot) --------------------------------------
+  // ---- What a seat's agent reads (games/risiko/risiko_agent) ----------------------------------
   const RisikoOptions& options() const { return options_; }
   const game::risiko::State& state() const { return state_; }
   const game::risiko::World& world() const { return *world_; }
   Stage stage() const { return stage_; }
   bool started() const { return start_.has_value(); }
-  const GameStart& start() const { return *start_; }
-  const crypto::SessionId& session() const { return start_->session; }
+  // Once started().
+  const GameStart& start() const {
+    assert(start_);
+    return *start_;
+  }
+  const crypto::SessionId& session() const { return start().session; }
   const SeatProtocol& seat(Seat s) const { return seats_.at(s.index); }
   std::size_t seat_count() const { return seats_.size(); }
   crypto::DeckContext deck_context(std::uint32_t number) const;
-  const crypto::JointKey& joint_key() const { return *joint_; }
+  // Once every key is in (the decks stage on).
+  const crypto::JointKey& joint_key() const {
+    assert(joint_);
+    return *joint_;
+  }
   const std::map<std::uint32_t, MentalDeck>& decks() const { return decks_; }
   const Deal* deal(std::uint32_t deck, std::uint16_t position) const;
   const std::map<std::pair<std::uint32_t, std::uint16_t>, Deal>& deals() const { return deals_; }
@@ -169,14 +181,13 @@ class RisikoRules final : public GameRules {
   bool deciding(Seat s) const;
 
  private:
-  struct Fault {
-    std::string reason;
-    bool moot = false;  // only nothing of the kind is due now (Rejection::moot)
-  };
   // What a message supplies or answers is not due now: a race with another seat's message (a
-  // leave that ends a deal, a roll called off) explains that, not a cheat.
-  static Fault not_due(std::string reason) { return Fault{std::move(reason), true}; }
-  using Check = std::optional<Fault>;
+  // leave that ends a deal, a roll called off) explains that, not a cheat (Rejection::moot).
+  static Rejection not_due(RisikoRefusal code, std::vector<std::string> detail = {}) {
+    return Rejection{code, std::move(detail), false, true};
+  }
+  // A message's own checks; act() names its kind first in the refusal's particulars.
+  using Check = std::optional<Rejection>;
 
   Check on(Seat seat, const DeckKeyMessage& m);
   Check on(Seat seat, const ShuffleMessage& m);
@@ -209,9 +220,10 @@ class RisikoRules final : public GameRules {
   std::optional<Seat> stand_in(const PendingRoll& roll) const;
   bool has_chain_values(Seat s) const;
   std::vector<Seat> active_seats() const;
-  // The card (or mission) a dealt position holds, given the holder's share.
-  game::Result<std::uint16_t, std::string> open_with(const Deal& deal, Seat share_seat,
-                                                     const crypto::CardShare& share) const;
+  // The card (or mission) a dealt position holds, given the holder's share; refused as the
+  // message's card `card` (1-based), or as the mission when none.
+  game::Result<std::uint16_t, Rejection> open_with(const Deal& deal, Seat share_seat, const crypto::CardShare& share,
+                                                   std::optional<std::size_t> card) const;
   crypto::Point computed_share(const crypto::Scalar& key, const crypto::MaskedCard& card) const;
 
   RisikoOptions options_;

@@ -3,12 +3,8 @@
 #include <vector>
 
 #include "lobby/protocol/text.hpp"
-#include "peer/session/chess_rules.hpp"
-#include "peer/session/gunjin_messages.hpp"
-#include "peer/session/gunjin_rules.hpp"
+#include "peer/session/game_module.hpp"
 #include "peer/session/options.hpp"
-#include "peer/session/risiko_options.hpp"
-#include "peer/session/risiko_rules.hpp"
 
 namespace parley::peer {
 
@@ -34,28 +30,6 @@ std::string clock_words(const RoomOptions& options) {
   return text;
 }
 
-void add_gunjin_words(std::vector<std::string>& parts, std::span<const std::uint8_t> game_options) {
-  auto gunjin = decode_gunjin_room_options(game_options);
-  if (!gunjin) {
-    parts.emplace_back("Gunjin options unreadable");
-    return;
-  }
-  if (gunjin->open_pieces) parts.emplace_back("open pieces");
-  if (gunjin->variants.mine_removes_both) parts.emplace_back("a winning mine is removed too");
-  if (gunjin->variants.engineer_beats_tank) parts.emplace_back("engineer beats tank");
-  if (gunjin->variants.spy_wins_only_attacking) parts.emplace_back("spy beats the general only attacking");
-}
-
-void add_risiko_words(std::vector<std::string>& parts, std::span<const std::uint8_t> game_options) {
-  auto risiko = risiko::decode_risiko_options(game_options);
-  if (!risiko) {
-    parts.emplace_back("Risiko options unreadable");
-    return;
-  }
-  parts.push_back(risiko->custom_map.empty() ? "map " + risiko->map : "a map of its own");
-  if (risiko->dice == game::risiko::DiceRule::classic) parts.emplace_back("classic dice");
-}
-
 }  // namespace
 
 std::string seat_names(const lobby::RoomSummary& room) {
@@ -70,7 +44,8 @@ std::string seat_names(const lobby::RoomSummary& room) {
     auto name = lobby::sanitize_display_name(*seat);
     names.push_back(name ? std::move(name).value() : "(no readable name)");
   }
-  return joined(names, room.game == kChessGame ? " – " : ", ");
+  const GameModule* game = find_game(room.game);
+  return joined(names, game ? game->seat_separator() : ", ");
 }
 
 std::string_view phase_words(lobby::RoomPhase phase) {
@@ -92,8 +67,7 @@ std::string options_text(std::string_view game, std::span<const std::uint8_t> by
   if (!options) return "options unreadable";
   std::vector<std::string> parts{clock_words(*options)};
   if (options->move_limit_ms != 0) parts.push_back(duration_text(options->move_limit_ms) + " a move");
-  if (game == kGunjinGame) add_gunjin_words(parts, options->game_options);
-  if (game == risiko::kRisikoGame) add_risiko_words(parts, options->game_options);
+  if (const GameModule* module = find_game(game)) module->describe_options(options->game_options, parts);
   std::string event = options->event;
   if (!options->round.empty()) event += (event.empty() ? "round " : ", round ") + options->round;
   if (!event.empty()) parts.push_back(event);

@@ -1,9 +1,5 @@
 #include "peer/session/rules.hpp"
 
-#include "peer/session/chess_rules.hpp"
-#include "peer/session/gunjin_rules.hpp"
-#include "peer/session/risiko_rules.hpp"
-
 namespace parley::peer {
 
 namespace {
@@ -17,23 +13,6 @@ std::string_view describe(RulesError error) {
     case RulesError::bad_seat_count: return "the game cannot be played by this many seats";
   }
   return "bad room";
-}
-
-game::Result<std::unique_ptr<GameRules>, RulesError> make_rules(std::string_view game, std::size_t seats,
-                                                                const RoomOptions& options) {
-  if (game == kChessGame) {
-    if (seats != 2) return RulesError::bad_seat_count;
-    if (!options.game_options.empty()) return RulesError::bad_options;
-    return std::unique_ptr<GameRules>(std::make_unique<ChessRules>());
-  }
-  if (game == kGunjinGame) {
-    if (seats != 2) return RulesError::bad_seat_count;
-    auto gunjin = decode_gunjin_room_options(options.game_options);
-    if (!gunjin) return RulesError::bad_options;
-    return std::unique_ptr<GameRules>(std::make_unique<GunjinRules>(*gunjin));
-  }
-  if (game == risiko::kRisikoGame) return risiko::make_risiko_rules(seats, options);
-  return RulesError::unknown_game;
 }
 
 crypto::Digest state_digest(std::span<const std::uint8_t> canonical_bytes) {

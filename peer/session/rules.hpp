@@ -18,6 +18,7 @@
 #include "lobby/protocol/ids.hpp"
 #include "peer/session/messages.hpp"
 #include "peer/session/options.hpp"
+#include "peer/session/refusal.hpp"
 
 namespace parley::peer {
 
@@ -39,20 +40,6 @@ struct ActionContext {
   std::uint64_t time_ms = 0;
 };
 
-// Why a seat's message is refused. The session blames the seat for it, unless a race explains
-// it: seats post in parallel, and a message can cross another seat's on the way to the lobby.
-// Such a message is ignored, not blamed.
-struct Rejection {
-  std::string reason;
-  // The rules judged it late themselves: it would have been accepted in the state its sender had
-  // seen (its envelope's seen entry), and only other seats' actions since stand in its way.
-  bool late = false;
-  // Refused only because what it supplies or answers is not due now (a share for a card no
-  // longer being dealt, a draw offer while one is pending, the answer to a roll called off). The
-  // session takes it as late when other seats changed the game since the entry its sender had
-  // seen and the sender posted nothing since.
-  bool moot = false;
-};
 struct Accepted {};
 using Verdict = game::Result<Accepted, Rejection>;
 
@@ -86,6 +73,10 @@ class GameRules {
   virtual bool needs_reveals() const = 0;
   // A message in words, before it is applied ("e4", "offers a draw"): for logs and screens.
   virtual std::string describe_action(Seat seat, std::span<const std::uint8_t> message) const = 0;
+  // This game's words for a refusal, for people: the one place they are written.
+  virtual std::string describe_refusal(const Rejection& rejection) const = 0;
+  // A refusal code's stable name, for machine-readable output ("wrong_seat", "engine.not_your_turn").
+  virtual std::string_view refusal_name(RefusalCode code) const = 0;
 };
 
 enum class RulesError : std::uint8_t {
@@ -94,10 +85,6 @@ enum class RulesError : std::uint8_t {
   bad_seat_count,   // the game cannot be played by this many seats
 };
 std::string_view describe(RulesError error);
-
-// The rules of the genesis' game for this many seats and these options.
-game::Result<std::unique_ptr<GameRules>, RulesError> make_rules(std::string_view game, std::size_t seats,
-                                                                const RoomOptions& options);
 
 // The digest of canonical state bytes: BLAKE2b-256 under the session's state-hash label.
 crypto::Digest state_digest(std::span<const std::uint8_t> canonical_bytes);

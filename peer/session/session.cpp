@@ -1,8 +1,11 @@
 #include "peer/session/session.hpp"
 
 #include <algorithm>
+#include <cassert>
 
+#include "crypto/hex.hpp"
 #include "lobby/protocol/text.hpp"
+#include "peer/session/game_module.hpp"
 
 namespace parley::peer {
 
@@ -41,6 +44,22 @@ std::string_view describe(Offence offence) {
   return "offence";
 }
 
+std::string_view name(Offence offence) {
+  switch (offence) {
+    case Offence::malformed_message: return "malformed_message";
+    case Offence::out_of_phase: return "out_of_phase";
+    case Offence::repeated_message: return "repeated_message";
+    case Offence::bad_setup: return "bad_setup";
+    case Offence::beacon_mismatch: return "beacon_mismatch";
+    case Offence::illegal_action: return "illegal_action";
+    case Offence::state_hash_mismatch: return "state_hash_mismatch";
+    case Offence::unsupported_timeout_claim: return "unsupported_timeout_claim";
+    case Offence::false_result: return "false_result";
+    case Offence::bad_reveal: return "bad_reveal";
+  }
+  return "unknown";
+}
+
 std::optional<std::string> shown_name(std::string_view announced) {
   auto name = lobby::sanitize_text(announced, kMaxDisplayName);
   if (!name) return std::nullopt;
@@ -56,17 +75,6 @@ std::string SessionStartError::describe() const {
   if (auto* w = std::get_if<lobby::WireError>(&cause))
     return "room options: " + std::string(lobby::describe(*w));
   return std::string(peer::describe(std::get<RulesError>(cause)));
-}
-
-std::string hex(std::span<const std::uint8_t> bytes) {
-  static const char* digits = "0123456789abcdef";
-  std::string out;
-  out.reserve(bytes.size() * 2);
-  for (auto b : bytes) {
-    out += digits[b >> 4];
-    out += digits[b & 15];
-  }
-  return out;
 }
 
 crypto::SessionId crypto_session(const lobby::SessionId& id) {
@@ -97,7 +105,11 @@ Session::Session(const lobby::Genesis& genesis, RoomOptions options, std::unique
 }
 
 void Session::event(SessionEvent::Kind kind, EntryIndex index, std::optional<Seat> seat, std::string text) {
-  events_.push_back({kind, index, seat, std::move(text)});
+  events_.push_back({kind, index, seat, std::move(text), {}, {}, {}});
+}
+
+void Session::ignore(Ignored why, EntryIndex index, Seat seat, std::string text, std::optional<RefusalCode> refusal) {
+  events_.push_back({SessionEvent::Kind::ignored, index, seat, std::move(text), {}, why, refusal});
 }
 
 std::vector<Seat> Session::awaited() const {
@@ -155,8 +167,7 @@ void Session::apply(const lobby::SignedEntry& signed_entry) {
     std::array<std::uint8_t, crypto::kSignatureBytes> signature{};
     std::ranges::copy(envelope->signature.bytes(), signature.begin());
     if (auto [first, fresh] = envelope_first_seen_.try_emplace(signature, index); !fresh) {
-      event(SessionEvent::Kind::ignored, index, envelope->envelope.seat,
-            "a replay of entry " + std::to_string(first->second.value));
+      ignore(Ignored::replay, index, envelope->envelope.seat, "a replay of entry " + std::to_string(first->second.value));
     } else {
       on_message(envelope->envelope.seat, index, envelope->envelope, time_ms);
     }
@@ -204,11 +215,15 @@ void Session::abandon_before_play(Seat seat, EntryIndex index) {
   enter_finishing(index, last_time_ms_);
 }
 
-void Session::blame(Seat seat, EntryIndex index, Offence offence, std::string detail) {
+void Session::blame(Seat seat, EntryIndex index, Offence offence, std::string detail,
+                    std::optional<Rejection> refused) {
   SeatRecord& s = seats_[seat.index];
-  event(SessionEvent::Kind::blame, index, seat, std::string(describe(offence)) + (detail.empty() ? "" : ": " + detail));
+  std::optional<RefusalCode> code;
+  if (refused) code = refused->code;
+  events_.push_back({SessionEvent::Kind::blame, index, seat,
+                     std::string(describe(offence)) + (detail.empty() ? "" : ": " + detail), offence, {}, code});
   if (s.blame) return;
-  s.blame = Blame{seat, index, offence, std::move(detail)};
+  s.blame = Blame{seat, index, offence, std::move(detail), std::move(refused)};
   switch (phase_) {
     case Phase::setup:
     case Phase::beacon:
@@ -229,7 +244,7 @@ void Session::blame(Seat seat, EntryIndex index, Offence offence, std::string de
 
 void Session::on_message(Seat seat, EntryIndex index, const lobby::Envelope& envelope, std::uint64_t time_ms) {
   if (seats_[seat.index].out() || phase_ == Phase::complete) {
-    event(SessionEvent::Kind::ignored, index, seat, "a message after the seat's part in the game ended");
+    ignore(Ignored::seat_out, index, seat, "a message after the seat's part in the game ended");
     return;
   }
   auto message = decode_message(envelope.kind, envelope.body);
@@ -256,7 +271,7 @@ void Session::on_setup(Seat seat, EntryIndex index, const SetupMessage& m, std::
   if (phase_ != Phase::setup) return blame(seat, index, Offence::out_of_phase, "setup after the setup phase");
   if (s.setup) return blame(seat, index, Offence::repeated_message, "a second setup");
   if (auto verdict = rules_->setup(seat, m.game_setup); !verdict)
-    return blame(seat, index, Offence::bad_setup, verdict.error().reason);
+    return blame(seat, index, Offence::bad_setup, rules_->describe_refusal(verdict.error()), verdict.error());
   s.setup = m;
   event(SessionEvent::Kind::setup, index, seat, m.display_name);
   if (std::all_of(seats_.begin(), seats_.end(), [](const SeatRecord& r) { return r.setup.has_value(); })) {
@@ -286,7 +301,7 @@ void Session::on_beacon(Seat seat, EntryIndex index, const BeaconRevealMessage& 
                  std::string(crypto::describe(seed.error().failure)));
   }
   seed_ = *seed;
-  event(SessionEvent::Kind::seed, index, std::nullopt, hex(seed_->bytes));
+  event(SessionEvent::Kind::seed, index, std::nullopt, crypto::to_hex(seed_->bytes));
   phase_ = Phase::play;
   phase_since_ms_ = time_ms;
   GameStart start{session_id_, *seed_, {}};
@@ -299,23 +314,23 @@ void Session::on_action(Seat seat, EntryIndex index, const lobby::Envelope& enve
                         std::uint64_t time_ms) {
   if (phase_ == Phase::finishing) {
     // A move that crossed the end of the game (a flag fell first): late, not a cheat.
-    event(SessionEvent::Kind::ignored, index, seat, "an action after the game ended");
+    ignore(Ignored::game_ended, index, seat, "an action after the game ended");
     return;
   }
   if (phase_ != Phase::play) return blame(seat, index, Offence::out_of_phase, "an action before play began");
   const crypto::Digest& expected = state_hash_at(envelope.seen_index);
   if (m.state_hash != expected)
     return blame(seat, index, Offence::state_hash_mismatch,
-                 "at entry " + std::to_string(envelope.seen_index.value) + " the seat has " + hex(m.state_hash) +
-                     ", the transcript gives " + hex(expected));
+                 "at entry " + std::to_string(envelope.seen_index.value) + " the seat has " + crypto::to_hex(m.state_hash) +
+                     ", the transcript gives " + crypto::to_hex(expected));
   std::string words = rules_->describe_action(seat, m.game_message);
   const std::optional<std::uint64_t> due = deadline(seat);
   if (auto verdict = rules_->act(seat, m.game_message, ActionContext{index, envelope.seen_index, time_ms}); !verdict) {
-    if (verdict.error().late || (verdict.error().moot && overtaken(seat, envelope.seen_index))) {
-      event(SessionEvent::Kind::ignored, index, seat, std::string(kLatePrefix) + words + ": " + verdict.error().reason);
-      return;
-    }
-    return blame(seat, index, Offence::illegal_action, words + ": " + verdict.error().reason);
+    const Rejection& why = verdict.error();
+    const std::string text = words + ": " + rules_->describe_refusal(why);
+    if (why.late || (why.moot && overtaken(seat, envelope.seen_index)))
+      return ignore(Ignored::late_action, index, seat, std::string(kLatePrefix) + text, why.code);
+    return blame(seat, index, Offence::illegal_action, text, why);
   }
   actions_.push_back({index, seat, time_ms, m.game_message, std::nullopt, due});
   event(SessionEvent::Kind::action, index, seat, std::move(words));
@@ -390,9 +405,9 @@ void Session::on_timeout_claim(Seat seat, EntryIndex index, EntryIndex seen, con
   if (claim_crossed_action(seat, seen, m.seat)) {
     // The claim was right by the entry its claimer had seen, but the claimed seat's action, made
     // in time, was still on its way to the claimer: a race the claim margin cannot rule out.
-    event(SessionEvent::Kind::ignored, index, seat,
-          std::string(kLatePrefix) + "a time-out claim against seat " + std::to_string(m.seat.index) +
-              ", which acted in time after entry " + std::to_string(seen.value));
+    ignore(Ignored::late_claim, index, seat,
+           std::string(kLatePrefix) + "a time-out claim against seat " + std::to_string(m.seat.index) +
+               ", which acted in time after entry " + std::to_string(seen.value));
     return;
   }
   auto d = deadline(m.seat);
@@ -407,6 +422,7 @@ void Session::on_final(Seat seat, EntryIndex index, const FinalMessage& m) {
   if (phase_ != Phase::finishing) return blame(seat, index, Offence::false_result, "a result before the game ended");
   if (s.final) return blame(seat, index, Offence::repeated_message, "a second result signature");
   auto expected = expected_final();
+  assert(expected && "the game has its result once it is finishing");
   if (m != *expected) {
     std::string claim = m.winner ? "seat " + std::to_string(m.winner->index) + " wins" : "no winner";
     return blame(seat, index, Offence::false_result, "claims " + claim + " (" + m.reason + ")");
@@ -421,7 +437,7 @@ void Session::on_reveal(Seat seat, EntryIndex index, const RevealMessage& m) {
   if (phase_ != Phase::finishing) return blame(seat, index, Offence::out_of_phase, "secrets revealed before the end");
   if (s.revealed) return blame(seat, index, Offence::repeated_message, "a second reveal");
   if (auto verdict = rules_->reveal(seat, m.game_secrets); !verdict)
-    return blame(seat, index, Offence::bad_reveal, verdict.error().reason);
+    return blame(seat, index, Offence::bad_reveal, rules_->describe_refusal(verdict.error()), verdict.error());
   s.revealed = true;
   current_hash_ = rules_->public_state_hash();
   check_complete(index);

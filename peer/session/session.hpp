@@ -50,12 +50,15 @@ enum class Offence : std::uint8_t {
   bad_reveal,                 // end-of-game secrets that do not open the seat's commitments
 };
 std::string_view describe(Offence offence);
+// Its stable name, for machine-readable output ("illegal_action").
+std::string_view name(Offence offence);
 
 struct Blame {
   Seat seat;
   EntryIndex index;
   Offence offence;
-  std::string detail;
+  std::string detail;                // in words, for people
+  std::optional<Rejection> refused;  // the game's rules refused the message (bad setup, illegal action, bad reveal)
 };
 
 struct SeatRecord {
@@ -93,18 +96,30 @@ struct ActionRecord {
 // How the text of an `ignored` event for a late message begins (docs/sessions.md, "Late actions").
 inline constexpr std::string_view kLatePrefix = "late: ";
 
+// Why a message was ignored rather than applied or blamed.
+enum class Ignored : std::uint8_t {
+  replay,       // the same signed envelope again
+  seat_out,     // a message after the seat's part in the game ended
+  game_ended,   // an action after the game ended (it crossed the end)
+  late_action,  // refused by the rules, but a race explains it (the event's refusal says why)
+  late_claim,   // a time-out claim crossed by the claimed seat's action, made in time
+};
+
 struct SessionEvent {
   enum class Kind : std::uint8_t { setup, seed, action, blame, timeout, outcome, final, complete, presence, ignored };
   Kind kind;
   EntryIndex index;
   std::optional<Seat> seat;
-  std::string text;
+  std::string text;                    // in words, for people
+  std::optional<Offence> offence;      // a blame's
+  std::optional<Ignored> ignored;      // why an ignored message was
+  std::optional<RefusalCode> refusal;  // the rules' code, for a blame or a late action they refused
 };
 
 // For an `ignored` event of a late message: why it was refused, as the text says after the
 // prefix ("offers a draw: …"); nothing for any other event.
 inline std::optional<std::string_view> late_reason(const SessionEvent& e) {
-  if (e.kind != SessionEvent::Kind::ignored || !e.text.starts_with(kLatePrefix)) return std::nullopt;
+  if (e.ignored != Ignored::late_action && e.ignored != Ignored::late_claim) return std::nullopt;
   return std::string_view(e.text).substr(kLatePrefix.size());
 }
 
@@ -158,7 +173,8 @@ class Session {
   void on_timeout_claim(Seat seat, EntryIndex index, EntryIndex seen, const TimeoutClaimMessage& m);
   void on_final(Seat seat, EntryIndex index, const FinalMessage& m);
   void on_reveal(Seat seat, EntryIndex index, const RevealMessage& m);
-  void blame(Seat seat, EntryIndex index, Offence offence, std::string detail);
+  void blame(Seat seat, EntryIndex index, Offence offence, std::string detail,
+             std::optional<Rejection> refused = std::nullopt);
   void abandon_before_play(Seat seat, EntryIndex index);
   void game_changed(EntryIndex index, std::uint64_t time_ms, std::optional<Seat> actor);
   bool overtaken(Seat seat, EntryIndex seen) const;
@@ -166,6 +182,7 @@ class Session {
   void enter_finishing(EntryIndex index, std::uint64_t time_ms);
   void check_complete(EntryIndex index);
   void event(SessionEvent::Kind kind, EntryIndex index, std::optional<Seat> seat, std::string text);
+  void ignore(Ignored why, EntryIndex index, Seat seat, std::string text, std::optional<RefusalCode> refusal = {});
   bool clocked() const { return options_.clock_base_ms > 0; }
 
   crypto::SessionId session_id_;
@@ -187,6 +204,5 @@ class Session {
 };
 
 crypto::SessionId crypto_session(const lobby::SessionId& id);
-std::string hex(std::span<const std::uint8_t> bytes);
 
 }  // namespace parley::peer

@@ -14,9 +14,11 @@
 
 #include "archive/importer.hpp"
 #include "archive/lobby_feed.hpp"
+#include "archive/ratings.hpp"
 #include "archive/schema.hpp"
 #include "archive/standings.hpp"
 #include "archive/store.hpp"
+#include "crypto/hex.hpp"
 #include "game/chess/notation.hpp"
 #include "peer/log/verify.hpp"
 #include "tests/pg_server.hpp"
@@ -638,7 +640,7 @@ TEST_P(ArchiveTest, LogsAreVerifiedStoredWithKeysAndComeBackByteForByte) {
   EXPECT_EQ(g.seats[0].fingerprint, crypto::fingerprint(key0));
   EXPECT_EQ(store_->games({.player = crypto::fingerprint(key0)}).size(), 1U);
   EXPECT_EQ(store_->games({.player = "seat 1"}).size(), 1U);  // by alias
-  EXPECT_EQ(store_->games({.player = peer::hex(key0.bytes())}).size(), 1U);
+  EXPECT_EQ(store_->games({.player = crypto::to_hex(key0.bytes())}).size(), 1U);
   EXPECT_TRUE(store_->games({.player = std::string(64, '0')}).empty());
 
   // Players of logs are keys: the standings name them and give their fingerprints.
@@ -1032,6 +1034,45 @@ TEST_P(ArchiveTest, ALargeFileReadInPiecesStoresAndReportsWhatOneReaderOfItFinds
     EXPECT_EQ(stats.problems, problems);
     EXPECT_EQ(rows("Game") - stored_before, games);
   }
+}
+
+// Glicko-2 from verified logs only (docs/archive.md, "Ratings"): two Fool's mates between the fake
+// lobby's seats 1 and 2 (Black wins both) in one rating period are what glicko2_period makes of
+// them; a PGN game of theirs does not count; a filter by another lobby's key leaves nobody.
+TEST_P(ArchiveTest, RatingsAreGlickoTwoOverVerifiedLogsOnly) {
+  peer::RoomOptions first, second;
+  first.event = "one";
+  second.event = "two";  // another genesis: another game, not a second import of the first
+  import_bytes("a.plog", fools_mate_log(first));
+  import_bytes("b.plog", fools_mate_log(second));
+  import_text("names.pgn", "[White \"Anna\"]\n[Black \"Boris\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n");
+  const auto ratings = glicko_ratings(*store_);
+  ASSERT_EQ(ratings.size(), 2u);
+  const auto white = peer::testing::identity_from(1).public_key(), black = peer::testing::identity_from(2).public_key();
+  EXPECT_EQ(ratings[0].public_key, game::Bytes(black.bytes().begin(), black.bytes().end()));
+  EXPECT_EQ(ratings[1].public_key, game::Bytes(white.bytes().begin(), white.bytes().end()));
+  const std::vector<event::GlickoRating> start(2);
+  const std::vector<event::GlickoResult> games = {{0, 1, 0.0}, {0, 1, 0.0}};
+  const auto expected = event::glicko2_period(start, games);
+  EXPECT_DOUBLE_EQ(ratings[1].rating.rating, expected[0].rating);
+  EXPECT_DOUBLE_EQ(ratings[0].rating.rating, expected[1].rating);
+  EXPECT_DOUBLE_EQ(ratings[0].rating.deviation, expected[1].deviation);
+  EXPECT_EQ(ratings[0].games, 2);
+  const auto lobby = peer::testing::identity_from(0xAA).public_key();
+  RatingFilter mine;
+  mine.lobby_key = game::Bytes(lobby.bytes().begin(), lobby.bytes().end());
+  EXPECT_EQ(glicko_ratings(*store_, mine).size(), 2u);
+  RatingFilter other;
+  const auto stranger = peer::testing::identity_from(0xBB).public_key();
+  other.lobby_key = game::Bytes(stranger.bytes().begin(), stranger.bytes().end());
+  EXPECT_TRUE(glicko_ratings(*store_, other).empty());
+  RatingFilter gunjin;
+  gunjin.kind = "gunjin";
+  EXPECT_TRUE(glicko_ratings(*store_, gunjin).empty());
+  // The lobby-key filter of the game list: by fingerprint, as by key.
+  EXPECT_EQ(store_->games(GameFilter{.lobby_key = crypto::fingerprint(lobby)}).size(), 2u);
+  EXPECT_EQ(store_->games(GameFilter{.lobby_key = crypto::to_hex(lobby.bytes())}).size(), 2u);
+  EXPECT_TRUE(store_->games(GameFilter{.lobby_key = crypto::fingerprint(stranger)}).empty());
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, ArchiveTest, ::testing::Values("sqlite", "postgresql"),

@@ -5,12 +5,14 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "archive/importer.hpp"
 #include "archive/position_index.hpp"
 #include "archive/sqlite_connection.hpp"
 #include "archive/store.hpp"
+#include "crypto/hex.hpp"
 #include "game/chess/notation.hpp"
 #include "game/chess/pgn.hpp"
 #include "tests/pg_server.hpp"
@@ -205,8 +207,16 @@ TEST_F(ArchiveCli, LogsGoInVerifiedAndComeBackOutAsLogsThatVerify) {
   EXPECT_EQ(out.status, 0);
   EXPECT_EQ(out.out, (dir_ / "out" / "game-0.plog").string() + "\n");
   EXPECT_EQ(slurp(dir_ / "out" / "game-0.plog"), slurp(log_path));
-  std::string verify = std::string(PARLEY_CLI) + " verify " + (dir_ / "out" / "game-0.plog").string() + " > /dev/null";
+  std::string verify = std::string(PARLEY_CLI) + " verify --lobby-key " +
+                       parley::crypto::to_hex(t.lobby.log().lobby_key.bytes()) + " " +
+                       (dir_ / "out" / "game-0.plog").string() + " > /dev/null";
   EXPECT_EQ(std::system(verify.c_str()), 0);
+  // Filtered by the lobby that stamped it: its fingerprint or key finds it, another lobby's does not.
+  EXPECT_TRUE(archive("games --lobby-key " + parley::crypto::fingerprint(t.lobby.log().lobby_key)).out.ends_with("\n1 games\n"));
+  EXPECT_TRUE(archive("games --lobby-key " + parley::crypto::to_hex(t.lobby.log().lobby_key.bytes())).out.ends_with("\n1 games\n"));
+  EXPECT_EQ(archive("games --lobby-key " +
+                    parley::crypto::fingerprint(parley::peer::testing::identity_from(0xBB).public_key())).out,
+            "0 games\n");
   Output pgn = archive("export --pgn");
   EXPECT_NE(pgn.out.find("1. f3 e5 2. g4 Qh4# 0-1"), std::string::npos) << pgn.out;
 }
@@ -223,6 +233,18 @@ TEST_F(ArchiveCli, AProgressBarOnlyOnATerminalAndNotWhenQuiet) {
   EXPECT_NE(shown.find("round_robin.pgn [####"), std::string::npos) << shown;
   EXPECT_NE(shown.find("100% 6 games"), std::string::npos) << shown;
   EXPECT_NE(shown.find("imported 6 games"), std::string::npos) << shown;
+  // A file read in pieces: the bar moves with the text read, also where the games are one
+  // malformed "game" that fills most of the file.
+  std::string games;
+  for (int i = 0; i < 10000; ++i) games += "[Event \"m" + std::to_string(i) + "\"]\n1. e4 e5 2. Nf3 Nc6 *\n";
+  const fs::path large = dir_ / "large.pgn";
+  std::ofstream(large) << games << std::string(1 << 20, 'x') << "\n" << games;
+  std::string moving = on_terminal(large.string());
+  std::set<std::string> percents;
+  for (std::size_t at = moving.find("] "); at != std::string::npos; at = moving.find("] ", at + 1))
+    percents.insert(moving.substr(at + 2, 4));
+  EXPECT_GE(percents.size(), 5u) << moving;
+  EXPECT_NE(moving.find("100% 20001 games"), std::string::npos) << moving;
   std::string quiet = on_terminal("--quiet " + data("round_robin.pgn"));
   EXPECT_EQ(quiet.find("[#"), std::string::npos) << quiet;
   EXPECT_NE(quiet.find("6 already archived"), std::string::npos) << quiet;

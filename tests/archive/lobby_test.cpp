@@ -72,7 +72,12 @@ class LobbyArchive : public ::testing::Test {
     ASSERT_EQ(games.wait(), 0) << games.err();
     const std::string listed = games.out();
     EXPECT_TRUE(listed.ends_with("\n1 games\n")) << listed;
-    EXPECT_NE(listed.find("[chess from plog, "), std::string::npos) << listed;
+    // The lobby that stamped it, by its key's fingerprint.
+    const auto lobby_key = parley::crypto::load_identity(dir_ / "lobby.db.key");
+    ASSERT_TRUE(lobby_key.ok());
+    EXPECT_NE(listed.find("[chess from plog by lobby " + parley::crypto::fingerprint(lobby_key->public_key()) + ", "),
+              std::string::npos)
+        << listed;
     EXPECT_NE(listed.find(" plies]  verified\n"), std::string::npos) << listed;
 
     ParleyProcess exported = archive("export", {"export", "--plog", (dir_ / "exported").string()});
@@ -84,7 +89,7 @@ class LobbyArchive : public ::testing::Test {
     std::string bytes = read_text(stored);
     auto report = parley::peer::verify_bytes({reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()});
     EXPECT_TRUE(report.valid) << report.fault;
-    ParleyProcess verify(dir_, "verify", {"verify", stored.string()});
+    ParleyProcess verify(dir_, "verify", {"verify", "--lobby-key", (dir_ / "lobby.db.key").string(), stored.string()});
     EXPECT_EQ(verify.wait(), 0) << verify.out() << verify.err();
 
     // The result is the one the players' own log reached.

@@ -55,6 +55,20 @@ class ScratchCleanup : public ::testing::Environment {
 };
 const auto* const kCleanup = ::testing::AddGlobalTestEnvironment(new ScratchCleanup);
 
+TEST(CliTypos, AnUnknownCommandGetsTheClosestOneAndUsageStatus) {
+  auto r = parley("verfy game.plog");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("'verfy'"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("'verify'"), std::string::npos) << r.out;
+  r = parley("chess perf --depth 1");  // below a command, its own commands
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("'chess perft'"), std::string::npos) << r.out;
+  r = parley("xyzzy");  // nothing close: no suggestion, the way to the list
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("'xyzzy'"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("--help"), std::string::npos) << r.out;
+}
+
 TEST(CliPerft, PrintsTheNodeCountAsTheLastLine) {
   auto r = parley("chess perft --depth 4");
   EXPECT_EQ(r.status, 0);

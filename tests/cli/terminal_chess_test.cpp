@@ -1,6 +1,6 @@
-// A person playing chess at a terminal (cli/terminal_chess) against moves the test posts over the
-// fake lobby: typed lines through a pipe, what the terminal printed read back.
-#include "cli/terminal_chess.hpp"
+// A person playing chess at a terminal (games/chess/terminal/terminal_chess) against moves the
+// test posts over the fake lobby: typed lines through a pipe, what the terminal printed read back.
+#include "games/chess/terminal/terminal_chess.hpp"
 
 #include <gtest/gtest.h>
 
@@ -100,8 +100,14 @@ TEST(TerminalChess, AnOfferThatCrossedTheOpponentsIsSaidToBeTooLate) {
   t.table.post(kBlack, t.table.chess_action({Action::Kind::offer_draw, kBlack, Move::none(), 0}));
   t.table.post(kWhite, peer::ActionMessage{hash, *offer}, seen);
   t.player->observe(*t.table.session, t.table.session->events().back());
+  const peer::SessionEvent& late = t.table.session->events().back();
+  EXPECT_EQ(late.ignored, peer::Ignored::late_action);
+  EXPECT_EQ(late.refusal, peer::RefusalCode(peer::ChessRefusal::crossed_action));
+  ASSERT_TRUE(peer::late_reason(late));
+  // The words for the person: who, that it came too late, and the session's reason.
   const std::string said = t.printed();
-  EXPECT_NE(said.find("White: too late, not applied: offers a draw"), std::string::npos) << said;
+  EXPECT_NE(said.find("White: too late, not applied: " + std::string(*peer::late_reason(late))), std::string::npos)
+      << said;
   EXPECT_FALSE(t.table.session->seat(kWhite).blame);
 }
 

@@ -1,14 +1,15 @@
-// A person playing Risiko at a terminal (cli/terminal_risiko): typed lines, through a pipe, play
-// against two heuristic bots over the fake lobby; what the terminal printed is read back. And
-// the map as text and territories as people type them (cli/board_text).
-#include "cli/terminal_risiko.hpp"
+// A person playing Risiko at a terminal (games/risiko/terminal/terminal_risiko): typed lines,
+// through a pipe, play against two heuristic bots over the fake lobby; what the terminal printed
+// is read back. And the map as text and territories as people type them
+// (games/risiko/terminal/risiko_map_text).
+#include "games/risiko/terminal/terminal_risiko.hpp"
 
 #include <gtest/gtest.h>
 
 #include <optional>
 #include <string>
 
-#include "cli/board_text.hpp"
+#include "games/risiko/terminal/risiko_map_text.hpp"
 #include "tests/cli/typed_terminal.hpp"
 #include "tests/peer/risiko_table.hpp"
 

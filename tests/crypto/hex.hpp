@@ -1,5 +1,6 @@
 #pragma once
-// Hex helpers for known-answer tests.
+// Hex for known-answer tests: the project's one codec (crypto/hex.hpp), with a decoder that
+// stops the test at a typo in an expected value.
 #include <cstdint>
 #include <span>
 #include <stdexcept>
@@ -7,30 +8,16 @@
 #include <string_view>
 #include <vector>
 
+#include "crypto/hex.hpp"
+
 namespace parley::crypto::testing {
 
-inline std::vector<std::uint8_t> from_hex(std::string_view hex) {
-  auto nibble = [](char c) -> int {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    throw std::invalid_argument("bad hex");
-  };
-  if (hex.size() % 2 != 0) throw std::invalid_argument("odd hex length");
-  std::vector<std::uint8_t> out;
-  for (std::size_t i = 0; i < hex.size(); i += 2) {
-    out.push_back(static_cast<std::uint8_t>(nibble(hex[i]) * 16 + nibble(hex[i + 1])));
-  }
-  return out;
-}
+using crypto::to_hex;
 
-inline std::string to_hex(std::span<const std::uint8_t> bytes) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out;
-  for (std::uint8_t b : bytes) {
-    out.push_back(kHex[b >> 4]);
-    out.push_back(kHex[b & 15]);
-  }
-  return out;
+inline std::vector<std::uint8_t> from_hex(std::string_view hex) {
+  auto bytes = crypto::from_hex(hex);
+  if (!bytes) throw std::invalid_argument("bad hex: " + std::string(hex));
+  return std::move(bytes).value();
 }
 
 inline std::span<const std::uint8_t> as_bytes(std::string_view s) {

@@ -74,9 +74,14 @@ class CoreHarness {
   const crypto::Identity& lobby() const { return *lobby_; }
   Clock::time_point now() const { return now_; }
 
+  // A connection whose secure channel proved a key of its own (a status query's).
   ConnectionId connect(std::uint32_t address = kLocalhost) {
+    return connect_as(address, crypto::Identity::generate().public_key());
+  }
+  // A connection whose secure channel proved `key` (none: a network layer that proved nothing).
+  ConnectionId connect_as(std::uint32_t address, std::optional<crypto::PublicKey> key) {
     ConnectionId id{++next_connection_};
-    run({NetworkEvent{NetworkEvent::Kind::connected, id, address, {}}});
+    run({NetworkEvent{NetworkEvent::Kind::connected, id, address, {}, key}});
     return id;
   }
   void send(ConnectionId c, const ClientMessage& m) { send_raw(c, encode(m)); }
@@ -186,15 +191,21 @@ struct Player {
   RequestId next() { return RequestId{++last_request}; }
 };
 
-// Connects and logs in; the Welcome is left in the inbox.
+// Connects with the player's key proven by the channel and logs in; the Welcome is left in the
+// inbox.
 inline Player login(CoreHarness& h, std::string name = "player", std::uint32_t address = kLocalhost) {
   Player p;
-  p.connection = h.connect(address);
-  auto challenge = h.take<Challenge>(p.connection);
-  EXPECT_TRUE(challenge.has_value());
-  if (!challenge) return p;
-  h.send(p.connection, Login{p.next(), p.identity.public_key(), name,
-                             sign_login(p.identity, challenge->lobby_key, challenge->nonce, name)});
+  p.connection = h.connect_as(address, p.identity.public_key());
+  h.send(p.connection, Login{p.next(), name});
+  return p;
+}
+
+// The same player on a new connection, logged in again.
+inline Player login_again(CoreHarness& h, const crypto::Identity& identity, std::string name) {
+  Player p;
+  p.identity = identity;
+  p.connection = h.connect_as(kLocalhost, identity.public_key());
+  h.send(p.connection, Login{p.next(), name});
   return p;
 }
 

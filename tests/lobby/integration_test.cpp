@@ -5,6 +5,8 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 
+#include <enet/enet.h>
+
 #include <cstdio>
 #include <map>
 #include <random>
@@ -79,7 +81,7 @@ Bytes body(std::string_view s) { return Bytes(s.begin(), s.end()); }
 
 // ---- login -------------------------------------------------------------------------------
 
-TEST(LobbyProcessTest, LoginWithTheRightKeyAndRefusalOfAWrongSignature) {
+TEST(LobbyProcessTest, LoginWithTheProvenKeyAWrongLobbyKeyRefusedAndAnOldClientToldItsVersion) {
   TempDir dir;
   LobbyProcess lobby(dir.path());
   TestClient good(lobby.endpoint(), crypto::Identity::generate(), " Ada ");
@@ -91,22 +93,56 @@ TEST(LobbyProcessTest, LoginWithTheRightKeyAndRefusalOfAWrongSignature) {
   ASSERT_TRUE(stored.ok());
   EXPECT_EQ(*good->lobby_key(), stored->public_key());
 
-  // A login signed by another key than the one it names.
-  TestClient raw(lobby.endpoint(), std::nullopt);
-  ASSERT_TRUE(await<Connected>({&raw}, raw).has_value());
-  crypto::Identity claimed = crypto::Identity::generate();
-  crypto::Identity signer = crypto::Identity::generate();
-  Nonce guess{};
-  raw->send_raw(encode(ClientMessage{Login{RequestId{77}, claimed.public_key(), "Mallory",
-                                           sign_login(signer, *raw->lobby_key(), guess, "Mallory")}}));
-  auto refused = await<Refused>({&raw}, raw);
-  ASSERT_TRUE(refused.has_value());
-  EXPECT_EQ(refused->request, RequestId{77});
-  EXPECT_EQ(refused->reason, Refusal::bad_login_signature);
-  raw->create_room("chess", 2, {}, Visibility::public_room);
-  auto not_in = await<Refused>({&raw}, raw);
+  // A client pinned to another lobby's key stops at the handshake and says both fingerprints.
+  const crypto::PublicKey other = crypto::Identity::generate().public_key();
+  TestClient pinned(lobby.endpoint(), crypto::Identity::generate(), "Bo", other);
+  auto gone = await<Disconnected>({&pinned, &good}, pinned);
+  ASSERT_TRUE(gone.has_value());
+  EXPECT_EQ(gone->kind, DisconnectKind::wrong_lobby_key);
+  EXPECT_TRUE(gone->lobby_key == stored->public_key());
+  EXPECT_NE(gone->reason.find(crypto::fingerprint(stored->public_key())), std::string::npos) << gone->reason;
+  EXPECT_NE(gone->reason.find(crypto::fingerprint(other)), std::string::npos) << gone->reason;
+  EXPECT_FALSE(pinned.has<Connected>());
+  EXPECT_FALSE(pinned.has<Welcome>());
+
+  // A status-only connection proves a key of its own but has not logged in.
+  TestClient anonymous(lobby.endpoint(), std::nullopt);
+  ASSERT_TRUE(await<Connected>({&anonymous}, anonymous).has_value());
+  anonymous->create_room("chess", 2, {}, Visibility::public_room);
+  auto not_in = await<Refused>({&anonymous}, anonymous);
   ASSERT_TRUE(not_in.has_value());
   EXPECT_EQ(not_in->reason, Refusal::not_logged_in);
+  anonymous->status();
+  auto status = await<StatusReport>({&anonymous}, anonymous);
+  ASSERT_TRUE(status.has_value());
+  EXPECT_EQ(status->players_online, 1u);  // Ada; Bo never got in
+
+  // A client of protocol 1 (ENet connect data 0, waiting for a Challenge) gets a refusal it can
+  // read, in the clear, and the disconnection says the same.
+  ENetHost* old = enet_host_create(nullptr, 1, 1, 0, 0);
+  ASSERT_NE(old, nullptr);
+  ENetAddress to{};
+  enet_address_set_host(&to, "127.0.0.1");
+  to.port = lobby.port();
+  ASSERT_NE(enet_host_connect(old, &to, 1, 0), nullptr);
+  std::optional<Refused> told;
+  std::optional<enet_uint32> closed_with;
+  for (int round = 0; round < 3000 && !closed_with; ++round) {
+    ENetEvent ev;
+    if (enet_host_service(old, &ev, 2) <= 0) continue;
+    if (ev.type == ENET_EVENT_TYPE_RECEIVE) {
+      auto m = decode_lobby_message(std::span<const std::uint8_t>(ev.packet->data, ev.packet->dataLength));
+      if (m && std::holds_alternative<Refused>(*m)) told = std::get<Refused>(*m);
+      enet_packet_destroy(ev.packet);
+    }
+    if (ev.type == ENET_EVENT_TYPE_DISCONNECT) closed_with = ev.data;
+  }
+  enet_host_destroy(old);
+  ASSERT_TRUE(told.has_value());
+  EXPECT_EQ(told->reason, Refusal::unsupported_version);
+  EXPECT_NE(told->detail.find("version 2"), std::string::npos) << told->detail;
+  ASSERT_TRUE(closed_with.has_value());
+  EXPECT_EQ(*closed_with, static_cast<enet_uint32>(Refusal::unsupported_version));
 }
 
 // ---- rooms -------------------------------------------------------------------------------
@@ -433,7 +469,7 @@ TEST(LobbyProcessTest, HostileInputIsRefusedAndTheLobbyStillServesAGame) {
   // Random and truncated messages inside a connection: each gets a typed refusal.
   TestClient fuzzer(lobby.endpoint(), crypto::Identity::generate(), "fuzzer");
   ASSERT_TRUE(await<Welcome>({&fuzzer}, fuzzer).has_value());
-  Bytes valid = encode(ClientMessage{CreateRoom{RequestId{5}, "chess", 2, {1, 2, 3}, Visibility::public_room}});
+  Bytes valid = encode(ClientMessage{CreateRoom{RequestId{5}, "chess", 2, {1, 2, 3}, Visibility::public_room, {}}});
   int sent = 0;
   for (std::size_t cut = 0; cut < valid.size(); ++cut, ++sent) fuzzer->send_raw(std::span(valid.data(), cut));
   for (int i = 0; i < 40; ++i, ++sent) {
@@ -479,9 +515,10 @@ TEST(LobbyProcessTest, HostileInputIsRefusedAndTheLobbyStillServesAGame) {
   ASSERT_TRUE(pump(net, [&] { return fuzzer->state() == ClientState::disconnected; }));
   EXPECT_TRUE(fuzzer.take<Refused>([](const Refused& r) { return r.reason == Refusal::rate_limited; }).has_value());
 
-  // Too many connections from one address: a typed refusal, then the door.
+  // Too many connections from one address: a typed refusal, then the door (past the two over
+  // the cap that may still ask for the status).
   std::vector<std::unique_ptr<TestClient>> crowd;
-  for (int i = 0; i < 5; ++i) crowd.push_back(std::make_unique<TestClient>(lobby.endpoint(), std::nullopt));
+  for (int i = 0; i < 8; ++i) crowd.push_back(std::make_unique<TestClient>(lobby.endpoint(), std::nullopt));
   auto crowd_net = all(crowd);
   bool refused = pump(crowd_net, [&] {
     for (auto& c : crowd) {
@@ -510,6 +547,26 @@ std::pair<int, std::string> run(const std::string& args) {
   while (p != nullptr && std::fgets(buf, sizeof buf, p) != nullptr) out += buf;
   int status = p == nullptr ? -1 : ::pclose(p);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+// A flood from the operator's own address holds all its connections: --status is still
+// answered, while a login over the cap is refused as before (docs/lobby.md, "Limits").
+TEST(LobbyCommandLine, StatusIsAnsweredFromAnAddressThatHoldsAllItsConnections) {
+  TempDir dir;
+  LobbyProcess lobby(dir.path(), 0, {"--max-connections-per-address", "3"});
+  auto held = players(lobby, 3);
+  ASSERT_TRUE(logged_in(held));
+  auto over = players(lobby, 1, "over");
+  auto net = all(held);
+  net.push_back(over[0].get());
+  EXPECT_TRUE(pump(net, [&] {
+    return over[0]->take<Refused>([](const Refused& r) { return r.reason == Refusal::too_many_connections; }).has_value();
+  }));
+  auto [code, status] = run("--status 127.0.0.1:" + std::to_string(lobby.port()));
+  EXPECT_EQ(code, 0) << status;
+  EXPECT_NE(status.find("connections      3\n"), std::string::npos) << status;
+  EXPECT_NE(status.find("players online   3\n"), std::string::npos) << status;
+  EXPECT_TRUE(lobby.running());
 }
 
 TEST(LobbyCommandLine, StatusHelpAndUsageErrors) {

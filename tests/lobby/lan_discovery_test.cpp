@@ -26,15 +26,27 @@ LanNonce nonce_of(std::uint8_t first) {
   return n;
 }
 
+// The key the test's answers are signed with.
+const crypto::Identity& table_key() {
+  static const crypto::Identity key = crypto::Identity::generate();
+  return key;
+}
+
+// Signed again after a test changed a field, so only the check under test can fail.
+LanAnswer resigned(LanAnswer answer, const crypto::Identity& by = table_key()) {
+  sign_lan_answer(answer, by);
+  return answer;
+}
+
 LanAnswer some_answer(std::string name = "Club night") {
-  return LanAnswer{nonce_of(1), 0, 7777, crypto::Identity::generate().public_key(), std::move(name), 3, 1, 2};
+  return resigned(LanAnswer{nonce_of(1), 0, 7777, table_key().public_key(), std::move(name), 3, 1, 2});
 }
 
 TEST(LanDiscovery, AProbeIsPaddedToItsFullSizeWithZeros) {
   const Bytes probe = encode(LanProbe{nonce_of(40)});
   ASSERT_EQ(probe.size(), kLanProbeBytes);
   EXPECT_EQ(probe[0], 13);  // the tag
-  EXPECT_EQ(probe[1], 1);   // the format version
+  EXPECT_EQ(probe[1], 2);   // the format version
   EXPECT_EQ(probe[2], 40);
   EXPECT_EQ(probe[17], 55);
   for (std::size_t i = 18; i < probe.size(); ++i) ASSERT_EQ(probe[i], 0) << i;
@@ -54,7 +66,7 @@ TEST(LanDiscovery, AProbeIsPaddedToItsFullSizeWithZeros) {
   other_kind[0] = 75;
   EXPECT_EQ(decode_lan_probe(other_kind).error(), WireError::wrong_kind);
   Bytes other_version = probe;
-  other_version[1] = 2;
+  other_version[1] = 1;  // protocol 1's probe: 256 bytes, unsigned answers
   EXPECT_EQ(decode_lan_probe(other_version).error(), WireError::unsupported_version);
 }
 
@@ -65,7 +77,7 @@ TEST(LanDiscovery, AnAnswerRoundTripsAndIsNeverLargerThanAProbe) {
   EXPECT_EQ(*decode_lan_answer(bytes), answer);
   // tag, version, nonce, the address (0: the sender's), the port, little-endian.
   EXPECT_EQ(bytes[0], 75);
-  EXPECT_EQ(bytes[1], 1);
+  EXPECT_EQ(bytes[1], 2);
   EXPECT_EQ(bytes[2], 1);
   EXPECT_EQ((std::array{bytes[18], bytes[19], bytes[20], bytes[21], bytes[22], bytes[23]}),
             (std::array<std::uint8_t, 6>{0, 0, 0, 0, 0x61, 0x1E}));
@@ -73,14 +85,14 @@ TEST(LanDiscovery, AnAnswerRoundTripsAndIsNeverLargerThanAProbe) {
   // A lobby's own address goes as its four octets in order; a multicast or broadcast one is none.
   LanAnswer at = answer;
   at.lobby_ipv4 = inet_addr("192.168.1.5");
-  const Bytes at_bytes = encode(at);
+  const Bytes at_bytes = encode(resigned(at));
   EXPECT_EQ((std::array{at_bytes[18], at_bytes[19], at_bytes[20], at_bytes[21]}),
             (std::array<std::uint8_t, 4>{192, 168, 1, 5}));
   ASSERT_TRUE(decode_lan_answer(at_bytes).ok());
   EXPECT_EQ(decode_lan_answer(at_bytes)->lobby_ipv4, inet_addr("192.168.1.5"));
   for (const char* nowhere : {"224.0.0.1", "239.255.255.250", "255.255.255.255"}) {
     at.lobby_ipv4 = inet_addr(nowhere);
-    EXPECT_EQ(decode_lan_answer(encode(at)).error(), WireError::bad_value) << nowhere;
+    EXPECT_EQ(decode_lan_answer(encode(resigned(at))).error(), WireError::bad_value) << nowhere;
   }
 
   // The longest name: 40 code points of four bytes each.
@@ -102,7 +114,7 @@ TEST(LanDiscovery, AnAnswerThatCouldMisleadOrOverflowIsNone) {
 
   LanAnswer no_port = some_answer();
   no_port.lobby_port = 0;
-  EXPECT_EQ(decode_lan_answer(encode(no_port)).error(), WireError::bad_value);
+  EXPECT_EQ(decode_lan_answer(encode(resigned(no_port))).error(), WireError::bad_value);
   // Names a screen or a terminal would show otherwise than they read: escapes, a bidirectional
   // override, spaces around, more than 40 code points.
   for (const std::string& name : {std::string("\x1b[2J Evil"), std::string("Anna\xE2\x80\xAE" "elbat"), std::string(" Anna"),
@@ -113,6 +125,31 @@ TEST(LanDiscovery, AnAnswerThatCouldMisleadOrOverflowIsNone) {
   Bytes bad_key = good;
   std::fill(bad_key.begin() + 24, bad_key.begin() + 24 + 32, std::uint8_t{0xFF});  // not a point
   EXPECT_EQ(decode_lan_answer(bad_key).error(), WireError::invalid_key);
+}
+
+TEST(LanDiscovery, OnlyAnAnswerSignedByTheKeyItNamesForThisProbeIsOne) {
+  const LanAnswer good = some_answer();
+  ASSERT_TRUE(decode_lan_answer(encode(good)).ok());
+  // Any field changed after signing: a different port, counts, name, or the nonce of another probe.
+  for (int field = 0; field < 4; ++field) {
+    LanAnswer changed = good;
+    if (field == 0) changed.lobby_port = 7000;
+    if (field == 1) changed.players_online = 99;
+    if (field == 2) changed.name = "Club Night";
+    if (field == 3) changed.nonce = nonce_of(2);
+    EXPECT_EQ(decode_lan_answer(encode(changed)).error(), WireError::bad_value) << field;
+  }
+  // Signed by another key than the one it names (someone answering as another lobby).
+  LanAnswer impostor = resigned(good, crypto::Identity::generate());
+  impostor.lobby_key = table_key().public_key();
+  EXPECT_EQ(decode_lan_answer(encode(impostor)).error(), WireError::bad_value);
+  // Every flipped byte of the signature.
+  const Bytes bytes = encode(good);
+  for (std::size_t i = bytes.size() - crypto::kSignatureBytes; i < bytes.size(); ++i) {
+    Bytes bad = bytes;
+    bad[i] ^= 0x04;
+    EXPECT_FALSE(decode_lan_answer(bad).ok()) << i;
+  }
 }
 
 // `--lobby lan:NAME` picks its table by name: one, or why not.
@@ -180,9 +217,10 @@ TEST(LanDiscovery, ASearchTakesABoundedNumberOfTables) {
   ASSERT_EQ(enet_socket_get_address((*lan)->fd(), &search), 0);
   constexpr std::size_t kForged = LanSearch::kMaxTables + 36;
   for (std::size_t i = 0; i < kForged; ++i) {
+    // Each under a key of the stranger's own, as anyone may sign.
     LanAnswer forged = some_answer("Table " + std::to_string(i));
     forged.nonce = decode_lan_probe(*probe)->nonce;
-    stranger.send(search.port, encode(forged));
+    stranger.send(search.port, encode(resigned(forged, crypto::Identity::generate())));
   }
   std::vector<LanTable> taken;
   for (int wait = 0; wait < 100; ++wait) {
@@ -274,7 +312,7 @@ TEST_F(LanLobby, OnlyAnswersToTheLastProbeCount) {
   ASSERT_EQ(enet_socket_get_address((*lan)->fd(), &mine), 0);
   LanAnswer forged = some_answer("Forged");
   forged.nonce = nonce_of(99);
-  raw.send(mine.port, encode(forged));
+  raw.send(mine.port, encode(resigned(forged)));
   std::vector<LanTable> all;
   bool lobby_answered = false;
   for (int wait = 0; wait < 100 && !lobby_answered; ++wait) {

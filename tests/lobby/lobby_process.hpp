@@ -119,9 +119,10 @@ class LobbyProcess {
 // A LobbyClient whose events are kept, so a test can wait for the one it expects.
 class TestClient {
  public:
-  TestClient(const Endpoint& lobby, std::optional<crypto::Identity> identity, std::string name = "player")
+  TestClient(const Endpoint& lobby, std::optional<crypto::Identity> identity, std::string name = "player",
+             std::optional<crypto::PublicKey> pinned = std::nullopt)
       : identity_(identity) {
-    auto c = LobbyClient::connect(ClientOptions{lobby, std::move(identity), std::move(name), std::nullopt});
+    auto c = LobbyClient::connect(ClientOptions{lobby, std::move(identity), std::move(name), pinned});
     EXPECT_TRUE(c.ok());
     if (c.ok()) client_ = std::move(*c);
   }
@@ -157,6 +158,8 @@ class TestClient {
     return false;
   }
   const std::vector<ClientEvent>& events() const { return events_; }
+  // Takes every event kept so far.
+  std::vector<ClientEvent> drain() { return std::exchange(events_, {}); }
   // The entry count this client has verified for a room.
   std::uint64_t entries(RoomId room) const {
     const Transcript* t = client_->transcript(room);

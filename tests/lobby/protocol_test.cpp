@@ -11,6 +11,7 @@
 #include "lobby/protocol/endpoint.hpp"
 #include "lobby/protocol/entry.hpp"
 #include "lobby/protocol/envelope.hpp"
+#include "lobby/protocol/handshake.hpp"
 #include "lobby/protocol/limits.hpp"
 #include "lobby/protocol/messages.hpp"
 #include "lobby/protocol/node_link.hpp"
@@ -394,12 +395,11 @@ TEST(LobbyTranscript, RefusesAnUncertifiedNodeAnExpiredOneAndTheNodeItHandedOver
 
 std::vector<ClientMessage> sample_requests() {
   ReferenceChain ref;
-  Nonce nonce{};
-  nonce.fill(9);
   SignedEnvelope env = sign_envelope(ref.seat0, ref.envelope(EntryHash{}));
   return {
-      Login{RequestId{1}, ref.seat0.public_key(), "Ada", sign_login(ref.seat0, ref.lobby.public_key(), nonce, "Ada")},
-      CreateRoom{RequestId{2}, "risiko", 6, {1, 2, 3}, Visibility::invite_only},
+      Login{RequestId{1}, "Ada"},
+      CreateRoom{RequestId{2}, "risiko", 6, {1, 2, 3}, Visibility::invite_only, {}},
+      CreateRoom{RequestId{2}, "chess", 2, {1}, Visibility::invite_only, {ref.seat0.public_key(), ref.seat1.public_key()}},
       ListRooms{RequestId{3}, "chess", RoomId{40}},
       JoinRoom{RequestId{4}, RoomId{0}, "abcdefgh23", Role::spectator},
       LeaveRoom{RequestId{5}, RoomId{7}},
@@ -430,7 +430,6 @@ std::vector<LobbyMessage> sample_pushes() {
   state.seats = {SeatInfo{ref.seat0.public_key(), "Ada", true, false}, SeatInfo{}};
   state.spectators = 3;
   return {
-      Challenge{ref.lobby.public_key(), Nonce{}, static_cast<std::uint32_t>(kMaxEnvelopeBody)},
       Welcome{RequestId{1}, "Ada", {RoomId{3}, RoomId{9}}},
       Refused{RequestId{2}, Refusal::room_full, "full"},
       Refused{RequestId{2}, Refusal::unavailable, "the database is away"},
@@ -453,14 +452,11 @@ std::vector<LobbyMessage> sample_pushes() {
 
 std::vector<LinkMessage> sample_link_messages() {
   ClusterReference c;
-  LinkNonce nonce{};
-  nonce.fill(3);
   Bytes request = encode(ClientMessage{Chat{RequestId{9}, RoomId{7}, "gg"}});
   Bytes push = encode(LobbyMessage{Done{RequestId{9}}});
   return {
-      LinkChallenge{c.cert_a, nonce},
-      LinkLogin{c.cert_b, nonce, sign_link(c.node_b, c.node_a.public_key(), nonce)},
-      LinkWelcome{sign_link(c.node_a, c.node_b.public_key(), nonce)},
+      LinkLogin{c.cert_b},
+      LinkWelcome{},
       LinkAttach{42, c.ref.seat0.public_key(), "Ada", 0x0100007F},
       LinkDetach{42},
       LinkRequest{42, request},
@@ -494,18 +490,6 @@ TEST(LobbyNodeLink, EveryMessageRoundTripsAndEveryTruncationIsATypedError) {
   w.u32(60000);
   w.u64(1);
   EXPECT_EQ(decode_link_message(w.data()).error(), WireError::truncated);
-}
-
-TEST(LobbyNodeLink, ALoginAnswersOneChallengeOfOneNode) {
-  ClusterReference c;
-  LinkNonce nonce{};
-  nonce.fill(5);
-  crypto::Signature s = sign_link(c.node_b, c.node_a.public_key(), nonce);
-  EXPECT_TRUE(verify_link(c.node_b.public_key(), c.node_a.public_key(), nonce, s));
-  EXPECT_FALSE(verify_link(c.node_b.public_key(), c.node_b.public_key(), nonce, s));  // another node's challenge
-  LinkNonce other = nonce;
-  other[0] ^= 1;
-  EXPECT_FALSE(verify_link(c.node_b.public_key(), c.node_a.public_key(), other, s));
 }
 
 TEST(LobbyMessages, ANodeListHoldsReachableAddressesOnly) {
@@ -640,7 +624,7 @@ TEST(LobbyMessages, ARoomListNamesItsSeatsWithinOneMessage) {
 }
 
 TEST(LobbyMessages, OutOfDomainFieldsAreBadValues) {
-  Bytes create = encode(ClientMessage{CreateRoom{RequestId{1}, "chess", 2, {}, Visibility::public_room}});
+  Bytes create = encode(ClientMessage{CreateRoom{RequestId{1}, "chess", 2, {}, Visibility::public_room, {}}});
   // seats at offset 2+4+4+5 = 15
   create[15] = 7;
   EXPECT_EQ(decode_client_message(create).error(), WireError::bad_value);
@@ -654,30 +638,55 @@ TEST(LobbyMessages, OutOfDomainFieldsAreBadValues) {
   EXPECT_EQ(decode_lobby_message(refused).error(), WireError::bad_value);
 }
 
-TEST(LobbyMessages, PublicKeysMustBeValidPoints) {
+// Reserved seats make a CreateRoom of version 2: a request without them has the bytes it had
+// before them (version 1), a lobby that knows them reads both, and an older one refuses the new
+// form as unsupported_version instead of misreading it.
+TEST(LobbyMessages, ReservedSeatsAreAVersionTwoCreateRoomWithAKeyForEverySeat) {
   ReferenceChain ref;
-  Bytes login = encode(ClientMessage{Login{RequestId{1}, ref.seat0.public_key(), "x", ref.seat0.sign(kLoginLabel, {}, {})}});
-  // An all-zero key is a small-order point.
-  std::fill(login.begin() + 6, login.begin() + 38, std::uint8_t{0});
-  EXPECT_EQ(decode_client_message(login).error(), WireError::invalid_key);
+  const CreateRoom plain{RequestId{1}, "chess", 2, {}, Visibility::invite_only, {}};
+  const Bytes old_bytes = encode(ClientMessage{plain});
+  EXPECT_EQ(old_bytes.size(), 2u + 4 + 4 + 5 + 1 + 4 + 1);  // header, request, game, seats, options, visibility
+  CreateRoom reserved = plain;
+  reserved.reserved = {ref.seat0.public_key(), ref.seat1.public_key()};
+  const Bytes with = encode(ClientMessage{reserved});
+  EXPECT_EQ(old_bytes[1], 1);
+  EXPECT_EQ(with[1], 2);
+  EXPECT_TRUE(std::equal(old_bytes.begin() + 2, old_bytes.end(), with.begin() + 2));
+  EXPECT_EQ(with.size(), old_bytes.size() + 1 + 2 * crypto::kPublicKeyBytes);
+  EXPECT_EQ(std::get<CreateRoom>(decode_client_message(with).value()), reserved);
+  Bytes count = with;
+  count[old_bytes.size()] = 3;  // not the room's seat count
+  EXPECT_EQ(decode_client_message(count).error(), WireError::bad_value);
+  count[old_bytes.size()] = 0;  // present means a key a seat
+  EXPECT_EQ(decode_client_message(count).error(), WireError::bad_value);
+  EXPECT_EQ(decode_client_message(Bytes(with.begin(), with.end() - 1)).error(), WireError::truncated);
+  Bytes version_one = with;  // the keys after a version-1 request are trailing bytes
+  version_one[1] = 1;
+  EXPECT_EQ(decode_client_message(version_one).error(), WireError::trailing_bytes);
+  EXPECT_EQ(decode_client_message(Bytes(with.begin(), with.begin() + static_cast<long>(old_bytes.size()))).error(),
+            WireError::truncated);
+  Bytes point = with;
+  std::fill(point.end() - 32, point.end(), 0);  // the identity element: no key
+  EXPECT_EQ(decode_client_message(point).error(), WireError::invalid_key);
+  Bytes refused = encode(LobbyMessage{Refused{RequestId{1}, Refusal::seat_reserved, ""}});
+  EXPECT_EQ(std::get<Refused>(decode_lobby_message(refused).value()).reason, Refusal::seat_reserved);
 }
 
-TEST(LobbyLogin, SignatureBindsNonceNameAndLobby) {
+TEST(LobbyMessages, PublicKeysMustBeValidPoints) {
   ReferenceChain ref;
-  Nonce nonce{};
-  nonce.fill(3);
-  Login login{RequestId{1}, ref.seat0.public_key(), "Ada", sign_login(ref.seat0, ref.lobby.public_key(), nonce, "Ada")};
-  EXPECT_TRUE(verify_login(login, ref.lobby.public_key(), nonce));
-  Nonce other = nonce;
-  other[0] ^= 1;
-  EXPECT_FALSE(verify_login(login, ref.lobby.public_key(), other));
-  EXPECT_FALSE(verify_login(login, ref.seat1.public_key(), nonce));
-  Login renamed = login;
-  renamed.display_name = "Eve";
-  EXPECT_FALSE(verify_login(renamed, ref.lobby.public_key(), nonce));
-  Login impostor = login;
-  impostor.player = ref.seat1.public_key();
-  EXPECT_FALSE(verify_login(impostor, ref.lobby.public_key(), nonce));
+  Bytes line = encode(LobbyMessage{ChatLine{RoomId{1}, ref.seat0.public_key(), "Ada", Role::player, "gg"}});
+  // An all-zero key is a small-order point.
+  std::fill(line.begin() + 10, line.begin() + 42, std::uint8_t{0});
+  EXPECT_EQ(decode_lobby_message(line).error(), WireError::invalid_key);
+}
+
+TEST(LobbyMessages, ALoginOfProtocolOneIsRefusedAsAnotherVersion) {
+  // Protocol 1's Login carried a key and a signature; its version byte says so.
+  Bytes old = encode(ClientMessage{Login{RequestId{4}, "Ada"}});
+  old[1] = 1;
+  EXPECT_EQ(decode_client_message(old).error(), WireError::unsupported_version);
+  EXPECT_EQ(refusal_for(WireError::unsupported_version), Refusal::unsupported_version);
+  EXPECT_EQ(peek_request_id(old), RequestId{4});
 }
 
 // ---- text and endpoints ------------------------------------------------------------------
@@ -755,6 +764,14 @@ TEST(LobbyFuzzSeeds, EverySeedIsAWellFormedRecord) {
   for (const Bytes& b : lobby) EXPECT_TRUE(decode_lobby_message(b).ok()) << "tag " << int(b.at(0));
   for (const Bytes& b : envelopes) EXPECT_TRUE(decode_signed_envelope(b).ok());
   for (const Bytes& b : entries) EXPECT_TRUE(decode_signed_entry(b).ok());
+  // The handshake's: who reads, then the message.
+  auto handshake = seeds_of("lobby_handshake_fuzz");
+  ASSERT_EQ(handshake.size(), 3u);
+  for (const Bytes& b : handshake) {
+    const std::span<const std::uint8_t> m = std::span(b).subspan(1);
+    const bool ok = b.at(0) == 0 ? decode_client_hello(m).ok() : b.at(0) == 1 ? decode_lobby_hello(m).ok() : decode_client_proof(m).ok();
+    EXPECT_TRUE(ok) << "reader " << int(b.at(0));
+  }
 }
 
 }  // namespace

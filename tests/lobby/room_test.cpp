@@ -53,7 +53,7 @@ TEST(LobbyRoom, AppendsAChainPeersAcceptAndKeepsItPendingUntilItsRoundIsDurable)
   crypto::Identity lobby = crypto::Identity::generate();
   crypto::Identity a = crypto::Identity::generate(), b = crypto::Identity::generate();
   RoundInProgress first = round_number(1);
-  Room room(chess_room(7), 2, first);
+  Room room(chess_room(7), 2, std::nullopt, first);
   EXPECT_EQ(count_writes<InsertRoom>(first), 1U);
   EXPECT_EQ(room.first_open_seat(), game::Seat{0});
   room.take_seat(game::Seat{0}, a.public_key(), "a", ConnectionId{1}, first);
@@ -170,7 +170,16 @@ TEST(LobbyConnectionTable, CountsConnectionsAgainstTheLimitsAndKeepsOneConnectio
   using Admission = ConnectionTable::Admission;
   EXPECT_EQ(table.open(ConnectionId{1}, 10, now), Admission::accepted);
   EXPECT_EQ(table.open(ConnectionId{1}, 10, now), Admission::duplicate);
-  EXPECT_EQ(table.open(ConnectionId{2}, 10, now), Admission::address_full);
+  // Over the address's cap: two may still ask for the status, uncounted; the next is refused.
+  EXPECT_EQ(table.open(ConnectionId{2}, 10, now), Admission::status_only);
+  EXPECT_EQ(table.open(ConnectionId{6}, 10, now), Admission::status_only);
+  EXPECT_EQ(table.open(ConnectionId{7}, 10, now), Admission::address_full);
+  EXPECT_TRUE(table.find(ConnectionId{2})->status_only);
+  EXPECT_FALSE(table.find(ConnectionId{7})->status_only);
+  table.erase(ConnectionId{6});
+  EXPECT_EQ(table.open(ConnectionId{8}, 10, now), Admission::status_only);  // its place is free again
+  table.erase(ConnectionId{7});
+  table.erase(ConnectionId{8});
   EXPECT_EQ(table.open(ConnectionId{3}, 11, now), Admission::accepted);
   EXPECT_EQ(table.open(ConnectionId{4}, 12, now), Admission::server_full);
   EXPECT_EQ(table.counted(), 2U);

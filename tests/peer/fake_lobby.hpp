@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "crypto/identity.hpp"
+#include "games/chess/module.hpp"
 #include "lobby/protocol/transcript.hpp"
 #include "peer/log/plog.hpp"
 #include "peer/session/chess_rules.hpp"
@@ -22,9 +23,12 @@ inline crypto::Identity identity_from(std::uint8_t tag) {
 
 class FakeLobby {
  public:
-  explicit FakeLobby(std::size_t seats, RoomOptions options = {}, std::string game = "chess")
-      : lobby_(identity_from(0xAA)) {
-    for (std::size_t i = 0; i < seats; ++i) seats_.push_back(identity_from(static_cast<std::uint8_t>(i + 1)));
+  // `lobby_tag` seeds the lobby's key: another tag is another lobby (a forger's made-up key).
+  explicit FakeLobby(std::size_t seats, RoomOptions options = {}, std::string game = "chess", std::uint8_t lobby_tag = 0xAA)
+      : FakeLobby(identity_from(lobby_tag), numbered_seats(seats), std::move(options), std::move(game)) {}
+  // A lobby of the given key with the given seats (an event's board, bench/event).
+  FakeLobby(crypto::Identity lobby_key, std::vector<crypto::Identity> seats, RoomOptions options, std::string game)
+      : lobby_(std::move(lobby_key)), seats_(std::move(seats)) {
     lobby::Genesis genesis{std::move(game), encode(options), {}, {}};
     for (const auto& s : seats_) genesis.seat_keys.push_back(s.public_key());
     genesis.session_id.bytes.fill(0x5E);
@@ -92,6 +96,12 @@ class FakeLobby {
     return entries_.back();
   }
 
+  static std::vector<crypto::Identity> numbered_seats(std::size_t seats) {
+    std::vector<crypto::Identity> out;
+    for (std::size_t i = 0; i < seats; ++i) out.push_back(identity_from(static_cast<std::uint8_t>(i + 1)));
+    return out;
+  }
+
   crypto::Identity lobby_;
   std::vector<crypto::Identity> seats_;
   std::vector<lobby::SignedEntry> entries_;
@@ -99,9 +109,21 @@ class FakeLobby {
   std::uint64_t time_ms_ = 1'700'000'000'000;
 };
 
+// The code of the rules' refusal a seat was blamed for, if it was.
+inline std::optional<RefusalCode> refusal_of(const std::optional<Blame>& blame) {
+  if (!blame || !blame->refused) return std::nullopt;
+  return blame->refused->code;
+}
+
 // A session that follows the fake lobby, with each seat's own secrets.
 struct Table {
-  explicit Table(RoomOptions options = {}, std::size_t seats = 2) : lobby(seats, options) {
+  explicit Table(RoomOptions options = {}, std::size_t seats = 2) : lobby(seats, options) { begin(seats); }
+  // A chess table of these keys (an event's board, bench/event).
+  Table(crypto::Identity lobby_key, std::vector<crypto::Identity> seats, RoomOptions options)
+      : lobby(std::move(lobby_key), std::move(seats), std::move(options), "chess") {
+    begin(lobby.genesis().seat_keys.size());
+  }
+  void begin(std::size_t seats) {
     session.emplace(Session::start(lobby.genesis(), lobby.now()).value());
     for (std::uint8_t i = 0; i < seats; ++i) locals.push_back(LocalSeat::create(lobby.genesis().session_id, Seat{i}));
   }
@@ -113,7 +135,7 @@ struct Table {
     for (auto& l : locals) post(l.seat(), *l.duty(*session, "seat " + std::to_string(l.seat().index)));
     for (auto& l : locals) post(l.seat(), *l.duty(*session, {}));
   }
-  const game::chess::Game& chess() const { return static_cast<const ChessRules&>(session->rules()).game_state(); }
+  const game::chess::Game& chess() const { return games::chess::rules_of(*session).game_state(); }
   ActionMessage chess_action(const game::chess::Action& a) const {
     return ActionMessage{session->state_hash(), chess_message(a)};
   }

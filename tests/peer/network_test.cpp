@@ -5,8 +5,10 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "game/chess/notation.hpp"
+#include "games/chess/module.hpp"
 #include "peer/log/verify.hpp"
 #include "peer/session/chess_rules.hpp"
 #include "peer/session/local_seat.hpp"
@@ -42,7 +44,7 @@ TEST_F(Network, TwoRandomBotsFinishAGameAndTheirLogsAreIdenticalAndVerify) {
   for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest);
   EXPECT_EQ(a.result(), b.result());
   // And through the command line, as an organiser would.
-  ParleyProcess verify(dir_, "verify", {"verify", a.log_path(), b.log_path()});
+  ParleyProcess verify(dir_, "verify", {"verify", "--lobby-key", (dir_ / "lobby.db.key").string(), a.log_path(), b.log_path()});
   EXPECT_EQ(verify.wait(), 0) << verify.out();
 
   // Both seats left, so the room closed and the lobby archived its whole transcript: the peers'
@@ -61,9 +63,14 @@ TEST_F(Network, TwoRandomBotsFinishAGameAndTheirLogsAreIdenticalAndVerify) {
   EXPECT_TRUE(std::equal(peer_log->entries.begin(), peer_log->entries.end(), lobby_log->entries.begin()));
 
   // An organiser verifies the lobby's whole folder of logs at once; a folder without logs is said.
-  ParleyProcess folder(dir_, "folder", {"verify", (dir_ / "lobby.db.logs").string()});
+  ParleyProcess folder(dir_, "folder", {"verify", "--json", "--lobby-key", (dir_ / "lobby.db.key").string(), (dir_ / "lobby.db.logs").string()});
   EXPECT_EQ(folder.wait(), 0) << folder.err();
-  EXPECT_NE(folder.out().find("room-1.plog: valid chess game"), std::string::npos) << folder.out();
+  const auto verdicts = nlohmann::json::parse(folder.out());  // one object per log
+  ASSERT_EQ(verdicts.size(), 1U) << folder.out();
+  EXPECT_TRUE(verdicts[0]["file"].get<std::string>().ends_with("room-1.plog")) << folder.out();
+  EXPECT_EQ(verdicts[0]["valid"], true);
+  EXPECT_EQ(verdicts[0]["game"], "chess");
+  EXPECT_EQ(verdicts[0]["fault_code"], nullptr);
   fs::create_directories(dir_ / "no-logs");
   ParleyProcess empty(dir_, "empty", {"verify", (dir_ / "no-logs").string()});
   EXPECT_EQ(empty.wait(), 1);
@@ -129,7 +136,7 @@ class TestSeat {
     pump_until([&] { return session_ && session_->phase() == Phase::play; });
   }
   const Session& session() const { return *session_; }
-  const Game& chess() const { return static_cast<const ChessRules&>(session_->rules()).game_state(); }
+  const Game& chess() const { return games::chess::rules_of(*session_).game_state(); }
   Seat me() const { return me_; }
   lobby::EntryIndex head() const { return client_->transcript(*room_)->next_index(); }
 
@@ -346,13 +353,15 @@ TEST_F(Network, ATimeoutClaimThatCrossesAMoveMadeInTimeInTheLobbyBlamesNobody) {
 }
 
 // The honest bot's log: the cheat must be named at the entry where it happened.
-void expect_caught(const VerifyReport& report, Seat cheater, lobby::EntryIndex at, Offence offence) {
+void expect_caught(const VerifyReport& report, Seat cheater, lobby::EntryIndex at, Offence offence,
+                   std::optional<RefusalCode> refusal = std::nullopt) {
   EXPECT_TRUE(report.valid) << report.fault;
   const SeatVerdict& v = report.seats.at(cheater.index);
   EXPECT_EQ(v.kind, SeatVerdict::Kind::blamed);
   ASSERT_TRUE(v.index);
   EXPECT_EQ(v.index->value, at.value);
-  EXPECT_NE(v.reason.find(describe(offence)), std::string::npos) << v.reason;
+  EXPECT_EQ(v.offence, offence) << v.reason;
+  EXPECT_EQ(v.refusal, refusal) << v.reason;
   EXPECT_EQ(report.seats.at(1 - cheater.index).kind, SeatVerdict::Kind::honest);
 }
 
@@ -365,7 +374,7 @@ TEST_F(Network, AnIllegalMoveIsCaughtLiveAndInTheLog) {
   EXPECT_EQ(m.seat.session().seat(m.seat.me()).blame->offence, Offence::illegal_action);
   ASSERT_EQ(m.honest->wait(), 0) << m.honest->err();
   EXPECT_EQ(m.honest->result(), "seat 1 wins (forfeit)");
-  expect_caught(verify_file(m.honest->log_path()), m.seat.me(), at, Offence::illegal_action);
+  expect_caught(verify_file(m.honest->log_path()), m.seat.me(), at, Offence::illegal_action, Illegal::illegal_move);
 }
 
 TEST_F(Network, AMoveOutOfTurnIsCaught) {
@@ -378,7 +387,7 @@ TEST_F(Network, AMoveOutOfTurnIsCaught) {
   m.seat.await_answer();
   auto at = m.seat.last_own_entry();
   ASSERT_EQ(m.honest->wait(), 0) << m.honest->err();
-  expect_caught(verify_file(m.honest->log_path()), m.seat.me(), at, Offence::illegal_action);
+  expect_caught(verify_file(m.honest->log_path()), m.seat.me(), at, Offence::illegal_action, Illegal::not_your_turn);
 }
 
 TEST_F(Network, AFalseResultClaimIsCaught) {
@@ -665,7 +674,7 @@ TEST_F(Network, ASpectatorAtATerminalFollowsTheGameAndSavesTheSeatsLog) {
   ASSERT_EQ(watcher.wait(), 0) << watcher.err();
   EXPECT_NE(watcher.err().find("watching room 1: chess, "), std::string::npos) << watcher.err();
   EXPECT_EQ(read_text(saved), read_text(a.log_path()));
-  ParleyProcess show(dir_, "show", {"log", "show", saved});
+  ParleyProcess show(dir_, "show", {"log", "show", "--lobby-key", (dir_ / "lobby.db.key").string(), saved});
   ASSERT_EQ(show.wait(), 0) << show.err();
   EXPECT_EQ(watcher.out(), show.out());
   EXPECT_NE(watcher.out().find("seat 0  action: "), std::string::npos) << watcher.out();

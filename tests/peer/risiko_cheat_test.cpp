@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "crypto/group.hpp"
+#include "games/risiko/module.hpp"
 #include "tests/peer/risiko_honest_end.hpp"
 #include "tests/peer/risiko_table.hpp"
 
@@ -36,7 +37,7 @@ class CheatingBot final : public RisikoBot {
     if (!bytes || cheated_) return bytes;
     auto message = decode_message(*bytes);
     if (!message) return bytes;
-    if (tamper(risiko_rules(session), me, *message)) {
+    if (tamper(parley::games::risiko::rules_of(session), me, *message)) {
       // A hand-over cheat is complete when the dispute has been answered.
       cheated_ = cheat_ != Cheat::false_hand_over || std::holds_alternative<DisputeRevealMessage>(*message);
       return encode(*message);
@@ -130,7 +131,7 @@ struct Case {
   const char* name;
   Cheat cheat;
   std::size_t seats;
-  const char* reason;  // part of the blame's detail
+  RefusalCode code;  // the rules' refusal the seat is blamed for
 };
 
 class RisikoCheat : public ::testing::TestWithParam<Case> {};
@@ -154,7 +155,7 @@ TEST_P(RisikoCheat, TheCheaterIsNamedAtItsEntryLiveAndByTheVerifier) {
     ASSERT_TRUE(blame.has_value()) << c.name;
     EXPECT_EQ(blame->index, *t.last_post[cheater.index]);
     EXPECT_EQ(blame->offence, Offence::illegal_action);
-    EXPECT_NE(blame->detail.find(c.reason), std::string::npos) << blame->detail;
+    EXPECT_EQ(testing::refusal_of(blame), c.code) << blame->detail;
     for (std::uint8_t i = 0; i < c.seats; ++i)
       if (i != cheater.index) {
         EXPECT_FALSE(t.session->seat(Seat{i}).blame.has_value()) << "seat " << int(i);
@@ -168,6 +169,7 @@ TEST_P(RisikoCheat, TheCheaterIsNamedAtItsEntryLiveAndByTheVerifier) {
     ASSERT_EQ(report.seats.size(), c.seats);
     EXPECT_EQ(report.seats[cheater.index].kind, SeatVerdict::Kind::blamed);
     EXPECT_EQ(report.seats[cheater.index].index, blame->index);
+    EXPECT_EQ(report.seats[cheater.index].refusal, c.code);
     for (std::uint8_t i = 0; i < c.seats; ++i)
       if (i != cheater.index) {
         EXPECT_EQ(report.seats[i].kind, SeatVerdict::Kind::honest);
@@ -200,8 +202,11 @@ void hand_over_game(Cheat cheat) {
     if (cheat == Cheat::false_hand_over) {
       ASSERT_TRUE(t.session->seat(x).blame.has_value());
       EXPECT_EQ(t.session->seat(x).blame->index, *t.last_post[x.index]);
-      EXPECT_NE(t.session->seat(x).blame->detail.find("hand-over reveal"), std::string::npos)
+      // Its public reveal of the first card's share fails that share's proof.
+      EXPECT_EQ(testing::refusal_of(t.session->seat(x).blame), RefusalCode(RisikoRefusal::card_share_fails))
           << t.session->seat(x).blame->detail;
+      EXPECT_EQ(t.session->seat(x).blame->refused->detail,
+                (std::vector<std::string>{std::string(kind_name(risiko::Message{DisputeRevealMessage{}})), "1"}));
     } else {
       EXPECT_TRUE(t.blames().empty());
       // The revealed shares are public now, and the conqueror knows its cards.
@@ -234,7 +239,7 @@ class FalseDisputer final : public RisikoBot {
   std::optional<lobby::EntryIndex> dispute_at;
   std::optional<PendingTransfer> disputed;  // the hand-over it disputed
   std::optional<Bytes> act(const Session& session, Seat me) override {
-    const RisikoRules& rules = risiko_rules(session);
+    const RisikoRules& rules = parley::games::risiko::rules_of(session);
     if (!disputed_by && session.phase() == Phase::play && rules.started() && rules.disputable() &&
         rules.disputable()->to == me) {
       // The cards open (checked here: the dispute is false, not a real complaint).
@@ -294,14 +299,14 @@ TEST(RisikoHandOver, AFalseDisputeOfAnHonestHandOverIsSettledAndBlamesNoOne) {
 
 INSTANTIATE_TEST_SUITE_P(
     Each, RisikoCheat,
-    ::testing::Values(Case{"attacker_dice", Cheat::attacker_dice, 3, "does not extend its hash chain"},
-                      Case{"defender_dice", Cheat::defender_dice, 3, "does not extend the seat's hash chain"},
-                      Case{"biased_shuffle", Cheat::biased_shuffle, 3, "shuffle proof"},
-                      Case{"false_share", Cheat::false_share, 4, "false DLEQ proof"},
-                      Case{"false_claim", Cheat::false_claim, 3, "the seat holds mission"},
-                      Case{"false_trade", Cheat::false_trade, 3, "not card"},
-                      Case{"over_placement", Cheat::over_placement, 3, "the allowance is"},
-                      Case{"foreign_attack", Cheat::foreign_attack, 3, "the territory belongs to someone else"}),
+    ::testing::Values(Case{"attacker_dice", Cheat::attacker_dice, 3, RisikoRefusal::attacker_chain_fails},
+                      Case{"defender_dice", Cheat::defender_dice, 3, RisikoRefusal::dice_chain_fails},
+                      Case{"biased_shuffle", Cheat::biased_shuffle, 3, RisikoRefusal::shuffle_proof_fails},
+                      Case{"false_share", Cheat::false_share, 4, RisikoRefusal::share_proof_fails},
+                      Case{"false_claim", Cheat::false_claim, 3, RisikoRefusal::wrong_mission},
+                      Case{"false_trade", Cheat::false_trade, 3, RisikoRefusal::trade_wrong_card},
+                      Case{"over_placement", Cheat::over_placement, 3, RisikoRefusal::placement_wrong_total},
+                      Case{"foreign_attack", Cheat::foreign_attack, 3, rk::Error::not_your_territory}),
     [](const auto& info) { return std::string(info.param.name); });
 
 }  // namespace

@@ -60,12 +60,13 @@ TEST_P(RisikoNetwork, BotsFinishAGameWithIdenticalLogsThatVerify) {
     EXPECT_EQ(read_text(b->log_path()), log);
     EXPECT_EQ(b->result(), bots[0]->result());
   }
-  EXPECT_NE(bots[0]->result().find("wins"), std::string::npos) << bots[0]->result();
   const auto report = verify_bytes({reinterpret_cast<const std::uint8_t*>(log.data()), log.size()});
   EXPECT_TRUE(report.valid) << report.fault;
+  ASSERT_TRUE(report.outcome);
+  EXPECT_TRUE(report.outcome->winner) << bots[0]->result();
   EXPECT_EQ(report.game, "risiko");
   for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest) << s.reason;
-  ParleyProcess verify(dir_, "verify", {"verify", bots[0]->log_path()});
+  ParleyProcess verify(dir_, "verify", {"verify", "--lobby-key", (dir_ / "lobby.db.key").string(), bots[0]->log_path()});
   EXPECT_EQ(verify.wait(), 0) << verify.out();
 }
 
@@ -135,16 +136,17 @@ TEST_F(RisikoNetworkCrash, ABotKilledMidGameRestartsFromItsSecretsAndFinishes) {
   // The game went on well past the kill, with c's seat honest and never gone: c2 played it.
   EXPECT_GT(log.size(), kept_at_kill + 10'000);
   EXPECT_EQ(c2.result(), a->result());
-  EXPECT_NE(a->result().find("wins"), std::string::npos) << a->result();
   const auto report = verify_file(a->log_path());
   EXPECT_TRUE(report.valid) << report.fault;
+  ASSERT_TRUE(report.outcome);
+  EXPECT_TRUE(report.outcome->winner) << a->result();
   for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest) << s.reason;
   // Nobody left: the restarted seat answered for its key, its dice and its cards itself.
   const auto messages = risiko_messages(log);
   EXPECT_GT(messages.size(), 0u);
   for (const auto& [seat, m] : messages)
     EXPECT_FALSE(std::holds_alternative<risiko::LeaveMessage>(m)) << "seat " << int(seat.index) << " left";
-  ParleyProcess verify(dir_, "verify", {"verify", a->log_path(), c2.log_path()});
+  ParleyProcess verify(dir_, "verify", {"verify", "--lobby-key", (dir_ / "lobby.db.key").string(), a->log_path(), c2.log_path()});
   EXPECT_EQ(verify.wait(), 0) << verify.out();
 }
 
@@ -169,9 +171,10 @@ TEST_F(RisikoNetworkMap, BotsPlayAUsersMapFileWithClassicDiceAndTheLogCarriesIt)
   const std::string log = read_text(a.log_path());
   EXPECT_EQ(read_text(b.log_path()), log);
   EXPECT_EQ(read_text(c.log_path()), log);
-  EXPECT_NE(a.result().find("wins"), std::string::npos) << a.result();
   const auto report = verify_file(a.log_path());
   EXPECT_TRUE(report.valid) << report.fault;
+  ASSERT_TRUE(report.outcome);
+  EXPECT_TRUE(report.outcome->winner) << a.result();
   for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest) << s.reason;
 
   // The genesis the lobby signed holds the map (formatted) and the dice rule.

@@ -4,6 +4,7 @@
 // is timed out and the others play on without its cards.
 #include <gtest/gtest.h>
 
+#include "games/risiko/module.hpp"
 #include "tests/peer/risiko_honest_end.hpp"
 #include "tests/peer/risiko_table.hpp"
 
@@ -27,7 +28,7 @@ class LeavingBot final : public RisikoBot {
   explicit LeavingBot(std::uint32_t turn) : turn_(turn) {}
   std::size_t deals_when_left = 0;
   std::optional<Bytes> act(const Session& session, Seat me) override {
-    const RisikoRules& rules = risiko_rules(session);
+    const RisikoRules& rules = parley::games::risiko::rules_of(session);
     if (session.phase() == Phase::play && rules.started() && rules.state().table.turn >= turn_ &&
         !rules.seat(me).departed) {
       deals_when_left = rules.deals().size();
@@ -45,7 +46,7 @@ class SilentBot final : public RisikoBot {
  public:
   explicit SilentBot(std::uint32_t turn) : turn_(turn) {}
   std::optional<Bytes> act(const Session& session, Seat me) override {
-    if (risiko_rules(session).state().table.turn >= turn_) return std::nullopt;
+    if (parley::games::risiko::rules_of(session).state().table.turn >= turn_) return std::nullopt;
     return RisikoBot::act(session, me);
   }
 
@@ -186,19 +187,19 @@ TEST(RisikoProtocol, ABotThatLostItsSecretsLeavesInsteadOfCheating) {
   for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest);
 }
 
-// The last entry was ignored as late, for this reason, and nobody is blamed.
-void expect_ignored_as_late(const RisikoTable& t, std::string_view why) {
+// The last entry was ignored as late, for this refusal, and nobody is blamed.
+void expect_ignored_as_late(const RisikoTable& t, RefusalCode why) {
   EXPECT_TRUE(t.blames().empty()) << t.blames().front().detail;
   const SessionEvent& last = t.session->events().back();
   EXPECT_EQ(last.kind, SessionEvent::Kind::ignored);
-  EXPECT_NE(last.text.find("late: "), std::string::npos) << last.text;
-  EXPECT_NE(last.text.find(why), std::string::npos) << last.text;
+  EXPECT_EQ(last.ignored, Ignored::late_action) << last.text;
+  EXPECT_EQ(last.refusal, why) << last.text;
 }
 
 TEST(RisikoProtocol, SharesThatCrossTheHoldersLeaveAreLateNotACheat) {
   CrossedShares c(false);
   ASSERT_TRUE(c.reached());
-  expect_ignored_as_late(c.table, "not owed");
+  expect_ignored_as_late(c.table, RisikoRefusal::share_not_owed);
   // The sharer posts its other shares again, and the game goes on to its end.
   testing::expect_honest_end(c.table);
 }
@@ -209,7 +210,7 @@ TEST(RisikoProtocol, SharesForALeaverItsSenderHadSeenLeaveAreBlamed) {
   const auto& blame = c.table.session->seat(CrossedShares::kSharer).blame;
   ASSERT_TRUE(blame);
   EXPECT_EQ(blame->offence, Offence::illegal_action);
-  EXPECT_NE(blame->detail.find("not owed"), std::string::npos) << blame->detail;
+  EXPECT_EQ(testing::refusal_of(blame), RefusalCode(RisikoRefusal::share_not_owed)) << blame->detail;
 }
 
 // The defender's dice value, made while the attacker's roll was pending, crosses the attacker's
@@ -227,7 +228,7 @@ TEST(RisikoProtocol, ADiceAnswerThatCrossesTheAttackersLeaveIsLateNotACheat) {
   t.post_game(attacker, bots[attacker.index]->leave_now());
   ASSERT_FALSE(t.rules().pending_roll());
   t.post_game_seen(roll.responder, *answer, seen, hash);
-  expect_ignored_as_late(t, "no dice value is due");
+  expect_ignored_as_late(t, RisikoRefusal::dice_not_due);
   testing::expect_honest_end(t);
 }
 

@@ -5,7 +5,8 @@
 #include <memory>
 #include <vector>
 
-#include "peer/bots/risiko_bot.hpp"
+#include "games/risiko/module.hpp"
+#include "games/risiko/risiko_bot.hpp"
 #include "peer/log/verify.hpp"
 #include "tests/peer/fake_lobby.hpp"
 
@@ -21,7 +22,7 @@ struct RisikoTable {
     last_post.resize(seats);
   }
 
-  const risiko::RisikoRules& rules() const { return risiko::risiko_rules(*session); }
+  const risiko::RisikoRules& rules() const { return parley::games::risiko::rules_of(*session); }
 
   void post(Seat seat, const Message& m) {
     session->apply(lobby.post(seat, m));

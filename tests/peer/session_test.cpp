@@ -2,8 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include "crypto/hex.hpp"
 #include "game/chess/notation.hpp"
 #include "peer/log/verify.hpp"
+#include "peer/session/chess_refusal.hpp"
 #include "tests/peer/fake_lobby.hpp"
 
 namespace parley::peer {
@@ -86,14 +88,14 @@ TEST(Session, AMoveOutOfTurnIsBlamed) {
   t.post(kBlack, t.chess_action(a));
   ASSERT_TRUE(t.session->seat(kBlack).blame);
   EXPECT_EQ(t.session->seat(kBlack).blame->offence, Offence::illegal_action);
-  EXPECT_NE(t.session->seat(kBlack).blame->detail.find("action on behalf of the other seat"), std::string::npos);
+  EXPECT_EQ(testing::refusal_of(t.session->seat(kBlack).blame), RefusalCode(Refusal::wrong_seat));
   // Signed as its own seat but when it is not its turn:
   Table u;
   u.start_play();
   Action out_of_turn{Action::Kind::move, kBlack, Move(Square::at(4, 6), Square::at(4, 4)), 0};
   u.post(kBlack, u.chess_action(out_of_turn));
   ASSERT_TRUE(u.session->seat(kBlack).blame);
-  EXPECT_NE(u.session->seat(kBlack).blame->detail.find("not this player's turn"), std::string::npos);
+  EXPECT_EQ(testing::refusal_of(u.session->seat(kBlack).blame), RefusalCode(Illegal::not_your_turn));
 }
 
 TEST(Session, AnActionBeforePlayIsOutOfPhase) {
@@ -143,8 +145,8 @@ TEST(Session, AStateHashThatDisagreesIsADesyncNamedWithBothHashes) {
   const auto& b = t.session->seat(kBlack).blame;
   ASSERT_TRUE(b);
   EXPECT_EQ(b->offence, Offence::state_hash_mismatch);
-  EXPECT_NE(b->detail.find(hex(t.session->state_hash_at(lobby::EntryIndex{5}))), std::string::npos) << b->detail;
-  EXPECT_NE(b->detail.find(hex(m.state_hash)), std::string::npos);
+  EXPECT_NE(b->detail.find(crypto::to_hex(t.session->state_hash_at(lobby::EntryIndex{5}))), std::string::npos) << b->detail;
+  EXPECT_NE(b->detail.find(crypto::to_hex(m.state_hash)), std::string::npos);
 }
 
 TEST(Session, AnEnvelopeMayNameAnEarlierEntryWithThatEntrysState) {
@@ -171,7 +173,9 @@ TEST(Session, AReplayedEnvelopeIsIgnoredAndBlamesNoOne) {
   t.session->apply(t.lobby.replay(white_e4));
   EXPECT_EQ(t.session->state_hash(), before);
   EXPECT_EQ(t.session->events().back().kind, SessionEvent::Kind::ignored);
-  EXPECT_EQ(t.session->events().back().text, "a replay of entry " + std::to_string(white_e4.entry.index.value));
+  EXPECT_EQ(t.session->events().back().ignored, Ignored::replay);
+  EXPECT_TRUE(t.session->events().back().text.ends_with(" " + std::to_string(white_e4.entry.index.value)))
+      << "names the entry it replays: " << t.session->events().back().text;
   play(t, {"Nf3"});
   EXPECT_FALSE(t.session->seat(kWhite).blame);
   EXPECT_EQ(t.chess().moves().size(), 3U);
@@ -245,7 +249,7 @@ TEST(Clocks, AClaimThatCrossesTheMoveMadeInTimeIsLateNotACheat) {
   EXPECT_FALSE(t.session->seat(kWhite).out());
   EXPECT_FALSE(t.session->outcome());
   EXPECT_EQ(t.session->events().back().kind, SessionEvent::Kind::ignored);
-  EXPECT_NE(t.session->events().back().text.find("late: a time-out claim"), std::string::npos);
+  EXPECT_EQ(t.session->events().back().ignored, Ignored::late_claim);
   // Had the claimer seen the move, the same claim would be an offence.
   t.post(kBlack, TimeoutClaimMessage{kWhite});
   ASSERT_TRUE(t.session->seat(kBlack).blame);
@@ -373,12 +377,12 @@ Seen seen_now(const Table& t) { return {lobby::EntryIndex{t.lobby.entries().size
 void post_seen(Table& t, Seat seat, const Action& a, const Seen& seen) {
   t.post(seat, ActionMessage{seen.hash, chess_message(a)}, seen.index);
 }
-void expect_late(const Table& t, std::string_view why) {
+void expect_late(const Table& t, RefusalCode why) {
   const SessionEvent& last = t.session->events().back();
   EXPECT_EQ(last.kind, SessionEvent::Kind::ignored);
   EXPECT_EQ(last.index.value, t.lobby.entries().size() - 1);
-  EXPECT_NE(last.text.find("late: "), std::string::npos) << last.text;
-  EXPECT_NE(last.text.find(why), std::string::npos) << last.text;
+  EXPECT_EQ(last.ignored, Ignored::late_action) << last.text;
+  EXPECT_EQ(last.refusal, why) << last.text;
   EXPECT_FALSE(t.session->seat(kWhite).blame);
   EXPECT_FALSE(t.session->seat(kBlack).blame);
 }
@@ -399,7 +403,7 @@ TEST(LateActions, TwoDrawOffersThatCrossLeaveTheFirstStanding) {
   const Seen both = seen_now(t);
   post_seen(t, kBlack, offer_by(kBlack), both);
   post_seen(t, kWhite, offer_by(kWhite), both);
-  expect_late(t, "offers a draw");
+  expect_late(t, ChessRefusal::crossed_action);
   EXPECT_EQ(t.chess().draw_offered_by(), Color::black);
   // White, having seen Black's offer, may still accept it.
   t.post(kWhite, t.chess_action({Action::Kind::accept_draw, kWhite, Move::none(), 0}));
@@ -434,12 +438,12 @@ TEST(LateActions, AnAnswerToATakebackRequestWithdrawnByAMoveIsIgnored) {
   const Seen request = seen_now(t);
   play(t, {"Nf3"});  // White plays on, which withdraws the request
   post_seen(t, kBlack, {Action::Kind::accept_takeback, kBlack, Move::none(), 0}, request);
-  expect_late(t, "accepts the take-back");
+  expect_late(t, ChessRefusal::crossed_action);
   EXPECT_EQ(t.chess().moves().size(), 3U);
   // A request made since the entry an answer names is one its sender never saw.
   t.post(kWhite, t.chess_action({Action::Kind::request_takeback, kWhite, Move::none(), 3}));
   post_seen(t, kBlack, {Action::Kind::decline_takeback, kBlack, Move::none(), 0}, request);
-  expect_late(t, "declines the take-back: answers a take-back request made after the entry");
+  expect_late(t, ChessRefusal::newer_takeback);
   EXPECT_TRUE(t.chess().takeback_request());
   expect_verified_honest(t);
 }
@@ -456,9 +460,9 @@ TEST(LateActions, AMoveAfterATakebackItsMoverHadNotSeenIsIgnored) {
   // but made on another board. Neither is played, and White is not to blame.
   const Position after_e5 = *Position::from_fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
   post_seen(t, kWhite, {Action::Kind::move, kWhite, *parse_san(after_e5, "Bc4"), 0}, request);
-  expect_late(t, "f1c4");
+  expect_late(t, ChessRefusal::crossed_action);
   post_seen(t, kWhite, {Action::Kind::move, kWhite, *parse_san(after_e5, "Nf3"), 0}, request);
-  expect_late(t, "the position changed");
+  expect_late(t, ChessRefusal::position_changed);
   EXPECT_TRUE(t.chess().moves().empty());
   play(t, {"d4"});
   EXPECT_EQ(t.chess().moves().size(), 1U);
@@ -491,6 +495,31 @@ TEST(Options, RoundTripAndRefuseNonsense) {
   EXPECT_FALSE(decode_room_options(truncated).ok());
   auto unknown_game = Session::start(lobby::Genesis{"go", encode(o), {}, {}}, 0);
   EXPECT_FALSE(unknown_game.ok());
+}
+
+// An event's board travels in the options at version 2; options without one keep the bytes they
+// always had (version 1), and a version-2 blob without a board is not canonical.
+TEST(Options, AnEventsBoardIsAVersionTwoField) {
+  RoomOptions o = clocked(300'000, 2'000);
+  const Bytes plain = encode(o);
+  EXPECT_EQ(plain.front(), 1);
+  o.event_board = {0xe6, 1, 2, 3};
+  const Bytes with = encode(o);
+  EXPECT_EQ(with.front(), 2);
+  EXPECT_TRUE(std::equal(plain.begin() + 1, plain.end(), with.begin() + 1));
+  auto back = decode_room_options(with);
+  ASSERT_TRUE(back.ok());
+  EXPECT_EQ(*back, o);
+  EXPECT_EQ(decode_room_options(plain)->event_board, Bytes{});
+  Bytes empty_board = plain;
+  empty_board.front() = 2;
+  empty_board.insert(empty_board.end(), {0, 0, 0, 0});
+  EXPECT_EQ(decode_room_options(empty_board).error(), lobby::WireError::bad_value);
+  Bytes old_reader = with;  // version 1 with the board's bytes after it: trailing bytes
+  old_reader.front() = 1;
+  EXPECT_EQ(decode_room_options(old_reader).error(), lobby::WireError::trailing_bytes);
+  o.event_board.assign(kMaxEventBoardBytes + 1, 1);
+  EXPECT_EQ(decode_room_options(encode(o)).error(), lobby::WireError::too_long);
 }
 
 // An event, site or round reaches archives, PGN tags and terminals: a room carries it sanitised,

@@ -5,8 +5,10 @@
 #include <nlohmann/json.hpp>
 
 #include "game/chess/notation.hpp"
-#include "peer/log/chess_export.hpp"
+#include "games/chess/chess_export.hpp"
 #include "peer/log/show.hpp"
+#include "peer/log/trust.hpp"
+#include "crypto/hex.hpp"
 #include "tests/peer/fake_lobby.hpp"
 
 namespace parley::peer {
@@ -87,10 +89,12 @@ TEST(Verify, RejectsEachKindOfTamperingWithTheEntryIndex) {
     EXPECT_FALSE(r.valid) << what;
     ASSERT_TRUE(r.fault_entry) << what;
     EXPECT_EQ(*r.fault_entry, static_cast<std::size_t>(entry)) << what << ": " << r.fault;
+    EXPECT_EQ(r.fault_code, LogFault::broken_chain) << what;
   }
   auto r = verify(truncated);
   EXPECT_FALSE(r.valid);
-  EXPECT_NE(r.fault.find("not complete"), std::string::npos);
+  EXPECT_EQ(r.fault_code, LogFault::incomplete) << r.fault;
+  EXPECT_EQ(r.fault_entry, 8U);
 
   // Swapping a move for another: the seat's signature no longer matches.
   GameLog swapped = good;
@@ -137,7 +141,10 @@ TEST(Verify, ALobbyThatForksTheTranscriptForOnePeerIsCaughtAndNamed) {
     EXPECT_FALSE(r.valid) << f.what;
     ASSERT_TRUE(r.fault_entry) << f.what;
     EXPECT_EQ(*r.fault_entry, f.caught_at) << f.what << ": " << r.fault;
-    EXPECT_NE(r.fault.find("the lobby signed"), std::string::npos) << r.fault;
+    EXPECT_EQ(r.fault_code, LogFault::broken_chain) << f.what;
+    ASSERT_TRUE(r.chain_break) << f.what;
+    EXPECT_EQ(*r.chain_break, f.error) << f.what;
+    EXPECT_TRUE(lobby_at_fault(*r.chain_break)) << r.fault;
   }
 }
 
@@ -156,13 +163,26 @@ TEST(Verify, AFlippedByteAnywhereIsCaught) {
 TEST(Verify, ReportsAsTextAndJson) {
   auto t = finished_game();
   auto r = verify(t.lobby.log());
+  // The text is for people: its first line says what the JSON says.
   std::string text = format_text(r, "game.plog");
-  EXPECT_NE(text.find("game.plog: valid chess game, 11 entries"), std::string::npos) << text;
-  EXPECT_NE(text.find("result: seat 1 wins (checkmate)"), std::string::npos) << text;
+  EXPECT_TRUE(text.starts_with("game.plog: valid chess game, 11 entries\n")) << text;
   auto json = nlohmann::json::parse(format_json(r, "game.plog"));
+  EXPECT_EQ(json["file"], "game.plog");
   EXPECT_EQ(json["valid"], true);
+  EXPECT_EQ(json["game"], "chess");
+  EXPECT_EQ(json["entries"], 11);
+  EXPECT_EQ(json["fault"], nullptr);
+  EXPECT_EQ(json["fault_code"], nullptr);
   EXPECT_EQ(json["seats"][0]["verdict"], "honest");
   EXPECT_EQ(json["result"]["winner"], 1);
+  EXPECT_EQ(json["result"]["reason"], describe(Termination::checkmate));
+  // An incomplete log: the fault's code.
+  GameLog cut = t.lobby.log();
+  cut.entries.pop_back();
+  json = nlohmann::json::parse(format_json(verify(cut), "cut.plog"));
+  EXPECT_EQ(json["valid"], false);
+  EXPECT_EQ(json["fault_code"], "incomplete");
+  EXPECT_EQ(json["fault_entry"], 9);
 }
 
 // A seat's display name is its own signed text, which no lobby sanitised: the report, the PGN
@@ -181,6 +201,125 @@ TEST(Verify, ASeatsDisplayNameIsShownSanitised) {
   EXPECT_EQ(shown_name(SeatRecord{}), std::nullopt);
   for (const std::string& text : {format_text(report, "game.plog"), format_text(describe_log(t.lobby.log()), "game.plog")})
     for (char c : text) EXPECT_TRUE(c == '\n' || static_cast<unsigned char>(c) >= 0x20) << text;
+}
+
+
+// Trust roots (docs/sessions.md, "Trust roots"). A seat that holds its own key cuts the log in
+// mid-game, while the other seat is to move, and signs as "the lobby" with a key made up on the
+// spot: the same entries (the chain hashes cover no lobby signature, so the seats' envelopes
+// still fit), then three presence entries 60 s apart, then its own signed result. The log is
+// internally consistent — a time forfeit — and only the lobby's key tells it from the real one's.
+TEST(Trust, AForgedTimeForfeitUnderAMadeUpLobbyKeyIsNotValidWithTheRealLobbyPinned) {
+  RoomOptions clock;
+  clock.clock_base_ms = 60'000;
+  testing::Table real(clock);
+  real.start_play();
+  for (auto san : {"e4", "e5", "Nf3"}) {
+    Move m = *parse_san(real.chess().position(), san);
+    Seat s = seat_of(real.chess().position().side_to_move());
+    real.lobby.advance(1'000);
+    real.post(s, real.chess_action({Action::Kind::move, s, m, 0}));
+  }
+  const std::vector<lobby::SignedEntry>& honest = real.lobby.entries();  // Black to move
+
+  testing::FakeLobby forger(2, clock, "chess", 0xBB);
+  Session replayed = Session::start(forger.genesis(), forger.now()).value();
+  for (std::size_t i = 1; i < honest.size(); ++i) {
+    forger.advance(honest[i].entry.lobby_time_ms - forger.now());
+    replayed.apply(forger.replay(honest[i]));
+  }
+  for (int i = 0; i < 3; ++i) {
+    forger.advance(60'000);
+    replayed.apply(forger.presence(Seat{1}, lobby::PresenceEvent::disconnected));
+  }
+  // Black's flag has fallen; White signs the result if the game still asks for it.
+  ASSERT_GE(replayed.phase(), Phase::finishing);
+  if (replayed.phase() == Phase::finishing) replayed.apply(forger.post(Seat{0}, *real.locals[0].duty(replayed, {})));
+  const GameLog forged = forger.log();
+  ASSERT_NE(forged.lobby_key, real.lobby.log().lobby_key);
+
+  // Judged on its own, the forgery holds: White wins on time.
+  const VerifyReport alone = verify(forged);
+  ASSERT_TRUE(alone.valid) << alone.fault;
+  ASSERT_TRUE(alone.outcome && alone.outcome->winner);
+  EXPECT_EQ(alone.outcome->winner->index, 0);
+  EXPECT_EQ(alone.seats[1].kind, SeatVerdict::Kind::timed_out);
+
+  // With the real lobby pinned it is not valid, and says whose key stamped it.
+  const TrustRoots real_pinned{{pin_of(real.lobby.log().lobby_key)}, {}, false};
+  VerifyReport pinned = alone;
+  apply_trust(pinned, real_pinned);
+  EXPECT_FALSE(pinned.valid);
+  EXPECT_EQ(pinned.fault_code, LogFault::wrong_lobby);
+  EXPECT_EQ(pinned.lobby_trust, LobbyTrust::wrong_lobby);
+  auto json = nlohmann::json::parse(format_json(pinned, "forged.plog"));
+  EXPECT_EQ(json["valid"], false);
+  EXPECT_EQ(json["fault_code"], "wrong_lobby");
+  EXPECT_EQ(json["lobby_trusted"], false);
+  EXPECT_EQ(json["lobby_fingerprint"], crypto::fingerprint(forged.lobby_key));
+  EXPECT_EQ(json["seats"][0]["fingerprint"], crypto::fingerprint(forger.seat_identity(Seat{0}).public_key()));
+  // Pinned by its fingerprint alone, the same.
+  VerifyReport by_fingerprint = alone;
+  apply_trust(by_fingerprint, TrustRoots{{*parse_pin(crypto::fingerprint(real.lobby.log().lobby_key))}, {}, false});
+  EXPECT_EQ(by_fingerprint.fault_code, LogFault::wrong_lobby);
+  // Nothing pinned and nothing trusted: "lobby not pinned".
+  VerifyReport unpinned = alone;
+  apply_trust(unpinned, TrustRoots{});
+  EXPECT_FALSE(unpinned.valid);
+  EXPECT_EQ(unpinned.fault_code, LogFault::lobby_not_pinned);
+  EXPECT_EQ(nlohmann::json::parse(format_json(unpinned, "f"))["lobby_trust"], "not_pinned");
+  // --any-lobby: internal consistency only, said as such.
+  VerifyReport any = alone;
+  apply_trust(any, TrustRoots{{}, {}, true});
+  EXPECT_TRUE(any.valid);
+  EXPECT_EQ(any.lobby_trust, LobbyTrust::unchecked);
+  EXPECT_EQ(nlohmann::json::parse(format_json(any, "f"))["lobby_trusted"], false);
+  // The honest game's log, with its lobby pinned or trusted, is valid.
+  auto finished = finished_game();
+  for (const TrustRoots& roots : {TrustRoots{{pin_of(finished.lobby.log().lobby_key)}, {}, false},
+                                  TrustRoots{{}, {pin_of(finished.lobby.log().lobby_key)}, false}}) {
+    VerifyReport honest_report = verify(finished.lobby.log());
+    apply_trust(honest_report, roots);
+    EXPECT_TRUE(honest_report.valid) << honest_report.fault;
+    EXPECT_TRUE(vouched(*honest_report.lobby_trust));
+  }
+}
+
+// "The lobby signed it" only of a lobby the person vouches for; otherwise the words name whoever
+// signed the log as the lobby. The code is the same either way.
+TEST(Trust, BlameWordsFollowTheTrust) {
+  auto t = finished_game();
+  const auto forked = t.lobby.fork({2, 1, 3, 4, 5, 6, 7, 8, 9, 10});
+  GameLog log{t.lobby.log().lobby_key, forked};
+  VerifyReport unvouched = verify(log);
+  ASSERT_EQ(unvouched.fault_code, LogFault::broken_chain);
+  ASSERT_TRUE(unvouched.chain_break && lobby_at_fault(*unvouched.chain_break)) << unvouched.fault;
+  EXPECT_EQ(unvouched.fault.find("the lobby signed it"), std::string::npos) << unvouched.fault;
+  VerifyReport vouched_for = unvouched;
+  apply_trust(vouched_for, TrustRoots{{pin_of(log.lobby_key)}, {}, false});
+  EXPECT_EQ(vouched_for.fault_code, LogFault::broken_chain);
+  EXPECT_NE(vouched_for.fault.find("the lobby signed it"), std::string::npos) << vouched_for.fault;
+  VerifyReport other = unvouched;
+  apply_trust(other, TrustRoots{{pin_of(testing::identity_from(0xBB).public_key())}, {}, false});
+  EXPECT_EQ(other.fault_code, LogFault::broken_chain);  // the log's own fault comes first
+  EXPECT_EQ(other.lobby_trust, LobbyTrust::wrong_lobby);
+  EXPECT_EQ(other.fault, unvouched.fault);
+}
+
+TEST(Trust, PinsParseAsKeysOrFingerprintsOnly) {
+  const auto key = testing::identity_from(0x33).public_key();
+  const auto by_hex = parse_pin(crypto::to_hex(key.bytes()));
+  ASSERT_TRUE(by_hex);
+  EXPECT_EQ(by_hex->key, key);
+  EXPECT_TRUE(by_hex->matches(key));
+  const auto by_fingerprint = parse_pin(crypto::fingerprint(key));
+  ASSERT_TRUE(by_fingerprint);
+  EXPECT_FALSE(by_fingerprint->key);
+  EXPECT_TRUE(by_fingerprint->matches(key));
+  EXPECT_FALSE(by_fingerprint->matches(testing::identity_from(0x34).public_key()));
+  for (const std::string& bad : std::vector<std::string>{"", "abcd", "ABCD-EFGH-IJKL-MNOP", "abcd-efgh-ijkl-mno1", "abcd_efgh_ijkl_mnop",
+                               "zz" + std::string(62, '0')})
+    EXPECT_FALSE(parse_pin(bad)) << bad;
 }
 
 }  // namespace

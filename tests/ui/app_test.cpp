@@ -6,6 +6,9 @@
 #include <gtest/gtest.h>
 
 #include "game/chess/notation.hpp"
+#include "games/chess/ui/chess_screen.hpp"
+#include "games/gunjin/ui/gunjin_screen.hpp"
+#include "games/risiko/ui/risiko_screen.hpp"
 #include "tests/peer/fake_lobby.hpp"
 #include "tests/peer/risiko_users_map.hpp"
 #include "tests/ui/chess_fixtures.hpp"
@@ -25,6 +28,14 @@ std::vector<T> commands_of(App& app) {
   std::vector<T> out;
   for (auto& c : app.take_commands())
     if (auto* x = std::get_if<T>(&c)) out.push_back(*x);
+  return out;
+}
+
+// The chess intents the App sent for its seat.
+std::vector<ChessIntent> chess_intents(App& app) {
+  std::vector<ChessIntent> out;
+  for (auto& c : app.take_commands())
+    if (auto* x = seat_intent<ChessIntent>(c)) out.push_back(*x);
   return out;
 }
 
@@ -321,7 +332,7 @@ TEST(App, PlayTheHouseBotsQueuesForTheirGameAndSeats) {
     bool layout = false;
     for (auto& c : app.take_commands()) {
       if (auto* q = std::get_if<QuickMatchCommand>(&c)) out.push_back(*q);
-      layout |= std::holds_alternative<GunjinLayoutCommand>(c);
+      layout |= prepared_seat<game::gunjin::Layout>(c) != nullptr;
     }
     return std::pair{out, layout};
   };
@@ -345,8 +356,8 @@ TEST(App, PlayTheHouseBotsQueuesForTheirGameAndSeats) {
   EXPECT_EQ(other_game[0].game, "gunjin");
   EXPECT_EQ(other_game[0].seats, 2);
   EXPECT_TRUE(layout);
-  a.quick_match_risiko(2);  // too few for Risiko: the smallest game
-  a.quick_match_risiko(9);  // too many: the largest
+  a.quick_match("risiko", 2);  // too few for Risiko: the smallest game
+  a.quick_match("risiko", 9);  // too many: the largest
   auto clamped = queued(a).first;
   ASSERT_EQ(clamped.size(), 2U);
   EXPECT_EQ(clamped[0].seats, 3);
@@ -389,29 +400,29 @@ TEST(App, ARisikoRoomCarriesItsMapAndDice) {
   ASSERT_EQ(plain.size(), 1U);
   EXPECT_TRUE(plain[0].options.game_options.empty());
   // A shipped variant with classic dice.
-  form.risiko_map = "classic-84";
-  form.risiko_dice = game::risiko::DiceRule::classic;
+  risiko_screen(c.app).room_form().map = "classic-84";
+  risiko_screen(c.app).room_form().dice = game::risiko::DiceRule::classic;
   auto variant = created_options();
   ASSERT_TRUE(variant);
   EXPECT_EQ(variant->map, "classic-84");
   EXPECT_EQ(variant->dice, game::risiko::DiceRule::classic);
   // A map file of the person's own travels formatted in the room.
   form.seats = 3;
-  form.risiko_map_file = std::string(peer::testing::kIslandsMap);
+  risiko_screen(c.app).room_form().map_file = std::string(peer::testing::kIslandsMap);
   auto own = created_options();
   ASSERT_TRUE(own);
   EXPECT_EQ(own->custom_map, game::risiko::format_map(*game::risiko::parse_map(peer::testing::kIslandsMap)));
   // A broken file, or an unknown map name: a notice naming the fault, and no room.
   std::string broken(peer::testing::kIslandsMap);
   broken.replace(broken.find("border n1 n2"), 12, "border n1 x9");
-  form.risiko_map_file = broken;
+  risiko_screen(c.app).room_form().map_file = broken;
   c.app.create_room(form, c.now);
   EXPECT_TRUE(c.app.take_commands().empty());
   ASSERT_FALSE(c.app.active_notices(c.now).empty());
   EXPECT_NE(c.app.active_notices(c.now).back().text.find("line 16"), std::string::npos)
       << c.app.active_notices(c.now).back().text;
-  form.risiko_map_file.reset();
-  form.risiko_map = "atlantis";
+  risiko_screen(c.app).room_form().map_file.reset();
+  risiko_screen(c.app).room_form().map = "atlantis";
   c.app.create_room(form, c.now);
   EXPECT_TRUE(c.app.take_commands().empty());
   EXPECT_NE(c.app.active_notices(c.now).back().text.find("atlantis"), std::string::npos);
@@ -455,41 +466,41 @@ TEST(App, AGameIsPlayedOnTheBoardAndEndsInTheResultDialog) {
   ASSERT_TRUE(c.app.game());
   EXPECT_EQ(c.app.game()->me(), kWhite);
   EXPECT_FALSE(c.app.flipped()) << "white sees the board from white's side";
-  EXPECT_TRUE(c.app.input().may_move());
+  EXPECT_TRUE(chess_screen(c.app).input().may_move());
   EXPECT_EQ(c.app.game()->status(c.now), "Your move");
   c.app.take_commands();
 
   // Click-click e2-e4: the move goes to the network thread and the board waits for it.
-  c.app.board_press(sq("e2"));
-  c.app.board_release(sq("e2"));
-  c.app.board_press(sq("e4"));
-  auto sent = commands_of<ChessCommand>(c.app);
+  chess_screen(c.app).press(sq("e2"));
+  chess_screen(c.app).release(sq("e2"));
+  chess_screen(c.app).press(sq("e4"));
+  auto sent = chess_intents(c.app);
   ASSERT_EQ(sent.size(), 1U);
-  EXPECT_EQ(sent[0].intent.kind, ChessIntent::Kind::move);
-  EXPECT_EQ(to_uci(sent[0].intent.move), "e2e4");
-  ASSERT_TRUE(c.app.pending_move());
-  EXPECT_FALSE(c.app.input().may_move()) << "one move at a time";
+  EXPECT_EQ(sent[0].kind, ChessIntent::Kind::move);
+  EXPECT_EQ(to_uci(sent[0].move), "e2e4");
+  ASSERT_TRUE(chess_screen(c.app).pending_move());
+  EXPECT_FALSE(chess_screen(c.app).input().may_move()) << "one move at a time";
   EXPECT_FALSE(c.app.can_leave_game());
 
   c.play("e4");  // the lobby relays it
-  EXPECT_FALSE(c.app.pending_move());
-  EXPECT_FALSE(c.app.input().may_move());
+  EXPECT_FALSE(chess_screen(c.app).pending_move());
+  EXPECT_FALSE(chess_screen(c.app).input().may_move());
   c.play("e5");
-  EXPECT_TRUE(c.app.input().may_move());
-  EXPECT_EQ(c.app.game()->san_moves(), (std::vector<std::string>{"e4", "e5"}));
-  EXPECT_EQ(to_uci(*c.app.game()->last_move()), "e7e5");
+  EXPECT_TRUE(chess_screen(c.app).input().may_move());
+  EXPECT_EQ(chess_screen(c.app).san_moves(), (std::vector<std::string>{"e4", "e5"}));
+  EXPECT_EQ(to_uci(*chess_screen(c.app).last_move()), "e7e5");
 
-  c.app.act({ChessIntent::Kind::resign, Move::none(), 0}, c.now);
-  auto resign = commands_of<ChessCommand>(c.app);
+  chess_screen(c.app).act({ChessIntent::Kind::resign, Move::none(), 0}, c.now);
+  auto resign = chess_intents(c.app);
   ASSERT_EQ(resign.size(), 1U);
-  EXPECT_EQ(resign[0].intent.kind, ChessIntent::Kind::resign);
+  EXPECT_EQ(resign[0].kind, ChessIntent::Kind::resign);
   c.t.post(kWhite, c.t.chess_action({Action::Kind::resign, kWhite, Move::none(), 0}));
   c.deliver();
   EXPECT_TRUE(c.app.result_dialog_open());
   ASSERT_TRUE(c.app.game()->result_text());
   EXPECT_NE(c.app.game()->result_text()->find("wins"), std::string::npos);
   EXPECT_TRUE(c.app.can_leave_game());
-  auto pgn = c.app.game_pgn();
+  auto pgn = chess_screen(c.app).pgn();
   ASSERT_TRUE(pgn) << pgn.error().detail;
   EXPECT_NE(pgn->find("1. e4 e5 0-1"), std::string::npos) << *pgn;
   c.app.close_result_dialog();
@@ -502,24 +513,24 @@ TEST(App, BlackSeesTheBoardTurnedAndAnIntentTheRulesRefuseIsSaidAndUndone) {
   Client c(kBlack);
   c.in_game();
   EXPECT_TRUE(c.app.flipped());
-  EXPECT_FALSE(c.app.input().may_move());
-  c.app.board_press(sq("e7"));
-  EXPECT_FALSE(c.app.input().selected()) << "not black's turn";
+  EXPECT_FALSE(chess_screen(c.app).input().may_move());
+  chess_screen(c.app).press(sq("e7"));
+  EXPECT_FALSE(chess_screen(c.app).input().selected()) << "not black's turn";
   c.play("d4");
   c.app.take_commands();
-  c.app.board_press(sq("d7"));
-  c.app.board_drag({10, 10});
-  c.app.board_release(sq("d5"));
-  ASSERT_EQ(commands_of<ChessCommand>(c.app).size(), 1U);
-  ASSERT_TRUE(c.app.pending_move());
+  chess_screen(c.app).press(sq("d7"));
+  chess_screen(c.app).drag({10, 10});
+  chess_screen(c.app).release(sq("d5"));
+  ASSERT_EQ(chess_intents(c.app).size(), 1U);
+  ASSERT_TRUE(chess_screen(c.app).pending_move());
   c.app.on_event(IntentRefused{"d7d5: not legal now"}, c.now);
-  EXPECT_FALSE(c.app.pending_move());
-  EXPECT_TRUE(c.app.input().may_move()) << "the user may try again";
+  EXPECT_FALSE(chess_screen(c.app).pending_move());
+  EXPECT_TRUE(chess_screen(c.app).input().may_move()) << "the user may try again";
   ASSERT_FALSE(c.app.active_notices(c.now).empty());
   EXPECT_NE(c.app.active_notices(c.now).back().text.find("not legal"), std::string::npos);
   // A take-back the rules refuse (nothing of black's to undo) is not sent at all.
-  c.app.act({ChessIntent::Kind::accept_draw, Move::none(), 0}, c.now);
-  EXPECT_TRUE(commands_of<ChessCommand>(c.app).empty());
+  chess_screen(c.app).act({ChessIntent::Kind::accept_draw, Move::none(), 0}, c.now);
+  EXPECT_TRUE(chess_intents(c.app).empty());
 }
 
 TEST(App, ASpectatorWatchesWithoutMovingAndACheatIsABanner) {
@@ -528,15 +539,19 @@ TEST(App, ASpectatorWatchesWithoutMovingAndACheatIsABanner) {
   ASSERT_TRUE(c.app.game());
   EXPECT_FALSE(c.app.game()->me());
   EXPECT_TRUE(c.app.can_leave_game());
-  c.app.board_press(sq("e2"));
-  EXPECT_FALSE(c.app.input().selected());
+  chess_screen(c.app).press(sq("e2"));
+  EXPECT_FALSE(chess_screen(c.app).input().selected());
   EXPECT_TRUE(c.app.banners().empty());
   c.play("e4");
   Action bad{Action::Kind::move, kBlack, *parse_uci(Position::start(), "d2d4"), 0};
   c.t.post(kBlack, c.t.chess_action(bad));
   c.deliver();
   ASSERT_EQ(c.app.banners().size(), 1U);
-  EXPECT_NE(c.app.banners()[0].find("caught breaking the rules"), std::string::npos) << c.app.banners()[0];
+  ASSERT_EQ(c.app.game()->alerts().size(), 1U);
+  EXPECT_EQ(c.app.game()->alerts()[0].kind, Alert::Kind::cheat);
+  EXPECT_EQ(c.app.banners()[0], c.app.game()->alerts()[0].text);
+  EXPECT_EQ(peer::testing::refusal_of(c.app.game()->session().seat(kBlack).blame),
+            peer::RefusalCode(Illegal::illegal_move));
 }
 
 // An offer of the person's that crossed the opponent's is ignored by every peer; the person is
@@ -553,10 +568,14 @@ TEST(App, AnActionThatCrossedTheOpponentsIsSaidToBeTooLate) {
   ASSERT_FALSE(c.app.active_notices(c.now).empty());
   const Notice told = c.app.active_notices(c.now).back();
   EXPECT_EQ(told.kind, Notice::Kind::info);
-  EXPECT_NE(told.text.find("Too late"), std::string::npos) << told.text;
-  EXPECT_NE(told.text.find("offers a draw"), std::string::npos) << told.text;
+  // The session ignored the offer as late, and the notice gives the person its reason.
+  const peer::SessionEvent& late = c.app.game()->session().events().back();
+  EXPECT_EQ(late.ignored, peer::Ignored::late_action);
+  EXPECT_EQ(late.refusal, peer::RefusalCode(peer::ChessRefusal::crossed_action));
+  ASSERT_TRUE(peer::late_reason(late));
+  EXPECT_NE(told.text.find(std::string(*peer::late_reason(late))), std::string::npos) << told.text;
   EXPECT_TRUE(c.app.banners().empty()) << "nobody was caught";
-  EXPECT_EQ(c.app.game()->chess().draw_offered_by(), Color::black);
+  EXPECT_EQ(chess_screen(c.app).chess()->draw_offered_by(), Color::black);
 }
 
 // The status line says what the person asked of the opponent and is still waiting for: a draw

@@ -15,12 +15,12 @@
 #include <thread>
 #include <vector>
 
+#include "tests/child_process.hpp"
+#include "tests/ui/x11_leak_check.hpp"
 #include "ui/core/app.hpp"
 #include "ui/net/network_thread.hpp"
 #include "ui/sdl/screens.hpp"
 #include "ui/sdl/window.hpp"
-#include "tests/child_process.hpp"
-#include "tests/ui/x11_leak_check.hpp"
 
 namespace parley::ui::sdl::testing {
 

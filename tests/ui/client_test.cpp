@@ -7,6 +7,8 @@
 #include <fstream>
 
 #include "game/chess/movegen.hpp"
+#include "games/chess/sdl/chess_game_view.hpp"
+#include "games/chess/ui/chess_screen.hpp"
 #include "peer/log/verify.hpp"
 #include "tests/peer/fake_lobby.hpp"
 #include "tests/ui/client_rig.hpp"
@@ -70,7 +72,7 @@ TEST(Client, PlaysTheHouseBotWithMouseClicksAndTheLogVerifies) {
   ASSERT_TRUE(server) << lobby::to_string(server.error());
   const std::uint16_t port = (*server)->endpoint().port;
   {
-    HouseBot bot(lobby::Endpoint{"127.0.0.1", port}, dir / "bot", 0);
+    HouseBot bot(HouseBotOptions{lobby::Endpoint{"127.0.0.1", port}, dir / "bot", "chess", 2, 0, "house bot", {}, 0, {}});
     Client client(peer::testing::identity_from(0x41), port, dir / "me");
 
     int clicked_moves = 0;
@@ -79,29 +81,30 @@ TEST(Client, PlaysTheHouseBotWithMouseClicksAndTheLogVerifies) {
       ASSERT_LT(std::chrono::steady_clock::now(), give_up) << "the game did not finish";
       client.frame();
       const LiveGame* g = client.app.game();
-      if (!g || client.app.screen() != Screen::game || !client.app.input().may_move()) {
+      if (!g || client.app.screen() != Screen::game || !chess_screen(client.app).input().may_move()) {
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
         continue;
       }
       if (clicked_moves == 4) {
-        client.app.act({ChessIntent::Kind::resign, Move::none(), 0}, steady_ms());
+        chess_screen(client.app).act({ChessIntent::Kind::resign, Move::none(), 0}, steady_ms());
         clicked_moves = 5;
         continue;
       }
       if (clicked_moves > 4) continue;
-      ASSERT_TRUE(client.screens->board_geometry());
-      const BoardGeometry geometry = *client.screens->board_geometry();
-      const std::size_t plies = g->chess().moves().size();
-      Move m = *MoveList(g->chess().position()).begin();
+      ASSERT_TRUE(chess_view(*client.screens).board_geometry());
+      const BoardGeometry geometry = *chess_view(*client.screens).board_geometry();
+      const std::size_t plies = chess_screen(client.app).chess()->moves().size();
+      Move m = *MoveList(chess_screen(client.app).chess()->position()).begin();
       client.click(geometry.square_rect(m.from()).center());
-      ASSERT_EQ(client.app.input().selected(), m.from()) << "the click did not pick up the piece";
+      ASSERT_EQ(chess_screen(client.app).input().selected(), m.from()) << "the click did not pick up the piece";
       client.click(geometry.square_rect(m.to()).center());
-      ASSERT_TRUE(client.app.pending_move() || client.app.game()->chess().moves().size() > plies)
+      ASSERT_TRUE(chess_screen(client.app).pending_move() || chess_screen(client.app).chess()->moves().size() > plies)
           << "the second click did not make the move";
       ++clicked_moves;
     }
     const LiveGame& g = *client.app.game();
-    EXPECT_GE(g.chess().moves().size(), 7U) << "the bot answered every move";
+    ASSERT_TRUE(chess_screen(client.app).chess());
+    EXPECT_GE(chess_screen(client.app).chess()->moves().size(), 7U) << "the bot answered every move";
     EXPECT_EQ(g.session().outcome()->reason, "resignation");
 
     std::ifstream in(*client.app.seat()->log, std::ios::binary);

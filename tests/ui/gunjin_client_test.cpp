@@ -8,7 +8,9 @@
 // the seat committed to the edited layout, and both peers' logs are identical and verify.
 #include <gtest/gtest.h>
 
-#include "peer/bots/gunjin_strategy.hpp"
+#include "games/gunjin/gunjin_strategy.hpp"
+#include "games/gunjin/sdl/gunjin_game_view.hpp"
+#include "games/gunjin/ui/gunjin_screen.hpp"
 #include "peer/log/verify.hpp"
 #include "tests/peer/fake_lobby.hpp"
 #include "tests/peer/processes.hpp"
@@ -53,28 +55,28 @@ TEST(GunjinClient, ArrangesItsLayoutAndPlaysTheBotWithTheMouse) {
     until([&] { return app.screen() == Screen::room && app.lobby().room(); }, "no room");
 
     // The layout editor: click two pieces of different kinds (second row) to swap them.
-    until([&] { return client.screens->gunjin().editor_geometry().has_value(); }, "no layout editor");
-    const GunjinBoardGeometry editor = *client.screens->gunjin().editor_geometry();
-    const Layout before = app.gunjin_editor().layout();
+    until([&] { return gunjin_view(*client.screens).editor_geometry().has_value(); }, "no layout editor");
+    const GunjinBoardGeometry editor = *gunjin_view(*client.screens).editor_geometry();
+    const Layout before = gunjin_screen(app).editor().layout();
     std::uint8_t a = 5, b = 6;
     while (before[a] == before[b]) ++b;
     client.click(editor.square_rect(Square{a}).center());
-    ASSERT_EQ(app.gunjin_editor().selected(), a) << "the click did not pick the piece up";
+    ASSERT_EQ(gunjin_screen(app).editor().selected(), a) << "the click did not pick the piece up";
     client.click(editor.square_rect(Square{b}).center());
-    const Layout edited = app.gunjin_editor().layout();
+    const Layout edited = gunjin_screen(app).editor().layout();
     EXPECT_EQ(edited[a], before[b]);
     EXPECT_EQ(edited[b], before[a]);
     // A mine cannot be put on a gate: the click on the gate is refused, the layout unchanged.
     const auto mine_slot = static_cast<std::uint8_t>(std::find(edited.begin(), edited.end(), Kind::mine) - edited.begin());
     client.click(editor.square_rect(Square{mine_slot}).center());
     client.click(editor.square_rect(Square{18}).center());
-    EXPECT_EQ(app.gunjin_editor().layout(), edited);
-    EXPECT_NE(app.gunjin_editor().refusal().find("gate"), std::string::npos);
+    EXPECT_EQ(gunjin_screen(app).editor().layout(), edited);
+    EXPECT_NE(gunjin_screen(app).editor().refusal().find("gate"), std::string::npos);
     app.set_ready(true);
     // Once ready, the layout is committed: the editor no longer takes clicks.
     until([&] { return app.lobby().room()->seats[*app.lobby().my_seat()].ready; }, "not ready");
     client.click(editor.square_rect(Square{a}).center());
-    EXPECT_EQ(app.gunjin_editor().selected(), std::nullopt) << "the editor is locked while ready";
+    EXPECT_EQ(gunjin_screen(app).editor().selected(), std::nullopt) << "the editor is locked while ready";
 
     const std::string room = std::to_string(app.lobby().room()->room.value);
     peer::testing::ParleyProcess bot(dir, "bot",
@@ -89,14 +91,14 @@ TEST(GunjinClient, ArrangesItsLayoutAndPlaysTheBotWithTheMouse) {
     const auto my_late_actions = [&] {
       const auto& events = app.game()->session().events();
       return std::count_if(events.begin(), events.end(), [&](const peer::SessionEvent& e) {
-        return peer::late_reason(e) && e.seat == app.gunjin()->me();
+        return peer::late_reason(e) && e.seat == gunjin_screen(app).board()->me();
       });
     };
     while (!(app.seat() && app.seat()->status == peer::RunnerStatus::finished)) {
       ASSERT_LT(std::chrono::steady_clock::now(), give_up) << "the game did not finish; bot: " << bot.err();
       ASSERT_FALSE(app.seat() && app.seat()->status == peer::RunnerStatus::failed) << app.seat()->failure;
       client.frame();
-      const GunjinBoard* board = app.gunjin();
+      const GunjinBoard* board = gunjin_screen(app).board();
       // The bot's turn in the view, not the person's own move still on its way.
       const bool bots_turn = board && board->me() && !board->pending() && board->view().phase() == Phase::play &&
                              board->view().to_move() != *board->me();
@@ -106,14 +108,14 @@ TEST(GunjinClient, ArrangesItsLayoutAndPlaysTheBotWithTheMouse) {
         // bot's move was already on its way, it is ignored as late; a click that offered
         // nothing is a failure.
         ASSERT_LT(late_offers, 4) << "every offer crossed the bot's move";
-        const auto button = client.screens->gunjin().drawn_button("Offer draw");
+        const auto button = gunjin_view(*client.screens).drawn_button("Offer draw");
         ASSERT_TRUE(button) << "no Offer draw button on the opponent's turn";
         const auto late_before = my_late_actions();
         client.click(button->center());
         const bool answered = client.frames_until(
-            [&] { return app.gunjin()->view().draw_offer() == app.gunjin()->me() || my_late_actions() > late_before; }, 10);
+            [&] { return gunjin_screen(app).board()->view().draw_offer() == gunjin_screen(app).board()->me() || my_late_actions() > late_before; }, 10);
         ASSERT_TRUE(answered) << "the click offered no draw";
-        if (app.gunjin()->view().draw_offer() == app.gunjin()->me())
+        if (gunjin_screen(app).board()->view().draw_offer() == gunjin_screen(app).board()->me())
           ++offers;
         else
           ++late_offers;
@@ -124,24 +126,24 @@ TEST(GunjinClient, ArrangesItsLayoutAndPlaysTheBotWithTheMouse) {
         continue;
       }
       if (clicked >= 6 && offers == 2) {
-        app.act(GunjinIntent{GunjinIntent::Kind::resign, {}, {}}, steady_ms());
+        gunjin_screen(app).act(GunjinIntent{GunjinIntent::Kind::resign, {}, {}}, steady_ms());
         resigned = true;
         continue;
       }
-      ASSERT_TRUE(client.screens->gunjin().board_geometry());
-      const GunjinBoardGeometry g = *client.screens->gunjin().board_geometry();
+      ASSERT_TRUE(gunjin_view(*client.screens).board_geometry());
+      const GunjinBoardGeometry g = *gunjin_view(*client.screens).board_geometry();
       auto moves = peer::own_moves(board->view(), *board->me());
       ASSERT_FALSE(moves.empty());
       const Play m = moves[static_cast<std::size_t>(clicked) % moves.size()];
       const std::uint32_t ply = board->view().ply();
       const Point from = g.square_rect(m.from).center(), to = g.square_rect(m.to).center();
       client.click(from);
-      ASSERT_EQ(app.gunjin()->selected(), m.from) << "the click did not pick up the piece";
+      ASSERT_EQ(gunjin_screen(app).board()->selected(), m.from) << "the click did not pick up the piece";
       client.click(to);
       ++clicked;
-      ASSERT_TRUE(app.gunjin()->pending() || app.gunjin()->view().ply() > ply) << "the move was not made";
+      ASSERT_TRUE(gunjin_screen(app).board()->pending() || gunjin_screen(app).board()->view().ply() > ply) << "the move was not made";
     }
-    const GunjinBoard& board = *app.gunjin();
+    const GunjinBoard& board = *gunjin_screen(app).board();
     EXPECT_GE(clicked, 6);
     EXPECT_EQ(offers, 2);
     EXPECT_EQ(board.layout(), edited) << "the seat committed to the edited layout";

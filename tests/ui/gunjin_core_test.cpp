@@ -8,16 +8,17 @@
 #include <fstream>
 #include <random>
 
+#include "games/gunjin/ui/gunjin_board.hpp"
+#include "games/gunjin/ui/gunjin_geometry.hpp"
+#include "games/gunjin/ui/gunjin_layout_editor.hpp"
+#include "games/gunjin/ui/gunjin_player.hpp"
+#include "games/gunjin/ui/gunjin_replay.hpp"
+#include "games/gunjin/ui/gunjin_screen.hpp"
+#include "games/gunjin/ui/gunjin_text.hpp"
 #include "peer/log/verify.hpp"
 #include "peer/session/gunjin_protocol.hpp"
 #include "tests/peer/gunjin/gunjin_table.hpp"
 #include "ui/core/app.hpp"
-#include "ui/core/gunjin_board.hpp"
-#include "ui/core/gunjin_geometry.hpp"
-#include "ui/core/gunjin_layout_editor.hpp"
-#include "ui/core/gunjin_player.hpp"
-#include "ui/core/gunjin_replay.hpp"
-#include "ui/core/gunjin_text.hpp"
 
 namespace parley::ui {
 namespace {
@@ -588,14 +589,14 @@ TEST(GunjinApp, AGunjinRoomSendsTheEditorsLayoutBeforeReady) {
   EXPECT_EQ(std::get<CreateRoomCommand>(commands[0]).game, "gunjin");
   EXPECT_TRUE(std::get<CreateRoomCommand>(commands[0]).options.game_options.empty()) << "the original rules: no blob";
   // A variant goes into the room's options as the Gunjin blob.
-  form.gunjin.variants.engineer_beats_tank = true;
-  form.gunjin.open_pieces = true;
+  gunjin_screen(app).room_form().variants.engineer_beats_tank = true;
+  gunjin_screen(app).room_form().open_pieces = true;
   app.create_room(form, 0);
   commands = app.take_commands();
   ASSERT_EQ(commands.size(), 1U);
   auto blob = peer::decode_gunjin_room_options(std::get<CreateRoomCommand>(commands[0]).options.game_options);
   ASSERT_TRUE(blob);
-  EXPECT_EQ(*blob, form.gunjin);
+  EXPECT_EQ(*blob, gunjin_screen(app).room_form());
 
   lobby::RoomState room;
   room.room = lobby::RoomId{7};
@@ -605,16 +606,17 @@ TEST(GunjinApp, AGunjinRoomSendsTheEditorsLayoutBeforeReady) {
   app.on_event(LobbyEvent{room}, 0);
   ASSERT_EQ(app.screen(), Screen::room);
   // Rearrange, then Ready: the layout on screen goes first.
-  app.gunjin_editor().press(std::uint8_t{5});
-  app.gunjin_editor().press(std::uint8_t{7});
-  const Layout chosen = app.gunjin_editor().layout();
+  gunjin_screen(app).editor().press(std::uint8_t{5});
+  gunjin_screen(app).editor().press(std::uint8_t{7});
+  const Layout chosen = gunjin_screen(app).editor().layout();
   app.set_ready(true);
   commands = app.take_commands();
   ASSERT_EQ(commands.size(), 2U);
-  EXPECT_EQ(std::get<GunjinLayoutCommand>(commands[0]).layout, chosen);
+  ASSERT_TRUE(prepared_seat<Layout>(commands[0]));
+  EXPECT_EQ(*prepared_seat<Layout>(commands[0]), chosen);
   EXPECT_TRUE(std::get<ReadyCommand>(commands[1]).ready);
   // Quick match for Gunjin likewise.
-  app.quick_match_gunjin();
+  app.quick_match("gunjin", 2);
   commands = app.take_commands();
   ASSERT_EQ(commands.size(), 2U);
   EXPECT_EQ(std::get<QuickMatchCommand>(commands[1]).game, "gunjin");
@@ -635,7 +637,7 @@ TEST(GunjinApp, TheGameScreenFollowsTheEntriesAndSendsMovesAsIntents) {
   room.phase = lobby::RoomPhase::waiting;
   room.seats = {{key, "alice", false, true}, {g.table.lobby.seat_identity(kSeat1).public_key(), "bot", true, true}};
   app.on_event(LobbyEvent{room}, 0);
-  app.gunjin_editor().set(layout);
+  gunjin_screen(app).editor().set(layout);
   app.set_ready(true);
   room.phase = lobby::RoomPhase::started;
   app.on_event(LobbyEvent{room}, 0);
@@ -651,37 +653,38 @@ TEST(GunjinApp, TheGameScreenFollowsTheEntriesAndSendsMovesAsIntents) {
     app.on_event(batch, 0);
   };
   deliver();
-  ASSERT_TRUE(app.gunjin());
-  ASSERT_TRUE(app.gunjin()->may_move()) << app.gunjin()->status();
-  expect_sees_only_its_own(*app.gunjin(), kSeat0);
+  ASSERT_TRUE(gunjin_screen(app).board());
+  ASSERT_TRUE(gunjin_screen(app).board()->may_move()) << gunjin_screen(app).board()->status();
+  expect_sees_only_its_own(*gunjin_screen(app).board(), kSeat0);
   EXPECT_FALSE(app.flipped());
-  const Play m = peer::own_moves(app.gunjin()->view(), kSeat0).front();
-  app.gunjin_press(m.from);
-  app.gunjin_release(m.from);
-  app.gunjin_press(m.to);
+  const Play m = peer::own_moves(gunjin_screen(app).board()->view(), kSeat0).front();
+  gunjin_screen(app).press(m.from);
+  gunjin_screen(app).release(m.from);
+  gunjin_screen(app).press(m.to);
   auto commands = app.take_commands();
   ASSERT_EQ(commands.size(), 1U);
-  const GunjinIntent sent = std::get<GunjinCommand>(commands[0]).intent;
+  ASSERT_TRUE(seat_intent<GunjinIntent>(commands[0]));
+  const GunjinIntent sent = *seat_intent<GunjinIntent>(commands[0]);
   EXPECT_EQ(sent, (GunjinIntent{GunjinIntent::Kind::move, m.from, m.to}));
-  EXPECT_TRUE(app.gunjin()->pending());
+  EXPECT_TRUE(gunjin_screen(app).board()->pending());
   // The network thread hands it to the seat's player; the lobby relays the result.
   g.human().submit(sent);
   g.run();
   deliver();
-  EXPECT_FALSE(app.gunjin()->pending());
+  EXPECT_FALSE(gunjin_screen(app).board()->pending());
   ASSERT_GE(g.table.rules().history().size(), 2U);  // the person's move and the bot's reply
   EXPECT_EQ(std::get<Play>(g.table.rules().history()[0].body).from, m.from);
   const auto reply = std::get<Play>(g.table.rules().history().back().body);
-  EXPECT_EQ(*app.gunjin()->last_move(), std::make_pair(reply.from, reply.to));
+  EXPECT_EQ(*gunjin_screen(app).board()->last_move(), std::make_pair(reply.from, reply.to));
   // A draw offered, then a move: the bot plays on, which declines the offer, and the person is
   // told so.
   g.human().submit({GunjinIntent::Kind::offer_draw, {}, {}});
   g.run();
   deliver();
   ASSERT_EQ(app.game()->draw_offered_by(), kSeat0);
-  EXPECT_NE(app.gunjin()->status().find("your draw offer stands"), std::string::npos) << app.gunjin()->status();
-  ASSERT_TRUE(app.gunjin()->may_move()) << app.gunjin()->status();
-  const Play second = peer::own_moves(app.gunjin()->view(), kSeat0).front();
+  EXPECT_NE(gunjin_screen(app).board()->status().find("your draw offer stands"), std::string::npos) << gunjin_screen(app).board()->status();
+  ASSERT_TRUE(gunjin_screen(app).board()->may_move()) << gunjin_screen(app).board()->status();
+  const Play second = peer::own_moves(gunjin_screen(app).board()->view(), kSeat0).front();
   g.human().submit({GunjinIntent::Kind::move, second.from, second.to});
   g.run();
   deliver();
@@ -693,16 +696,17 @@ TEST(GunjinApp, TheGameScreenFollowsTheEntriesAndSendsMovesAsIntents) {
   app.on_event(IntentRefused{"b4-b5: that piece cannot move there"}, 0);
   EXPECT_NE(app.active_notices(0).back().text.find("cannot move there"), std::string::npos);
   // Resign from the panel: checked, then sent.
-  app.act(GunjinIntent{GunjinIntent::Kind::resign, {}, {}}, 0);
+  gunjin_screen(app).act(GunjinIntent{GunjinIntent::Kind::resign, {}, {}}, 0);
   commands = app.take_commands();
   ASSERT_EQ(commands.size(), 1U);
-  g.human().submit(std::get<GunjinCommand>(commands[0]).intent);
+  ASSERT_TRUE(seat_intent<GunjinIntent>(commands[0]));
+  g.human().submit(*seat_intent<GunjinIntent>(commands[0]));
   g.run();
   deliver();
   ASSERT_TRUE(app.game()->session().outcome());
   EXPECT_EQ(app.game()->session().outcome()->winner, kSeat1);
   EXPECT_TRUE(app.result_dialog_open());
-  EXPECT_TRUE(app.gunjin()->armies_open());
+  EXPECT_TRUE(gunjin_screen(app).board()->armies_open());
   EXPECT_TRUE(app.can_leave_game());
 }
 
@@ -725,20 +729,20 @@ TEST(GunjinApp, AResumedSeatLearnsItsLayoutFromTheNetworkThread) {
   g.run();
   const auto& all = g.table.lobby.entries();
   app.on_event(RoomEntries{room.room, g.table.lobby.log().lobby_key, lobby::EntryIndex{0}, all}, 0);
-  ASSERT_TRUE(app.gunjin());
-  expect_sees_only_its_own(*app.gunjin(), std::nullopt);
+  ASSERT_TRUE(gunjin_screen(app).board());
+  expect_sees_only_its_own(*gunjin_screen(app).board(), std::nullopt);
   // Without its kinds the board cannot tell where a piece may go: nothing is picked up.
-  const Square front = *app.gunjin()->view().piece(PieceId{kSeat0, 18}).square;  // a gate: it may attack across
-  app.gunjin_press(front);
-  EXPECT_EQ(app.gunjin()->selected(), std::nullopt);
-  app.on_event(GunjinLayoutInUse{room.room, layout}, 0);
-  expect_sees_only_its_own(*app.gunjin(), kSeat0);
-  EXPECT_EQ(app.gunjin()->view().piece(PieceId{kSeat0, 2}).kind, layout[2]);
-  app.gunjin_press(front);
-  EXPECT_EQ(app.gunjin()->selected(), front);
+  const Square front = *gunjin_screen(app).board()->view().piece(PieceId{kSeat0, 18}).square;  // a gate: it may attack across
+  gunjin_screen(app).press(front);
+  EXPECT_EQ(gunjin_screen(app).board()->selected(), std::nullopt);
+  app.on_event(SeatNews{room.room, "gunjin", GunjinLayoutInUse{layout}}, 0);
+  expect_sees_only_its_own(*gunjin_screen(app).board(), kSeat0);
+  EXPECT_EQ(gunjin_screen(app).board()->view().piece(PieceId{kSeat0, 2}).kind, layout[2]);
+  gunjin_screen(app).press(front);
+  EXPECT_EQ(gunjin_screen(app).board()->selected(), front);
   // Another room's layout is not this game's.
-  app.on_event(GunjinLayoutInUse{lobby::RoomId{10}, sensible_layout(36)}, 0);
-  EXPECT_EQ(app.gunjin()->layout(), layout);
+  app.on_event(SeatNews{lobby::RoomId{10}, "gunjin", GunjinLayoutInUse{sensible_layout(36)}}, 0);
+  EXPECT_EQ(gunjin_screen(app).board()->layout(), layout);
 
   // The runner restores its secrets before it passes the first entries on: the layout may
   // come first, and is kept for the board made from the genesis.
@@ -747,10 +751,10 @@ TEST(GunjinApp, AResumedSeatLearnsItsLayoutFromTheNetworkThread) {
   again.on_event(LobbyEvent{lobby::Connected{g.table.lobby.log().lobby_key}}, 0);
   again.on_event(LobbyEvent{lobby::Welcome{lobby::RequestId{1}, "alice", {lobby::RoomId{9}}}}, 0);
   again.on_event(LobbyEvent{room}, 0);
-  again.on_event(GunjinLayoutInUse{room.room, layout}, 0);
+  again.on_event(SeatNews{room.room, "gunjin", GunjinLayoutInUse{layout}}, 0);
   again.on_event(RoomEntries{room.room, g.table.lobby.log().lobby_key, lobby::EntryIndex{0}, all}, 0);
-  ASSERT_TRUE(again.gunjin());
-  expect_sees_only_its_own(*again.gunjin(), kSeat0);
+  ASSERT_TRUE(gunjin_screen(again).board());
+  expect_sees_only_its_own(*gunjin_screen(again).board(), kSeat0);
 }
 
 TEST(GunjinReplay, AChessLogIsNotAGunjinReplay) {

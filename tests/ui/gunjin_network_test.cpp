@@ -10,7 +10,8 @@
 #include <fstream>
 #include <thread>
 
-#include "peer/bots/gunjin_strategy.hpp"
+#include "games/gunjin/gunjin_strategy.hpp"
+#include "games/gunjin/ui/gunjin_screen.hpp"
 #include "peer/log/verify.hpp"
 #include "tests/peer/fake_lobby.hpp"
 #include "tests/peer/processes.hpp"
@@ -46,7 +47,7 @@ TEST(GunjinClientNetwork, PlaysAGameAgainstParleyBotGunjinThroughARealLobby) {
   NetworkThread net({me, dir / "me", 5});
   net.keep_lobby(std::move(server).value());
   const Layout layout = sensible_layout(17);
-  ASSERT_TRUE(app.gunjin_editor().set(layout));
+  ASSERT_TRUE(gunjin_screen(app).editor().set(layout));
 
   bool queued = false, resigned = false;
   int my_moves = 0;
@@ -57,14 +58,14 @@ TEST(GunjinClientNetwork, PlaysAGameAgainstParleyBotGunjinThroughARealLobby) {
     ASSERT_FALSE(app.seat() && app.seat()->status == peer::RunnerStatus::failed) << app.seat()->failure;
     for (auto& e : net.take_events()) app.on_event(e, steady_ms());
     if (app.screen() == Screen::lobby && !queued) {
-      app.quick_match_gunjin();
+      app.quick_match("gunjin", 2);
       queued = true;
     }
-    const GunjinBoard* board = app.gunjin();
+    const GunjinBoard* board = gunjin_screen(app).board();
     if (app.screen() == Screen::game && board && board->may_move() && !resigned &&
         (my_moves == 0 || board->view().ply() != last_ply)) {
       if (my_moves == 14 || board->view().phase() != Phase::play) {
-        app.act(GunjinIntent{GunjinIntent::Kind::resign, {}, {}}, steady_ms());
+        gunjin_screen(app).act(GunjinIntent{GunjinIntent::Kind::resign, {}, {}}, steady_ms());
         resigned = true;
       } else {
         // An attack if there is one, else the first move, clicked: the piece, then the square.
@@ -74,10 +75,10 @@ TEST(GunjinClientNetwork, PlaysAGameAgainstParleyBotGunjinThroughARealLobby) {
         for (const Play& m : moves)
           if (board->view().piece_at(m.to)) pick = m;
         last_ply = board->view().ply();
-        app.gunjin_press(pick.from);
-        app.gunjin_release(pick.from);
-        app.gunjin_press(pick.to);
-        ASSERT_TRUE(app.gunjin()->pending()) << "the click-click did not make a move";
+        gunjin_screen(app).press(pick.from);
+        gunjin_screen(app).release(pick.from);
+        gunjin_screen(app).press(pick.to);
+        ASSERT_TRUE(gunjin_screen(app).board()->pending()) << "the click-click did not make a move";
         ++my_moves;
       }
     }
@@ -85,8 +86,8 @@ TEST(GunjinClientNetwork, PlaysAGameAgainstParleyBotGunjinThroughARealLobby) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   ASSERT_TRUE(app.game());
-  ASSERT_TRUE(app.gunjin());
-  const GunjinBoard& board = *app.gunjin();
+  ASSERT_TRUE(gunjin_screen(app).board());
+  const GunjinBoard& board = *gunjin_screen(app).board();
   EXPECT_EQ(board.layout(), layout) << "the seat played the layout the screen sent";
   EXPECT_GE(my_moves, 1);
   std::printf("moves: %d, battles: %zu, result: %s\n", my_moves, board.announcements().size(), app.game()->result_text().value_or("").c_str());

@@ -9,13 +9,15 @@
 #include <cstdlib>
 #include <fstream>
 
-#include "peer/bots/gunjin_strategy.hpp"
+#include "games/gunjin/gunjin_strategy.hpp"
+#include "games/gunjin/sdl/gunjin_game_view.hpp"
+#include "games/gunjin/sdl/gunjin_view.hpp"
+#include "games/gunjin/ui/gunjin_screen.hpp"
 #include "tests/peer/gunjin/gunjin_table.hpp"
+#include "tests/ui/hidden_screens.hpp"
 #include "ui/core/app.hpp"
-#include "ui/sdl/gunjin_view.hpp"
 #include "ui/sdl/screens.hpp"
 #include "ui/sdl/window.hpp"
-#include "tests/ui/hidden_screens.hpp"
 
 namespace parley::ui::sdl {
 namespace {
@@ -119,7 +121,7 @@ struct Rig : testing::HiddenScreens {
   }
   void in_game() {
     in_room();
-    app.gunjin_editor().set(layout);
+    gunjin_screen(app).editor().set(layout);
     app.set_ready(true);
     room.phase = lobby::RoomPhase::started;
     lobby(room);
@@ -133,18 +135,18 @@ struct Rig : testing::HiddenScreens {
     delivered = all.size();
     app.on_event(batch, now);
     for (auto& c : app.take_commands())
-      if (auto* g = std::get_if<GunjinCommand>(&c)) human().submit(g->intent);
+      if (auto* g = seat_intent<GunjinIntent>(c)) human().submit(*g);
   }
   // The person plays `n` moves (attacks first), each answered by the bot.
   void play(int n) {
-    for (int i = 0; i < n && app.gunjin()->may_move(); ++i) {
-      auto moves = peer::own_moves(app.gunjin()->view(), me);
+    for (int i = 0; i < n && gunjin_screen(app).board()->may_move(); ++i) {
+      auto moves = peer::own_moves(gunjin_screen(app).board()->view(), me);
       Play pick = moves.front();
       for (const Play& m : moves)
-        if (app.gunjin()->view().piece_at(m.to)) pick = m;
-      app.gunjin_press(pick.from);
-      app.gunjin_release(pick.from);
-      app.gunjin_press(pick.to);
+        if (gunjin_screen(app).board()->view().piece_at(m.to)) pick = m;
+      gunjin_screen(app).press(pick.from);
+      gunjin_screen(app).release(pick.from);
+      gunjin_screen(app).press(pick.to);
       run();
       run();
     }
@@ -179,6 +181,7 @@ void expect_hq_gates_and_river(const Image& image, const GunjinBoardGeometry& g,
   for (Seat s : {kSeat0, kSeat1}) {
     const Rect hq = g.square_rect(hq_of(s));
     EXPECT_EQ(hq.w, 2 * c);
+    if (moved.contains(hq_of(s))) continue;  // tinted
     // Both ends and the middle between the two cells are HQ-coloured: one square, no line.
     EXPECT_TRUE(near(image.at(hq.x + c * 3 / 10, hq.y + c * 3 / 4), kHq));
     EXPECT_TRUE(near(image.at(hq.x + hq.w - c * 3 / 10, hq.y + c * 3 / 4), kHq));
@@ -207,18 +210,18 @@ void expect_hq_gates_and_river(const Image& image, const GunjinBoardGeometry& g,
 TEST(GunjinRender, OwnPiecesShowTheirNamesEnemyPiecesAreFaceDown) {
   Rig rig;
   rig.in_game();
-  ASSERT_TRUE(rig.app.gunjin());
-  ASSERT_TRUE(rig.app.gunjin()->may_move());
+  ASSERT_TRUE(gunjin_screen(rig.app).board());
+  ASSERT_TRUE(gunjin_screen(rig.app).board()->may_move());
   Image image = rig.render("gunjin-game");
-  ASSERT_TRUE(rig.screens->gunjin().board_geometry());
-  const GunjinBoardGeometry g = *rig.screens->gunjin().board_geometry();
+  ASSERT_TRUE(gunjin_view(*rig.screens).board_geometry());
+  const GunjinBoardGeometry g = *gunjin_view(*rig.screens).board_geometry();
   EXPECT_FALSE(g.flipped());
   EXPECT_EQ(g.square_at({g.bounds().x + 2, g.bounds().y + g.bounds().h - 2}), Square{0});
-  expect_board(image, g, rig.app.gunjin()->view(), kSeat0, false);
+  expect_board(image, g, gunjin_screen(rig.app).board()->view(), kSeat0, false);
   expect_hq_gates_and_river(image, g);
   // With the readings on, the romaji is written under each own name: the lowest ink on the
   // piece (above its outline) comes much lower; the enemy's face-down pieces stay blank.
-  rig.screens->gunjin().set_readings(true);
+  gunjin_view(*rig.screens).set_readings(true);
   Image readings = rig.render("gunjin-game-readings");
   auto lowest_ink = [&](const Image& im, Square s) {
     const Rect r = g.square_rect(s);
@@ -240,50 +243,50 @@ TEST(GunjinRender, APickedUpPieceShowsItsTargetsAndBattlesAreAnnounced) {
   Rig rig;
   rig.in_game();
   rig.play(8);
-  ASSERT_TRUE(rig.app.gunjin()->may_move());
-  const State& view = rig.app.gunjin()->view();
+  ASSERT_TRUE(gunjin_screen(rig.app).board()->may_move());
+  const State& view = gunjin_screen(rig.app).board()->view();
   const Play m = peer::own_moves(view, kSeat0).front();
-  rig.app.gunjin_press(m.from);
-  rig.app.gunjin_release(m.from);
+  gunjin_screen(rig.app).press(m.from);
+  gunjin_screen(rig.app).release(m.from);
   Image image = rig.render("gunjin-selected");
-  const GunjinBoardGeometry g = *rig.screens->gunjin().board_geometry();
+  const GunjinBoardGeometry g = *gunjin_view(*rig.screens).board_geometry();
   const Rect from = g.square_rect(m.from);
   const auto tint = image.at(from.x + 2, from.y + 2);
   EXPECT_FALSE(near(tint, kCell) || near(tint, kGate) || near(tint, kHq)) << "the selected square is tinted";
   for (std::uint8_t i = 0; i < kSquareCount; ++i) {
     const Square s{i};
-    if (!rig.app.gunjin()->targets().contains(s) || view.piece_at(s)) continue;
+    if (!gunjin_screen(rig.app).board()->targets().contains(s) || view.piece_at(s)) continue;
     const Rect r = g.square_rect(s);
     EXPECT_TRUE(dark(image.at(r.x + r.w / 2, r.y + g.cell_size() / 2)) ||
                 image.at(r.x + r.w / 2, r.y + g.cell_size() / 2).r < 160)
         << "a dot on target " << int(i);
   }
-  EXPECT_GE(rig.app.gunjin()->announcements().size(), 1U);
+  EXPECT_GE(gunjin_screen(rig.app).board()->announcements().size(), 1U);
   // The referee is heard on the terminal too, once per battle.
   std::size_t said = 0;
   for (const auto& line : rig.app.take_log_lines()) said += line.rfind("referee: Battle at ", 0) == 0 ? 1 : 0;
-  EXPECT_EQ(said, rig.app.gunjin()->announcements().size());
+  EXPECT_EQ(said, gunjin_screen(rig.app).board()->announcements().size());
 }
 
 TEST(GunjinRender, SeatOneSeesTheBoardTurnedWithItsOwnCampBelow) {
   Rig rig(kSeat1);
   rig.in_game();
-  ASSERT_TRUE(rig.app.gunjin());
+  ASSERT_TRUE(gunjin_screen(rig.app).board());
   Image image = rig.render("gunjin-seat1");
-  const GunjinBoardGeometry g = *rig.screens->gunjin().board_geometry();
+  const GunjinBoardGeometry g = *gunjin_view(*rig.screens).board_geometry();
   EXPECT_TRUE(g.flipped());
   EXPECT_EQ(g.square_at({g.bounds().x + 2, g.bounds().y + g.bounds().h - 2}), Square{45});
   // Seat 1's own pieces are face up (blue tiles) at the bottom; seat 0's face down on top.
   expect_piece(image, g, Square{45}, Face::open_seat1, "own back corner");
   expect_piece(image, g, Square{0}, Face::down, "enemy back corner");
-  expect_board(image, g, rig.app.gunjin()->view(), kSeat1, false);
+  expect_board(image, g, gunjin_screen(rig.app).board()->view(), kSeat1, false);
   // Seat 0 (the bot) has moved first: its move's squares are tinted.
-  ASSERT_TRUE(rig.app.gunjin()->last_move());
+  ASSERT_TRUE(gunjin_screen(rig.app).board()->last_move());
   SquareSet moved;
-  moved.insert(rig.app.gunjin()->last_move()->first);
-  moved.insert(rig.app.gunjin()->last_move()->second);
+  moved.insert(gunjin_screen(rig.app).board()->last_move()->first);
+  moved.insert(gunjin_screen(rig.app).board()->last_move()->second);
   expect_hq_gates_and_river(image, g, moved);
-  const Rect from = g.square_rect(rig.app.gunjin()->last_move()->first);
+  const Rect from = g.square_rect(gunjin_screen(rig.app).board()->last_move()->first);
   const auto tinted = image.at(from.x + 3, from.y + 3);
   EXPECT_FALSE(near(tinted, kCell) || near(tinted, kGate)) << "the last move is tinted";
 }
@@ -291,17 +294,17 @@ TEST(GunjinRender, SeatOneSeesTheBoardTurnedWithItsOwnCampBelow) {
 TEST(GunjinRender, TheLayoutEditorShowsTheCampAndADraggedPiece) {
   Rig rig;
   rig.in_room();
-  rig.app.gunjin_editor().set(rig.layout);
+  gunjin_screen(rig.app).editor().set(rig.layout);
   Image image = rig.render("gunjin-editor");
-  ASSERT_TRUE(rig.screens->gunjin().editor_geometry());
-  const GunjinBoardGeometry g = *rig.screens->gunjin().editor_geometry();
+  ASSERT_TRUE(gunjin_view(*rig.screens).editor_geometry());
+  const GunjinBoardGeometry g = *gunjin_view(*rig.screens).editor_geometry();
   for (std::uint8_t slot = 0; slot < kArmySize; ++slot)
     expect_piece(image, g, Square{slot}, Face::own_seat0, "slot " + std::to_string(slot));
   for (std::uint8_t i = kCampSquareCount; i < kSquareCount; ++i) expect_piece(image, g, Square{i}, Face::empty, "enemy camp");
   // Drag slot 6's piece toward the river: its square is left empty, the piece is under the pointer.
-  rig.app.gunjin_editor().press(std::uint8_t{6});
+  gunjin_screen(rig.app).editor().press(std::uint8_t{6});
   const Rect river = g.river();
-  rig.app.gunjin_editor().drag({river.x + river.w / 2, river.y - g.cell_size()});
+  gunjin_screen(rig.app).editor().drag({river.x + river.w / 2, river.y - g.cell_size()});
   image = rig.render("gunjin-editor-drag");
   const Rect six = g.square_rect(Square{6});
   EXPECT_EQ(count(image, body(g, Square{6}), [](auto p) { return near(p, kCream, 6); }), 0);
@@ -310,10 +313,10 @@ TEST(GunjinRender, TheLayoutEditorShowsTheCampAndADraggedPiece) {
             20);
   (void)six;
   // Mines and the flag may not go on the gates: those are outlined in red while a mine is up.
-  rig.app.gunjin_editor().cancel();
+  gunjin_screen(rig.app).editor().cancel();
   const auto mine = static_cast<std::uint8_t>(std::find(rig.layout.begin(), rig.layout.end(), Kind::mine) - rig.layout.begin());
-  rig.app.gunjin_editor().press(mine);
-  rig.app.gunjin_editor().release(mine);
+  gunjin_screen(rig.app).editor().press(mine);
+  gunjin_screen(rig.app).editor().release(mine);
   image = rig.render("gunjin-editor-mine");
   for (std::uint8_t gate : {18, 21}) {
     const Rect r = g.square_rect(Square{gate});
@@ -327,12 +330,12 @@ TEST(GunjinRender, TheEditorsLayoutIsRememberedForTheNextSession) {
   {
     Rig rig;
     rig.in_room();
-    ASSERT_TRUE(rig.app.gunjin_editor().set(chosen));
+    ASSERT_TRUE(gunjin_screen(rig.app).editor().set(chosen));
     rig.render("gunjin-editor-remembered");
   }
   EXPECT_EQ(load_layout(layout_dir(Rig::data_dir()) / "last.layout").value(), chosen);
   Rig next;
-  EXPECT_EQ(next.app.gunjin_editor().layout(), chosen);
+  EXPECT_EQ(gunjin_screen(next.app).editor().layout(), chosen);
 }
 
 TEST(GunjinRender, TheLobbyOpensTheLayoutEditorForAQuickMatch) {
@@ -342,11 +345,11 @@ TEST(GunjinRender, TheLobbyOpensTheLayoutEditorForAQuickMatch) {
   rig.lobby(lobby::Welcome{lobby::RequestId{1}, "alice", {}});
   ASSERT_EQ(rig.app.screen(), Screen::lobby);
   rig.render("gunjin-lobby");
-  EXPECT_FALSE(rig.screens->gunjin().editor_geometry());
-  rig.screens->gunjin().open_layout_dialog();
+  EXPECT_FALSE(gunjin_view(*rig.screens).editor_geometry());
+  gunjin_view(*rig.screens).open_layout_dialog();
   Image image = rig.render("gunjin-lobby-layout");
-  ASSERT_TRUE(rig.screens->gunjin().editor_geometry());
-  const GunjinBoardGeometry g = *rig.screens->gunjin().editor_geometry();
+  ASSERT_TRUE(gunjin_view(*rig.screens).editor_geometry());
+  const GunjinBoardGeometry g = *gunjin_view(*rig.screens).editor_geometry();
   for (std::uint8_t slot = 0; slot < kArmySize; ++slot)
     expect_piece(image, g, Square{slot}, Face::own_seat0, "slot " + std::to_string(slot));
 }
@@ -355,7 +358,7 @@ TEST(GunjinRender, TheReplayOfAFinishedGameShowsBothArmiesAndTheVerdict) {
   Rig rig;
   rig.in_game();
   rig.play(6);
-  rig.app.act(GunjinIntent{GunjinIntent::Kind::resign, {}, {}}, rig.now);
+  gunjin_screen(rig.app).act(GunjinIntent{GunjinIntent::Kind::resign, {}, {}}, rig.now);
   rig.run();
   rig.run();
   ASSERT_TRUE(rig.table.session->outcome());
@@ -363,8 +366,8 @@ TEST(GunjinRender, TheReplayOfAFinishedGameShowsBothArmiesAndTheVerdict) {
   // The live board too: both layouts opened, every piece face up.
   rig.app.close_result_dialog();
   Image live = rig.render("gunjin-game-over");
-  const GunjinBoardGeometry lg = *rig.screens->gunjin().board_geometry();
-  expect_board(live, lg, rig.app.gunjin()->view(), kSeat0, true);
+  const GunjinBoardGeometry lg = *gunjin_view(*rig.screens).board_geometry();
+  expect_board(live, lg, gunjin_screen(rig.app).board()->view(), kSeat0, true);
 
   fs::create_directories(Rig::data_dir());
   const fs::path file = Rig::data_dir() / "gunjin-replay.plog";
@@ -377,8 +380,8 @@ TEST(GunjinRender, TheReplayOfAFinishedGameShowsBothArmiesAndTheVerdict) {
   ASSERT_EQ(rig.app.screen(), Screen::replay);
   rig.app.replay()->last();
   Image image = rig.render("gunjin-replay");
-  ASSERT_TRUE(rig.screens->gunjin().board_geometry());
-  const GunjinBoardGeometry g = *rig.screens->gunjin().board_geometry();
+  ASSERT_TRUE(gunjin_view(*rig.screens).board_geometry());
+  const GunjinBoardGeometry g = *gunjin_view(*rig.screens).board_geometry();
   const State& full = *rig.table.rules().replayed();
   expect_board(image, g, full, kSeat0, true);
   expect_hq_gates_and_river(image, g);
@@ -386,11 +389,11 @@ TEST(GunjinRender, TheReplayOfAFinishedGameShowsBothArmiesAndTheVerdict) {
   const Rect panel{g.bounds().x + g.bounds().w + 10, g.bounds().y, 600, 120};
   EXPECT_GT(count(image, panel, [](auto p) { return p.g > 180 && p.r < 150 && p.b < 150; }), 100);
   // The public board of the same step, as a spectator saw it live: every piece face down.
-  rig.screens->gunjin().set_show_armies(false);
+  gunjin_view(*rig.screens).set_show_armies(false);
   image = rig.render("gunjin-replay-public");
   for (std::uint8_t i = 0; i < kSquareCount; ++i)
     expect_piece(image, g, Square{i}, full.piece_at(Square{i}) ? Face::down : Face::empty, "public " + std::to_string(i));
-  rig.screens->gunjin().set_show_armies(true);
+  gunjin_view(*rig.screens).set_show_armies(true);
   // Stepping back to the start: both armies where they were laid out, face up.
   rig.app.replay()->first();
   rig.app.replay()->step_by(3);

@@ -10,14 +10,20 @@
 #include <chrono>
 #include <thread>
 
-#include "peer/bots/gunjin_strategy.hpp"
+#include "games/chess/ui/chess_screen.hpp"
+#include "games/gunjin/gunjin_strategy.hpp"
+#include "games/gunjin/ui/gunjin_screen.hpp"
+#include "games/risiko/module.hpp"
+#include "games/risiko/ui/risiko_screen.hpp"
+#include "peer/bots/game_bots.hpp"
 #include "peer/log/verify.hpp"
+#include "peer/session/game_module.hpp"
 #include "peer/session/options.hpp"
 #include "peer/session/risiko_rules.hpp"
 #include "tests/peer/fake_lobby.hpp"
 #include "tests/peer/processes.hpp"
-#include "tests/ui/risiko_person.hpp"
 #include "tests/ui/local_lobby.hpp"
+#include "tests/ui/risiko_person.hpp"
 #include "ui/core/app.hpp"
 #include "ui/net/house_bot.hpp"
 #include "ui/net/network_thread.hpp"
@@ -32,9 +38,9 @@ std::uint64_t steady_ms() {
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
 }
 
-// The host's side: a lobby and the house bots, as `parley host --bot KIND` starts them.
+// The host's side: a lobby and the house bots, as `parley host --bot GAME` starts them.
 struct Host {
-  Host(HouseBotKind kind, int count) {
+  Host(const std::string& game, int count) {
     dir = fs::temp_directory_path() /
           ("parley-ui-house-" + std::to_string(::getpid()) + "-" + std::to_string(steady_ms()));
     fs::create_directories(dir);
@@ -42,12 +48,13 @@ struct Host {
     if (!started) throw std::runtime_error(lobby::to_string(started.error()));
     server = std::move(started).value();
     port = server->endpoint().port;
-    const auto seats = static_cast<std::uint8_t>(kind == HouseBotKind::risiko ? count + 1 : 2);
-    target = QuickMatchTarget{std::string(game_of(kind)), seats};
+    // As `parley host` counts them: one bot for a game of two, else one seat for the person.
+    const auto seats = static_cast<std::uint8_t>(peer::find_game(game)->seats().min > 2 ? count + 1 : 2);
+    target = QuickMatchTarget{game, seats};
     for (int i = 0; i < count; ++i)
       bots.push_back(std::make_unique<HouseBot>(HouseBotOptions{lobby::Endpoint{"127.0.0.1", port},
-                                                                dir / ("bot" + std::to_string(i)), kind, seats, 0,
-                                                                "house bot " + std::to_string(i + 1)}));
+                                                                dir / ("bot" + std::to_string(i)), game, seats, 0,
+                                                                "house bot " + std::to_string(i + 1), {}, 0, {}}));
   }
   ~Host() {
     bots.clear();  // each thread stopped and joined
@@ -97,20 +104,20 @@ peer::VerifyReport verify_log(const App& app) {
 }
 
 TEST(HouseBots, ParseTheHostsBotKinds) {
-  EXPECT_EQ(parse_house_bot_kind("chess"), HouseBotKind::chess);
-  EXPECT_EQ(parse_house_bot_kind("random"), HouseBotKind::chess);  // the old name, kept for scripts
-  EXPECT_EQ(parse_house_bot_kind("gunjin"), HouseBotKind::gunjin);
-  EXPECT_EQ(parse_house_bot_kind("risiko"), HouseBotKind::risiko);
-  EXPECT_FALSE(parse_house_bot_kind("go").has_value());
-  EXPECT_EQ(game_of(HouseBotKind::risiko), peer::risiko::kRisikoGame);
+  EXPECT_EQ(peer::house_bot_game("chess"), "chess");
+  EXPECT_EQ(peer::house_bot_game("random"), "chess");  // the old name, kept for scripts
+  EXPECT_EQ(peer::house_bot_game("gunjin"), "gunjin");
+  EXPECT_EQ(peer::house_bot_game("risiko"), peer::risiko::kRisikoGame);
+  EXPECT_FALSE(peer::house_bot_game("go").has_value());
+  EXPECT_EQ(peer::house_bot_names(), (std::vector<std::string>{"chess", "random", "gunjin", "risiko"}));
 }
 
 TEST(HouseBots, APersonPlaysTheGunjinHouseBotTwiceInARowAndTheLogsVerify) {
-  Host host(HouseBotKind::gunjin, 1);
+  Host host("gunjin", 1);
   const crypto::Identity me = peer::testing::identity_from(0x61);
   Person person(host, me, /*queue_at_once=*/true);
   const game::gunjin::Layout layout = sensible_layout(23);
-  ASSERT_TRUE(person.app.gunjin_editor().set(layout));
+  ASSERT_TRUE(gunjin_screen(person.app).editor().set(layout));
   App& app = person.app;
 
   // The first game: moves by click-click (an attack when there is one), then resign.
@@ -123,12 +130,12 @@ TEST(HouseBots, APersonPlaysTheGunjinHouseBotTwiceInARowAndTheLogsVerify) {
     ASSERT_LT(std::chrono::steady_clock::now(), give_up) << "the game did not finish (" << my_moves << " moves)";
     ASSERT_FALSE(person.failed()) << app.seat()->failure;
     person.pump();
-    const GunjinBoard* board = app.gunjin();
+    const GunjinBoard* board = gunjin_screen(app).board();
     if (app.screen() != Screen::game || !board || !board->may_move() || resigned) continue;
     if (my_moves > 0 && board->view().ply() == last_ply) continue;
     if (my_moves > 0) bot_plies += board->view().ply() - last_ply - 1;  // the bot's answers since
     if (my_moves == 12 || board->view().phase() != game::gunjin::Phase::play) {
-      app.act(GunjinIntent{GunjinIntent::Kind::resign, {}, {}}, steady_ms());
+      gunjin_screen(app).act(GunjinIntent{GunjinIntent::Kind::resign, {}, {}}, steady_ms());
       resigned = true;
       continue;
     }
@@ -138,20 +145,20 @@ TEST(HouseBots, APersonPlaysTheGunjinHouseBotTwiceInARowAndTheLogsVerify) {
     for (const auto& m : moves)
       if (board->view().piece_at(m.to)) pick = m;
     last_ply = board->view().ply();
-    app.gunjin_press(pick.from);
-    app.gunjin_release(pick.from);
-    app.gunjin_press(pick.to);
-    ASSERT_TRUE(app.gunjin()->pending()) << "the click-click did not make a move";
+    gunjin_screen(app).press(pick.from);
+    gunjin_screen(app).release(pick.from);
+    gunjin_screen(app).press(pick.to);
+    ASSERT_TRUE(gunjin_screen(app).board()->pending()) << "the click-click did not make a move";
     ++my_moves;
   }
   std::cout << "the person: " << my_moves << " moves, the house bot " << bot_plies << " answers, "
-            << app.gunjin()->announcements().size() << " battles announced\n";
+            << gunjin_screen(app).board()->announcements().size() << " battles announced\n";
   EXPECT_TRUE(resigned);
   EXPECT_GE(my_moves, 2);
   EXPECT_GE(bot_plies, static_cast<std::uint32_t>(my_moves - 1)) << "the house bot did not answer every move";
-  ASSERT_TRUE(app.gunjin());
-  EXPECT_EQ(app.gunjin()->layout(), layout) << "the seat played the editor's layout";
-  EXPECT_TRUE(app.gunjin()->armies_open()) << "both layouts are opened at the end";
+  ASSERT_TRUE(gunjin_screen(app).board());
+  EXPECT_EQ(gunjin_screen(app).board()->layout(), layout) << "the seat played the editor's layout";
+  EXPECT_TRUE(gunjin_screen(app).board()->armies_open()) << "both layouts are opened at the end";
   ASSERT_TRUE(app.seat()->log);
   const peer::VerifyReport first = verify_log(app);
   EXPECT_TRUE(first.valid) << first.fault;
@@ -174,8 +181,8 @@ TEST(HouseBots, APersonPlaysTheGunjinHouseBotTwiceInARowAndTheLogsVerify) {
   while (!(person.finished() && app.seat()->log && *app.seat()->log != first_log)) {
     ASSERT_LT(std::chrono::steady_clock::now(), next_give_up) << "no second game against the house bot";
     person.pump();
-    if (!resigned_again && app.screen() == Screen::game && app.gunjin() && app.gunjin()->may_move()) {
-      app.act(GunjinIntent{GunjinIntent::Kind::resign, {}, {}}, steady_ms());
+    if (!resigned_again && app.screen() == Screen::game && gunjin_screen(app).board() && gunjin_screen(app).board()->may_move()) {
+      gunjin_screen(app).act(GunjinIntent{GunjinIntent::Kind::resign, {}, {}}, steady_ms());
       resigned_again = true;
     }
   }
@@ -190,7 +197,7 @@ TEST(HouseBots, APersonPlaysTheGunjinHouseBotTwiceInARowAndTheLogsVerify) {
 // the quick-match queue into it; the game is played under the room's options, and afterwards the
 // bot waits in the queue again.
 TEST(HouseBots, APersonSeatsTheHouseBotInARoomOfTheirOwnWithAClock) {
-  Host host(HouseBotKind::chess, 1);
+  Host host("chess", 1);
   const crypto::Identity me = peer::testing::identity_from(0x63);
   Person person(host, me, /*queue_at_once=*/false);
   App& app = person.app;
@@ -216,7 +223,7 @@ TEST(HouseBots, APersonSeatsTheHouseBotInARoomOfTheirOwnWithAClock) {
   // The person resigns as soon as the game is in play.
   auto resign_once = [&] {
     if (!resigned && app.screen() == Screen::game && app.game() && app.game()->session().phase() == peer::Phase::play) {
-      app.act(ChessIntent{ChessIntent::Kind::resign, {}, 0}, steady_ms());
+      chess_screen(app).act(ChessIntent{ChessIntent::Kind::resign, {}, 0}, steady_ms());
       resigned = true;
     }
   };
@@ -269,7 +276,7 @@ TEST(HouseBots, APersonPlaysRisikoAgainstTwoHouseBotsRestartsItsClientMidGameAnd
   // in six runs under ctest -j4 here): then there is nothing to restart into, and a new lobby
   // with new bots plays another game, up to five.
   for (int game = 1;; ++game) {
-    host = std::make_unique<Host>(HouseBotKind::risiko, 2);
+    host = std::make_unique<Host>("risiko", 2);
     person = testing::RisikoPerson{};
     client = std::make_unique<Person>(*host, me, /*queue_at_once=*/true);
     EXPECT_EQ(client->app.config().house_bots, (std::vector<QuickMatchTarget>{{"risiko", 3}}));
@@ -277,7 +284,7 @@ TEST(HouseBots, APersonPlaysRisikoAgainstTwoHouseBotsRestartsItsClientMidGameAnd
       ASSERT_LT(std::chrono::steady_clock::now(), give_up) << "the person never played";
       ASSERT_FALSE(client->failed()) << client->app.seat()->failure;
       client->pump();
-      person.play(client->app.risiko(), [&](std::optional<RisikoIntent> i) { client->app.risiko_act(std::move(i)); });
+      person.play(risiko_screen(client->app).board(), [&](std::optional<RisikoIntent> i) { risiko_screen(client->app).act(std::move(i)); });
     }
     if (!client->finished()) break;
     ASSERT_LT(game, 5) << "five games ended before the person had played, the last: "
@@ -307,15 +314,15 @@ TEST(HouseBots, APersonPlaysRisikoAgainstTwoHouseBotsRestartsItsClientMidGameAnd
     ASSERT_LT(std::chrono::steady_clock::now(), give_up) << "the game did not finish after the restart";
     ASSERT_FALSE(client->failed()) << client->app.seat()->failure;
     client->pump();
-    person.play(client->app.risiko(), [&](std::optional<RisikoIntent> i) { client->app.risiko_act(std::move(i)); });
-    if (const RisikoBoard* b = client->app.risiko()) saw_mission |= b->own().mission.has_value();
+    person.play(risiko_screen(client->app).board(), [&](std::optional<RisikoIntent> i) { risiko_screen(client->app).act(std::move(i)); });
+    if (const RisikoBoard* b = risiko_screen(client->app).board()) saw_mission |= b->own().mission.has_value();
   }
   const App& app = client->app;
   ASSERT_TRUE(app.lobby().room());
   EXPECT_EQ(app.lobby().room()->room, room) << "the restarted client played another game";
   EXPECT_TRUE(saw_mission) << "the restored seat could not open its mission";
   ASSERT_TRUE(app.game() && app.game()->session().outcome());
-  const auto& rules = peer::risiko::risiko_rules(app.game()->session());
+  const auto& rules = parley::games::risiko::rules_of(app.game()->session());
   ASSERT_TRUE(app.game()->me());
   const game::risiko::PlayerStatus status = rules.state().table.player(*app.game()->me()).status;
   EXPECT_NE(status, game::risiko::PlayerStatus::left) << "the restored seat left the game";

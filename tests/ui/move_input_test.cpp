@@ -1,13 +1,13 @@
 // Moving pieces with the pointer, without a window: click-click, drag-and-drop, promotion,
 // castling by dropping the king on its rook, and everything that must not move a piece.
-#include "ui/core/move_input.hpp"
+#include "games/chess/ui/move_input.hpp"
 
 #include <gtest/gtest.h>
 
 #include "game/chess/notation.hpp"
+#include "games/chess/ui/chess_intent.hpp"
 #include "tests/peer/fake_lobby.hpp"
 #include "tests/ui/chess_fixtures.hpp"
-#include "ui/core/chess_intent.hpp"
 
 namespace parley::ui {
 namespace {

@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "game/chess/movegen.hpp"
+#include "games/chess/ui/chess_screen.hpp"
 #include "peer/log/verify.hpp"
 #include "tests/peer/fake_lobby.hpp"
 #include "tests/ui/local_lobby.hpp"
@@ -44,7 +45,7 @@ TEST(ClientNetwork, PlaysAGameAgainstTheHouseBotThroughARealLobbyAndTheLogVerifi
   ASSERT_TRUE(server) << lobby::to_string(server.error());
   const std::uint16_t port = (*server)->endpoint().port;
 
-  HouseBot bot(lobby::Endpoint{"127.0.0.1", port}, dir.path / "bot", 0);
+  HouseBot bot(HouseBotOptions{lobby::Endpoint{"127.0.0.1", port}, dir.path / "bot", "chess", 2, 0, "house bot", {}, 0, {}});
   const crypto::Identity me = peer::testing::identity_from(0x31);
   App app(AppConfig{me.public_key(), "tester", "127.0.0.1:" + std::to_string(port), port, false, true});
   NetworkThread net({me, dir.path / "me", 5});
@@ -61,18 +62,18 @@ TEST(ClientNetwork, PlaysAGameAgainstTheHouseBotThroughARealLobbyAndTheLogVerifi
     for (auto& e : net.take_events()) app.on_event(e, steady_ms());
     for (auto& c : app.take_commands()) net.send(std::move(c));
     for (auto& line : app.take_log_lines()) log.push_back(line);
-    if (app.screen() == Screen::game && app.game() && app.input().may_move()) {
+    if (app.screen() == Screen::game && app.game() && chess_screen(app).input().may_move()) {
       if (my_moves == 5 && !resigned) {
-        app.act({ChessIntent::Kind::resign, Move::none(), 0}, steady_ms());
+        chess_screen(app).act({ChessIntent::Kind::resign, Move::none(), 0}, steady_ms());
         resigned = true;
       } else if (!resigned) {
         // The first legal move, as a person would click it: the piece, then its square.
-        Move m = *MoveList(app.game()->chess().position()).begin();
-        app.board_press(m.from());
-        app.board_release(m.from());
-        app.board_press(m.to());
-        if (app.input().promotion()) app.choose_promotion(PieceType::queen);
-        ASSERT_TRUE(app.pending_move()) << "the click-click did not make a move";
+        Move m = *MoveList(chess_screen(app).chess()->position()).begin();
+        chess_screen(app).press(m.from());
+        chess_screen(app).release(m.from());
+        chess_screen(app).press(m.to());
+        if (chess_screen(app).input().promotion()) chess_screen(app).choose_promotion(PieceType::queen);
+        ASSERT_TRUE(chess_screen(app).pending_move()) << "the click-click did not make a move";
         ++my_moves;
       }
     }
@@ -80,7 +81,7 @@ TEST(ClientNetwork, PlaysAGameAgainstTheHouseBotThroughARealLobbyAndTheLogVerifi
   }
   ASSERT_TRUE(app.game());
   EXPECT_EQ(my_moves, 5);
-  const std::size_t plies = app.game()->chess().moves().size();
+  const std::size_t plies = chess_screen(app).chess()->moves().size();
   EXPECT_GE(plies, 9U) << "the bot answered every move";
   ASSERT_TRUE(app.game()->session().outcome());
   EXPECT_EQ(app.game()->session().outcome()->reason, "resignation");
@@ -124,8 +125,8 @@ TEST(ClientNetwork, ASpectatorWatchesAGameFromTheRoomList) {
   const std::string address = "127.0.0.1:" + std::to_string(endpoint.port);
 
   // Two house bots play each other, slowly enough to be watched.
-  HouseBot white(endpoint, dir.path / "bot1", 150);
-  HouseBot black(endpoint, dir.path / "bot2", 150);
+  HouseBot white(HouseBotOptions{endpoint, dir.path / "bot1", "chess", 2, 150, "house bot", {}, 0, {}});
+  HouseBot black(HouseBotOptions{endpoint, dir.path / "bot2", "chess", 2, 150, "house bot", {}, 0, {}});
   const crypto::Identity me = peer::testing::identity_from(0x32);
   App app(AppConfig{me.public_key(), "watcher", address, endpoint.port, true, false});
   NetworkThread net({me, dir.path / "me", 5});
@@ -149,15 +150,15 @@ TEST(ClientNetwork, ASpectatorWatchesAGameFromTheRoomList) {
       }
     }
     for (auto& c : app.take_commands()) net.send(std::move(c));
-    if (app.game() && app.game()->is_chess()) plies_seen = app.game()->chess().moves().size();
+    if (app.game() && (chess_screen(app).chess() != nullptr)) plies_seen = chess_screen(app).chess()->moves().size();
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   EXPECT_EQ(app.screen(), Screen::game);
   ASSERT_TRUE(app.game());
   EXPECT_FALSE(app.game()->me()) << "a spectator holds no seat";
-  EXPECT_FALSE(app.input().may_move());
+  EXPECT_FALSE(chess_screen(app).input().may_move());
   EXPECT_TRUE(app.can_leave_game());
-  EXPECT_EQ(app.game()->san_moves().size(), plies_seen);
+  EXPECT_EQ(chess_screen(app).san_moves().size(), plies_seen);
   EXPECT_TRUE(app.banners().empty());
   net.send(DisconnectCommand{});
 }

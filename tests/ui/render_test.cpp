@@ -8,14 +8,16 @@
 #include <cstdlib>
 
 #include "game/chess/notation.hpp"
-#include "tests/peer/fake_lobby.hpp"
+#include "games/chess/sdl/board_view.hpp"
+#include "games/chess/sdl/chess_game_view.hpp"
+#include "games/chess/ui/chess_screen.hpp"
 #include "peer/session/options.hpp"
+#include "tests/peer/fake_lobby.hpp"
+#include "tests/ui/chess_fixtures.hpp"
+#include "tests/ui/hidden_screens.hpp"
 #include "ui/core/app.hpp"
-#include "ui/sdl/board_view.hpp"
 #include "ui/sdl/screens.hpp"
 #include "ui/sdl/window.hpp"
-#include "tests/ui/hidden_screens.hpp"
-#include "tests/ui/chess_fixtures.hpp"
 
 namespace parley::ui::sdl {
 namespace {
@@ -144,7 +146,7 @@ TEST(Render, TheConnectScreenShowsItsFields) {
   Image image = rig.render("connect");
   ASSERT_EQ(image.width, 1280);
   ASSERT_EQ(image.height, 800);
-  EXPECT_EQ(rig.screens->board_geometry(), std::nullopt);
+  EXPECT_EQ(chess_view(*rig.screens).board_geometry(), std::nullopt);
   // Text (light grey on dark) and the blue buttons in the middle column.
   const Rect middle{360, 60, 560, 500};
   EXPECT_GT(count(image, middle, [](Image::Pixel p) { return p.r > 200 && p.g > 200 && p.b > 200; }), 400);
@@ -169,8 +171,8 @@ TEST(Render, TheBoardShowsThePositionTheLastMoveAndItsSquares) {
   rig.in_game();
   rig.play({"e4", "e5", "Nf3"});
   Image image = rig.render("game-white");
-  ASSERT_TRUE(rig.screens->board_geometry());
-  const BoardGeometry g = *rig.screens->board_geometry();
+  ASSERT_TRUE(chess_view(*rig.screens).board_geometry());
+  const BoardGeometry g = *chess_view(*rig.screens).board_geometry();
   EXPECT_FALSE(g.flipped());
   EXPECT_EQ(g.square_at({g.bounds().x + 1, g.bounds().y + 1}), sq("a8"));
   rig.expect_board(image, g, rig.t.chess().position(), sq("g1").bb() | sq("f3").bb());
@@ -182,10 +184,10 @@ TEST(Render, TheBoardShowsThePositionTheLastMoveAndItsSquares) {
 TEST(Render, APickedUpPieceShowsItsSquareAndTargets) {
   Rig rig;
   rig.in_game();
-  rig.app.board_press(sq("g1"));
-  rig.app.board_release(sq("g1"));
+  chess_screen(rig.app).press(sq("g1"));
+  chess_screen(rig.app).release(sq("g1"));
   Image image = rig.render("game-selected");
-  const BoardGeometry g = *rig.screens->board_geometry();
+  const BoardGeometry g = *chess_view(*rig.screens).board_geometry();
   rig.expect_board(image, g, rig.t.chess().position(), sq("g1").bb());
   // A dark dot in the middle of each empty target square, none on a square that is not one.
   for (const char* target : {"f3", "h3"}) {
@@ -203,7 +205,7 @@ TEST(Render, BlackSeesTheBoardTurnedAndACheckIsRed) {
   rig.in_game();
   rig.play({"e4", "f5", "Qh5+"});
   Image image = rig.render("game-black-check");
-  const BoardGeometry g = *rig.screens->board_geometry();
+  const BoardGeometry g = *chess_view(*rig.screens).board_geometry();
   EXPECT_TRUE(g.flipped());
   EXPECT_EQ(g.square_at({g.bounds().x + 1, g.bounds().y + 1}), sq("h1"));
   // The black king on e8, in check: red around it.
@@ -216,20 +218,20 @@ TEST(Render, ADraggedPieceLeavesItsSquareAndFollowsThePointer) {
   Rig rig;
   rig.in_game();
   Image before = rig.render("game-before-drag");
-  const BoardGeometry g = *rig.screens->board_geometry();
-  rig.app.board_press(sq("e2"));
-  rig.app.board_drag(g.square_rect(sq("e4")).center());
+  const BoardGeometry g = *chess_view(*rig.screens).board_geometry();
+  chess_screen(rig.app).press(sq("e2"));
+  chess_screen(rig.app).drag(g.square_rect(sq("e4")).center());
   Image image = rig.render("game-drag");
   // e2 is empty (its square tinted as picked up), e4 shows the pawn under the pointer.
   EXPECT_EQ(count(image, inner(g, sq("e2")), whiteish), 0);
   EXPECT_GT(count(image, inner(g, sq("e4")), whiteish), count(before, inner(g, sq("e2")), whiteish) / 2);
   EXPECT_EQ(count(before, inner(g, sq("e4")), whiteish), 0);
-  rig.app.board_release(sq("e4"));
-  ASSERT_TRUE(rig.app.pending_move());
-  EXPECT_EQ(game::chess::to_uci(*rig.app.pending_move()), "e2e4");
+  chess_screen(rig.app).release(sq("e4"));
+  ASSERT_TRUE(chess_screen(rig.app).pending_move());
+  EXPECT_EQ(game::chess::to_uci(*chess_screen(rig.app).pending_move()), "e2e4");
   // The move just sent is shown made while the lobby relays it.
   Image sent = rig.render("game-sent");
-  Position after = Position::start().after(*rig.app.pending_move());
+  Position after = Position::start().after(*chess_screen(rig.app).pending_move());
   rig.expect_board(sent, g, after, sq("e2").bb() | sq("e4").bb());
 }
 
@@ -239,11 +241,11 @@ TEST(Render, APromotionOffersFourPiecesOverTheSquare) {
   rig.play({"a4", "b5", "axb5", "a6", "bxa6", "Bb7", "axb7", "Nc6"});  // b8 is free
   const Position before = rig.t.chess().position();
   rig.render("game-before-promotion");
-  const BoardGeometry g = *rig.screens->board_geometry();
-  rig.app.board_press(sq("b7"));
-  rig.app.board_release(sq("b7"));
-  rig.app.board_press(sq("b8"));
-  ASSERT_TRUE(rig.app.input().promotion());
+  const BoardGeometry g = *chess_view(*rig.screens).board_geometry();
+  chess_screen(rig.app).press(sq("b7"));
+  chess_screen(rig.app).release(sq("b7"));
+  chess_screen(rig.app).press(sq("b8"));
+  ASSERT_TRUE(chess_screen(rig.app).input().promotion());
   Image image = rig.render("game-promotion");
   // The chooser covers b8 down to b5 with its buttons; the rest of the board is untouched.
   Rect column = g.square_rect(sq("b8"));
@@ -251,10 +253,11 @@ TEST(Render, APromotionOffersFourPiecesOverTheSquare) {
   EXPECT_GT(count(image, column, [](Image::Pixel p) { return near(p, {69, 107, 158}, 8); }), column.w * column.h / 3);
   EXPECT_TRUE(near(corner(image, g, sq("h1")), kLight));
   rig.app.take_commands();
-  rig.app.choose_promotion(PieceType::knight);
+  chess_screen(rig.app).choose_promotion(PieceType::knight);
   auto commands = rig.app.take_commands();
   ASSERT_EQ(commands.size(), 1U);
-  EXPECT_EQ(game::chess::to_uci(std::get<ChessCommand>(commands[0]).intent.move), "b7b8n");
+  ASSERT_TRUE(seat_intent<ChessIntent>(commands[0]));
+  EXPECT_EQ(game::chess::to_uci(seat_intent<ChessIntent>(commands[0])->move), "b7b8n");
   Image chosen = rig.render("game-promoted");
   rig.expect_board(chosen, g, before.after(*parse_uci(before, "b7b8n")), sq("b7").bb() | sq("b8").bb());
 }
@@ -348,8 +351,8 @@ TEST(Render, TheReplayShowsTheBoardAtTheStepAndTheVerdictInRed) {
   rig.app.open_replay(std::move(viewer).value());
   rig.app.replay()->next_verdict();  // the cheat
   Image image = rig.render("replay-blame");
-  ASSERT_TRUE(rig.screens->board_geometry());
-  const BoardGeometry g = *rig.screens->board_geometry();
+  ASSERT_TRUE(chess_view(*rig.screens).board_geometry());
+  const BoardGeometry g = *chess_view(*rig.screens).board_geometry();
   // The illegal move is not on the board: e4 e5, with e5 the last move.
   Position shown = Position::start().after(*parse_uci(Position::start(), "e2e4"));
   shown = shown.after(*parse_uci(shown, "e7e5"));

@@ -1,10 +1,12 @@
-// The replay viewer over logs made by the fake signing lobby: stepping, the board at each step,
-// and the verifier's verdict (a clean game, a seat caught cheating, a file that is not a log).
+// The replay viewer over logs made by the fake signing lobby: stepping, the board at each step
+// (chess's replay beside the viewer), and the verifier's verdict (a clean game, a seat caught
+// cheating, a file that is not a log).
 #include "ui/core/replay.hpp"
 
 #include <gtest/gtest.h>
 
 #include "game/chess/notation.hpp"
+#include "games/chess/ui/chess_replay.hpp"
 #include "tests/peer/fake_lobby.hpp"
 #include "tests/ui/chess_fixtures.hpp"
 
@@ -42,25 +44,26 @@ TEST(Replay, StepsThroughEveryEntryWithTheBoardAfterIt) {
   sign_results(t);
   ReplayViewer v = open(t);
   ASSERT_TRUE(v.report().valid) << v.report().fault;
-  EXPECT_TRUE(v.is_chess());
+  auto chess = ChessReplay::open(v);
+  ASSERT_TRUE(chess);
   ASSERT_EQ(v.size(), t.lobby.entries().size());  // genesis, 2 setups, 2 reveals, 4 moves, 2 results
   EXPECT_EQ(v.current(), 0U);
   EXPECT_EQ(v.step().kind, "genesis");
-  EXPECT_EQ(v.position().fen(), Position::start().fen());
-  EXPECT_FALSE(v.last_move());
+  EXPECT_EQ(chess->position(v.current()).fen(), Position::start().fen());
+  EXPECT_FALSE(chess->last_move(v.current()));
 
   // Entry 5 is the first move.
   v.go_to(5);
   EXPECT_EQ(v.step().seat, kWhite);
-  ASSERT_TRUE(v.last_move());
-  EXPECT_EQ(to_uci(*v.last_move()), "f2f3");
-  EXPECT_EQ(v.san_moves(), (std::vector<std::string>{"f3"}));
+  ASSERT_TRUE(chess->last_move(v.current()));
+  EXPECT_EQ(to_uci(*chess->last_move(v.current())), "f2f3");
+  EXPECT_EQ(chess->san_moves(v.current()), (std::vector<std::string>{"f3"}));
 
   v.last();
   EXPECT_EQ(v.current(), v.size() - 1);
-  EXPECT_EQ(v.san_moves(), (std::vector<std::string>{"f3", "e5", "g4", "Qh4#"}));
-  EXPECT_TRUE(v.position().in_check());
-  EXPECT_EQ(to_uci(*v.last_move()), "d8h4");
+  EXPECT_EQ(chess->san_moves(v.current()), (std::vector<std::string>{"f3", "e5", "g4", "Qh4#"}));
+  EXPECT_TRUE(chess->position(v.current()).in_check());
+  EXPECT_EQ(to_uci(*chess->last_move(v.current())), "d8h4");
 
   v.step_by(-1000);
   EXPECT_EQ(v.current(), 0U);
@@ -68,7 +71,7 @@ TEST(Replay, StepsThroughEveryEntryWithTheBoardAfterIt) {
   EXPECT_EQ(v.current(), v.size() - 1);
   v.step_by(-2);
   EXPECT_EQ(v.current(), v.size() - 3);
-  EXPECT_EQ(v.san_moves().size(), 4U);  // the results come after the mate
+  EXPECT_EQ(chess->san_moves(v.current()).size(), 4U);  // the results come after the mate
 }
 
 TEST(Replay, TheVerdictIsBesideTheBoardAndTheResultIsAStepToJumpTo) {
@@ -91,7 +94,9 @@ TEST(Replay, TheVerdictIsBesideTheBoardAndTheResultIsAStepToJumpTo) {
   EXPECT_GT(v.current(), 8U);
   v.previous_verdict();
   EXPECT_EQ(v.current(), 8U);
-  auto pgn = v.pgn();
+  auto chess = ChessReplay::open(v);
+  ASSERT_TRUE(chess);
+  auto pgn = chess->pgn();
   ASSERT_TRUE(pgn) << pgn.error().detail;
   EXPECT_NE(pgn->find("2. g4 Qh4# 0-1"), std::string::npos) << *pgn;
 }
@@ -113,8 +118,11 @@ TEST(Replay, ASeatCaughtCheatingIsBlamedAtItsEntry) {
   v.next_verdict();
   EXPECT_EQ(v.current(), cheat);
   EXPECT_TRUE(v.step().blame);
-  EXPECT_NE(v.step().verdicts.front().find("blamed"), std::string::npos) << v.step().verdicts.front();
-  EXPECT_EQ(v.san_moves(), (std::vector<std::string>{"e4"})) << "the illegal move is not on the board";
+  EXPECT_EQ(v.report().seats[1].offence, peer::Offence::illegal_action);
+  EXPECT_EQ(v.report().seats[1].refusal, peer::RefusalCode(Illegal::illegal_move));
+  auto chess = ChessReplay::open(v);
+  ASSERT_TRUE(chess);
+  EXPECT_EQ(chess->san_moves(v.current()), (std::vector<std::string>{"e4"})) << "the illegal move is not on the board";
 }
 
 TEST(Replay, ATakeBackReturnsToTheEarlierPositionAndSteppingBackShowsTheOldLine) {
@@ -126,10 +134,12 @@ TEST(Replay, ATakeBackReturnsToTheEarlierPositionAndSteppingBackShowsTheOldLine)
   t.post(kWhite, t.chess_action({Action::Kind::accept_takeback, kWhite, Move::none(), 0}));
   play(t, {"c5"});
   ReplayViewer v = open(t);
+  auto chess = ChessReplay::open(v);
+  ASSERT_TRUE(chess);
   v.last();
-  EXPECT_EQ(v.san_moves(), (std::vector<std::string>{"e4", "c5"}));
+  EXPECT_EQ(chess->san_moves(v.current()), (std::vector<std::string>{"e4", "c5"}));
   v.go_to(6);
-  EXPECT_EQ(v.san_moves(), (std::vector<std::string>{"e4", "e5"}));
+  EXPECT_EQ(chess->san_moves(v.current()), (std::vector<std::string>{"e4", "e5"}));
   EXPECT_FALSE(v.report().valid) << "an unfinished game does not verify";
 }
 

@@ -8,10 +8,11 @@
 #include <algorithm>
 #include <memory>
 
+#include "games/risiko/module.hpp"
+#include "games/risiko/ui/risiko_board.hpp"
 #include "peer/log/verify.hpp"
 #include "tests/peer/risiko_table.hpp"
 #include "tests/ui/risiko_person.hpp"
-#include "ui/core/risiko_board.hpp"
 
 namespace parley::ui {
 namespace {
@@ -28,7 +29,7 @@ struct Harness {
     human = player.get();
     t.players[0] = std::move(player);
     screen.emplace(peer::Session::start(t.lobby.genesis(), t.lobby.now()).value());
-    const auto& rules = peer::risiko::risiko_rules(*screen);
+    const auto& rules = parley::games::risiko::rules_of(*screen);
     board.emplace(rules.state().world, builtin_shapes("classic"), kMe);
     spectator.emplace(rules.state().world, builtin_shapes("classic"), std::nullopt);
   }
@@ -147,7 +148,7 @@ TEST(RisikoBoard, TheInitialPlacementIsChosenByClicksAndCommittedWhole) {
   EXPECT_EQ(h.board->mode(), RisikoMode::placement_committed);
   EXPECT_FALSE(h.board->click(a).has_value());
   h.human->submit(*intent);
-  ASSERT_TRUE(h.run_until([&] { return peer::risiko::risiko_rules(*h.screen).seat(kMe).placed; }));
+  ASSERT_TRUE(h.run_until([&] { return parley::games::risiko::rules_of(*h.screen).seat(kMe).placed; }));
   EXPECT_TRUE(h.board->draft().empty());  // revealed: on the table now, not drawn twice
 
   ASSERT_TRUE(h.run_until([&] { return h.table().turn >= 1; }));
@@ -345,7 +346,7 @@ TEST(RisikoBoard, ASeatSeesItsOwnMissionAndCardsAndNobodyElses) {
   EXPECT_FALSE(h.spectator->view().own.mission.has_value());
   EXPECT_FALSE(mission_text(h.board->world(), *own.mission).empty());
   // The screen's own session knows no secret of any seat: only the seat's player can open them.
-  const auto& screen_state = peer::risiko::risiko_rules(*h.screen).state();
+  const auto& screen_state = parley::games::risiko::rules_of(*h.screen).state();
   for (const rk::Player& p : screen_state.secrets) {
     EXPECT_FALSE(p.mission.has_value());
     for (const auto& c : p.cards) EXPECT_FALSE(c.has_value());
@@ -444,7 +445,7 @@ TEST(RisikoBoard, AClientRestartedMidGameRestoresItsSecretsAndPlaysOnToAVerified
     h.human = fresh.get();
     h.t.players[0] = std::move(fresh);
     h.screen.emplace(peer::Session::start(h.t.lobby.genesis(), h.t.lobby.now()).value());
-    h.board.emplace(peer::risiko::risiko_rules(*h.screen).state().world, builtin_shapes("classic"), kMe);
+    h.board.emplace(parley::games::risiko::rules_of(*h.screen).state().world, builtin_shapes("classic"), kMe);
     h.delivered = 0;
     const rk::Player known_before = h.board->own();
     h.deliver();

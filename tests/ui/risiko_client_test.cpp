@@ -13,15 +13,17 @@
 
 #include <fstream>
 
+#include "games/risiko/sdl/risiko_game_view.hpp"
+#include "games/risiko/ui/risiko_screen.hpp"
 #include "peer/log/verify.hpp"
 #include "tests/peer/fake_lobby.hpp"
 #include "tests/peer/processes.hpp"
+#include "tests/ui/client_rig.hpp"
+#include "tests/ui/local_lobby.hpp"
 #include "ui/core/app.hpp"
 #include "ui/net/network_thread.hpp"
 #include "ui/sdl/screens.hpp"
 #include "ui/sdl/window.hpp"
-#include "tests/ui/client_rig.hpp"
-#include "tests/ui/local_lobby.hpp"
 
 namespace parley::ui::sdl {
 namespace {
@@ -40,8 +42,8 @@ struct Client : testing::Client {
   using testing::Client::click;
   // A click on a territory where the screen drew it (its label point).
   void click(rk::TerritoryId t) {
-    ASSERT_TRUE(screens->risiko_map());
-    click(screens->risiko_map()->pixel(app.risiko()->shapes()->shape(t).label));
+    ASSERT_TRUE(risiko_view(*screens).frame());
+    click(risiko_view(*screens).frame()->pixel(risiko_screen(app).board()->shapes()->shape(t).label));
   }
   // Clicks on the panel's button with this label, where the last frame drew it, until `done`.
   // Again if need be: while the bots play, new dice and events can move the panel's contents
@@ -49,13 +51,13 @@ struct Client : testing::Client {
   template <class Done>
   void press(std::string_view label, Done done) {
     for (int attempt = 0; attempt < 10 && !done(); ++attempt) {
-      const auto at = screens->risiko_button(label);
+      const auto at = risiko_view(*screens).drawn_button(label);
       ASSERT_TRUE(at) << "no button \"" << label << "\" on the panel";
       click(at->center());
     }
     ASSERT_TRUE(done()) << "the button \"" << label << "\" did nothing";
   }
-  RisikoBoard& board() { return *app.risiko(); }
+  RisikoBoard& board() { return *risiko_screen(app).board(); }
 };
 
 // How a game the person set out to play went.
@@ -94,7 +96,7 @@ void play_first_turn_then_leave(const fs::path& dir, FirstTurn& outcome) {
 
     // The starting armies: clicks on a border territory of ours, then Enter.
     ASSERT_TRUE(client.frames_until(
-        [&] { return client.app.risiko() && client.board().mode() == RisikoMode::initial_placement; }, 120));
+        [&] { return risiko_screen(client.app).board() && client.board().mode() == RisikoMode::initial_placement; }, 120));
     const rk::Table& table = client.board().table();
     const game::Seat me = *client.board().me();
     std::optional<rk::TerritoryId> home;
@@ -155,10 +157,10 @@ void play_first_turn_then_leave(const fs::path& dir, FirstTurn& outcome) {
     // ours (seen under load): then the game is over before the person leaves, with nothing to
     // leave, and only the log is checked.
     const auto over = [&] { return client.board().mode() == RisikoMode::out; };
-    client.press("Leave the game...", [&] { return over() || client.screens->risiko_button("Leave").has_value(); });
+    client.press("Leave the game...", [&] { return over() || risiko_view(*client.screens).drawn_button("Leave").has_value(); });
     // The click closes the confirmation; what it did is checked next (a click on Stay would leave
     // the seat playing). The mode is no sign: the leave may land before the check.
-    client.press("Leave", [&] { return over() || !client.screens->risiko_button("Leave").has_value(); });
+    client.press("Leave", [&] { return over() || !risiko_view(*client.screens).drawn_button("Leave").has_value(); });
     // Checked when the leave lands: the armies it leaves on the map may later be conquered to
     // the last territory, which then counts as an elimination (game/risiko).
     const auto left = [&] { return client.board().table().player(me).status == rk::PlayerStatus::left; };

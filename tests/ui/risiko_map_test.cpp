@@ -10,9 +10,9 @@
 
 #include "game/risiko/builtin_maps.hpp"
 #include "game/risiko/map_format.hpp"
+#include "games/risiko/ui/risiko_shapes.hpp"
 #include "tests/peer/risiko_users_map.hpp"
 #include "tests/ui/risiko_users_shapes.hpp"
-#include "ui/core/risiko_shapes.hpp"
 
 namespace parley::ui {
 namespace {

@@ -9,11 +9,12 @@
 #include <fstream>
 #include <thread>
 
+#include "games/risiko/ui/risiko_screen.hpp"
 #include "peer/log/verify.hpp"
 #include "tests/peer/fake_lobby.hpp"
 #include "tests/peer/processes.hpp"
-#include "tests/ui/risiko_person.hpp"
 #include "tests/ui/local_lobby.hpp"
+#include "tests/ui/risiko_person.hpp"
 #include "ui/core/app.hpp"
 #include "ui/net/network_thread.hpp"
 
@@ -85,13 +86,13 @@ void play_against_two_bots(const fs::path& dir, bool& person_played) {
     ASSERT_LT(std::chrono::steady_clock::now(), give_up) << "the game did not finish";
     ASSERT_FALSE(app.seat() && app.seat()->status == peer::RunnerStatus::failed) << app.seat()->failure;
     pump();
-    person.play(app.risiko(), [&](std::optional<RisikoIntent> i) { app.risiko_act(std::move(i)); });
-    if (const RisikoBoard* b = app.risiko()) {
+    person.play(risiko_screen(app).board(), [&](std::optional<RisikoIntent> i) { risiko_screen(app).act(std::move(i)); });
+    if (const RisikoBoard* b = risiko_screen(app).board()) {
       saw_mission |= b->own().mission.has_value();
       saw_dice |= b->tracker().last_roll().has_value();
     }
   }
-  ASSERT_NE(app.risiko(), nullptr);
+  ASSERT_NE(risiko_screen(app).board(), nullptr);
   ASSERT_TRUE(app.game() && app.game()->session().outcome());
   if (person.turns == 0 && app.game()->session().outcome()->winner) {
     person_played = false;
@@ -101,7 +102,7 @@ void play_against_two_bots(const fs::path& dir, bool& person_played) {
   EXPECT_TRUE(saw_dice);
   EXPECT_GT(person.turns, 0);
   EXPECT_GT(person.attacks, 0);
-  EXPECT_FALSE(app.risiko()->tracker().log().empty());
+  EXPECT_FALSE(risiko_screen(app).board()->tracker().log().empty());
   std::cout << "the person: " << person.turns << " turns, " << person.attacks << " attacks, " << person.moves
             << " strategic moves, " << person.trades << " trades; " << app.game()->entry_count() << " entries; "
             << *app.game()->result_text() << "\n";

@@ -1,13 +1,13 @@
 #pragma once
 // A person at the Risiko map for tests: what it does now, with the choices the heuristic bot
 // would make, through the map's clicks and the panel's buttons only (risiko_network_test.cpp,
-// house_bot_test.cpp, risiko_board_test.cpp). `act` is where an intent goes: App::risiko_act,
+// house_bot_test.cpp, risiko_board_test.cpp). `act` is where an intent goes: RisikoScreen::act,
 // or the HumanRisikoPlayer itself without a network.
 #include <functional>
 #include <optional>
 
-#include "peer/bots/risiko_bot.hpp"
-#include "ui/core/risiko_board.hpp"
+#include "games/risiko/risiko_bot.hpp"
+#include "games/risiko/ui/risiko_board.hpp"
 
 namespace parley::ui::testing {
 

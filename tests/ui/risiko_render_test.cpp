@@ -10,15 +10,17 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "games/risiko/sdl/risiko_game_view.hpp"
+#include "games/risiko/sdl/risiko_view.hpp"
+#include "games/risiko/ui/risiko_screen.hpp"
 #include "tests/peer/risiko_table.hpp"
 #include "tests/peer/risiko_users_map.hpp"
+#include "tests/ui/hidden_screens.hpp"
 #include "tests/ui/risiko_users_shapes.hpp"
-#include "ui/sdl/client.hpp"
 #include "ui/core/app.hpp"
-#include "ui/sdl/risiko_view.hpp"
+#include "ui/sdl/client.hpp"
 #include "ui/sdl/screens.hpp"
 #include "ui/sdl/window.hpp"
-#include "tests/ui/hidden_screens.hpp"
 
 namespace parley::ui::sdl {
 namespace {
@@ -72,8 +74,8 @@ MapPoint fill_point(const TerritoryShape& s) {
 struct Rig : testing::HiddenScreens {
   explicit Rig(peer::RoomOptions options = {}, std::vector<std::string> drawings = {})
       : t(3, std::move(options)),
-        app(AppConfig{identity_from(1).public_key(), "alice", "127.0.0.1:7777", 7777, false, false, {},
-                      std::move(drawings)}) {
+        app(AppConfig{identity_from(1).public_key(), "alice", "127.0.0.1:7777", 7777, false, false}) {
+    risiko_screen(app).set_drawings(std::move(drawings));
     auto player = std::make_unique<HumanRisikoPlayer>();
     human = player.get();
     t.players[0] = std::move(player);
@@ -98,10 +100,10 @@ struct Rig : testing::HiddenScreens {
     batch.entries.assign(all.begin() + static_cast<long>(delivered), all.end());
     delivered = all.size();
     app.on_event(batch, now);
-    app.on_event(RisikoSecrets{kRoom, human->knowledge(*t.session, kMe)}, now);
+    app.on_event(SeatNews{kRoom, "risiko", RisikoSecrets{human->knowledge(*t.session, kMe)}}, now);
     // What the App sent is what the network thread would hand the player.
     for (auto& c : app.take_commands())
-      if (auto* r = std::get_if<RisikoCommand>(&c)) human->submit(std::move(r->intent));
+      if (auto* r = seat_intent<RisikoIntent>(c)) human->submit(*r);
   }
   template <class Predicate>
   bool run_until(Predicate done, std::size_t max_rounds = 5000) {
@@ -113,7 +115,7 @@ struct Rig : testing::HiddenScreens {
     }
     return done();
   }
-  RisikoBoard& board() { return *app.risiko(); }
+  RisikoBoard& board() { return *risiko_screen(app).board(); }
 
   // Every territory shows its owner's colour (the selected one lightened).
   void expect_owners(const Image& image, const MapFrame& frame, const rk::Table& table, const RisikoShapes& shapes,
@@ -155,20 +157,20 @@ struct Rig : testing::HiddenScreens {
 TEST(RisikoRender, TheMapShowsOwnersArmiesAndTheDraftOfThePlacement) {
   Rig rig;
   ASSERT_EQ(rig.app.screen(), Screen::game);
-  ASSERT_NE(rig.app.risiko(), nullptr);
+  ASSERT_NE(risiko_screen(rig.app).board(), nullptr);
   ASSERT_TRUE(rig.run_until([&] { return rig.board().mode() == RisikoMode::initial_placement && rig.board().own().mission; }));
   // Three armies drafted on one own territory: its disc turns green and counts them.
   rk::TerritoryId home{};
   for (std::uint8_t i = 0; i < 42; ++i)
     if (rig.board().table().countries[i].owner == kMe) home = rk::TerritoryId{i};
-  for (int i = 0; i < 3; ++i) rig.app.risiko_act(rig.board().click(home));
+  for (int i = 0; i < 3; ++i) risiko_screen(rig.app).act(rig.board().click(home));
   Image image = rig.render("risiko-placement");
-  ASSERT_TRUE(rig.screens->risiko_map());
-  const MapFrame frame = *rig.screens->risiko_map();
+  ASSERT_TRUE(risiko_view(*rig.screens).frame());
+  const MapFrame frame = *risiko_view(*rig.screens).frame();
   const RisikoShapes& shapes = *rig.board().shapes();
   rig.expect_owners(image, frame, rig.board().table(), shapes, std::nullopt);
   rig.expect_labels(image, frame, shapes);
-  const Point c = rig.screens->risiko_map()->pixel(shapes.shape(home).label);
+  const Point c = risiko_view(*rig.screens).frame()->pixel(shapes.shape(home).label);
   int green = 0;
   for (int dy = -6; dy <= 6; ++dy)
     for (int dx = -6; dx <= 6; ++dx) green += near(image.at(c.x + dx, c.y + dy), RisikoColors::label_draft, 10);
@@ -185,12 +187,12 @@ TEST(RisikoRender, AUsersMapIsDrawnAsContinentBlocksWithOwnersArmiesAndBorders) 
   room.game_options = peer::risiko::encode(*chosen);
   Rig rig(room);
   ASSERT_EQ(rig.app.screen(), Screen::game);
-  ASSERT_NE(rig.app.risiko(), nullptr);
+  ASSERT_NE(risiko_screen(rig.app).board(), nullptr);
   ASSERT_EQ(rig.board().world().territory_count(), 9u);
   ASSERT_TRUE(rig.run_until([&] { return rig.board().mode() == RisikoMode::initial_placement && rig.board().own().mission; }));
   Image image = rig.render("risiko-users-map");
-  ASSERT_TRUE(rig.screens->risiko_map());
-  const MapFrame frame = *rig.screens->risiko_map();
+  ASSERT_TRUE(risiko_view(*rig.screens).frame());
+  const MapFrame frame = *risiko_view(*rig.screens).frame();
   const RisikoShapes& shapes = *rig.board().shapes();
   rig.expect_owners(image, frame, rig.board().table(), shapes, std::nullopt);
   rig.expect_labels(image, frame, shapes);
@@ -232,7 +234,7 @@ TEST(RisikoRender, TheReplayOfAGameOnAUsersMapLaysTheMapOutFromTheLog) {
   ASSERT_TRUE(viewer.ok()) << viewer.error();
   EXPECT_TRUE(viewer->report().valid) << viewer->report().fault;
   rig.app.open_replay(std::move(viewer).value());
-  const RisikoReplay* replay = rig.app.risiko_replay();
+  const RisikoReplay* replay = risiko_screen(rig.app).replay();
   ASSERT_NE(replay, nullptr);
   EXPECT_EQ(replay->world().territory_count(), 9u);
   EXPECT_EQ(replay->shapes()->shapes().size(), 9u);
@@ -241,8 +243,8 @@ TEST(RisikoRender, TheReplayOfAGameOnAUsersMapLaysTheMapOutFromTheLog) {
   ASSERT_TRUE(last.table.has_value());
   EXPECT_EQ(*last.table, t.rules().state().table);
   Image image = rig.render("risiko-users-map-replay");
-  ASSERT_TRUE(rig.screens->risiko_map());
-  const MapFrame frame = *rig.screens->risiko_map();
+  ASSERT_TRUE(risiko_view(*rig.screens).frame());
+  const MapFrame frame = *risiko_view(*rig.screens).frame();
   for (const TerritoryShape& s : replay->shapes()->shapes()) {
     if (last.roll && (s.id == last.roll->from || s.id == last.roll->to)) continue;  // highlighted
     const Point px = frame.pixel(fill_point(s));
@@ -269,16 +271,16 @@ TEST(RisikoRender, KeptDrawingsAreReadByNameSkippingOtherFilesAndOversizedOnes) 
   peer::RoomOptions room;
   room.game_options = peer::risiko::encode(*peer::risiko::custom_map_options(peer::testing::kIslandsMap, rk::DiceRule::risiko));
   Rig rig(room, texts);
-  ASSERT_NE(rig.app.risiko(), nullptr);
+  ASSERT_NE(risiko_screen(rig.app).board(), nullptr);
   EXPECT_FLOAT_EQ(rig.board().shapes()->width(), 64);
   ASSERT_TRUE(rig.run_until([&] { return rig.board().mode() == RisikoMode::initial_placement && rig.board().own().mission; }));
   Image image = rig.render("risiko-users-map-drawn");
-  rig.expect_owners(image, *rig.screens->risiko_map(), rig.board().table(), *rig.board().shapes(), std::nullopt);
+  rig.expect_owners(image, *risiko_view(*rig.screens).frame(), rig.board().table(), *rig.board().shapes(), std::nullopt);
   auto viewer = ReplayViewer::open(lobby::encode(rig.t.lobby.log()), "islands.plog");
   ASSERT_TRUE(viewer.ok()) << viewer.error();
   rig.app.open_replay(std::move(viewer).value());
-  ASSERT_NE(rig.app.risiko_replay(), nullptr);
-  EXPECT_FLOAT_EQ(rig.app.risiko_replay()->shapes()->width(), 64);
+  ASSERT_NE(risiko_screen(rig.app).replay(), nullptr);
+  EXPECT_FLOAT_EQ(risiko_screen(rig.app).replay()->shapes()->width(), 64);
 }
 
 // A Rig at the person's first reinforcement, the initial allowance placed by clicks on a
@@ -296,8 +298,8 @@ std::unique_ptr<Rig> at_first_reinforcement(rk::TerritoryId& home) {
         if (rig->board().table().countries[n.value].owner != kMe) found = true;
       if (found) home = rk::TerritoryId{i};
     }
-    for (std::uint32_t i = rig->board().allowance(); i > 0; --i) rig->app.risiko_act(rig->board().click(home));
-    rig->app.risiko_act(rig->board().place());
+    for (std::uint32_t i = rig->board().allowance(); i > 0; --i) risiko_screen(rig->app).act(rig->board().click(home));
+    risiko_screen(rig->app).act(rig->board().place());
     if (rig->run_until([&] { return rig->board().mode() == RisikoMode::reinforce; })) return rig;
     const auto outcome = rig->t.session->outcome();
     if (!outcome || !outcome->winner || *outcome->winner == kMe) return nullptr;  // stuck, not won: fail
@@ -310,13 +312,13 @@ TEST(RisikoRender, TheSelectedTerritoryAndItsTargetsAreHighlightedAndTheDiceShow
   auto dealt = at_first_reinforcement(home);
   ASSERT_TRUE(dealt) << "the person's first reinforcement never came";
   Rig& rig = *dealt;
-  for (std::uint32_t i = rig.board().allowance(); i > 0; --i) rig.app.risiko_act(rig.board().click(home));
-  rig.app.risiko_act(rig.board().place());
+  for (std::uint32_t i = rig.board().allowance(); i > 0; --i) risiko_screen(rig.app).act(rig.board().click(home));
+  risiko_screen(rig.app).act(rig.board().place());
   ASSERT_TRUE(rig.run_until([&] { return rig.board().mode() == RisikoMode::attack; }));
-  rig.app.risiko_act(rig.board().click(home));
+  risiko_screen(rig.app).act(rig.board().click(home));
   ASSERT_EQ(rig.board().selected(), home);
   Image image = rig.render("risiko-selected");
-  const MapFrame frame = *rig.screens->risiko_map();
+  const MapFrame frame = *risiko_view(*rig.screens).frame();
   const RisikoShapes& shapes = *rig.board().shapes();
   rig.expect_owners(image, frame, rig.board().table(), shapes, home);
   rig.expect_labels(image, frame, shapes);
@@ -346,8 +348,8 @@ TEST(RisikoRender, TheSelectedTerritoryAndItsTargetsAreHighlightedAndTheDiceShow
     if (rig.board().table().countries[t.value].owner != kMe) enemy = t;
   const Point target_px = frame.pixel(fill_point(shapes.shape(enemy)));
   EXPECT_EQ(shapes.hit(frame.to_map(target_px)), enemy);
-  rig.app.risiko_act(rig.board().click(shapes.hit(frame.to_map(target_px))));
-  rig.app.risiko_act(rig.board().click(shapes.hit(frame.to_map(target_px))));  // rolls
+  risiko_screen(rig.app).act(rig.board().click(shapes.hit(frame.to_map(target_px))));
+  risiko_screen(rig.app).act(rig.board().click(shapes.hit(frame.to_map(target_px))));  // rolls
   ASSERT_TRUE(rig.run_until([&] {
     return rig.board().mode() == RisikoMode::attack || rig.board().mode() == RisikoMode::move_in;
   }));
@@ -374,7 +376,7 @@ TEST(RisikoRender, TheReplayOfAWholeGameShowsTheFinalMapBesideTheVerdict) {
   auto viewer = ReplayViewer::open(lobby::encode(t.lobby.log()), "risiko.plog");
   ASSERT_TRUE(viewer.ok()) << viewer.error();
   rig.app.open_replay(std::move(viewer).value());
-  const RisikoReplay* replay = rig.app.risiko_replay();
+  const RisikoReplay* replay = risiko_screen(rig.app).replay();
   ASSERT_NE(replay, nullptr);
   ASSERT_EQ(replay->size(), rig.app.replay()->size());
   rig.app.replay()->last();
@@ -386,8 +388,8 @@ TEST(RisikoRender, TheReplayOfAWholeGameShowsTheFinalMapBesideTheVerdict) {
                           [](const std::string& l) { return l.starts_with("Game over: "); }));
   EXPECT_TRUE(rig.app.replay()->report().valid);
   Image image = rig.render("risiko-replay");
-  ASSERT_TRUE(rig.screens->risiko_map());
-  const MapFrame frame = *rig.screens->risiko_map();
+  ASSERT_TRUE(risiko_view(*rig.screens).frame());
+  const MapFrame frame = *risiko_view(*rig.screens).frame();
   const RisikoShapes& shapes = *replay->shapes();
   for (const TerritoryShape& s : shapes.shapes()) {
     if (last.roll && (s.id == last.roll->from || s.id == last.roll->to)) continue;  // highlighted

@@ -2,15 +2,9 @@
 
 #include <algorithm>
 
-#include "game/chess/pgn.hpp"
-#include "peer/log/chess_export.hpp"
-#include "peer/session/chess_rules.hpp"
-#include "peer/session/risiko_rules.hpp"
-#include "peer/session/gunjin_rules.hpp"
+#include "ui/core/game_ui.hpp"
 
 namespace parley::ui {
-
-using namespace game::chess;
 
 std::string_view describe(Screen screen) {
   switch (screen) {
@@ -23,9 +17,7 @@ std::string_view describe(Screen screen) {
   return "unknown";
 }
 
-bool playable(std::string_view game) {
-  return game == peer::kChessGame || game == peer::kGunjinGame || game == peer::risiko::kRisikoGame;
-}
+bool playable(std::string_view game) { return game_ui(game) != nullptr; }
 
 namespace {
 
@@ -35,14 +27,27 @@ std::string trimmed(const std::string& text) {
   return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
 }
 
+// "two", else the number.
+std::string count_words(std::size_t n) { return n == 2 ? "two" : std::to_string(n); }
+
 }  // namespace
 
-App::App(AppConfig config)
-    : config_(std::move(config)), lobby_(config_.identity), gunjin_editor_(sensible_layout(config_.identity.bytes()[0])) {
+App::App(AppConfig config) : config_(std::move(config)), lobby_(config_.identity) {
   address_field = config_.lobby_address;
   name_field = config_.display_name;
   memory_ = ClientMemory{config_.display_name, config_.recent_lobbies};
+  for (const auto& module : peer::GameRegistry::process().all())
+    if (const GameUi* ui = module->facet<GameUi>()) screens_.push_back(ui->screen(*this, *module));
   if (config_.connect_now) connect_to(config_.lobby_key, 0);
+}
+
+App::~App() = default;
+
+GameScreen* App::game_screen(std::string_view game) const {
+  const peer::GameModule* module = peer::find_game(game);
+  for (const auto& screen : screens_)
+    if (&screen->module() == module) return screen.get();
+  return nullptr;
 }
 
 std::string App::fingerprint() const { return crypto::fingerprint(config_.identity); }
@@ -145,26 +150,14 @@ void App::on_event(const NetEvent& event, std::uint64_t local_ms) {
     on_entries(*r, local_ms);
   } else if (const auto* s = std::get_if<SeatUpdate>(&event)) {
     on_seat(*s, local_ms);
-  } else if (const auto* secrets = std::get_if<RisikoSecrets>(&event)) {
-    if (game_room_ != secrets->room) return;
-    if (risiko_) risiko_->set_secrets(secrets->own);
-    else risiko_secrets_ = *secrets;
-  } else if (const auto* in_use = std::get_if<GunjinLayoutInUse>(&event)) {
+  } else if (const auto* news = std::get_if<SeatNews>(&event)) {
     // It may come before the game's first entries (the runner restores its secrets first).
-    if (game_room_ == in_use->room) {
-      gunjin_layout_sent_ = in_use->layout;
-      if (gunjin_) {
-        gunjin_->set_layout(in_use->layout);
-        gunjin_->update(game_->session());
-      }
-    }
+    if (game_room_ != news->room) return;
+    if (GameScreen* screen = game_screen(news->game)) screen->news(news->news);
   } else if (const auto* refused = std::get_if<IntentRefused>(&event)) {
-    if (risiko_) risiko_->refused();
-    pending_.reset();
-    if (gunjin_) gunjin_->refused();
+    if (active_) active_->refused();
     notify(Notice::Kind::error, "Not played: " + refused->reason, local_ms);
-    input_ply_.reset();
-    sync_input();
+    if (active_) active_->sync();
   }
 }
 
@@ -185,7 +178,7 @@ void App::on_lobby(const lobby::ClientEvent& event, std::uint64_t local_ms) {
     } else if (config_.quick_match) {
       config_.quick_match = false;  // once
       if (!config_.house_bots.empty()) play_house_bots(config_.house_bots.front());
-      else quick_match(2);
+      else if (!screens_.empty()) quick_match(screens_.front()->game(), 2);
     }
   } else if (const auto* r = std::get_if<lobby::Refused>(&event)) {
     notify(Notice::Kind::error,
@@ -199,17 +192,13 @@ void App::on_lobby(const lobby::ClientEvent& event, std::uint64_t local_ms) {
         break;
       case lobby::RoomPhase::started:
         if (game_room_ != s->room) {
-          game_.reset();
-          risiko_.reset();
+          stop_games();
           game_room_ = s->room;
-          pending_.reset();
-          gunjin_.reset();
           seat_.reset();
           result_dialog_ = false;
           result_seen_ = false;
           events_logged_ = 0;
           my_draw_offer_standing_ = false;
-          input_ply_.reset();
           say("game started in room " + std::to_string(s->room.value));
         }
         go(Screen::game);
@@ -235,17 +224,9 @@ void App::on_entries(const RoomEntries& batch, std::uint64_t local_ms) {
         continue;
       }
       game_.emplace(std::move(started).value());
-      if (game_->session().rules().game() == peer::risiko::kRisikoGame) {
-        const auto& rules = peer::risiko::risiko_rules(game_->session());
-        risiko_.emplace(rules.state().world, shapes_for(rules.options(), *rules.state().world, config_.risiko_drawings), game_->me());
-        if (risiko_secrets_ && risiko_secrets_->room == batch.room) risiko_->set_secrets(risiko_secrets_->own);
-        risiko_secrets_.reset();
-      }
       flipped_ = game_->me() && game_->me()->index == 1;
-      if (game_->session().rules().game() == peer::kGunjinGame) {
-        gunjin_.emplace(game_->me(), gunjin_layout_sent_);
-        gunjin_announced_ = 0;
-      }
+      active_ = game_screen(game_->genesis().game);
+      if (active_) active_->start(*game_);
       if (game_->me())
         say("you play " + seat_label(game_->session(), *game_->me()) + " in room " + std::to_string(batch.room.value));
       else
@@ -253,19 +234,13 @@ void App::on_entries(const RoomEntries& batch, std::uint64_t local_ms) {
     } else {
       game_->apply(entry, local_ms);
     }
-    if (risiko_) risiko_->after_entry(game_->session(), [&](game::Seat s) { return game_->seat_name(s); });
+    if (active_) active_->after_entry(*game_);
   }
   if (!game_) return;
-  if (gunjin_) {
-    gunjin_->update(game_->session());
-    for (; gunjin_announced_ < gunjin_->announcements().size(); ++gunjin_announced_)
-      say("referee: " + gunjin_->announcements()[gunjin_announced_]);
-  }
+  if (active_) active_->after_entries(*game_);
   log_session_events(local_ms);
   tell_of_declined_offer(local_ms);
-  if (pending_ && game_->is_chess() && (game_->chess().moves().size() != pending_ply_ || game_->session().outcome()))
-    pending_.reset();
-  sync_input();
+  if (active_) active_->sync();
   if (game_->session().outcome() && !result_seen_) {
     result_seen_ = true;
     result_dialog_ = true;
@@ -328,18 +303,6 @@ void App::log_session_events(std::uint64_t local_ms) {
   }
 }
 
-void App::sync_input() {
-  if (!game_ || !game_->is_chess()) return;
-  const Game& g = game_->chess();
-  const bool may_move = game_->my_move() && !pending_;
-  const std::size_t ply = g.moves().size();
-  if (input_ply_ == ply && input_may_move_ == may_move) return;
-  input_.reset(g.position(), may_move);
-  input_ply_ = ply;
-  input_may_move_ = may_move;
-  if (may_move) say("your move: " + g.position().fen());
-}
-
 // ---- lobby --------------------------------------------------------------------------------
 
 void App::refresh_rooms() {
@@ -376,23 +339,11 @@ void App::search_lan(std::uint64_t local_ms) {
   next_lan_search_ms_ = local_ms + kLanSearchMs;
 }
 
-void App::quick_match(std::uint8_t seats) { send(QuickMatchCommand{std::string(peer::kChessGame), seats}); }
-
-void App::quick_match_gunjin() {
-  gunjin_layout_sent_ = gunjin_editor_.layout();
-  send(GunjinLayoutCommand{*gunjin_layout_sent_});
-  send(QuickMatchCommand{std::string(peer::kGunjinGame), 2});
+void App::quick_match(std::string_view game, std::uint8_t seats) {
+  if (GameScreen* screen = game_screen(game)) screen->quick_match(seats);
 }
 
-void App::quick_match_risiko(std::uint8_t seats) {
-  send(QuickMatchCommand{std::string(peer::risiko::kRisikoGame), std::clamp<std::uint8_t>(seats, 3, 6)});
-}
-
-void App::play_house_bots(const QuickMatchTarget& bots) {
-  if (bots.game == peer::kGunjinGame) return quick_match_gunjin();
-  if (bots.game == peer::risiko::kRisikoGame) return quick_match_risiko(bots.seats);
-  send(QuickMatchCommand{bots.game, bots.seats});
-}
+void App::play_house_bots(const QuickMatchTarget& bots) { quick_match(bots.game, bots.seats); }
 
 bool App::may_seat_house_bot() const {
   const auto& room = lobby_.room();
@@ -417,19 +368,23 @@ void App::leave_queue() {
 }
 
 void App::create_room(const CreateRoomForm& form, std::uint64_t local_ms) {
-  if (!playable(form.game)) return notify(Notice::Kind::error, "This client cannot play " + form.game + " yet", local_ms);
-  if (form.game == peer::kChessGame && form.seats != 2)
-    return notify(Notice::Kind::error, "Chess is for two players", local_ms);
-  if (form.game == peer::risiko::kRisikoGame && (form.seats < 3 || form.seats > 6))
-    return notify(Notice::Kind::error, "Risiko is for 3 to 6 players", local_ms);
-  if (form.game == peer::kGunjinGame && form.seats != 2)
-    return notify(Notice::Kind::error, "Gunjin shogi is for two players", local_ms);
+  const std::string game = form.game.empty() && !screens_.empty() ? std::string(screens_.front()->game()) : form.game;
+  GameScreen* screen = game_screen(game);
+  if (!screen) return notify(Notice::Kind::error, "This client cannot play " + game + " yet", local_ms);
+  const peer::SeatRange range = screen->module().seats();
+  if (!range.contains(static_cast<std::size_t>(std::max(form.seats, 0))))
+    return notify(Notice::Kind::error,
+                  std::string(screen->module().title()) + " is for " +
+                      (range.min == range.max ? count_words(range.min)
+                                              : std::to_string(range.min) + " to " + std::to_string(range.max)) +
+                      " players",
+                  local_ms);
   if (form.seats < 2 || form.seats > 6) return notify(Notice::Kind::error, "A room has 2 to 6 seats", local_ms);
   if (form.clock_minutes < 0 || form.clock_minutes > 24 * 60 || form.increment_seconds < 0 ||
       form.increment_seconds > 3600)
     return notify(Notice::Kind::error, "The time control is out of range", local_ms);
   CreateRoomCommand c;
-  c.game = form.game;
+  c.game = game;
   c.seats = static_cast<std::uint8_t>(form.seats);
   auto event = peer::room_text(form.event);
   if (!event)
@@ -439,24 +394,9 @@ void App::create_room(const CreateRoomForm& form, std::uint64_t local_ms) {
   c.options.clock_base_ms = static_cast<std::uint64_t>(form.clock_minutes) * 60'000;
   c.options.clock_increment_ms = form.clock_minutes > 0 ? static_cast<std::uint64_t>(form.increment_seconds) * 1000 : 0;
   c.visibility = form.invite_only ? lobby::Visibility::invite_only : lobby::Visibility::public_room;
-  // An empty blob is the original rules with hidden pieces (docs/gunjin.md, "Encodings").
-  if (form.game == peer::kGunjinGame && form.gunjin != peer::GunjinRoomOptions{})
-    c.options.game_options = peer::encode(form.gunjin);
-  if (form.game == peer::risiko::kRisikoGame) {
-    peer::risiko::RisikoOptions risiko;
-    risiko.dice = form.risiko_dice;
-    if (form.risiko_map_file) {
-      auto custom = peer::risiko::custom_map_options(*form.risiko_map_file, form.risiko_dice);
-      if (!custom) return notify(Notice::Kind::error, "Your map: " + peer::risiko::describe(custom.error()), local_ms);
-      risiko = std::move(custom).value();
-    } else if (peer::risiko::is_shipped_map(form.risiko_map)) {
-      risiko.map = form.risiko_map;
-    } else {
-      return notify(Notice::Kind::error, "No map called " + form.risiko_map, local_ms);
-    }
-    // An empty blob is the classic map with Risiko dice.
-    if (risiko != peer::risiko::RisikoOptions{}) c.options.game_options = peer::risiko::encode(risiko);
-  }
+  auto game_options = screen->room_options();
+  if (!game_options) return notify(Notice::Kind::error, game_options.error(), local_ms);
+  c.options.game_options = std::move(game_options).value();
   send(std::move(c));
 }
 
@@ -472,11 +412,7 @@ void App::join_by_code(const std::string& code, lobby::Role role, std::uint64_t 
 
 void App::set_ready(bool ready) {
   if (!lobby_.room()) return;
-  if (ready && lobby_.room()->game == peer::kGunjinGame) {
-    // The seat commits to the layout on screen when the game starts.
-    gunjin_layout_sent_ = gunjin_editor_.layout();
-    send(GunjinLayoutCommand{*gunjin_layout_sent_});
-  }
+  if (GameScreen* screen = game_screen(lobby_.room()->game); ready && screen) screen->ready();
   send(ReadyCommand{lobby_.room()->room, ready});
 }
 
@@ -495,61 +431,10 @@ void App::send_chat(const std::string& text) {
 
 // ---- game ---------------------------------------------------------------------------------
 
-void App::submit_move(Move move) {
-  send(ChessCommand{ChessIntent{ChessIntent::Kind::move, move, 0}});
-  pending_ = move;
-  pending_ply_ = game_->chess().moves().size();
-  input_.reset(game_->chess().position(), false);
-  input_may_move_ = false;
-}
-
-void App::board_press(std::optional<Square> at) {
-  if (auto m = input_.press(at)) submit_move(*m);
-}
-
-void App::board_release(std::optional<Square> at) {
-  if (auto m = input_.release(at)) submit_move(*m);
-}
-
-void App::choose_promotion(PieceType type) {
-  if (auto m = input_.choose_promotion(type)) submit_move(*m);
-}
-
-void App::act(ChessIntent intent, std::uint64_t local_ms) {
-  if (!game_ || !game_->me() || !game_->is_chess()) return;
-  auto message = chess_intent_message(game_->chess(), *game_->me(), intent);
-  if (!message) return notify(Notice::Kind::error, "Cannot " + message.error(), local_ms);
-  send(ChessCommand{intent});
-}
-
-void App::submit_gunjin(const GunjinIntent& move) {
-  send(GunjinCommand{move});
-  gunjin_->sent(move);
-}
-
-void App::gunjin_press(std::optional<game::gunjin::Square> at) {
-  if (!gunjin_) return;
-  if (auto m = gunjin_->press(at)) submit_gunjin(*m);
-}
-
-void App::gunjin_drag(Point pointer) {
-  if (gunjin_) gunjin_->drag(pointer);
-}
-
-void App::gunjin_release(std::optional<game::gunjin::Square> at) {
-  if (!gunjin_) return;
-  if (auto m = gunjin_->release(at)) submit_gunjin(*m);
-}
-
-void App::gunjin_cancel() {
-  if (gunjin_) gunjin_->cancel();
-}
-
-void App::act(GunjinIntent intent, std::uint64_t local_ms) {
-  if (!game_ || !gunjin_ || !game_->me()) return;
-  auto action = gunjin_intent_action(gunjin_->view(), *game_->me(), intent);
-  if (!action) return notify(Notice::Kind::error, "Cannot " + action.error(), local_ms);
-  send(GunjinCommand{intent});
+void App::stop_games() {
+  game_.reset();
+  active_ = nullptr;
+  for (const auto& screen : screens_) screen->stop();
 }
 
 bool App::can_leave_game() const {
@@ -564,34 +449,19 @@ void App::leave_game() {
   // A seat's runner leaves the room itself once the game is complete; a spectator leaves here.
   if (lobby_.room() && !lobby_.my_seat()) send(LeaveRoomCommand{lobby_.room()->room});
   lobby_.left_room();
-  game_.reset();
-  risiko_.reset();
-  gunjin_.reset();
+  stop_games();
   game_room_.reset();
-  pending_.reset();
   result_dialog_ = false;
   (screen_ == Screen::replay ? before_replay_ : screen_) = Screen::lobby;
   refresh_rooms();
 }
 
-game::Result<std::string, peer::ExportError> App::game_pgn() const {
-  if (!game_ || !game_->is_chess()) return peer::ExportError{"no chess game to save"};
-  auto record = peer::chess_pgn(game_->log());
-  if (!record) return peer::ExportError{record.error().detail};
-  return pgn::write(*record);
-}
-
 // ---- replay -------------------------------------------------------------------------------
-
-void App::risiko_act(std::optional<RisikoIntent> intent) {
-  if (!intent || !risiko_ || !game_ || !game_->me()) return;
-  say("you: " + describe(*intent, risiko_->world()));
-  send(RisikoCommand{std::move(*intent)});
-}
 
 void App::open_replay(ReplayViewer viewer) {
   replay_.emplace(std::move(viewer));
-  risiko_replay_ = RisikoReplay::open(*replay_, config_.risiko_drawings);
+  for (const auto& screen : screens_) screen->close_replay();
+  if (GameScreen* screen = game_screen(replay_->game())) screen->open_replay(*replay_);
   if (screen_ != Screen::replay) before_replay_ = screen_;
   screen_ = Screen::replay;
   say("replaying " + replay_->name() + ": " + (replay_->report().valid ? "valid" : "invalid: " + replay_->report().fault));

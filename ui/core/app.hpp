@@ -7,24 +7,24 @@
 //      ▲                     ▲  └────quick match / joined a started room────────────┘ │
 //      └──connection lost────┘◀──────────────back to the lobby (game over)────────────┘
 //   replay: opened from any screen, closes back to it.
+//
+// What is a game's own — its board's input, what a seat commits to, its map, its replay — is in
+// the game's GameScreen (game_screen.hpp), one for each registered game with screens, which App
+// calls for the game in question; App keeps navigation and what the games share.
 #include <cstdint>
+#include <filesystem>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "peer/session/gunjin_messages.hpp"
-#include "peer/session/risiko_options.hpp"
 #include "ui/core/client_memory.hpp"
-#include "ui/core/gunjin_board.hpp"
-#include "ui/core/gunjin_layout_editor.hpp"
-#include "ui/core/lobby_state.hpp"
+#include "ui/core/game_screen.hpp"
 #include "ui/core/live_game.hpp"
-#include "ui/core/move_input.hpp"
+#include "ui/core/lobby_state.hpp"
 #include "ui/core/net_messages.hpp"
 #include "ui/core/replay.hpp"
-#include "ui/core/risiko_board.hpp"
-#include "ui/core/risiko_replay.hpp"
 
 namespace parley::ui {
 
@@ -44,12 +44,10 @@ struct AppConfig {
   std::string lobby_address = "127.0.0.1:7777";
   std::uint16_t host_port = 7777;
   bool connect_now = false;  // connect to lobby_address at once (--lobby, parley host)
-  bool quick_match = false;  // then queue for a two-player chess game (or the first house bots' game)
+  bool quick_match = false;  // then queue for the first registered game for two (or the first house bots' game)
   // `parley host --bot`: the queues the house bots wait in, one per game (ui/net/house_bot.hpp);
   // the lobby screen offers each as "Play the house bots".
   std::vector<QuickMatchTarget> house_bots = {};
-  // Drawings of users' Risiko maps (shapes files' texts), tried on a map no drawing ships for.
-  std::vector<std::string> risiko_drawings = {};
   // `parley host --bot`: asks a free house bot of `game` to take a seat in `room`; false when
   // every one of them sits in a room already (ui/net/house_bot.hpp). None without house bots.
   std::function<bool(std::string_view game, lobby::RoomId room)> seat_house_bot = {};
@@ -59,22 +57,18 @@ struct AppConfig {
   // With connect_now: the key that lobby must prove (`--lobby lan:NAME` found it); not kept for
   // lobbies joined later.
   std::optional<crypto::PublicKey> lobby_key = std::nullopt;
+  // Where the games' screens find what the person keeps (their Risiko map drawings); none in tests.
+  std::filesystem::path data_dir = {};
 };
 
+// What every room's form has; the game's own options are its screen's (GameScreen::room_options).
 struct CreateRoomForm {
-  std::string game = "chess";
+  std::string game;  // empty: the first registered game
   int seats = 2;
   int clock_minutes = 0;  // 0: untimed
   int increment_seconds = 0;
   bool invite_only = false;
   std::string event;
-  // Gunjin: other rule books' variants and open pieces (docs/gunjin.md); default the original rules.
-  peer::GunjinRoomOptions gunjin;
-  // Risiko: a shipped map by key, or the text of a map file of the person's own (the screen
-  // reads it); it travels in the room, so the other seats need no copy. And the dice rule.
-  std::string risiko_map = "classic";
-  std::optional<std::string> risiko_map_file;
-  game::risiko::DiceRule risiko_dice = game::risiko::DiceRule::risiko;
 };
 
 struct Notice {
@@ -90,6 +84,7 @@ bool playable(std::string_view game);
 class App {
  public:
   explicit App(AppConfig config);
+  ~App();
 
   Screen screen() const { return screen_; }
   const AppConfig& config() const { return config_; }
@@ -98,6 +93,8 @@ class App {
   // ---- the network thread ----
   void on_event(const NetEvent& event, std::uint64_t local_ms);
   std::vector<NetCommand> take_commands() { return std::exchange(commands_, {}); }
+  // Queues a command (the games' screens send theirs through here).
+  void send(NetCommand command) { commands_.push_back(std::move(command)); }
 
   // ---- connect ----
   std::string address_field;
@@ -128,6 +125,11 @@ class App {
     return memory_;
   }
 
+  // ---- the games' screens (game_screen.hpp), in the order the games were registered ----
+  const std::vector<std::unique_ptr<GameScreen>>& game_screens() const { return screens_; }
+  // The screen of `game`; null for a game this client cannot play at its board.
+  GameScreen* game_screen(std::string_view game) const;
+
   // ---- lobby ----
   const LobbyState& lobby() const { return lobby_; }
   void refresh_rooms();
@@ -136,12 +138,9 @@ class App {
   // while the connect screen is, the LAN is searched (above).
   void tick(std::uint64_t local_ms);
   static constexpr std::uint64_t kRoomListRefreshMs = 5000;
-  void quick_match(std::uint8_t seats = 2);
-  // Queues for a Gunjin game with the layout editor's layout.
-  void quick_match_gunjin();
-  // Queues for a Risiko game of 3–6 seats.
-  void quick_match_risiko(std::uint8_t seats);
-  // Queues where house bots wait (chess, Gunjin with the editor's layout, or Risiko).
+  // Queues for a quick match of `game` (GameScreen::quick_match).
+  void quick_match(std::string_view game, std::uint8_t seats);
+  // Queues where house bots wait.
   void play_house_bots(const QuickMatchTarget& bots);
   // The room screen's "Seat a house bot": a room of a game the host has house bots for, still
   // waiting, with a seat open. The room's options (clock, variants, map) are the bot's too.
@@ -160,45 +159,17 @@ class App {
 
   // ---- game ----
   const LiveGame* game() const { return game_ ? &*game_ : nullptr; }
-  const MoveInput& input() const { return input_; }
+  // The screen of the game on screen, if the client can play it.
+  GameScreen* game_on_screen() const { return active_; }
+  // The board seen from the other side (both the game's and the replay's).
   bool flipped() const { return flipped_; }
   void flip() { flipped_ = !flipped_; }
-  void board_press(std::optional<game::chess::Square> at);
-  void board_drag(Point pointer) { input_.drag(pointer); }
-  void board_release(std::optional<game::chess::Square> at);
-  void choose_promotion(game::chess::PieceType type);
-  void cancel_move() { input_.cancel(); }
-  // Resign, draw and take-back intents (moves come from the board).
-  void act(ChessIntent intent, std::uint64_t local_ms);
-  // The move sent and not yet in the transcript (the board shows it already made).
-  const std::optional<game::chess::Move>& pending_move() const { return pending_; }
   const std::optional<SeatUpdate>& seat() const { return seat_; }
   bool result_dialog_open() const { return result_dialog_; }
   void close_result_dialog() { result_dialog_ = false; }
   // Back to the lobby once the game is over (or when only watching).
   bool can_leave_game() const;
   void leave_game();
-  // The game so far as PGN (chess).
-  game::Result<std::string, peer::ExportError> game_pgn() const;
-
-  // ---- Risiko (docs/ui.md, "Risiko"): the map's input makes intents, sent here ----
-  RisikoBoard* risiko() { return risiko_ ? &*risiko_ : nullptr; }
-  const RisikoBoard* risiko() const { return risiko_ ? &*risiko_ : nullptr; }
-  void risiko_act(std::optional<RisikoIntent> intent);
-  // The replay of a Risiko log, beside the replay viewer.
-  const RisikoReplay* risiko_replay() const { return risiko_replay_ ? &*risiko_replay_ : nullptr; }
-  // ---- Gunjin (docs/ui.md, "Gunjin") ----
-  // The layout this client's next Gunjin seat commits to (edited in the room before Ready).
-  GunjinLayoutEditor& gunjin_editor() { return gunjin_editor_; }
-  const GunjinLayoutEditor& gunjin_editor() const { return gunjin_editor_; }
-  // The Gunjin game on screen, as this seat sees it.
-  const GunjinBoard* gunjin() const { return gunjin_ ? &*gunjin_ : nullptr; }
-  void gunjin_press(std::optional<game::gunjin::Square> at);
-  void gunjin_drag(Point pointer);
-  void gunjin_release(std::optional<game::gunjin::Square> at);
-  void gunjin_cancel();
-  // Resign, draw, "no legal move" (moves come from the board).
-  void act(GunjinIntent intent, std::uint64_t local_ms);
 
   // ---- replay ----
   void open_replay(ReplayViewer viewer);
@@ -214,21 +185,18 @@ class App {
   // One line per notable event (connected, each move, the result, the log), for the terminal
   // the client was started from and for tests.
   std::vector<std::string> take_log_lines() { return std::exchange(log_lines_, {}); }
+  void say(std::string line) { log_lines_.push_back(std::move(line)); }
 
  private:
-  void send(NetCommand command) { commands_.push_back(std::move(command)); }
   void on_lobby(const lobby::ClientEvent& event, std::uint64_t local_ms);
   void on_entries(const RoomEntries& entries, std::uint64_t local_ms);
   void on_seat(const SeatUpdate& update, std::uint64_t local_ms);
   void connect_to(std::optional<crypto::PublicKey> lobby_key, std::uint64_t local_ms);
   void on_lan_tables(const std::vector<lobby::LanTable>& found, std::uint64_t local_ms);
   void search_lan(std::uint64_t local_ms);
-  void sync_input();
+  void stop_games();
   void log_session_events(std::uint64_t local_ms);
   void tell_of_declined_offer(std::uint64_t local_ms);
-  void submit_move(game::chess::Move move);
-  void submit_gunjin(const GunjinIntent& move);
-  void say(std::string line) { log_lines_.push_back(std::move(line)); }
 
   AppConfig config_;
   Screen screen_ = Screen::connect;
@@ -245,30 +213,19 @@ class App {
   bool memory_changed_ = false;
   bool joining_by_address_ = false;  // connect() asked; hosting is not remembered
 
+  std::vector<std::unique_ptr<GameScreen>> screens_;
   std::optional<LiveGame> game_;
+  GameScreen* active_ = nullptr;  // game_'s screen
   std::optional<lobby::RoomId> game_room_;
-  MoveInput input_;
   bool flipped_ = false;
-  std::optional<game::chess::Move> pending_;
-  std::size_t pending_ply_ = 0;
   std::optional<SeatUpdate> seat_;
   bool result_dialog_ = false;
   bool result_seen_ = false;
   std::size_t events_logged_ = 0;
   bool my_draw_offer_standing_ = false;  // the person's draw offer stood after the last entries
-  std::optional<std::size_t> input_ply_;  // the position the move input was last reset to
-  bool input_may_move_ = false;
   std::vector<std::string> seat_failures_;
 
-  GunjinLayoutEditor gunjin_editor_;
-  std::optional<GunjinBoard> gunjin_;
-  std::optional<game::gunjin::Layout> gunjin_layout_sent_;
-  std::size_t gunjin_announced_ = 0;  // referee announcements said on the log lines
-
   std::optional<ReplayViewer> replay_;
-  std::optional<RisikoBoard> risiko_;
-  std::optional<RisikoSecrets> risiko_secrets_;  // arrived before the board (the genesis) did
-  std::optional<RisikoReplay> risiko_replay_;
   std::vector<Notice> notices_;
   std::vector<std::string> log_lines_;
 };

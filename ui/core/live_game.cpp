@@ -2,14 +2,7 @@
 
 #include <algorithm>
 
-#include "game/chess/notation.hpp"
-#include "peer/session/chess_rules.hpp"
-#include "peer/session/gunjin_rules.hpp"
-#include "peer/session/risiko_rules.hpp"
-
 namespace parley::ui {
-
-using namespace game::chess;
 
 game::Result<LiveGame, std::string> LiveGame::start(const crypto::PublicKey& lobby_key,
                                                     const lobby::SignedEntry& genesis_entry,
@@ -30,9 +23,12 @@ game::Result<LiveGame, std::string> LiveGame::start(const crypto::PublicKey& lob
 
 LiveGame::LiveGame(crypto::PublicKey lobby_key, lobby::Genesis genesis, peer::Session session,
                    std::optional<game::Seat> me)
-    : lobby_key_(lobby_key), genesis_(std::move(genesis)), session_(std::move(session)), me_(me) {
-  refresh_moves();
-}
+    : lobby_key_(lobby_key),
+      genesis_(std::move(genesis)),
+      session_(std::move(session)),
+      me_(me),
+      module_(peer::find_game(genesis_.game)),
+      ui_(module_->facet<GameUi>()) {}
 
 bool LiveGame::apply(const lobby::SignedEntry& entry, std::uint64_t local_ms) {
   if (entry.entry.index.value != entries_.size()) return false;
@@ -41,41 +37,12 @@ bool LiveGame::apply(const lobby::SignedEntry& entry, std::uint64_t local_ms) {
   const std::int64_t offset = static_cast<std::int64_t>(entry.entry.lobby_time_ms) - static_cast<std::int64_t>(local_ms);
   if (!have_offset_ || offset > lobby_offset_ms_) lobby_offset_ms_ = offset;
   have_offset_ = true;
-  refresh_moves();
   take_events();
   return true;
 }
 
-bool LiveGame::is_chess() const { return session_->rules().game() == peer::kChessGame; }
-
-const Game& LiveGame::chess() const { return static_cast<const peer::ChessRules&>(session_->rules()).game_state(); }
-
 std::optional<game::Seat> LiveGame::draw_offered_by() const {
-  if (is_chess()) {
-    if (const auto by = chess().draw_offered_by()) return seat_of(*by);
-    return std::nullopt;
-  }
-  if (const auto* gunjin = dynamic_cast<const peer::GunjinRules*>(&session_->rules()))
-    return gunjin->public_state().draw_offer();
-  return std::nullopt;
-}
-
-void LiveGame::refresh_moves() {
-  if (!is_chess()) return;
-  const Game& game = chess();
-  if (game.moves() == shown_moves_) return;
-  // Keep the SAN of the common beginning (after a take-back, or one more move, most of it).
-  std::size_t common = 0;
-  while (common < shown_moves_.size() && common < game.moves().size() && shown_moves_[common] == game.moves()[common])
-    ++common;
-  san_.resize(common);
-  Position position = game.start();
-  for (std::size_t i = 0; i < game.moves().size(); ++i) {
-    Move m = game.moves()[i];
-    if (i >= common) san_.push_back(to_san(position, m));
-    position.play(m);
-  }
-  shown_moves_ = game.moves();
+  return ui_ ? ui_->draw_offered_by(*session_) : std::nullopt;
 }
 
 void LiveGame::take_events() {
@@ -93,23 +60,14 @@ void LiveGame::take_events() {
 }
 
 std::string seat_label(const peer::Session& session, game::Seat seat) {
-  if (session.rules().game() == peer::kChessGame) return seat.index == 0 ? "White" : "Black";
-  if (session.rules().game() == peer::risiko::kRisikoGame) {
-    // Seat i plays colour i (docs/risiko.md, "Stages").
-    static constexpr const char* kColours[] = {"Yellow", "Blue", "Red", "Black", "Purple", "Green"};
-    if (seat.index < std::size(kColours)) return kColours[seat.index];
-  }
+  if (const peer::GameModule* module = peer::find_game(session.rules().game()))
+    if (auto label = module->seat_label(seat)) return *label;
   return "seat " + std::to_string(seat.index);
 }
 
 std::string LiveGame::seat_name(game::Seat seat) const {
   if (auto name = peer::shown_name(session_->seat(seat))) return *name;
   return seat_label(*session_, seat);
-}
-
-std::optional<Move> LiveGame::last_move() const {
-  if (!is_chess() || chess().moves().empty()) return std::nullopt;
-  return chess().moves().back();
 }
 
 std::uint64_t LiveGame::lobby_now(std::uint64_t local_ms) const {
@@ -127,12 +85,6 @@ std::uint64_t LiveGame::clock_left(game::Seat seat, std::uint64_t local_ms) cons
   if (!clock_running(seat)) return s.clock_ms;
   std::uint64_t used = lobby_now(local_ms) - std::min(lobby_now(local_ms), *s.awaited_since_ms);
   return used >= s.clock_ms ? 0 : s.clock_ms - used;
-}
-
-bool LiveGame::my_move() const {
-  if (!me_ || !is_chess() || session_->phase() != peer::Phase::play || session_->seat(*me_).out()) return false;
-  const Game& game = chess();
-  return !game.result() && game.position().side_to_move() == color_of(*me_);
 }
 
 std::string result_words(const peer::Session& session, const game::Outcome& outcome) {
@@ -174,22 +126,10 @@ std::string LiveGame::status(std::uint64_t local_ms) const {
   switch (s.phase()) {
     case peer::Phase::setup: return waiting_with_deadline("Setting up");
     case peer::Phase::beacon: return waiting_with_deadline("Drawing the shared random seed");
-    case peer::Phase::play: {
-      if (!is_chess()) return waiting_with_deadline("Playing");
-      game::Seat to_move = seat_of(chess().position().side_to_move());
-      std::string check = chess().position().in_check() ? " (check)" : "";
-      std::string text = me_ == to_move ? "Your move" + check : seat_name(to_move) + " to move" + check;
-      // What this seat asked of the other and is waiting for (the panel shows what it is asked).
-      if (me_) {
-        const Color mine = color_of(*me_);
-        const std::string other = seat_name(game::Seat{static_cast<std::uint8_t>(1 - me_->index)});
-        if (chess().draw_offered_by() == mine) text += "; your draw offer stands until " + other + " answers or moves";
-        if (const auto& t = chess().takeback_request(); t && t->by == mine)
-          text += "; you asked to take back " + std::to_string(t->count) + " half-move" + (t->count == 1 ? "" : "s") +
-                  ", " + other + " has not answered";
-      }
-      return text;
-    }
+    case peer::Phase::play:
+      if (ui_)
+        if (auto text = ui_->play_status(*this, local_ms)) return *text;
+      return waiting_with_deadline("Playing");
     case peer::Phase::finishing: return waiting_with_deadline("Game over, signing the result");
     case peer::Phase::complete: return "Game complete";
   }

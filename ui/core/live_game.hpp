@@ -1,17 +1,18 @@
 #pragma once
 // A game as the screen shows it while it is played or watched: a Session of its own, fed the
 // verified entries the network thread passes on (the same replicated state machine the seat
-// runner and the verifier run, so the screen can never show a different game), plus what the
-// screen needs on top — the moves in SAN, the clocks ticking between entries, who the session
-// waits for, and the alerts a person must not miss (a seat caught cheating, a flag falling).
+// runner and the verifier run, so the screen can never show a different game), plus what every
+// game's screen needs on top — the clocks ticking between entries, who the session waits for,
+// and the alerts a person must not miss (a seat caught cheating, a flag falling). What is the
+// game's own (a chess game's moves in SAN) is its GameScreen's (game_screen.hpp).
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "game/chess/game.hpp"
 #include "peer/log/plog.hpp"
 #include "peer/session/session.hpp"
+#include "ui/core/game_ui.hpp"
 
 namespace parley::ui {
 
@@ -39,17 +40,17 @@ class LiveGame {
   const lobby::Genesis& genesis() const { return genesis_; }
   std::size_t entry_count() const { return entries_.size(); }
   std::optional<game::Seat> me() const { return me_; }
-  bool is_chess() const;
-  const game::chess::Game& chess() const;  // is_chess() only
-  // The seat whose draw offer stands, in chess and Gunjin; nothing in Risiko, which has none.
+  // The game's registered module, and its screens' facet (none: a game this client can only watch
+  // as entries).
+  const peer::GameModule& module() const { return *module_; }
+  const GameUi* ui() const { return ui_; }
+  // The seat whose draw offer stands, in a game that has them (GameUi::draw_offered_by).
   std::optional<game::Seat> draw_offered_by() const;
   // The log of the game so far (for PGN while it is played; complete logs come from the runner).
   peer::GameLog log() const { return {lobby_key_, entries_}; }
 
   // ---- for display ----
   std::string seat_name(game::Seat seat) const;  // as the seat named itself, else its colour/number
-  const std::vector<std::string>& san_moves() const { return san_; }
-  std::optional<game::chess::Move> last_move() const;
   // The lobby's clock now, estimated from the entries' stamps (which can only be early).
   std::uint64_t lobby_now(std::uint64_t local_ms) const;
   bool clocked() const { return session_->options().clock_base_ms > 0; }
@@ -58,31 +59,28 @@ class LiveGame {
   bool clock_running(game::Seat seat) const;
   // One line on what the game is doing: whose move, whom the protocol waits for, the result.
   std::string status(std::uint64_t local_ms) const;
-  // Whether this client's seat may move now (chess: its turn, the game on).
-  bool my_move() const;
   const std::vector<Alert>& alerts() const { return alerts_; }
   // The result in words, once there is one: "Black wins by checkmate", "Draw by agreement".
   std::optional<std::string> result_text() const;
 
  private:
   LiveGame(crypto::PublicKey lobby_key, lobby::Genesis genesis, peer::Session session, std::optional<game::Seat> me);
-  void refresh_moves();
   void take_events();
 
   crypto::PublicKey lobby_key_;
   lobby::Genesis genesis_;
   std::optional<peer::Session> session_;
   std::optional<game::Seat> me_;
+  const peer::GameModule* module_;
+  const GameUi* ui_;
   std::vector<lobby::SignedEntry> entries_;
   std::int64_t lobby_offset_ms_ = 0;  // lobby clock minus ours: the largest stamp − arrival seen
   bool have_offset_ = false;
-  std::vector<game::chess::Move> shown_moves_;
-  std::vector<std::string> san_;
   std::size_t events_seen_ = 0;
   std::vector<Alert> alerts_;
 };
 
-// "White", "Black" for chess seats; "seat N" otherwise.
+// What the game calls the seat ("White", "Yellow"; peer::GameModule::seat_label), else "seat N".
 std::string seat_label(const peer::Session& session, game::Seat seat);
 // The result of a session in words.
 std::string result_words(const peer::Session& session, const game::Outcome& outcome);

@@ -4,6 +4,7 @@
 // connection and its seat runner, and queues back events — every lobby event, the verified
 // entries of the games it follows, the seat runner's state. Both are plain values, so the
 // screens' logic is tested by feeding it events.
+#include <any>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -14,9 +15,6 @@
 #include "lobby/client/lobby_client.hpp"
 #include "peer/net/runner.hpp"
 #include "peer/session/options.hpp"
-#include "ui/core/chess_intent.hpp"
-#include "ui/core/gunjin_player.hpp"
-#include "ui/core/risiko_intent.hpp"
 
 namespace parley::ui {
 
@@ -67,25 +65,35 @@ struct ChatCommand {
   lobby::RoomId room;
   std::string text;
 };
-// For the seat this client plays.
-struct ChessCommand {
-  ChessIntent intent;
+// For the seat this client plays in a game of `game`: an intent of the person's, of the type the
+// game's screen makes (ui/core/game_ui.hpp: its SeatPlayer takes it).
+struct SeatIntentCommand {
+  std::string game;
+  std::any intent;
 };
-struct RisikoCommand {
-  RisikoIntent intent;
-};
-// Gunjin: the layout this client's seat commits to in its next game (sent before Ready or a
-// quick match), and the person's intents in the game.
-struct GunjinLayoutCommand {
-  game::gunjin::Layout layout;
-};
-struct GunjinCommand {
-  GunjinIntent intent;
+// What this client's next seat in a game of `game` commits to (the Gunjin layout, sent before
+// Ready or a quick match), for the game's SeatPlayer.
+struct PrepareSeatCommand {
+  std::string game;
+  std::any prepared;
 };
 
 using NetCommand = std::variant<ConnectCommand, HostCommand, DisconnectCommand, SearchLanCommand, ListRoomsCommand, CreateRoomCommand,
                                 JoinRoomCommand, LeaveRoomCommand, ReadyCommand, QuickMatchCommand, LeaveQueueCommand,
-                                ChatCommand, ChessCommand, RisikoCommand, GunjinLayoutCommand, GunjinCommand>;
+                                ChatCommand, SeatIntentCommand, PrepareSeatCommand>;
+
+// What a SeatIntentCommand or a PrepareSeatCommand carries, as the game's type T; null when the
+// command is not one or carries something else.
+template <class T>
+const T* seat_intent(const NetCommand& command) {
+  const auto* c = std::get_if<SeatIntentCommand>(&command);
+  return c ? std::any_cast<T>(&c->intent) : nullptr;
+}
+template <class T>
+const T* prepared_seat(const NetCommand& command) {
+  const auto* c = std::get_if<PrepareSeatCommand>(&command);
+  return c ? std::any_cast<T>(&c->prepared) : nullptr;
+}
 
 // ---- network thread → screens -------------------------------------------------------------
 
@@ -133,21 +141,15 @@ struct SeatUpdate {
 struct IntentRefused {
   std::string reason;
 };
-// Risiko: this seat's own secrets as its player opened them (its mission, its cards), whenever
-// they change; no other peer and no other screen can know them.
-struct RisikoSecrets {
+// What the seat player of `room` (a game of `game`) tells the game's screen of this seat alone
+// (SeatPlayer::news): the Risiko seat's own secrets, the Gunjin layout it plays with.
+struct SeatNews {
   lobby::RoomId room;
-  game::risiko::Player own;
-};
-
-// The layout the Gunjin seat of `room` plays with (also after resuming a game: the seat's
-// secrets hold it), so the screen can show its own pieces.
-struct GunjinLayoutInUse {
-  lobby::RoomId room;
-  game::gunjin::Layout layout;
+  std::string game;
+  std::any news;
 };
 
 using NetEvent = std::variant<LobbyEvent, ConnectionLost, HostStarted, HostFailed, LanTablesFound, RoomEntries, SeatUpdate, IntentRefused,
-                              RisikoSecrets, GunjinLayoutInUse>;
+                              SeatNews>;
 
 }  // namespace parley::ui

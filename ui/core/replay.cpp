@@ -2,15 +2,9 @@
 
 #include <algorithm>
 
-#include "game/chess/notation.hpp"
-#include "game/chess/pgn.hpp"
-#include "peer/log/chess_export.hpp"
-#include "peer/session/chess_rules.hpp"
 #include "ui/core/live_game.hpp"
 
 namespace parley::ui {
-
-using namespace game::chess;
 
 game::Result<ReplayViewer, std::string> ReplayViewer::open(std::span<const std::uint8_t> bytes, std::string name) {
   auto log = peer::decode_log(bytes);
@@ -38,10 +32,7 @@ game::Result<ReplayViewer, std::string> ReplayViewer::open(std::span<const std::
   auto started = peer::Session::start(genesis, t0);
   std::optional<peer::Session> session;
   if (started) session.emplace(std::move(started).value());
-  viewer.chess_ = session && session->rules().game() == peer::kChessGame;
-  viewer.nodes_.push_back(Node{0, Move::none(), Position::start(), 0, {}});
 
-  std::uint32_t node = 0;
   for (const peer::EntryLine& line : description.lines) {
     ReplayStep step;
     step.index = line.index;
@@ -82,24 +73,7 @@ game::Result<ReplayViewer, std::string> ReplayViewer::open(std::span<const std::
         step.clocks.push_back(left);
         step.running.push_back(running);
       }
-      if (viewer.chess_) {
-        const Game& game = static_cast<const peer::ChessRules&>(session->rules()).game_state();
-        const auto& moves = game.moves();
-        // Back up to the longest common beginning of the shown line and the game's (a
-        // take-back), then grow the line by the moves played since.
-        while (viewer.nodes_[node].ply > moves.size() ||
-               (viewer.nodes_[node].ply > 0 && viewer.nodes_[node].move != moves[viewer.nodes_[node].ply - 1]))
-          node = viewer.nodes_[node].parent;
-        for (std::size_t ply = viewer.nodes_[node].ply; ply < moves.size(); ++ply) {
-          const Position& before = viewer.nodes_[node].position;
-          Node next{node, moves[ply], before.after(moves[ply]), static_cast<std::uint32_t>(ply + 1),
-                    to_san(before, moves[ply])};
-          viewer.nodes_.push_back(next);
-          node = static_cast<std::uint32_t>(viewer.nodes_.size() - 1);
-        }
-      }
     }
-    step.node = node;
     viewer.steps_.push_back(std::move(step));
   }
   return viewer;
@@ -124,28 +98,6 @@ void ReplayViewer::next_verdict() {
 void ReplayViewer::previous_verdict() {
   for (std::size_t i = current_; i-- > 0;)
     if (!steps_[i].verdicts.empty()) return go_to(i);
-}
-
-std::optional<Move> ReplayViewer::last_move() const {
-  const Node& n = nodes_[step().node];
-  if (n.ply == 0) return std::nullopt;
-  return n.move;
-}
-
-std::vector<std::string> ReplayViewer::san_moves() const {
-  std::vector<std::uint32_t> line;
-  for (std::uint32_t n = step().node; nodes_[n].ply > 0; n = nodes_[n].parent) line.push_back(n);
-  std::vector<std::string> out;
-  out.reserve(line.size());
-  for (auto it = line.rbegin(); it != line.rend(); ++it) out.push_back(nodes_[*it].san);
-  return out;
-}
-
-game::Result<std::string, peer::ExportError> ReplayViewer::pgn() const {
-  if (!chess_) return peer::ExportError{"not a chess game but " + report_.game};
-  auto record = peer::chess_pgn(log_);
-  if (!record) return peer::ExportError{record.error().detail};
-  return pgn::write(*record);
 }
 
 }  // namespace parley::ui

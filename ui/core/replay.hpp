@@ -1,17 +1,16 @@
 #pragma once
 // The replay viewer: a game log (.plog) opened, verified, and replayed entry by entry through
 // peer::Session, as `parley log show` does, keeping for every entry what the screen shows
-// there — the entry in words, the board after it, the clocks, and what the session concluded
-// at that entry (a seat blamed, a flag fallen, the result). Stepping back and forth is then
-// only an index; the verifier's verdict (honest and blamed seats, where and why) sits beside.
+// there — the entry in words, the clocks, and what the session concluded at that entry (a seat
+// blamed, a flag fallen, the result). Stepping back and forth is then only an index; the
+// verifier's verdict (honest and blamed seats, where and why) sits beside. The board after each
+// entry is the game's own replay, which its GameScreen opens from this (game_screen.hpp).
 #include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
-#include "game/chess/position.hpp"
-#include "peer/log/chess_export.hpp"
 #include "peer/log/show.hpp"
 #include "peer/log/verify.hpp"
 
@@ -25,7 +24,6 @@ struct ReplayStep {
   std::string text;            // the entry in words
   std::vector<std::string> verdicts;  // what the session concluded here (blame, time-out, result)
   bool blame = false;          // a seat was blamed at this entry
-  std::uint32_t node = 0;      // the chess line after this entry (see ReplayViewer::position)
   peer::Phase phase = peer::Phase::setup;
   std::vector<std::uint64_t> clocks;   // each seat's clock after this entry (clocked games)
   std::vector<bool> running;           // whose clock runs after it
@@ -41,7 +39,6 @@ class ReplayViewer {
   const peer::VerifyReport& report() const { return report_; }
   const std::string& game() const { return report_.game; }
   const peer::GameLog& log() const { return log_; }
-  bool is_chess() const { return chess_; }
   std::size_t size() const { return steps_.size(); }
   const std::vector<ReplayStep>& steps() const { return steps_; }
   std::size_t current() const { return current_; }
@@ -57,34 +54,16 @@ class ReplayViewer {
   void next_verdict();
   void previous_verdict();
 
-  // Chess: the board after the current entry, the move that led to it, and the moves so far.
-  const game::chess::Position& position() const { return nodes_[step().node].position; }
-  std::optional<game::chess::Move> last_move() const;
-  std::vector<std::string> san_moves() const;
   // The seats' names as they gave them, by seat.
   const std::vector<std::string>& seat_names() const { return names_; }
-  // The whole game as PGN (chess logs).
-  game::Result<std::string, peer::ExportError> pgn() const;
 
  private:
   explicit ReplayViewer(peer::GameLog log) : log_(std::move(log)) {}
 
-  // The played lines form a tree (a take-back returns to an earlier node and grows another
-  // branch), so every step names its node instead of holding its own copy of the moves.
-  struct Node {
-    std::uint32_t parent = 0;
-    game::chess::Move move;
-    game::chess::Position position;
-    std::uint32_t ply = 0;
-    std::string san;  // the move in the position before it
-  };
-
   std::string name_;
   peer::GameLog log_;
   peer::VerifyReport report_;
-  bool chess_ = false;
   std::vector<ReplayStep> steps_;
-  std::vector<Node> nodes_;
   std::vector<std::string> names_;
   std::size_t current_ = 0;
 };

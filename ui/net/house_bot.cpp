@@ -1,57 +1,44 @@
 #include "ui/net/house_bot.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <chrono>
 #include <memory>
 #include <random>
 #include <set>
 
-#include "peer/bots/chess_bots.hpp"
-#include "peer/bots/gunjin_agent.hpp"
-#include "peer/bots/gunjin_strategy.hpp"
-#include "peer/bots/risiko_bot.hpp"
+#include "peer/bots/game_bots.hpp"
 #include "peer/net/runner.hpp"
-#include "peer/session/chess_rules.hpp"
-#include "peer/session/gunjin_rules.hpp"
-#include "peer/session/risiko_rules.hpp"
+#include "peer/session/game_module.hpp"
 
 namespace parley::ui {
 
 namespace {
 
-std::unique_ptr<peer::Player> make_player(HouseBotKind kind, std::uint64_t seed, std::chrono::milliseconds delay) {
-  switch (kind) {
-    case HouseBotKind::chess: return std::make_unique<peer::RandomChessPlayer>(seed, delay);
-    case HouseBotKind::gunjin:
-      return std::make_unique<peer::GunjinAgent>(
-          std::make_unique<peer::ThinkingStrategy>(std::make_unique<peer::TrackingStrategy>(seed), delay));
-    case HouseBotKind::risiko: return std::make_unique<peer::risiko::RisikoBot>(delay);
-  }
-  return nullptr;
+const peer::GameBots* bots_of(std::string_view game) {
+  const peer::GameModule* module = peer::find_game(game);
+  return module ? module->facet<peer::GameBots>() : nullptr;
 }
 
 }  // namespace
 
-std::optional<HouseBotKind> parse_house_bot_kind(std::string_view name) {
-  if (name == "chess" || name == "random") return HouseBotKind::chess;
-  if (name == "gunjin") return HouseBotKind::gunjin;
-  if (name == "risiko") return HouseBotKind::risiko;
-  return std::nullopt;
-}
-
-std::string_view game_of(HouseBotKind kind) {
-  switch (kind) {
-    case HouseBotKind::chess: return peer::kChessGame;
-    case HouseBotKind::gunjin: return peer::kGunjinGame;
-    case HouseBotKind::risiko: return peer::risiko::kRisikoGame;
-  }
-  return peer::kChessGame;
-}
-
 HouseBot::HouseBot(HouseBotOptions options) : options_(std::move(options)), thread_([this] { run(); }) {}
 
-HouseBot::HouseBot(lobby::Endpoint lobby, std::filesystem::path data_dir, std::uint32_t delay_ms)
-    : HouseBot(HouseBotOptions{std::move(lobby), std::move(data_dir), HouseBotKind::chess, 2, delay_ms, "house bot"}) {}
+peer::BotRequest HouseBot::request(std::uint64_t seed) const {
+  peer::BotRequest r;
+  r.engine = options_.engine;
+  r.seed = seed;
+  r.delay = std::chrono::milliseconds(options_.delay_ms);
+  r.level = options_.level;
+  r.difficulty = options_.difficulty;
+  return r;
+}
+
+game::Result<peer::BotPlays, std::string> HouseBot::plays() const {
+  const peer::GameBots* bots = bots_of(options_.game);
+  assert(bots != nullptr);  // the host asks for the bots of registered games only
+  return bots->house_bot_plays(request(0));
+}
 
 HouseBot::~HouseBot() {
   stop_ = true;
@@ -65,7 +52,8 @@ bool HouseBot::invite(lobby::RoomId room) {
 }
 
 bool invite_free_bot(std::span<const std::unique_ptr<HouseBot>> bots, std::string_view game, lobby::RoomId room) {
-  return std::ranges::any_of(bots, [&](const auto& bot) { return game_of(bot->kind()) == game && bot->invite(room); });
+  const peer::GameModule* module = peer::find_game(game);
+  return std::ranges::any_of(bots, [&](const auto& bot) { return peer::find_game(bot->game()) == module && bot->invite(room); });
 }
 
 void HouseBot::run() {
@@ -84,13 +72,16 @@ void HouseBot::run() {
     options.lobby = options_.lobby;
     options.identity = identity;
     options.display_name = options_.display_name;
-    options.game = std::string(game_of(options_.kind));
+    options.game = options_.game;
     options.seats = options_.seats;
     options.join = invited.value != 0 ? peer::SeatOptions::Join::room : peer::SeatOptions::Join::quick_match;
     options.room = invited;
     options.data_dir = options_.data_dir;
-    const auto player = make_player(options_.kind, seeds(), std::chrono::milliseconds(options_.delay_ms));
-    peer::SeatRunner runner(std::move(options), *player);
+    const peer::GameBots* bots = bots_of(options_.game);
+    assert(bots != nullptr);  // the host asks for the bots of registered games only
+    auto bot = bots->house_bot(request(seeds()));
+    if (!bot) return;  // the host checked the options with plays() first
+    peer::SeatRunner runner(std::move(options), *bot->player);
     while (!stop_ && runner.status() != peer::RunnerStatus::finished && runner.status() != peer::RunnerStatus::failed) {
       runner.step(20);
       seated_ = runner.room().has_value();

@@ -1,9 +1,5 @@
 #include "ui/net/network_thread.hpp"
 
-#include "peer/session/chess_rules.hpp"
-#include "peer/session/gunjin_rules.hpp"
-#include "peer/session/risiko_rules.hpp"
-#include "ui/core/app.hpp"
 #include "ui/net/lan.hpp"
 
 namespace parley::ui {
@@ -164,14 +160,10 @@ void NetworkThread::handle(NetCommand& command) {
     if (c) asked(c->leave_queue());
   } else if (auto* chat = std::get_if<ChatCommand>(&command)) {
     if (c) asked(c->chat(chat->room, chat->text));
-  } else if (auto* chess = std::get_if<ChessCommand>(&command)) {
-    player_.submit(chess->intent);
-  } else if (auto* risiko = std::get_if<RisikoCommand>(&command)) {
-    if (risiko_player_) risiko_player_->submit(std::move(risiko->intent));
-  } else if (auto* layout = std::get_if<GunjinLayoutCommand>(&command)) {
-    gunjin_layout_ = layout->layout;
-  } else if (auto* gunjin = std::get_if<GunjinCommand>(&command)) {
-    if (gunjin_player_) gunjin_player_->submit(gunjin->intent);
+  } else if (auto* intent = std::get_if<SeatIntentCommand>(&command)) {
+    if (seat_player_ && seat_game_ == intent->game) seat_player_->submit(intent->intent);
+  } else if (auto* prepare = std::get_if<PrepareSeatCommand>(&command)) {
+    prepared_.insert_or_assign(prepare->game, std::move(prepare->prepared));
   }
 }
 
@@ -238,7 +230,7 @@ void NetworkThread::on_client_event(lobby::ClientEvent& event) {
       published_.try_emplace(room->room, 0);
       bool seated = false;
       for (const auto& s : room->seats) seated |= s.key == config_.identity.public_key();
-      if (seated && playable(room->game)) start_seat(*room);
+      if (seated && game_ui(room->game)) start_seat(*room);
     }
   } else if (const auto* gone = std::get_if<lobby::Disconnected>(&event)) {
     client_.reset();
@@ -263,21 +255,10 @@ void NetworkThread::start_seat(const lobby::RoomState& room) {
   runner_room_ = room.room;
   reported_status_.reset();
   // A new game: no secrets or intents of the last one.
-  risiko_player_.reset();
-  risiko_secrets_.reset();
-  gunjin_player_.reset();
-  peer::Player* player = &player_;
-  if (room.game == peer::risiko::kRisikoGame) {
-    risiko_player_ = std::make_unique<HumanRisikoPlayer>();
-    player = risiko_player_.get();
-  } else if (room.game == peer::kGunjinGame) {
-    // A resumed game restores the layout from the seat's secrets; a new one commits to the
-    // layout the screen sent (or, if it sent none, a sensible one).
-    gunjin_player_ = std::make_unique<HumanGunjinPlayer>(gunjin_layout_.value_or(sensible_layout(room.room.value)));
-    gunjin_layout_reported_ = false;
-    player = gunjin_player_.get();
-  }
-  runner_ = std::make_unique<peer::SeatRunner>(std::move(options), *player, std::move(client_), room);
+  const auto prepared = prepared_.find(room.game);
+  seat_player_ = game_ui(room.game)->seat_player(room, prepared == prepared_.end() ? nullptr : &prepared->second);
+  seat_game_ = room.game;
+  runner_ = std::make_unique<peer::SeatRunner>(std::move(options), seat_player_->player(), std::move(client_), room);
   runner_->set_event_listener([this](const lobby::ClientEvent& e) {
     forward(e);
     if (const auto* r = std::get_if<lobby::RoomState>(&e); r && r->phase == lobby::RoomPhase::started)
@@ -289,25 +270,9 @@ void NetworkThread::start_seat(const lobby::RoomState& room) {
 void NetworkThread::step_seat() {
   runner_->step(config_.poll_ms);
   SeatUpdate update{*runner_room_, runner_->status(), runner_->failure(), runner_->log_path(), runner_->take_notes()};
-  for (auto& why : player_.take_refusals()) emit(IntentRefused{std::move(why)});
-  const peer::Session* session = runner_->session();
-  if (risiko_player_ && session && session->rules().game() == peer::risiko::kRisikoGame) {
-    for (auto& why : risiko_player_->take_refusals()) emit(IntentRefused{std::move(why)});
-    if (auto me = runner_->seat()) {
-      game::risiko::Player own = risiko_player_->knowledge(*session, *me);
-      if (risiko_secrets_ != own) {
-        risiko_secrets_ = own;
-        emit(RisikoSecrets{*runner_room_, std::move(own)});
-      }
-    }
-  }
-  if (gunjin_player_) {
-    for (auto& why : gunjin_player_->take_refusals()) emit(IntentRefused{std::move(why)});
-    if (!gunjin_layout_reported_ && gunjin_player_->layout()) {
-      gunjin_layout_reported_ = true;
-      emit(GunjinLayoutInUse{*runner_room_, *gunjin_player_->layout()});
-    }
-  }
+  for (auto& why : seat_player_->take_refusals()) emit(IntentRefused{std::move(why)});
+  if (auto news = seat_player_->news(runner_->session(), runner_->seat()))
+    emit(SeatNews{*runner_room_, seat_game_, std::move(*news)});
   const bool done = update.status == peer::RunnerStatus::finished || update.status == peer::RunnerStatus::failed;
   if (reported_status_ != update.status || !update.notes.empty()) {
     reported_status_ = update.status;

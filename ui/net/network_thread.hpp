@@ -22,6 +22,7 @@
 
 #include "lobby/client/lan_search.hpp"
 #include "lobby/server/lobby_server.hpp"
+#include "ui/core/game_ui.hpp"
 #include "ui/core/net_messages.hpp"
 
 namespace parley::ui {
@@ -86,13 +87,12 @@ class NetworkThread {
   bool welcomed_ = false;          // the current connection got its Welcome
   bool replaced_ = false;          // the lobby said this key logged in elsewhere: do not fight it
   std::optional<std::chrono::steady_clock::time_point> reconnect_at_;
-  HumanChessPlayer player_;        // before runner_, which refers to it
-  std::unique_ptr<HumanRisikoPlayer> risiko_player_;  // the same in a Risiko room, new for each game
-  std::optional<game::risiko::Player> risiko_secrets_;  // as last passed on to the screens
-  // Gunjin: the layout the next seat commits to, and the seat's player (also before runner_).
-  std::optional<game::gunjin::Layout> gunjin_layout_;
-  std::unique_ptr<HumanGunjinPlayer> gunjin_player_;
-  bool gunjin_layout_reported_ = false;
+  // What the screens prepared for the next seat in each game (PrepareSeatCommand).
+  std::map<std::string, std::any, std::less<>> prepared_;
+  // The person's seat player in the game the runner plays (its game's GameUi made it, new for
+  // each game), before runner_, which refers to it.
+  std::unique_ptr<SeatPlayer> seat_player_;
+  std::string seat_game_;
   std::unique_ptr<peer::SeatRunner> runner_;
   std::optional<lobby::RoomId> runner_room_;
   std::optional<peer::RunnerStatus> reported_status_;

@@ -25,24 +25,6 @@ std::uint64_t steady_ms() {
 
 }  // namespace
 
-std::vector<std::string> read_risiko_drawings(const std::filesystem::path& dir) {
-  std::vector<std::filesystem::path> files;
-  std::error_code ec;
-  for (const auto& e : std::filesystem::directory_iterator(dir, ec))
-    if (e.path().extension() == ".shapes" && e.is_regular_file(ec) && e.file_size(ec) <= kMaxShapesBytes)
-      files.push_back(e.path());
-  std::sort(files.begin(), files.end());
-  if (files.size() > kMaxRisikoDrawings) files.resize(kMaxRisikoDrawings);
-  std::vector<std::string> texts;
-  for (const auto& f : files) {
-    std::ifstream in(f, std::ios::binary);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (in.bad() || text.size() > kMaxShapesBytes) continue;  // changed while read
-    texts.push_back(std::move(text));
-  }
-  return texts;
-}
-
 ClientMemory load_client_memory(const std::filesystem::path& data_dir) {
   const std::filesystem::path file = data_dir / "client.txt";
   std::error_code ec;
@@ -90,7 +72,7 @@ int run_client(ClientOptions options) {
   config.seat_house_bot = options.seat_house_bot;
   config.connect_now = options.connect_now && !options.hosted;
   config.lobby_key = options.expected_lobby_key;
-  config.risiko_drawings = read_risiko_drawings(options.data_dir / "risiko-shapes");
+  config.data_dir = options.data_dir;
   std::optional<std::uint16_t> hosted_port;
   if (options.hosted) {
     hosted_port = options.hosted->endpoint().port;

@@ -42,12 +42,6 @@ struct ClientOptions {
   std::optional<std::filesystem::path> screenshot;
 };
 
-// The drawings of users' Risiko maps a person keeps in `dir` (<data>/risiko-shapes/): the
-// texts of its `*.shapes` files, by name, at most kMaxRisikoDrawings, each at most
-// kMaxShapesBytes (larger ones are skipped). A drawing is used for a room whose map it draws.
-inline constexpr std::size_t kMaxRisikoDrawings = 64;
-std::vector<std::string> read_risiko_drawings(const std::filesystem::path& dir);
-
 // What the client remembers (ui/core/client_memory.hpp), read from and written to
 // <data>/client.txt; a file that cannot be read is an empty memory.
 ClientMemory load_client_memory(const std::filesystem::path& data_dir);

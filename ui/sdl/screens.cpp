@@ -7,19 +7,14 @@
 #include <algorithm>
 #include <fstream>
 
-#include "game/chess/notation.hpp"
-#include "game/risiko/builtin_maps.hpp"
-#include "game/risiko/map_format.hpp"
+#include "lobby/protocol/limits.hpp"
 #include "peer/log/plog.hpp"
 #include "peer/session/room_words.hpp"
-#include "ui/sdl/board_view.hpp"
 #include "ui/sdl/palette.hpp"
-#include "ui/sdl/risiko_screen.hpp"
 
 namespace parley::ui::sdl {
 
 namespace fs = std::filesystem;
-using namespace game::chess;
 
 namespace {
 
@@ -38,27 +33,25 @@ constexpr TimeControl kTimeControls[] = {
     {"10 + 5 rapid", 10, 5}, {"15 + 10 rapid", 15, 10}, {"30 + 0 classical", 30, 0},
 };
 
-std::string file_stem_now(const char* prefix) {
-  std::time_t t = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&t, &utc);
-  char stamp[40];
-  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &utc);
-  return std::string(prefix) + "-" + stamp;
-}
-
 }  // namespace
 
-Screens::Screens(Window& window, App& app, fs::path data_dir)
-    : window_(window),
-      app_(app),
-      data_dir_(std::move(data_dir)),
-      pieces_(window.renderer(), window.font_files().sans, BoardColors::light, BoardColors::dark),
-      risiko_(window, app),
-      gunjin_(window, app, data_dir_) {
+Screens::Screens(Window& window, App& app, fs::path data_dir) : window_(window), app_(app), data_dir_(std::move(data_dir)) {
   host_port_ = app_.config().host_port;
+  for (const auto& screen : app_.game_screens())
+    if (const auto* views = screen->module().facet<GameViews>())
+      views_.emplace_back(std::string(screen->game()), views->view({window_, app_, *this, *screen, data_dir_}));
   refresh_logs();
 }
+
+Screens::~Screens() = default;
+
+GameView* Screens::view(std::string_view game) const {
+  for (const auto& [name, view] : views_)
+    if (name == game) return view.get();
+  return nullptr;
+}
+
+GameView* Screens::view_on_screen() const { return app_.game() ? view(app_.game()->genesis().game) : nullptr; }
 
 int Screens::content_top() const { return static_cast<int>(menu_height_); }
 
@@ -78,55 +71,21 @@ void Screens::open_log(const fs::path& path, std::uint64_t local_ms) {
   std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   auto viewer = ReplayViewer::open(bytes, path.filename().string());
   if (!viewer) return app_.notify(Notice::Kind::error, path.filename().string() + ": " + viewer.error(), local_ms);
-  if (viewer->game() == "gunjin")
-    gunjin_.open_replay(bytes);
-  else
-    gunjin_.close_replay();
+  const std::string game = viewer->game();
   app_.open_replay(std::move(viewer).value());
+  if (GameView* v = view(game)) v->replay_opened();
   replay_shown_ = static_cast<std::size_t>(-1);
 }
 
-void Screens::risiko_room_options() {
-  constexpr const char* kOwnMap = "a map file of yours";
-  ImGui::SetNextItemWidth(-1);
-  if (ImGui::BeginCombo("##risiko-map", risiko_own_map_ ? kOwnMap : create_form_.risiko_map.c_str())) {
-    for (const auto& shipped : game::risiko::builtin_maps()) {
-      const std::string key(shipped.key);
-      if (!ImGui::Selectable(key.c_str(), !risiko_own_map_ && create_form_.risiko_map == key)) continue;
-      risiko_own_map_ = false;
-      create_form_.risiko_map = key;
-    }
-    if (ImGui::Selectable(kOwnMap, risiko_own_map_)) risiko_own_map_ = true;
-    ImGui::EndCombo();
-  }
-  if (risiko_own_map_) {
-    ImGui::SetNextItemWidth(-1);
-    ImGui::InputTextWithHint("##risiko-map-file", "path of a .map file (docs/risiko.md)", &risiko_map_path_);
-  }
-  bool classic_dice = create_form_.risiko_dice == game::risiko::DiceRule::classic;
-  ImGui::Checkbox("Classic dice (the defender rolls up to 2)", &classic_dice);
-  create_form_.risiko_dice = classic_dice ? game::risiko::DiceRule::classic : game::risiko::DiceRule::risiko;
-}
-
 void Screens::create_room(std::uint64_t local_ms) {
-  create_form_.risiko_map_file.reset();
-  if (create_form_.game == "risiko" && risiko_own_map_) {
-    const fs::path path = risiko_map_path_;
-    std::error_code ec;
-    const auto size = fs::file_size(path, ec);
-    if (ec) return app_.notify(Notice::Kind::error, "Cannot open " + path.string() + ": " + ec.message(), local_ms);
-    if (size > game::risiko::kMaxMapBytes)
-      return app_.notify(Notice::Kind::error, path.string() + " is too large for a map", local_ms);
-    std::ifstream in(path, std::ios::binary);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (!in && !in.eof()) return app_.notify(Notice::Kind::error, "Cannot read " + path.string(), local_ms);
-    create_form_.risiko_map_file = std::move(text);
-  }
+  if (GameView* v = view(create_form_.game); v && !v->before_create(local_ms)) return;
   app_.create_room(create_form_, local_ms);
 }
 
 bool Screens::animating(std::uint64_t local_ms) const {
-  if (!app_.active_notices(local_ms).empty() || app_.input().dragging() || gunjin_.animating()) return true;
+  if (!app_.active_notices(local_ms).empty()) return true;
+  for (const auto& [name, view] : views_)
+    if (view->animating()) return true;
   if (const LiveGame* g = app_.game(); g && app_.screen() == Screen::game)
     for (std::uint8_t s = 0; s < g->session().seat_count(); ++s)
       if (g->clocked() && g->clock_running(game::Seat{s})) return true;
@@ -136,8 +95,7 @@ bool Screens::animating(std::uint64_t local_ms) const {
 // ---- frame --------------------------------------------------------------------------------
 
 void Screens::draw(std::uint64_t local_ms) {
-  board_.reset();
-  gunjin_.begin_frame();
+  for (const auto& [name, view] : views_) view->begin_frame();
   menu_bar(local_ms);
   ImGui::SetNextWindowPos(ImVec2(0, menu_height_));
   ImGui::SetNextWindowSize(ImVec2(static_cast<float>(window_.width()), static_cast<float>(window_.height()) - menu_height_));
@@ -153,7 +111,7 @@ void Screens::draw(std::uint64_t local_ms) {
   }
   ImGui::End();
   open_log_dialog(local_ms);
-  gunjin_.layout_dialog(local_ms);
+  for (const auto& [name, view] : views_) view->dialogs(local_ms);
   notices_and_banners(local_ms);
 }
 
@@ -162,7 +120,7 @@ void Screens::menu_bar(std::uint64_t local_ms) {
   if (ImGui::BeginMenu("Game")) {
     if (ImGui::MenuItem("Open game log...", "Ctrl+O")) open_log_requested_ = true;
     if (app_.screen() == Screen::replay && ImGui::MenuItem("Close replay", "Esc")) app_.close_replay();
-    if (app_.game() && app_.game()->is_chess() && ImGui::MenuItem("Save PGN", "Ctrl+S")) save_pgn(local_ms);
+    if (GameView* v = view_on_screen()) v->menu_items(local_ms);
     if (app_.game() && ImGui::MenuItem("Flip board", "F")) app_.flip();
     ImGui::Separator();
     if (app_.lobby().connection() != Connection::offline && !app_.game() && ImGui::MenuItem("Disconnect"))
@@ -217,10 +175,8 @@ bool Screens::shortcut(const SDL_Event& event, std::uint64_t local_ms) {
   const bool ctrl = (event.key.keysym.mod & KMOD_CTRL) != 0;
   if (ctrl && key == SDLK_q) return quit_ = true;
   if (ctrl && key == SDLK_o) return open_log_requested_ = true;
-  if (ctrl && key == SDLK_s && app_.game() && app_.game()->is_chess()) {
-    save_pgn(local_ms);
-    return true;
-  }
+  // The game's own keys (Ctrl+S for a chess game's PGN anywhere; the board's on the game screen).
+  if (GameView* v = view_on_screen(); v && v->shortcut(event, local_ms)) return true;
   if (key == SDLK_F1) return help_requested_ = true;
   if (app_.screen() == Screen::replay) {
     ReplayViewer* r = app_.replay();
@@ -242,38 +198,9 @@ bool Screens::shortcut(const SDL_Event& event, std::uint64_t local_ms) {
     app_.refresh_rooms();
     return true;
   }
-  if (app_.screen() == Screen::game && app_.risiko()) {
-    RisikoBoard& board = *app_.risiko();
-    switch (key) {
-      case SDLK_ESCAPE: board.deselect(); return true;
-      case SDLK_RETURN:
-      case SDLK_KP_ENTER: app_.risiko_act(board.place()); return true;
-      case SDLK_e: app_.risiko_act(board.end_turn()); return true;
-      default: return false;
-    }
-  }
-  if (app_.gunjin() && app_.screen() == Screen::game && key != SDLK_f) return gunjin_.shortcut(event);
-  if (app_.screen() == Screen::room && app_.lobby().room() && app_.lobby().room()->game == "gunjin")
-    return gunjin_.shortcut(event);
-  if (app_.screen() == Screen::game) {
-    if (app_.input().promotion()) {
-      const std::pair<SDL_Keycode, PieceType> choices[] = {
-          {SDLK_q, PieceType::queen}, {SDLK_r, PieceType::rook}, {SDLK_b, PieceType::bishop}, {SDLK_n, PieceType::knight}};
-      for (auto [k, type] : choices)
-        if (key == k) {
-          app_.choose_promotion(type);
-          return true;
-        }
-    }
-    if (key == SDLK_ESCAPE) {
-      app_.cancel_move();
-      return true;
-    }
-    if (key == SDLK_f) {
-      app_.flip();
-      return true;
-    }
-  }
+  // The room's game's keys (the Gunjin layout editor's).
+  if (app_.screen() == Screen::room && app_.lobby().room() && !app_.game())
+    if (GameView* v = view(app_.lobby().room()->game)) return v->shortcut(event, local_ms);
   return false;
 }
 
@@ -430,34 +357,32 @@ void Screens::lobby_screen(std::uint64_t local_ms) {
   } else {
     // `parley host --bot`: the queues the house bots wait in, first.
     for (const QuickMatchTarget& bots : app_.config().house_bots) {
-      const std::string game = bots.game == "gunjin" ? "Gunjin shogi" : bots.game == "risiko" ? "Risiko" : bots.game;
-      // Chess and Gunjin are for two: only Risiko's count of seats says something.
-      const std::string label =
-          "Play the house bots: " + game + (bots.game == "risiko" ? ", " + std::to_string(bots.seats) + " seats" : "");
+      const GameView* v = view(bots.game);
+      const GameScreen* screen = app_.game_screen(bots.game);
+      if (!v || !screen) continue;
+      // A game for two: its count of seats says nothing.
+      const std::string label = "Play the house bots: " + v->button_name() +
+                                (screen->module().seats().max > 2 ? ", " + std::to_string(bots.seats) + " seats" : "");
       if (ImGui::Button(label.c_str(), ImVec2(-1, 0))) app_.play_house_bots(bots);
     }
-    if (ImGui::Button("Quick match: chess", ImVec2(-1, 0))) app_.quick_match(2);
-    if (ImGui::Button("Quick match: Gunjin shogi", ImVec2(-1, 0))) app_.quick_match_gunjin();
-    const std::string risiko_label = "Quick match: Risiko, " + std::to_string(risiko_quick_seats_) + " seats";
-    if (ImGui::Button(risiko_label.c_str(), ImVec2(-1, 0)))
-      app_.quick_match_risiko(static_cast<std::uint8_t>(risiko_quick_seats_));
-    ImGui::SetNextItemWidth(-1);
-    ImGui::SliderInt("##risiko-seats", &risiko_quick_seats_, 3, 6, "Risiko: %d seats");
-    if (ImGui::Button("Your Gunjin layout...", ImVec2(-1, 0))) gunjin_.open_layout_dialog();
+    for (const auto& [name, view] : views_) view->quick_match_buttons(local_ms);
+    for (const auto& [name, view] : views_) view->lobby_extras(local_ms);
   }
   ImGui::Separator();
   ImGui::TextUnformatted("Create a room");
   ImGui::SetNextItemWidth(-1);
+  if (create_form_.game.empty() && !views_.empty()) create_form_.game = views_.front().first;
   if (ImGui::BeginCombo("##game", create_form_.game.c_str())) {
-    if (ImGui::Selectable("chess", create_form_.game == "chess")) create_form_.game = "chess";
-    if (ImGui::Selectable("gunjin", create_form_.game == "gunjin")) create_form_.game = "gunjin";
-    if (ImGui::Selectable("risiko", create_form_.game == "risiko")) create_form_.game = "risiko";
+    for (const auto& [name, view] : views_)
+      if (ImGui::Selectable(name.c_str(), create_form_.game == name)) create_form_.game = name;
     ImGui::EndCombo();
   }
-  // Risiko is for three to six.
-  if (create_form_.game == "risiko") create_form_.seats = std::clamp(create_form_.seats, 3, 6);
+  // The game's smallest room and the lobby's largest.
+  const GameScreen* form_screen = app_.game_screen(create_form_.game);
+  const int min_seats = form_screen ? form_screen->module().seats().min : 2;
+  create_form_.seats = std::clamp(create_form_.seats, min_seats, static_cast<int>(lobby::kMaxSeats));
   ImGui::SetNextItemWidth(-1);
-  ImGui::SliderInt("##seats", &create_form_.seats, create_form_.game == "risiko" ? 3 : 2, 6, "%d seats");
+  ImGui::SliderInt("##seats", &create_form_.seats, min_seats, lobby::kMaxSeats, "%d seats");
   ImGui::SetNextItemWidth(-1);
   if (ImGui::BeginCombo("##clock", kTimeControls[time_control_].label)) {
     for (int i = 0; i < static_cast<int>(std::size(kTimeControls)); ++i)
@@ -466,15 +391,7 @@ void Screens::lobby_screen(std::uint64_t local_ms) {
   }
   create_form_.clock_minutes = kTimeControls[time_control_].minutes;
   create_form_.increment_seconds = kTimeControls[time_control_].increment;
-  if (create_form_.game == "gunjin") {
-    create_form_.seats = 2;
-    ImGui::TextColored(kQuiet, "Variants (default: the standard battle table)");
-    ImGui::Checkbox("A mine that wins is removed too", &create_form_.gunjin.variants.mine_removes_both);
-    ImGui::Checkbox("Engineer beats tank", &create_form_.gunjin.variants.engineer_beats_tank);
-    ImGui::Checkbox("Spy beats the general only attacking", &create_form_.gunjin.variants.spy_wins_only_attacking);
-    ImGui::Checkbox("Open pieces (teaching game, no secrets)", &create_form_.gunjin.open_pieces);
-  }
-  if (create_form_.game == "risiko") risiko_room_options();
+  if (GameView* v = view(create_form_.game)) v->room_form(create_form_);
   ImGui::Checkbox("Invite only", &create_form_.invite_only);
   ImGui::SetNextItemWidth(-1);
   ImGui::InputTextWithHint("##event", "event name (optional)", &create_form_.event);
@@ -505,10 +422,11 @@ void Screens::room_screen(std::uint64_t local_ms) {
                      peer::options_text(room->game, room->options).c_str(), room->spectators);
 
   ImGui::BeginChild("seats", ImVec2(380 * s, 0), true);
+  const GameView* room_view = view(room->game);
   for (std::size_t i = 0; i < room->seats.size(); ++i) {
     const auto& seat = room->seats[i];
     ImGui::PushID(static_cast<int>(i));
-    std::string label = room->game == "chess" ? (i == 0 ? "White" : "Black") : "Seat " + std::to_string(i);
+    std::string label = room_view ? room_view->room_seat_label(i) : "Seat " + std::to_string(i);
     ImGui::Text("%s", label.c_str());
     ImGui::SameLine(90 * s);
     if (!seat.key) {
@@ -530,11 +448,9 @@ void Screens::room_screen(std::uint64_t local_ms) {
   if (ImGui::Button("Leave the room", ImVec2(-1, 0))) app_.leave_room();
   ImGui::EndChild();
   ImGui::SameLine();
-  if (room->game == "gunjin" && app_.lobby().my_seat()) {
-    gunjin_.layout_editor(local_ms, std::max(ImGui::GetContentRegionAvail().x * 0.62f, 200.0f),
-                          room->seats[*app_.lobby().my_seat()].ready);
+  if (GameView* v = view(room->game); v && app_.lobby().my_seat() &&
+                                         v->room_panel(local_ms, std::max(ImGui::GetContentRegionAvail().x * 0.62f, 200.0f)))
     ImGui::SameLine();
-  }
   ImGui::BeginChild("room-chat", ImVec2(0, 0), true);
   chat("chat", 0);
   ImGui::EndChild();
@@ -566,120 +482,20 @@ void Screens::chat(const char* id, float height) {
   }
 }
 
-// ---- the chess board ----------------------------------------------------------------------
-
-void Screens::board_input(const BoardGeometry& g) {
-  const Rect b = g.bounds();
-  ImGui::SetCursorScreenPos(ImVec2(static_cast<float>(b.x), static_cast<float>(b.y)));
-  ImGui::InvisibleButton("##board", ImVec2(static_cast<float>(b.w), static_cast<float>(b.h)),
-                         ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
-  const ImVec2 mouse = ImGui::GetIO().MousePos;
-  const Point p{static_cast<int>(mouse.x), static_cast<int>(mouse.y)};
-  const auto at = g.square_at(p);
-  if (ImGui::IsItemClicked(ImGuiMouseButton_Right)) {
-    app_.cancel_move();
+void Screens::game_screen(std::uint64_t local_ms) {
+  const LiveGame* g = app_.game();
+  if (!g) {
+    ImGui::TextColored(kQuiet, "The game is starting...");
     return;
   }
-  if (ImGui::IsItemActivated() && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) app_.board_press(at);
-  if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 4.0f)) app_.board_drag(p);
-  if (ImGui::IsItemDeactivated()) app_.board_release(at);
-}
-
-void Screens::promotion_popup(const BoardGeometry& g) {
-  const auto& choice = app_.input().promotion();
-  if (!choice) return;
-  // The four pieces in a column over the promotion square, towards the board's middle.
-  const Rect r = g.square_rect(choice->to);
-  const bool downwards = r.y < g.bounds().y + 4 * g.square_size();
-  const float side = static_cast<float>(g.square_size());
-  ImGui::SetNextWindowPos(ImVec2(static_cast<float>(r.x), downwards ? static_cast<float>(r.y) : static_cast<float>(r.y + r.h) - 4 * side));
-  ImGui::SetNextWindowSize(ImVec2(side, 4 * side));
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
-  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0, 0));
-  ImGui::Begin("##promotion", nullptr, kContentFlags & ~ImGuiWindowFlags_NoBringToFrontOnFocus);
-  // The pieces themselves from the board's atlas (prepared by draw_board this frame).
-  const Color colour = app_.game() ? app_.game()->chess().position().side_to_move() : Color::white;
-  int id = 0;
-  for (PieceType type : {PieceType::queen, PieceType::knight, PieceType::rook, PieceType::bishop}) {
-    ImGui::PushID(id++);
-    const auto uv = pieces_.uv(Piece{colour, type});
-    if (ImGui::ImageButton(reinterpret_cast<ImTextureID>(pieces_.texture()), ImVec2(side, side), ImVec2(uv.u0, uv.v0),
-                           ImVec2(uv.u1, uv.v1), 0))
-      app_.choose_promotion(type);
-    ImGui::PopID();
+  if (GameView* v = view_on_screen()) {
+    v->game_screen(local_ms, content_top(), [this](const char* id, float height) { chat(id, height); });
+    result_dialog(local_ms);
+    return;
   }
-  ImGui::End();
-  ImGui::PopStyleVar(2);
-}
-
-void Screens::player_card(game::Seat seat, std::uint64_t local_ms) {
-  const LiveGame& g = *app_.game();
-  const bool to_move = g.is_chess() && !g.chess().result() && seat_of(g.chess().position().side_to_move()) == seat;
-  ImGui::PushID(seat.index);
-  ImGui::BeginGroup();
-  ImGui::TextColored(to_move ? kGood : ImGui::GetStyleColorVec4(ImGuiCol_Text), "%s %s%s", to_move ? "\xE2\x97\x8F" : " ",
-                     g.seat_name(seat).c_str(), g.me() == seat ? " (you)" : "");
-  ImGui::SameLine();
-  ImGui::TextColored(kQuiet, "%s", seat_label(g.session(), seat).c_str());
-  if (g.clocked()) {
-    const std::uint64_t left = g.clock_left(seat, local_ms);
-    ImGui::PushFont(window_.clock_font());
-    ImVec4 colour = g.clock_running(seat) ? (left < 10'000 ? kError : kGood) : kQuiet;
-    ImGui::TextColored(colour, "%s", clock_text(left).c_str());
-    ImGui::PopFont();
-  }
-  ImGui::EndGroup();
-  ImGui::PopID();
-}
-
-void Screens::game_actions(std::uint64_t local_ms) {
-  const LiveGame& g = *app_.game();
-  if (!g.me() || !g.is_chess() || g.session().outcome()) return;
-  const game::Seat me = *g.me();
-  const Game& chess = g.chess();
-  const Color mine = color_of(me);
-  if (chess.draw_offered_by() && *chess.draw_offered_by() != mine) {
-    ImGui::TextColored(kGood, "Your opponent offers a draw");
-    if (ImGui::Button("Accept draw")) app_.act({ChessIntent::Kind::accept_draw, Move::none(), 0}, local_ms);
-    ImGui::SameLine();
-    if (ImGui::Button("Decline")) app_.act({ChessIntent::Kind::decline_draw, Move::none(), 0}, local_ms);
-  }
-  if (const auto& t = chess.takeback_request(); t && t->by != mine) {
-    ImGui::TextColored(kGood, "Your opponent asks to take back %u half-move%s", t->count, t->count == 1 ? "" : "s");
-    if (ImGui::Button("Allow")) app_.act({ChessIntent::Kind::accept_takeback, Move::none(), 0}, local_ms);
-    ImGui::SameLine();
-    if (ImGui::Button("Refuse")) app_.act({ChessIntent::Kind::decline_takeback, Move::none(), 0}, local_ms);
-  }
-  // One offer at a time, from either side and on either turn (an offer that crosses the other's
-  // is ignored as late, docs/sessions.md).
-  ImGui::BeginDisabled(chess.draw_offered_by().has_value());
-  if (ImGui::Button("Offer draw")) app_.act({ChessIntent::Kind::offer_draw, Move::none(), 0}, local_ms);
-  ImGui::EndDisabled();
-  ImGui::SameLine();
-  if (chess.can_claim_draw()) {
-    if (ImGui::Button("Claim draw")) app_.act({ChessIntent::Kind::claim_draw, Move::none(), 0}, local_ms);
-    ImGui::SameLine();
-  }
-  const std::uint16_t back = takeback_count(chess, me);
-  ImGui::BeginDisabled(back == 0);
-  if (ImGui::Button("Take back")) app_.act({ChessIntent::Kind::request_takeback, Move::none(), back}, local_ms);
-  ImGui::EndDisabled();
-  ImGui::SameLine();
-  if (ImGui::Button("Resign")) resign_requested_ = true;
-  if (resign_requested_) {
-    ImGui::OpenPopup("Resign?");
-    resign_requested_ = false;
-  }
-  if (ImGui::BeginPopupModal("Resign?", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-    ImGui::TextUnformatted("Resign this game?");
-    if (ImGui::Button("Resign##yes")) {
-      app_.act({ChessIntent::Kind::resign, Move::none(), 0}, local_ms);
-      ImGui::CloseCurrentPopup();
-    }
-    ImGui::SameLine();
-    if (ImGui::Button("Play on")) ImGui::CloseCurrentPopup();
-    ImGui::EndPopup();
-  }
+  ImGui::Text("%s: this client shows the entries of this game but has no board for it yet.", g->genesis().game.c_str());
+  ImGui::TextUnformatted(g->status(local_ms).c_str());
+  if (app_.can_leave_game() && ImGui::Button("Back to the lobby")) app_.leave_game();
 }
 
 void Screens::result_dialog(std::uint64_t local_ms) {
@@ -691,10 +507,7 @@ void Screens::result_dialog(std::uint64_t local_ms) {
     ImGui::PushFont(window_.heading_font());
     ImGui::TextUnformatted(g->result_text().value_or("The game is over").c_str());
     ImGui::PopFont();
-    if (g->is_chess()) {
-      if (ImGui::Button("Save PGN")) save_pgn(local_ms);
-      ImGui::SameLine();
-    }
+    if (GameView* v = view_on_screen()) v->result_buttons(local_ms);
     if (ImGui::Button("Look at the board")) {
       app_.close_result_dialog();
       ImGui::CloseCurrentPopup();
@@ -711,143 +524,17 @@ void Screens::result_dialog(std::uint64_t local_ms) {
   }
 }
 
-void Screens::save_pgn(std::uint64_t local_ms) {
-  auto pgn = app_.game_pgn();
-  if (!pgn) return app_.notify(Notice::Kind::error, "Cannot save PGN: " + pgn.error().detail, local_ms);
-  fs::path dir = data_dir_ / "pgn";
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  fs::path path = dir / (file_stem_now("game") + ".pgn");
-  std::ofstream out(path);
-  out << *pgn;
-  out.close();
-  if (!out) return app_.notify(Notice::Kind::error, "Cannot write " + path.string(), local_ms);
-  app_.notify(Notice::Kind::info, "Saved " + path.string(), local_ms);
-}
-
-namespace {
-
-// The moves in SAN as a two-column table (white, black), scrolled to the newest.
-void move_table(const std::vector<std::string>& san, std::size_t& shown) {
-  if (!ImGui::BeginTable("moves", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY, ImVec2(0, ImGui::GetContentRegionAvail().y)))
-    return;
-  ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("000.").x);
-  ImGui::TableSetupColumn("White");
-  ImGui::TableSetupColumn("Black");
-  for (std::size_t i = 0; i < san.size(); i += 2) {
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    ImGui::TextColored(kQuiet, "%zu.", i / 2 + 1);
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(san[i].c_str());
-    ImGui::TableNextColumn();
-    if (i + 1 < san.size()) ImGui::TextUnformatted(san[i + 1].c_str());
-  }
-  if (shown != san.size()) {
-    ImGui::SetScrollHereY(1.0f);
-    shown = san.size();
-  }
-  ImGui::EndTable();
-}
-
-}  // namespace
-
-void Screens::game_screen(std::uint64_t local_ms) {
-  const LiveGame* g = app_.game();
-  if (!g) {
-    ImGui::TextColored(kQuiet, "The game is starting...");
-    return;
-  }
-  if (app_.risiko()) {
-    risiko_.draw(content_top(), local_ms, [this](float height) { chat("game-chat-lines", height); });
-    result_dialog(local_ms);
-    return;
-  }
-  if (app_.gunjin()) {
-    gunjin_.game_screen(local_ms, content_top(), [&] { chat("gunjin-chat-lines", 170 * window_.scale()); });
-    result_dialog(local_ms);
-    return;
-  }
-  if (!g->is_chess()) {
-    ImGui::Text("%s: this client shows the entries of this game but has no board for it yet.", g->genesis().game.c_str());
-    ImGui::TextUnformatted(g->status(local_ms).c_str());
-    if (app_.can_leave_game() && ImGui::Button("Back to the lobby")) app_.leave_game();
-    return;
-  }
-  const ChessLayout layout = chess_layout(window_.width(), window_.height(), content_top(), window_.scale());
-  const BoardGeometry geometry = ui::board_geometry(layout, app_.flipped());
-  board_ = geometry;
-
-  // The board shows the move just sent as made, until the lobby relays it.
-  const MoveInput& input = app_.input();
-  Position shown = g->chess().position();
-  std::optional<Move> last = g->last_move();
-  if (app_.pending_move()) {
-    shown = shown.after(*app_.pending_move());
-    last = app_.pending_move();
-  }
-  BoardScene scene{&shown, last, input.selected(), input.targets(), std::nullopt, input.drag_point()};
-  if (input.dragging()) scene.dragging_from = input.selected();
-  draw_board(ImGui::GetWindowDrawList(), geometry, scene, pieces_, window_.pixel_ratio(), window_.small_font());
-  board_input(geometry);
-  promotion_popup(geometry);
-
-  const Rect p = layout.panel;
-  ImGui::SetCursorScreenPos(ImVec2(static_cast<float>(p.x), static_cast<float>(p.y)));
-  ImGui::BeginChild("panel", ImVec2(static_cast<float>(p.w), static_cast<float>(p.h)), false);
-  const game::Seat bottom{static_cast<std::uint8_t>(app_.flipped() ? 1 : 0)};
-  const game::Seat top{static_cast<std::uint8_t>(1 - bottom.index)};
-  player_card(top, local_ms);
-  ImGui::Separator();
-  ImGui::TextWrapped("%s", g->status(local_ms).c_str());
-  if (auto result = g->result_text()) {
-    ImGui::PushFont(window_.heading_font());
-    ImGui::TextWrapped("%s", result->c_str());
-    ImGui::PopFont();
-  }
-  if (const auto& seat = app_.seat(); seat && seat->status == peer::RunnerStatus::finished && seat->log)
-    ImGui::TextColored(kQuiet, "Log: %s", seat->log->filename().string().c_str());
-  game_actions(local_ms);
-  if (ImGui::Button("Flip (F)")) app_.flip();
-  ImGui::SameLine();
-  if (ImGui::Button("Save PGN")) save_pgn(local_ms);
-  if (app_.can_leave_game()) {
-    ImGui::SameLine();
-    if (ImGui::Button("Back to the lobby")) app_.leave_game();
-  }
-  ImGui::Separator();
-  const float card_h = ImGui::GetFrameHeightWithSpacing() + (g->clocked() ? ImGui::GetTextLineHeight() * 2.2f : 0);
-  ImGui::BeginChild("moves-box", ImVec2(0, std::max(ImGui::GetContentRegionAvail().y - card_h - 180 * window_.scale(), 80.0f)));
-  move_table(g->san_moves(), moves_shown_);
-  ImGui::EndChild();
-  ImGui::BeginChild("game-chat", ImVec2(0, 170 * window_.scale()));
-  chat("game-chat-lines", 170 * window_.scale());
-  ImGui::EndChild();
-  ImGui::Separator();
-  player_card(bottom, local_ms);
-  ImGui::EndChild();
-  result_dialog(local_ms);
-}
-
 // ---- replay -------------------------------------------------------------------------------
 
 void Screens::replay_screen() {
   ReplayViewer* r = app_.replay();
   if (!r) return;
+  // The game's board on the left and the panel beside it; a log without one: the panel alone.
   const ChessLayout layout = chess_layout(window_.width(), window_.height(), content_top(), window_.scale());
-  if (r->is_chess()) {
-    const BoardGeometry geometry = ui::board_geometry(layout, app_.flipped());
-    board_ = geometry;
-    BoardScene scene{&r->position(), r->last_move(), std::nullopt, 0, std::nullopt, {}};
-    draw_board(ImGui::GetWindowDrawList(), geometry, scene, pieces_, window_.pixel_ratio(), window_.small_font());
-  }
-  const RisikoLayout risiko_layout = sdl::risiko_layout(window_.width(), window_.height(), content_top(), window_.scale());
-  if (app_.risiko_replay()) risiko_.draw_replay_map(risiko_layout.map);
-  Rect p = app_.risiko_replay() ? risiko_layout.panel
-           : r->is_chess()      ? layout.panel
-                                : Rect{layout.board.x, layout.board.y, window_.width() - 2 * layout.board.x, layout.board.h};
-  const bool gunjin = r->game() == "gunjin" && gunjin_.has_replay();
-  if (gunjin) p = gunjin_.replay_board(*r, content_top());
+  Rect p{layout.board.x, layout.board.y, window_.width() - 2 * layout.board.x, layout.board.h};
+  GameView* game_view = view(r->game());
+  if (game_view)
+    if (auto panel = game_view->replay_board(*r, content_top())) p = *panel;
   ImGui::SetCursorScreenPos(ImVec2(static_cast<float>(p.x), static_cast<float>(p.y)));
   ImGui::BeginChild("replay-panel", ImVec2(static_cast<float>(p.w), static_cast<float>(p.h)), false);
   ImGui::PushFont(window_.heading_font());
@@ -871,7 +558,7 @@ void Screens::replay_screen() {
     std::string winner = report.outcome->winner ? r->seat_names().at(report.outcome->winner->index) + " wins" : "Draw";
     ImGui::Text("Result: %s (%s)", winner.c_str(), std::string(report.outcome->reason).c_str());
   }
-  if (gunjin) gunjin_.replay_controls(*r);
+  if (game_view) game_view->replay_controls(*r);
   ImGui::Separator();
 
   // Stepping.
@@ -905,7 +592,7 @@ void Screens::replay_screen() {
       if (s + 1 < step.clocks.size()) ImGui::SameLine(0, 30);
     }
   }
-  risiko_.replay_log();
+  if (game_view) game_view->replay_log(*r);
   ImGui::Separator();
 
   // Every entry; the current one selected and kept in view.

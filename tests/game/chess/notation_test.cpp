@@ -80,6 +80,40 @@ TEST(Uci, ReadsPromotionsAndRejectsBadText) {
   EXPECT_EQ(parse_uci(pos, "i1e3").error(), NotationError::malformed);
 }
 
+// What a person types: "no such move here" (legal notation, no legal move) is told apart from
+// text that is no move in any notation, whichever notation it was tried in first.
+TEST(TypedMove, TellsNoSuchMoveHereFromNotSan) {
+  const Position start = *Position::from_fen(kStartFen);
+  EXPECT_EQ(parse_typed_move(start, "Qxf7").error(), NotationError::illegal);  // no queen reaches f7
+  EXPECT_EQ(parse_typed_move(start, "Nf6").error(), NotationError::illegal);   // not White's knight
+  EXPECT_EQ(parse_typed_move(start, "e2e5").error(), NotationError::illegal);  // UCI, and no such move
+  EXPECT_EQ(parse_typed_move(start, "O-O").error(), NotationError::illegal);   // castling not allowed yet
+  EXPECT_EQ(parse_typed_move(start, "oo").error(), NotationError::illegal);
+  for (std::string_view bad : {"nonsense", "Qxf9", "e2e9", "ooo-o", "Kzz", "", "o", "oooo"})
+    EXPECT_EQ(parse_typed_move(start, bad).error(), NotationError::malformed) << bad;
+  const Position knights = *Position::from_fen("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1");
+  EXPECT_EQ(parse_typed_move(knights, "Nd2").error(), NotationError::ambiguous);
+  EXPECT_EQ(to_uci(*parse_typed_move(start, "Nf3")), "g1f3");
+  EXPECT_EQ(to_uci(*parse_typed_move(start, "g1f3")), "g1f3");
+  EXPECT_EQ(to_uci(*parse_typed_move(start, "e2e4")), "e2e4");
+}
+
+TEST(TypedMove, ReadsOoAndOooAsCastling) {
+  const Position white = *Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+  const Position black = *Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1");
+  for (std::string_view kingside : {"oo", "OO", "Oo", "o-o", "O-O", "0-0", "O-O+"}) {
+    EXPECT_EQ(to_uci(*parse_typed_move(white, kingside)), "e1g1") << kingside;
+    EXPECT_EQ(to_uci(*parse_typed_move(black, kingside)), "e8g8") << kingside;
+  }
+  for (std::string_view queenside : {"ooo", "OOO", "o-o-o", "O-O-O", "0-0-0"}) {
+    EXPECT_EQ(to_uci(*parse_typed_move(white, queenside)), "e1c1") << queenside;
+    EXPECT_EQ(to_uci(*parse_typed_move(black, queenside)), "e8c8") << queenside;
+  }
+  const Position only_queenside = *Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1");
+  EXPECT_EQ(parse_typed_move(only_queenside, "oo").error(), NotationError::illegal);
+  EXPECT_EQ(to_uci(*parse_typed_move(only_queenside, "ooo")), "e1c1");
+}
+
 // Over random games: every legal move's SAN and UCI read back as the same move, and no two
 // legal moves share a SAN. Reading a move also gives the shape of its SAN, however it was written.
 TEST(Notation, RoundTripsEveryLegalMoveOfRandomGames) {

@@ -529,7 +529,8 @@ TEST_F(Board, EliminatingTheLastOpponentEndsTheGame) {
   const Step end = must_play(won, MoveIn{S(0), 4});
   EXPECT_EQ(end.state.table.phase, Phase::no_move);
   EXPECT_EQ(outcome(end.state)->winner, S(0));
-  EXPECT_EQ(outcome(end.state)->reason, "last player remaining");
+  EXPECT_EQ(end.state.table.end, EndReason::last_player);
+  EXPECT_EQ(outcome(end.state)->reason, describe(EndReason::last_player));
 }
 
 // ---- LEAVE_GAME --------------------------------------------------------------------------

@@ -151,7 +151,8 @@ TEST_F(Claims, FulfilledMissionWins) {
   const auto out = outcome(step.state);
   ASSERT_TRUE(out.has_value());
   EXPECT_EQ(out->winner, S(1));
-  EXPECT_EQ(out->reason, "mission accomplished");
+  EXPECT_EQ(step.state.table.end, EndReason::mission);
+  EXPECT_EQ(out->reason, describe(EndReason::mission));
   EXPECT_EQ(events_of<GameEnded>(step).size(), 1u);
   EXPECT_EQ(fails(step.state, EndTurn{S(1)}), Error::game_over);
 }

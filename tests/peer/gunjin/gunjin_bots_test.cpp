@@ -2,8 +2,11 @@
 // and the tracking strategy's layout.
 #include <gtest/gtest.h>
 
-#include "peer/bots/gunjin_knowledge.hpp"
-#include "peer/bots/gunjin_strategy.hpp"
+#include <set>
+
+#include "games/gunjin/gunjin_knowledge.hpp"
+#include "games/gunjin/gunjin_layouts.hpp"
+#include "games/gunjin/gunjin_strategy.hpp"
 
 namespace parley::peer {
 namespace {
@@ -67,10 +70,58 @@ TEST(GunjinStrategyLayout, TheTrackingLayoutIsLegalAndCoversTheFlag) {
     const auto flag = static_cast<std::uint8_t>(std::find(layout.begin(), layout.end(), Kind::flag) - layout.begin());
     const auto behind = square_behind(square_of_slot(kMe, flag), kMe);
     ASSERT_TRUE(behind);
-    EXPECT_EQ(layout[slot_of_square(*behind)], Kind::general);
+    const Kind guard = layout[slot_of_square(*behind)];
+    EXPECT_TRUE(guard == Kind::general || guard == Kind::lieutenant_general || guard == Kind::major_general ||
+                guard == Kind::mine)
+        << index_of(guard);
   }
   std::mt19937_64 rng(3);
   for (int i = 0; i < 50; ++i) EXPECT_TRUE(validate_layout(random_layout(rng)).ok());
+}
+
+TEST(GunjinStrategyLayout, DrawsDifferentSensibleLayoutsNeverAMirrorOfAnother) {
+  // Layouts from 300 seeds (the bot's, and a person's default): each the 23-piece army placed
+  // by the rules, each sensible, no two alike, none the mirror image of another (or of itself
+  // turned: the board seen from the other side).
+  std::vector<Layout> drawn;
+  for (std::uint64_t seed = 0; seed < 300; ++seed) {
+    const Layout layout = TrackingStrategy(seed).layout();
+    ASSERT_TRUE(validate_layout(layout).ok()) << seed;
+    EXPECT_TRUE(layout_concerns(layout).empty()) << seed;
+    drawn.push_back(layout);
+  }
+  std::set<Layout> distinct(drawn.begin(), drawn.end());
+  EXPECT_EQ(distinct.size(), drawn.size());
+  for (const Layout& layout : drawn) {
+    const Layout mirror = mirrored(layout);
+    ASSERT_NE(mirror, layout);
+    EXPECT_EQ(mirrored(mirror), layout);
+    EXPECT_EQ(std::count(drawn.begin(), drawn.end(), mirror), 0);
+  }
+  // Every piece has stood on more than one square, and the flag on many.
+  std::set<std::uint8_t> flag_slots;
+  for (const Layout& layout : drawn)
+    flag_slots.insert(static_cast<std::uint8_t>(std::find(layout.begin(), layout.end(), Kind::flag) - layout.begin()));
+  EXPECT_GE(flag_slots.size(), 8u);
+}
+
+TEST(GunjinStrategyLayout, TheConcernsFindWhatIsNotSensible) {
+  // Random layouts mostly leave the flag bare, bunch the strong pieces or put a spy on a gate.
+  std::mt19937_64 rng(5);
+  int concerned = 0;
+  for (int i = 0; i < 50; ++i) concerned += !layout_concerns(random_layout(rng)).empty();
+  EXPECT_GT(concerned, 40);
+  // One layout broken three ways: the flag on the back row, all the strong movers on the left,
+  // a spy on a gate.
+  const Layout bad = {
+      Kind::flag,          Kind::mine,           Kind::general,          Kind::mine,           Kind::lieutenant_colonel,
+      Kind::plane,         Kind::plane,          Kind::tank,             Kind::captain,        Kind::captain,
+      Kind::major,         Kind::tank,           Kind::lieutenant_general, Kind::major_general, Kind::colonel,
+      Kind::first_lieutenant, Kind::first_lieutenant, Kind::second_lieutenant, Kind::cavalry, Kind::engineer,
+      Kind::second_lieutenant, Kind::spy,        Kind::engineer};
+  ASSERT_TRUE(validate_layout(bad).ok());
+  EXPECT_EQ(layout_concerns(bad), (std::vector<LayoutConcern>{LayoutConcern::flag_exposed, LayoutConcern::strength_bunched,
+                                                               LayoutConcern::weak_gate}));
 }
 
 }  // namespace

@@ -33,17 +33,22 @@ CheatGame<C> play(Seat at, Args&&... args) {
   return {std::move(table), cheater};
 }
 
-// The cheat happened (at `index`), the session blamed `cheater` there for `words`, the other seat
-// won by forfeit, the log is complete and valid, and the verifier says the same.
-void expect_caught(const GunjinTable& t, Seat cheater, std::optional<std::size_t> cheat, std::string_view words,
-                   Offence offence = Offence::illegal_action) {
+// The cheat happened (at `index`), the session blamed `cheater` there for the rules' refusal
+// `code` (with these particulars, when given), the other seat won by forfeit, the log is complete
+// and valid, and the verifier says the same.
+void expect_caught(const GunjinTable& t, Seat cheater, std::optional<std::size_t> cheat, RefusalCode code,
+                   Offence offence = Offence::illegal_action,
+                   std::optional<std::vector<std::string>> particulars = std::nullopt) {
   ASSERT_TRUE(cheat) << "the cheater never cheated";
   const std::size_t index = *cheat;
   const SeatRecord& record = t.session->seat(cheater);
   ASSERT_TRUE(record.blame) << "the cheat went unnoticed";
   EXPECT_EQ(record.blame->index.value, index);
   EXPECT_EQ(record.blame->offence, offence);
-  EXPECT_NE(record.blame->detail.find(words), std::string::npos) << record.blame->detail;
+  EXPECT_EQ(refusal_of(record.blame), code) << record.blame->detail;
+  if (particulars && record.blame->refused) {
+    EXPECT_EQ(record.blame->refused->detail, *particulars);
+  }
   EXPECT_FALSE(t.session->seat(opponent(cheater)).out());
   ASSERT_EQ(t.session->phase(), Phase::complete);
 
@@ -54,7 +59,9 @@ void expect_caught(const GunjinTable& t, Seat cheater, std::optional<std::size_t
   EXPECT_EQ(v.kind, SeatVerdict::Kind::blamed);
   ASSERT_TRUE(v.index);
   EXPECT_EQ(v.index->value, index);
-  EXPECT_NE(v.reason.find(words), std::string::npos) << v.reason;
+  EXPECT_EQ(v.offence, offence);
+  EXPECT_EQ(v.refusal, code) << v.reason;
+  EXPECT_EQ(v.reason, std::string(describe(offence)) + ": " + record.blame->detail);
   EXPECT_EQ(report.seats[opponent(cheater).index].kind, SeatVerdict::Kind::honest);
   ASSERT_TRUE(report.outcome);
   if (offence != Offence::bad_reveal) {
@@ -83,7 +90,7 @@ class SecondGeneral final : public Cheater {
 TEST(GunjinCheat, ALayoutWithASecondGeneralFailsItsArmyProof) {
   auto [table, c] = play<SecondGeneral>(kFirst);
   GunjinTable& t = *table;
-  expect_caught(t, kFirst, c.cheat_index, "army proof fails");
+  expect_caught(t, kFirst, c.cheat_index, GunjinRefusal::army_proof_fails);
 }
 
 // ---- Moves ------------------------------------------------------------------------------------
@@ -94,7 +101,9 @@ TEST(GunjinCheat, AMineThatMovesIsCaughtByItsMoveProof) {
   auto [table, c] = play<FalseProver>(kFirst, 
       script(with_swapped(kBaseLayout, 1, 17), {{18, Square{24}}, {17, Square{18}}}));
   GunjinTable& t = *table;
-  expect_caught(t, kFirst, c.cheat_index, "the move proof fails");
+  // Seat 0's piece from slot 17 (the mine) is named, with its move.
+  expect_caught(t, kFirst, c.cheat_index, GunjinRefusal::move_proof_fails, Offence::illegal_action,
+                std::vector<std::string>{"0", "17", square_name(square_of_slot(kFirst, 17)), square_name(Square{18})});
   EXPECT_EQ(t.rules().history().size(), 2U) << "the mine's move was applied";
 }
 
@@ -103,7 +112,7 @@ TEST(GunjinCheat, AnEngineerThatFliesIsCaughtByItsMoveProof) {
   // move.
   auto [table, c] = play<FalseProver>(kFirst, script(with_swapped(kBaseLayout, 19, 20), {{19, Square{25}}}));
   GunjinTable& t = *table;
-  expect_caught(t, kFirst, c.cheat_index, "the move proof fails");
+  expect_caught(t, kFirst, c.cheat_index, GunjinRefusal::move_proof_fails);
   EXPECT_TRUE(t.rules().history().empty());
 }
 
@@ -124,7 +133,7 @@ class FalseHqClaim final : public Cheater {
 TEST(GunjinCheat, APlaneClaimingTheHqAsAnOfficerIsCaught) {
   auto [table, c] = play<FalseHqClaim>(kFirst);
   GunjinTable& t = *table;
-  expect_caught(t, kFirst, c.cheat_index, "could claim the HQ");
+  expect_caught(t, kFirst, c.cheat_index, GunjinRefusal::no_officer_could_move);
 }
 
 // ---- Battles ----------------------------------------------------------------------------------
@@ -153,7 +162,7 @@ class WrongDefenderKind final : public Cheater {
 TEST(GunjinCheat, ADefenderChoosingAnotherKindInTheDuelIsCaught) {
   auto [table, c] = play<WrongDefenderKind>(kSecond);  // the first move is always an attack
   GunjinTable& t = *table;
-  expect_caught(t, kSecond, c.cheat_index, "OT choice is not its committed");
+  expect_caught(t, kSecond, c.cheat_index, GunjinRefusal::defender_choice_fails);
 }
 
 // The attacker asks the defender's table for another kind than the one it committed to.
@@ -178,7 +187,7 @@ class WrongAttackerKind final : public Cheater {
 TEST(GunjinCheat, AnAttackerChoosingAnotherKindInTheDuelIsCaught) {
   auto [table, c] = play<WrongAttackerKind>(kFirst);
   GunjinTable& t = *table;
-  expect_caught(t, kFirst, c.cheat_index, "OT choice is not its committed");
+  expect_caught(t, kFirst, c.cheat_index, GunjinRefusal::attacker_choice_fails);
 }
 
 // The defender's table gives the attacker a false outcome at every entry. The two claims then
@@ -226,7 +235,8 @@ class LyingTable final : public Cheater {
 TEST(GunjinCheat, ALyingDuelTableIsFoundInTheDisputeAndNamed) {
   auto [table, c] = play<LyingTable>(kSecond);
   GunjinTable& t = *table;
-  expect_caught(t, kSecond, c.cheat_index, "does not hold the rules' outcomes");
+  expect_caught(t, kSecond, c.cheat_index, GunjinRefusal::defender_opening_lies, Offence::illegal_action,
+                std::vector<std::string>{fault_words({crypto::DuelFaultKind::wrong_table})});
 }
 
 // The attacker claims another outcome than the token it received proves.
@@ -248,7 +258,7 @@ class FalseOutcome final : public Cheater {
 TEST(GunjinCheat, AFalseOutcomeClaimIsCaught) {
   auto [table, c] = play<FalseOutcome>(kFirst);
   GunjinTable& t = *table;
-  expect_caught(t, kFirst, c.cheat_index, "false outcome claim");
+  expect_caught(t, kFirst, c.cheat_index, GunjinRefusal::attacker_false_claim);
   EXPECT_TRUE(t.rules().history().empty()) << "the battle was settled on a false claim";
 }
 
@@ -269,7 +279,8 @@ class FalseDispute final : public Cheater {
 TEST(GunjinCheat, AFalseDisputeIsNamed) {
   auto [table, c] = play<FalseDispute>(kSecond);
   GunjinTable& t = *table;
-  expect_caught(t, kSecond, c.cheat_index, "disputed an entry that was valid");
+  expect_caught(t, kSecond, c.cheat_index, GunjinRefusal::defender_opening_lies, Offence::illegal_action,
+                std::vector<std::string>{fault_words({crypto::DuelFaultKind::false_dispute})});
 }
 
 // The attacker opens its duel secrets instead of claiming, although the defender's table entry it
@@ -291,7 +302,8 @@ TEST(GunjinCheat, AnAttackersFalseDisputeNamesTheAttackerAndNotTheHonestDefender
   auto [table, c] = play<AttackerFalseDispute>(kFirst);
   GunjinTable& t = *table;
   // The defender had claimed: its honest reply was accepted before the dispute.
-  expect_caught(t, kFirst, c.cheat_index, "disputed an entry that was valid");
+  expect_caught(t, kFirst, c.cheat_index, GunjinRefusal::attacker_opening_lies, Offence::illegal_action,
+                std::vector<std::string>{fault_words({crypto::DuelFaultKind::false_dispute})});
   EXPECT_FALSE(t.session->seat(kSecond).blame);
   EXPECT_TRUE(t.rules().history().empty()) << "the battle was settled on a false dispute";
 }
@@ -311,7 +323,7 @@ class FalseNoMove final : public FalseProver {
 TEST(GunjinCheat, AFalseNoLegalMoveDeclarationIsCaught) {
   auto [table, c] = play<FalseNoMove>(kFirst);
   GunjinTable& t = *table;
-  expect_caught(t, kFirst, c.cheat_index, "false declaration");
+  expect_caught(t, kFirst, c.cheat_index, GunjinRefusal::false_no_move);
 }
 
 // ---- The end ----------------------------------------------------------------------------------
@@ -335,7 +347,8 @@ TEST(GunjinCheat, ARevealThatDoesNotOpenTheCommitmentsIsBlamed) {
   auto [table, c] = play<BadReveal>(kFirst);
   GunjinTable& t = *table;
   auto outcome = t.session->outcome();
-  expect_caught(t, kFirst, c.reveal_index, "slot 7's opening does not open its commitment", Offence::bad_reveal);
+  expect_caught(t, kFirst, c.reveal_index, GunjinRefusal::opening_mismatch, Offence::bad_reveal,
+                std::vector<std::string>{"7"});
   // The result of the game stands.
   EXPECT_NE(outcome->reason, "forfeit");
   EXPECT_EQ(*t.session->outcome(), *outcome);

@@ -7,14 +7,14 @@
 #include <utility>
 #include <vector>
 
-#include "peer/bots/gunjin_agent.hpp"
+#include "games/gunjin/gunjin_agent.hpp"
 #include "peer/session/gunjin_protocol.hpp"
 
 namespace parley::peer::testing {
 
 using namespace game::gunjin;
 
-// The tracking bot's layout, unmirrored (peer/bots/gunjin_strategy.cpp), by slot.
+// The tracking bot's layout, unmirrored (games/gunjin/gunjin_strategy.cpp), by slot.
 constexpr Layout kBaseLayout = {
     Kind::captain,          Kind::mine,     Kind::general,           Kind::mine,
     Kind::major,            Kind::second_lieutenant, Kind::lieutenant_colonel, Kind::flag,

@@ -45,9 +45,9 @@ TEST_F(GunjinNetwork, TwoBotsFinishAGameTheirLogsAreIdenticalAndVerify) {
   EXPECT_EQ(report.game, "gunjin");
   for (const auto& s : report.seats) EXPECT_EQ(s.kind, SeatVerdict::Kind::honest) << s.reason;
 
-  ParleyProcess verify(dir_, "verify", {"verify", a.log_path(), b.log_path()});
+  ParleyProcess verify(dir_, "verify", {"verify", "--lobby-key", (dir_ / "lobby.db.key").string(), a.log_path(), b.log_path()});
   EXPECT_EQ(verify.wait(), 0) << verify.out() << verify.err();
-  ParleyProcess show(dir_, "show", {"log", "show", a.log_path()});
+  ParleyProcess show(dir_, "show", {"log", "show", "--lobby-key", (dir_ / "lobby.db.key").string(), a.log_path()});
   EXPECT_EQ(show.wait(), 0) << show.err();
   EXPECT_NE(show.out().find("proves its army"), std::string::npos) << show.out();
   EXPECT_NE(show.out().find("claims:"), std::string::npos) << "no battle was shown";
@@ -120,7 +120,9 @@ TEST_F(GunjinNetwork, AFlyingEngineerIsCaughtLiveAndInTheLog) {
   ASSERT_TRUE(std::holds_alternative<MoveMessage>(*move));
   EXPECT_EQ(std::get<MoveMessage>(*move).from, game::gunjin::Square{19});
   EXPECT_EQ(std::get<MoveMessage>(*move).to, game::gunjin::Square{25});
-  EXPECT_NE(report.seats[0].reason.find("the move proof fails"), std::string::npos) << report.seats[0].reason;
+  EXPECT_EQ(report.seats[0].offence, Offence::illegal_action);
+  EXPECT_EQ(report.seats[0].refusal, RefusalCode(GunjinRefusal::move_proof_fails)) << report.seats[0].reason;
+  EXPECT_EQ(report.seats[0].code, "move_proof_fails");
   EXPECT_EQ(report.seats[1].kind, SeatVerdict::Kind::honest);
 }
 

@@ -123,7 +123,8 @@ TEST(GunjinSession, ADrawOfferThatCrossesAMoveStartingABattleIsLateNotACheat) {
   const SessionEvent& last = t.session->events().back();
   EXPECT_EQ(last.kind, SessionEvent::Kind::ignored);
   EXPECT_EQ(last.index.value, c.offer_index);
-  EXPECT_NE(last.text.find("late: offers a draw"), std::string::npos) << last.text;
+  EXPECT_EQ(last.ignored, Ignored::late_action) << last.text;
+  EXPECT_EQ(last.refusal, RefusalCode(GunjinRefusal::draw_during_battle)) << last.text;
   EXPECT_FALSE(t.rules().public_state().draw_offer());
   // The battle is settled and the game goes on to its end, with both seats honest.
   t.run();
@@ -138,7 +139,7 @@ TEST(GunjinSession, ADrawOfferDuringABattleItsSenderHadSeenIsBlamed) {
   ASSERT_TRUE(blame);
   EXPECT_EQ(blame->offence, Offence::illegal_action);
   EXPECT_EQ(blame->index.value, c.offer_index);
-  EXPECT_NE(blame->detail.find("during a battle"), std::string::npos) << blame->detail;
+  EXPECT_EQ(testing::refusal_of(blame), RefusalCode(GunjinRefusal::draw_during_battle)) << blame->detail;
 }
 
 // With open pieces a draw offer is a plain engine action: two that cross are a race, and the

@@ -8,7 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "peer/bots/gunjin_agent.hpp"
+#include "games/gunjin/gunjin_agent.hpp"
+#include "games/gunjin/module.hpp"
 #include "peer/log/verify.hpp"
 #include "peer/session/gunjin_rules.hpp"
 #include "tests/peer/fake_lobby.hpp"
@@ -33,7 +34,7 @@ struct GunjinTable {
     for (std::uint8_t i = 0; i < 2; ++i) locals.push_back(LocalSeat::create(lobby.genesis().session_id, Seat{i}));
   }
 
-  const GunjinRules& rules() const { return static_cast<const GunjinRules&>(session->rules()); }
+  const GunjinRules& rules() const { return games::gunjin::rules_of(*session); }
   GunjinAgent& agent(Seat s) { return *agents.at(s.index); }
 
   void post(Seat seat, const Message& m) { session->apply(lobby.post(seat, m)); }

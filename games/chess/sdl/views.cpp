@@ -1,0 +1,20 @@
+// Chess's board views (games/games.hpp, add_views).
+#include "games/chess/sdl/chess_game_view.hpp"
+#include "peer/session/game_module.hpp"
+
+namespace parley::games::chess {
+
+namespace {
+
+class ChessViews final : public ui::sdl::GameViews {
+ public:
+  std::unique_ptr<ui::sdl::GameView> view(const ui::sdl::ViewContext& context) const override {
+    return std::make_unique<ui::sdl::ChessGameView>(context);
+  }
+};
+
+}  // namespace
+
+void add_views(peer::GameModule& module) { module.provide<ui::sdl::GameViews>(std::make_shared<const ChessViews>()); }
+
+}  // namespace parley::games::chess

@@ -1,0 +1,24 @@
+#include "games/register.hpp"
+
+#include <memory>
+
+#include "games/games.hpp"
+#include "peer/session/game_module.hpp"
+
+#define PARLEY_DECLARE_MODULE(game) \
+  namespace parley::games::game {   \
+  std::shared_ptr<peer::GameModule> module(); \
+  }
+PARLEY_GAMES(PARLEY_DECLARE_MODULE)
+#undef PARLEY_DECLARE_MODULE
+
+namespace parley::games {
+
+void register_modules() {
+  auto& registry = peer::GameRegistry::process();
+#define PARLEY_ADD_MODULE(game) registry.add(game::module());
+  PARLEY_GAMES(PARLEY_ADD_MODULE)
+#undef PARLEY_ADD_MODULE
+}
+
+}  // namespace parley::games

@@ -1,0 +1,81 @@
+#pragma once
+// Risiko in the client's window (ui/sdl/game_view.hpp), over its RisikoScreen (docs/ui.md,
+// "Risiko"): the world map on the left, clicked to place, attack and move; the panel on the right
+// with the players (colour, territories, armies, cards held), this seat's mission and cards
+// (select three and trade), the controls of the phase (dice, M_ATTACK's stop level, armies to
+// move), the latest dice, the log of events, and chat. The replay viewer draws a Risiko log's map
+// with the same code; the lobby gets its quick match, and the create-room form its map and dice.
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "games/risiko/ui/risiko_screen.hpp"
+#include "ui/sdl/drawn_buttons.hpp"
+#include "ui/sdl/game_view.hpp"
+#include "ui/sdl/window.hpp"
+
+namespace parley::ui::sdl {
+
+// The map and the panel below the menu bar: the map as wide as leaves the panel its minimum.
+struct RisikoLayout {
+  Rect map;
+  Rect panel;
+  Rect below;  // under the map, when there is room: the events and the chat (else in the panel)
+};
+RisikoLayout risiko_layout(int width, int height, int top, float scale);
+
+class RisikoGameView final : public GameView {
+ public:
+  explicit RisikoGameView(const ViewContext& context);
+
+  // Where the map is on screen (tests click on it).
+  std::optional<MapFrame> frame() const { return frame_; }
+  // Where the panel's button with this label was drawn in the last frame, if it was (tests click
+  // on it).
+  std::optional<Rect> drawn_button(std::string_view label) const { return buttons_.find(label); }
+
+  bool shortcut(const SDL_Event& key, std::uint64_t local_ms) override;
+  std::string button_name() const override { return "Risiko"; }
+  void quick_match_buttons(std::uint64_t local_ms) override;
+  void room_form(CreateRoomForm& form) override;
+  bool before_create(std::uint64_t local_ms) override;
+  void game_screen(std::uint64_t local_ms, int top,
+                   const std::function<void(const char* id, float height)>& chat) override;
+  std::optional<Rect> replay_board(const ReplayViewer& viewer, int top) override;
+  void replay_log(const ReplayViewer& viewer) override;
+
+ private:
+  // The live game (the screen's board must exist); `chat` draws the game's chat into the panel.
+  void draw(int top, std::uint64_t local_ms, const std::function<void(float height)>& chat);
+  void map_input(const RisikoShapes& shapes, const MapFrame& frame, RisikoBoard& board);
+  void players(const RisikoBoard& board);
+  void own_secrets(RisikoBoard& board);
+  void controls(RisikoBoard& board);
+  void log(const std::vector<std::string>& lines, std::size_t count, float height);
+  bool button(const char* label, bool small = false) { return buttons_.button(label, small); }
+
+  Window& window_;
+  App& app_;
+  RisikoScreen& screen_;
+  std::optional<MapFrame> frame_;
+  std::optional<game::risiko::TerritoryId> hovered_;
+  int dice_ = 3;
+  int stop_at_ = 1;
+  int move_armies_ = 1;
+  int move_in_ = 1;
+  bool confirm_leave_ = false;
+  std::size_t log_shown_ = 0;
+  DrawnButtons buttons_;  // the last frame's panel buttons
+  // The lobby's and the create-room form's widgets.
+  int quick_seats_ = 3;
+  bool own_map_ = false;
+  std::string map_path_;
+};
+
+// The Risiko view of `screens` (Risiko is registered with its views).
+RisikoGameView& risiko_view(const Screens& screens);
+
+}  // namespace parley::ui::sdl
