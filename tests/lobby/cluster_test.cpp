@@ -116,6 +116,41 @@ TEST_F(ClusterTest, SeatsAndASpectatorOnThreeNodesShareOneRoom) {
   ASSERT_TRUE(pump(with_carl, [&] { return carl.entries(room) == ada.entries(room); }));
 }
 
+// Reserved seats (docs/lobby.md, "Reserved seats") on a cluster: an organizer on node 0 makes an
+// invite-only room whose seats are reserved to two keys; a stranger with the code on node 1 is
+// refused seat_reserved by the room's sequencer (node 0), and the two players, on nodes 1 and 2,
+// take their seats and start the game.
+TEST_F(ClusterTest, AReservedSeatIsRefusedToAnotherKeyOnAnotherNode) {
+  TestClient organizer(cluster_.node(0).endpoint(), crypto::Identity::generate(), "Org");
+  TestClient white(cluster_.node(1).endpoint(), crypto::Identity::generate(), "White");
+  TestClient black(cluster_.node(2).endpoint(), crypto::Identity::generate(), "Black");
+  TestClient stranger(cluster_.node(1).endpoint(), crypto::Identity::generate(), "Mallory");
+  std::vector<TestClient*> all{&organizer, &white, &black, &stranger};
+  for (TestClient* c : all) ASSERT_TRUE(await<Welcome>(all, *c));
+  const RequestId made = organizer->create_room("chess", 2, {}, Visibility::invite_only,
+                                                {white.identity().public_key(), black.identity().public_key()});
+  auto created = await<RoomState>(all, organizer, [&](const RoomState& s) { return s.request == made; });
+  ASSERT_TRUE(created) << cluster_.node(0).log();
+  const RoomId room = created->room;
+  ASSERT_FALSE(created->invite_code.empty());
+  const RequestId tried = stranger->join_by_code(created->invite_code, Role::player);
+  auto refused = await<Refused>(all, stranger, [&](const Refused& r) { return r.request == tried; });
+  ASSERT_TRUE(refused) << cluster_.node(1).log();
+  EXPECT_EQ(refused->reason, Refusal::seat_reserved);
+  const RequestId w = white->join_by_code(created->invite_code, Role::player);
+  const RequestId b = black->join_by_code(created->invite_code, Role::player);
+  auto white_in = await<RoomState>(all, white, [&](const RoomState& s) { return s.request == w; });
+  auto black_in = await<RoomState>(all, black, [&](const RoomState& s) { return s.request == b; });
+  ASSERT_TRUE(white_in);
+  ASSERT_TRUE(black_in) << cluster_.node(2).log();
+  EXPECT_TRUE(black_in->seats[1].key == black.identity().public_key());
+  white->set_ready(room, true);
+  black->set_ready(room, true);
+  ASSERT_TRUE(await_state(all, white, room, RoomPhase::started));
+  ASSERT_TRUE(pump(all, [&] { return white.entries(room) >= 1 && black.entries(room) >= 1; }));
+  EXPECT_EQ(white->transcript(room)->head_hash(), black->transcript(room)->head_hash());
+}
+
 TEST_F(ClusterTest, AQuickMatchGathersPlayersOfEveryNode) {
   std::vector<std::unique_ptr<TestClient>> players;
   std::vector<TestClient*> all;

@@ -76,7 +76,7 @@ class PgStorageTest : public ::testing::Test {
     RoomHeader h;
     h.room = chain.room;
     h.game = "chess";
-    WriteBatch b{InsertRoom{h, 2}, Fence{chain.room, 1}, StartRoom{chain.room, chain.session}, chain.entry()};
+    WriteBatch b{InsertRoom{h, 2, std::nullopt}, Fence{chain.room, 1}, StartRoom{chain.room, chain.session}, chain.entry()};
     return b;
   }
 
@@ -133,6 +133,41 @@ TEST_F(PgStorageTest, ANodeAppendsOnlyUnderItsEpochAndAfterTheLastStoredEntry) {
                                       std::get<InsertEntry>(handover[1]).hash.end()));
 }
 
+// Reserved seats (docs/lobby.md, "Reserved seats") are stored as the single lobby stores them and
+// come back to the node that takes the room over; a room without them has none.
+TEST_F(PgStorageTest, AReservedRoomsKeysComeBackToTheNodeThatLoadsIt) {
+  auto a = node(1);
+  ASSERT_NE(a, nullptr);
+  const Reservation reserved{crypto::Identity::generate().public_key(),
+                             {crypto::Identity::generate().public_key(), crypto::Identity::generate().public_key()}};
+  RoomHeader h;
+  h.room = RoomId{11};
+  h.game = "chess";
+  h.visibility = Visibility::invite_only;
+  h.invite_code = "abcdefgh23";
+  WriteBatch made{InsertRoom{h, 2, reserved}, Fence{h.room, 1}};
+  RoomHeader plain = h;
+  plain.room = RoomId{12};
+  plain.invite_code.clear();
+  plain.visibility = Visibility::public_room;
+  WriteBatch other{InsertRoom{plain, 2, std::nullopt}, Fence{plain.room, 1}};
+  a->apply(made);
+  a->apply(other);
+  ASSERT_TRUE(a->commit().ok());
+  auto rooms = a->load_open_rooms(4);
+  ASSERT_TRUE(rooms.ok()) << rooms.error().detail;
+  ASSERT_EQ(rooms->size(), 2u);
+  ASSERT_TRUE((*rooms)[0].reservation.has_value());
+  EXPECT_TRUE(*(*rooms)[0].reservation == reserved);
+  EXPECT_EQ((*rooms)[0].invite_code, "abcdefgh23");
+  EXPECT_FALSE((*rooms)[1].reservation.has_value());
+  // A reservation of the wrong length is refused as corrupt, not half read.
+  ASSERT_TRUE(admin_->exec("UPDATE lobby_rooms SET reservation = '\\x00' WHERE room_id = 11").ok());
+  auto bad = a->load_open_rooms(4);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().kind, StorageError::Kind::corrupt);
+}
+
 TEST_F(PgStorageTest, ACommitWhoseAnswerWasLostGoesInOnce) {
   Chain chain;
   auto a = node(1);
@@ -158,7 +193,7 @@ TEST_F(PgStorageTest, ACommitWhoseAnswerWasLostGoesInOnce) {
   RoomHeader h;
   h.room = waiting.room;
   h.game = "chess";
-  WriteBatch gone{InsertRoom{h, 2}, Fence{waiting.room, 1}, DeleteRoom{waiting.room}};
+  WriteBatch gone{InsertRoom{h, 2, std::nullopt}, Fence{waiting.room, 1}, DeleteRoom{waiting.room}};
   a->apply(gone);
   ASSERT_TRUE(a->commit().ok());
   WriteBatch gone_again{Fence{waiting.room, 1}, DeleteRoom{waiting.room}};
