@@ -125,6 +125,7 @@ void LobbyClient::poll(std::uint32_t timeout_ms) {
     switch (ev.type) {
       case ENET_EVENT_TYPE_CONNECT: on_connect(); break;
       case ENET_EVENT_TYPE_RECEIVE:
+        heard_at_ = std::chrono::steady_clock::now();
         on_packet(ev.channelID, std::span<std::uint8_t>(ev.packet->data, ev.packet->dataLength));
         enet_packet_destroy(ev.packet);
         break;

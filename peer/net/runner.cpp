@@ -122,6 +122,14 @@ void SeatRunner::step(std::uint32_t timeout_ms) {
     if (status_ == RunnerStatus::failed) return;
   }
   if (!client_) return;
+  // A cluster's node sends at least a keepalive every kKeepaliveInterval: one silent for several
+  // of them is taken for dead, and the next node serves the game (ENet's own timeout, kept long
+  // for lossy paths, would wait kSilenceTimeoutMs). A single lobby has nowhere else to go.
+  if (!client_->nodes().empty() && client_->state() == lobby::ClientState::ready &&
+      std::chrono::steady_clock::now() - client_->heard_at() >= kNodeSilence) {
+    note("the lobby node has been silent for " + std::to_string(kNodeSilence.count()) + " ms; trying the next node");
+    return lose_connection(std::chrono::milliseconds(0), true);
+  }
   follow_entries();
   if (status_ == RunnerStatus::playing) act();
 }

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 
+#include "lobby/client/enet_link.hpp"
 #include "lobby/client/lobby_client.hpp"
 #include "peer/log/plog.hpp"
 #include "peer/net/player.hpp"
@@ -19,6 +20,10 @@
 #include "peer/session/local_seat.hpp"
 
 namespace parley::peer {
+
+// A lobby cluster's node heard from for none of this (three of its keepalives) is taken for dead,
+// and the seat goes on through the next node (docs/lobby.md, "Cluster").
+inline constexpr std::chrono::milliseconds kNodeSilence{3 * lobby::kKeepaliveInterval};
 
 struct SeatOptions {
   lobby::Endpoint lobby;
