@@ -141,6 +141,8 @@ seeds = {
     'lobby_handshake_fuzz': {
         'client_hello': u8(0) + bytes.fromhex(CLIENT_HELLO),
         'lobby_hello': u8(1) + bytes.fromhex(LOBBY_HELLO),
+        # A cluster node's: its certificate sealed after the proof (146 bytes and a 16-byte tag).
+        'certified_lobby_hello': u8(1) + bytes.fromhex(LOBBY_HELLO) + bytes(range(162)),
         'client_proof': u8(2) + bytes.fromhex(CLIENT_PROOF),
     },
     # channel_fuzz reads ops: 0 seal (channel, length), 1 deliver (which), 2 flip (which, byte,
