@@ -1,62 +1,16 @@
 #include "archive/libpq.hpp"
 
-#include <dlfcn.h>
-
 #include <string>
-#include <variant>
 
 #include "archive/sql.hpp"
 
 namespace parley::archive {
 
-namespace {
-
-// libpq's soname has been libpq.so.5 since PostgreSQL 8.0; Debian ships it in libpq5.
-constexpr const char* kLibpqSoname = "libpq.so.5";
-
-template <class Function>
-bool bind(void* library, const char* name, Function& out) {
-  out = reinterpret_cast<Function>(::dlsym(library, name));
-  return out != nullptr;
-}
-
-std::variant<Libpq, std::string> load() {
-  // Never closed: connections may live until the process ends.
-  void* library = ::dlopen(kLibpqSoname, RTLD_NOW | RTLD_LOCAL);
-  if (!library) {
-    const char* why = ::dlerror();
-    return std::string("PostgreSQL archives need libpq (Debian package libpq5): ") + (why ? why : kLibpqSoname);
-  }
-  Libpq pq{};
-  const char* missing = nullptr;
-  auto need = [&](const char* name, auto& function) {
-    if (!missing && !bind(library, name, function)) missing = name;
-  };
-  need("PQconnectdb", pq.connectdb);
-  need("PQstatus", pq.status);
-  need("PQerrorMessage", pq.errorMessage);
-  need("PQfinish", pq.finish);
-  need("PQexec", pq.exec);
-  need("PQprepare", pq.prepare);
-  need("PQexecPrepared", pq.execPrepared);
-  need("PQresultStatus", pq.resultStatus);
-  need("PQclear", pq.clear);
-  need("PQntuples", pq.ntuples);
-  need("PQnfields", pq.nfields);
-  need("PQgetisnull", pq.getisnull);
-  need("PQgetvalue", pq.getvalue);
-  need("PQgetlength", pq.getlength);
-  need("PQftype", pq.ftype);
-  if (missing) return std::string(kLibpqSoname) + " has no " + missing + ": too old a libpq";
-  return pq;
-}
-
-}  // namespace
-
 const Libpq& libpq() {
-  static const std::variant<Libpq, std::string> loaded = load();
-  if (const auto* why = std::get_if<std::string>(&loaded)) throw SqlError(*why);
-  return std::get<Libpq>(loaded);
+  std::string why;
+  const Libpq* pq = pg::load_libpq(why);
+  if (pq == nullptr) throw SqlError(why);
+  return *pq;
 }
 
 }  // namespace parley::archive

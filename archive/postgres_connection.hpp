@@ -2,7 +2,7 @@
 // The server back end: a PostgreSQL connection through libpq ("postgresql://…" URLs or
 // "key=value" strings, as libpq takes them). Statements are prepared once per text; `?`
 // placeholders become `$1…$n`; integers travel as int8, bytes as bytea in binary. libpq is loaded
-// by the first connection (archive/libpq.hpp).
+// by the first connection (pg/libpq.hpp).
 #include <map>
 #include <string>
 
@@ -10,9 +10,11 @@
 
 struct pg_conn;
 
-namespace parley::archive {
-
+namespace parley::pg {
 struct Libpq;
+}
+
+namespace parley::archive {
 
 class PostgresConnection final : public SqlConnection {
  public:
@@ -30,7 +32,7 @@ class PostgresConnection final : public SqlConnection {
  private:
   const std::string& prepared(std::string_view sql, std::span<const SqlValue> params);
 
-  const Libpq& pq_;
+  const pg::Libpq& pq_;
   pg_conn* conn_ = nullptr;
   std::map<std::string, std::string, std::less<>> statements_;  // text → prepared name
 };

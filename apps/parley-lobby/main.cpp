@@ -1,17 +1,22 @@
 // parley-lobby: the matchmaking and ordered-relay server (docs/lobby.md). Thin: options, signal
-// handling, the status query, and wiring --archive (the game database of archive/, which the
-// lobby library does not depend on) to the lobby's log archive; the work is in parley_lobby.
+// handling, the status query, the cluster's key ceremony (docs/deploy.md), and wiring --archive
+// (the game database of archive/, which the lobby library does not depend on) to the lobby's log
+// archive; the work is in parley_lobby (a single lobby) and parley_lobby_cluster (a node of a
+// cluster, --cluster).
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <fstream>
 
 #include "archive/lobby_feed.hpp"
 #include "games/register.hpp"
 #include "lobby/client/lobby_client.hpp"
 #include "lobby/protocol/endpoint.hpp"
+#include "lobby/protocol/node_certificate.hpp"
+#include "lobby/server/cluster_server.hpp"
 #include "lobby/server/lobby_server.hpp"
 
 namespace {
@@ -23,9 +28,88 @@ constexpr int kExitFailure = 1;  // could not start, or the database failed whil
 constexpr int kExitUsage = 2;
 
 LobbyServer* g_server = nullptr;
+ClusterServer* g_node = nullptr;
 
 extern "C" void on_signal(int) {
   if (g_server != nullptr) g_server->request_stop();
+  if (g_node != nullptr) g_node->request_stop();
+}
+
+std::string hex(std::span<const std::uint8_t> bytes) {
+  std::string out;
+  for (std::uint8_t b : bytes) out += fmt::format("{:02x}", b);
+  return out;
+}
+
+std::optional<parley::crypto::PublicKey> key_from_hex(const std::string& text) {
+  if (text.size() != 2 * parley::crypto::kPublicKeyBytes) return std::nullopt;
+  std::vector<std::uint8_t> raw;
+  for (std::size_t i = 0; i < text.size(); i += 2) {
+    unsigned v = 0;
+    if (std::sscanf(text.c_str() + i, "%2x", &v) != 1) return std::nullopt;
+    raw.push_back(static_cast<std::uint8_t>(v));
+  }
+  auto key = parley::crypto::PublicKey::from_bytes(raw);
+  if (!key) return std::nullopt;
+  return *key;
+}
+
+// The key ceremony (docs/deploy.md): a key made for the deployment or a node; its public key.
+int create_key(const std::filesystem::path& file) {
+  std::error_code ec;
+  if (std::filesystem::exists(file, ec)) {
+    fmt::print(stderr, "parley-lobby: {} exists already; --public-key prints its public key\n", file.string());
+    return kExitFailure;
+  }
+  auto identity = parley::crypto::load_or_create_identity(file);
+  if (!identity) {
+    fmt::print(stderr, "parley-lobby: {}: {}\n", file.string(), parley::crypto::describe(identity.error()));
+    return kExitFailure;
+  }
+  fmt::print("{}\n", hex(identity->public_key().bytes()));
+  return kExitOk;
+}
+
+int print_public_key(const std::filesystem::path& file) {
+  auto identity = parley::crypto::load_identity(file);
+  if (!identity) {
+    fmt::print(stderr, "parley-lobby: {}: {}\n", file.string(), parley::crypto::describe(identity.error()));
+    return kExitFailure;
+  }
+  fmt::print("{}\n", hex(identity->public_key().bytes()));
+  return kExitOk;
+}
+
+// The deployment's key certifies a node's public key for `days` days, from now.
+int certify(const std::string& node_hex, const std::filesystem::path& deployment_file, unsigned days,
+            const std::filesystem::path& out) {
+  auto node = key_from_hex(node_hex);
+  if (!node) {
+    fmt::print(stderr, "parley-lobby: --certify takes a node's public key: 64 hex digits (--public-key prints it)\n");
+    return kExitUsage;
+  }
+  auto deployment = parley::crypto::load_identity(deployment_file);
+  if (!deployment) {
+    fmt::print(stderr, "parley-lobby: {}: {}\n", deployment_file.string(), parley::crypto::describe(deployment.error()));
+    return kExitFailure;
+  }
+  const auto now = static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                                  std::chrono::system_clock::now().time_since_epoch())
+                                                  .count());
+  // A minute before now, for nodes whose clocks run a little behind this machine's.
+  const std::uint64_t from = now - 60'000;
+  const std::uint64_t until = now + std::uint64_t{days} * 86'400'000;
+  const auto bytes = encode(certify_node(*deployment, *node, from, until));
+  std::ofstream file(out, std::ios::binary | std::ios::trunc);
+  file.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  file.close();
+  if (!file) {
+    fmt::print(stderr, "parley-lobby: cannot write {}\n", out.string());
+    return kExitFailure;
+  }
+  fmt::print("{}: node {} certified by deployment {} for {} days\n", out.string(), parley::crypto::fingerprint(*node),
+             parley::crypto::fingerprint(deployment->public_key()), days);
+  return kExitOk;
 }
 
 // --status HOST:PORT: asks a running lobby for its figures and prints them.
@@ -75,6 +159,13 @@ int main(int argc, char** argv) {
   std::string archive;
   std::string lan_name;
   std::uint16_t lan_port = kLanDiscoveryPort;
+  std::string cluster;
+  std::filesystem::path node_key;
+  std::string advertise;
+  std::filesystem::path create_key_file, public_key_file, deployment_key;
+  std::string certify_hex;
+  std::filesystem::path certificate_out;
+  unsigned certify_days = 365;
   app.add_option("--listen", listen, "HOST:PORT to serve on (UDP; port 0 picks a free one)")->capture_default_str();
   app.add_option("--db", config.database, "SQLite database (WAL); the lobby's key is kept in FILE.key")
       ->capture_default_str();
@@ -111,6 +202,19 @@ int main(int argc, char** argv) {
                  "answer LAN searches (parley lan, the client's connect screen) under this table name");
   app.add_option("--lan-port", lan_port, "the UDP port LAN searches come to")->capture_default_str();
   app.add_option("--status", status_of, "print the figures of the lobby at HOST:PORT and exit");
+  app.add_option("--cluster", cluster,
+                 "run as a node of a cluster sharing this PostgreSQL database (a postgresql:// URL); "
+                 "needs --node-key and --advertise (docs/deploy.md)");
+  app.add_option("--node-key", node_key, "the node's key file (its certificate in FILE.cert)");
+  app.add_option("--advertise", advertise,
+                 "HOST:PORT where clients and the other nodes reach this node (port 0: the port it listens on)");
+  app.add_option("--create-key", create_key_file, "create a key (the deployment's or a node's), print its public key, exit");
+  app.add_option("--public-key", public_key_file, "print the public key of a key file and exit");
+  app.add_option("--certify", certify_hex,
+                 "certify a node's public key (hex) with --deployment-key, write the certificate to --out and exit");
+  app.add_option("--deployment-key", deployment_key, "the deployment's key file, for --certify");
+  app.add_option("--days", certify_days, "how long a certificate is valid")->capture_default_str();
+  app.add_option("--out", certificate_out, "where --certify writes the certificate (the node key's path + .cert)");
   app.add_flag("!--quiet", config.log, "no log lines on stderr");
   app.footer("Exit status: 0 stopped by SIGINT/SIGTERM, 1 could not start or the database failed, 2 usage error.");
   try {
@@ -122,6 +226,15 @@ int main(int argc, char** argv) {
     return kExitUsage;
   }
 
+  if (!create_key_file.empty()) return create_key(create_key_file);
+  if (!public_key_file.empty()) return print_public_key(public_key_file);
+  if (!certify_hex.empty()) {
+    if (deployment_key.empty() || certificate_out.empty()) {
+      fmt::print(stderr, "parley-lobby: --certify needs --deployment-key and --out\n");
+      return kExitUsage;
+    }
+    return certify(certify_hex, deployment_key, certify_days, certificate_out);
+  }
   if (!status_of.empty()) {
     auto endpoint = parse_endpoint(status_of);
     if (!endpoint) {
@@ -160,6 +273,45 @@ int main(int argc, char** argv) {
       return kExitFailure;
     }
     sink = parley::archive::lobby_sink(std::move(*feed));
+  }
+  if (!cluster.empty()) {
+    for (const char* option : {"--db", "--key", "--sync", "--lan"}) {
+      if (app.count(option) > 0) {
+        fmt::print(stderr, "parley-lobby: {} does not apply to a node of a cluster (--cluster: the database is PostgreSQL's, "
+                           "the key --node-key's; docs/deploy.md)\n",
+                   option);
+        return kExitUsage;
+      }
+    }
+    auto at = parse_endpoint(advertise);
+    if (node_key.empty() || !at || at->host == "*" || at->host == "0.0.0.0") {
+      fmt::print(stderr, "parley-lobby: --cluster needs --node-key FILE and --advertise HOST:PORT (an address others "
+                         "can reach; port 0: the port it listens on)\n");
+      return kExitUsage;
+    }
+    ClusterConfig node_config;
+    node_config.server = config;
+    node_config.cluster.database = cluster;
+    node_config.cluster.advertise = *at;
+    node_config.node_key = node_key;
+    auto node = ClusterServer::open(node_config, std::move(sink));
+    if (!node) {
+      fmt::print(stderr, "parley-lobby: {}\n", to_string(node.error()));
+      return kExitFailure;
+    }
+    g_node = node->get();
+    struct sigaction action {};
+    action.sa_handler = on_signal;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, nullptr);
+    sigaction(SIGTERM, &action, nullptr);
+    auto outcome = (*node)->run();
+    g_node = nullptr;
+    if (!outcome) {
+      fmt::print(stderr, "parley-lobby: {}\n", to_string(outcome.error()));
+      return kExitFailure;
+    }
+    return kExitOk;
   }
   auto server = LobbyServer::open(config, std::move(sink));
   if (!server) {

@@ -1,8 +1,10 @@
 #include "bench/lobby/load.hpp"
 
 #include <enet/enet.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -152,16 +154,22 @@ void LoadGenerator::service(ENetHost* host, std::uint32_t wait_ms) {
   }
 }
 
-bool LoadGenerator::connect_all(const Endpoint& to, std::size_t count) {
-  ENetAddress address{};
-  enet_address_set_host(&address, to.host.c_str());
-  address.port = to.port;
+bool LoadGenerator::connect_all(const std::vector<Endpoint>& to, std::size_t count) {
+  std::vector<ENetAddress> addresses(to.size());
+  for (std::size_t n = 0; n < to.size(); ++n) {
+    enet_address_set_host(&addresses[n], to[n].host.c_str());
+    addresses[n].port = to[n].port;
+  }
+  auto address_of = [&](std::size_t i) -> const ENetAddress& {
+    const Seat& s = *seats_[i];
+    return addresses[(s.idle ? i : static_cast<std::size_t>(s.room + s.seat)) % addresses.size()];
+  };
   // In waves, so the server's connection handshakes never pile up past ENet's timeouts.
   constexpr std::size_t kWave = 250;
   for (std::size_t start = 0; start < count; start += kWave) {
     std::size_t end = std::min(count, start + kWave);
     for (std::size_t i = start; i < end; ++i) {
-      seats_[i]->peer = enet_host_connect(hosts_[i / peers_per_host_], &address, 1, echo_mode_ ? 0 : kConnectData);
+      seats_[i]->peer = enet_host_connect(hosts_[i / peers_per_host_], &address_of(i), 1, echo_mode_ ? 0 : kConnectData);
       if (seats_[i]->peer == nullptr) return false;
       seats_[i]->handshake.reset();
       seats_[i]->channel.reset();
@@ -272,9 +280,9 @@ void LoadGenerator::post(std::size_t index) {
   send_to(s.peer, s.channel, s.pool[slot]);
 }
 
-bool LoadGenerator::set_up_lobby(const Endpoint& lobby) {
+bool LoadGenerator::set_up_lobby(const std::vector<Endpoint>& nodes) {
   echo_mode_ = false;
-  if (!connect_all(lobby, seats_.size())) return false;
+  if (!connect_all(nodes, seats_.size())) return false;
   for (auto& s : seats_) {
     s->handshake = ClientHandshake::start();
     send_bytes(s->peer, s->handshake->hello());
@@ -328,12 +336,17 @@ bool LoadGenerator::set_up_lobby(const Endpoint& lobby) {
     Seat& s = *seats_[i];
     const Genesis& g = std::get<Genesis>(s.genesis->entry.payload);
     EntryHash h0 = chain_hash(kNoPreviousHash, entry_bytes(s.genesis->entry));
+    // The seat the lobby gave: on a cluster, joins that travel between nodes arrive in another
+    // order than they were sent.
+    const auto mine = std::find(g.seat_keys.begin(), g.seat_keys.end(), s.identity.public_key());
+    if (mine == g.seat_keys.end()) return false;
+    const auto seat_number = static_cast<std::uint8_t>(mine - g.seat_keys.begin());
     for (std::uint32_t slot = 0; slot < kPoolSize; ++slot) {
       Bytes body(kBodyBytes, 0);
       auto from = static_cast<std::uint32_t>(i);
       std::memcpy(body.data(), &from, 4);
       std::memcpy(body.data() + 4, &slot, 4);
-      Envelope e{g.session_id, game::Seat{static_cast<std::uint8_t>(s.seat)}, EntryIndex{0}, h0, EnvelopeKind{1}, body};
+      Envelope e{g.session_id, game::Seat{seat_number}, EntryIndex{0}, h0, EnvelopeKind{1}, body};
       s.pool.push_back(encode(ClientMessage{Post{RequestId{slot + 1}, *s.room_id, sign_envelope(s.identity, e)}}));
     }
   }
@@ -348,7 +361,7 @@ bool LoadGenerator::set_up_echo(const Endpoint& echo) {
     s->in_flight = 0;
     s->joined_echo = false;
   }
-  if (!connect_all(echo, active)) return false;
+  if (!connect_all({echo}, active)) return false;
   for (std::size_t i = 0; i < active; ++i) {
     auto room = static_cast<std::uint32_t>(seats_[i]->room);
     Bytes join(4);
@@ -462,6 +475,33 @@ Figures LoadGenerator::run_closed(std::uint32_t window, std::chrono::millisecond
 Figures LoadGenerator::run_open(double posts_per_second, std::chrono::milliseconds warmup,
                                 std::chrono::milliseconds measure) {
   return run(posts_per_second, 0, warmup, measure);
+}
+
+std::string load_average() {
+  std::ifstream in("/proc/loadavg");
+  std::string a, b, c;
+  in >> a >> b >> c;
+  return a + " " + b + " " + c;
+}
+
+void disk_anchor(const std::filesystem::path& dir) {
+  std::filesystem::create_directories(dir);
+  std::filesystem::path file = dir / "fdatasync-probe";
+  int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  std::vector<double> ms;
+  std::vector<char> block(4096, 'x');
+  for (int i = 0; i < 200 && fd >= 0; ++i) {
+    if (::write(fd, block.data(), block.size()) < 0) break;
+    auto t = SteadyClock::now();
+    ::fdatasync(fd);
+    ms.push_back(std::chrono::duration<double, std::milli>(SteadyClock::now() - t).count());
+  }
+  if (fd >= 0) ::close(fd);
+  std::filesystem::remove(file);
+  if (ms.empty()) return;
+  std::sort(ms.begin(), ms.end());
+  std::printf("disk: fdatasync of a 4 KiB append in %s: p50 %.2f ms, p99 %.2f ms (%zu samples)\n", dir.c_str(),
+              ms[ms.size() / 2], ms[ms.size() * 99 / 100], ms.size());
 }
 
 }  // namespace parley::lobby::bench

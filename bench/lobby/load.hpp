@@ -9,7 +9,9 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <filesystem>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "crypto/identity.hpp"
@@ -44,7 +46,10 @@ class LoadGenerator {
 
   // Connects to the lobby, logs every seat in and starts one game per room; then signs the
   // seats' post pools. False (with a message on stderr) if the setup did not complete.
-  bool set_up_lobby(const Endpoint& lobby);
+  bool set_up_lobby(const Endpoint& lobby) { return set_up_lobby(std::vector<Endpoint>{lobby}); }
+  // The same on the nodes of a cluster: seat k of room r connects to node (r + k) mod n, so
+  // every room of two seats or more has players on two nodes.
+  bool set_up_lobby(const std::vector<Endpoint>& nodes);
   // Connects to the echo relay and joins every seat to its room. Uses the pools signed for the
   // lobby, so both runs send byte-identical posts.
   bool set_up_echo(const Endpoint& echo);
@@ -60,7 +65,7 @@ class LoadGenerator {
 
  private:
   struct Seat;
-  bool connect_all(const Endpoint& to, std::size_t count);
+  bool connect_all(const std::vector<Endpoint>& to, std::size_t count);
   template <class Done>
   bool service_until(Done done, std::chrono::milliseconds limit);
   void on_receive(std::size_t receiver, std::uint8_t* data, std::size_t size);
@@ -87,5 +92,10 @@ class LoadGenerator {
   std::uint64_t delivered_ = 0;
   std::vector<std::uint32_t> latencies_us_;
 };
+
+// "a b c": the machine's load averages.
+std::string load_average();
+// The disk's anchor: prints the fdatasync latency of a 4 KiB append in `dir`.
+void disk_anchor(const std::filesystem::path& dir);
 
 }  // namespace parley::lobby::bench

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <vector>
 
 #include <filesystem>
@@ -33,13 +34,6 @@ using namespace std::chrono_literals;
 
 namespace {
 
-std::string load_average() {
-  std::ifstream in("/proc/loadavg");
-  std::string a, b, c;
-  in >> a >> b >> c;
-  return a + " " + b + " " + c;
-}
-
 // Posts in flight in all for the saturated runs: enough to keep the server busy, few enough not
 // to overflow the socket buffers (which would measure ENet's resend timers instead).
 constexpr int kSaturatingPostsInFlight = 320;
@@ -48,26 +42,25 @@ std::uint32_t saturating_window(int connections) {
   return static_cast<std::uint32_t>(std::max(1, (kSaturatingPostsInFlight + connections - 1) / connections));
 }
 
-// The other anchor: how long the disk takes to make 4 KiB appended to a file durable.
-void disk_anchor(const std::filesystem::path& dir) {
-  std::filesystem::create_directories(dir);
-  std::filesystem::path file = dir / "fdatasync-probe";
-  int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  std::vector<double> ms;
-  std::vector<char> block(4096, 'x');
-  for (int i = 0; i < 200 && fd >= 0; ++i) {
-    if (::write(fd, block.data(), block.size()) < 0) break;
-    auto t = SteadyClock::now();
-    ::fdatasync(fd);
-    ms.push_back(std::chrono::duration<double, std::milli>(SteadyClock::now() - t).count());
+// Another program keeping one core busy while the lobby is measured (--busy-core): a thread
+// spinning at normal priority, as a second service on the machine would.
+class BusyCore {
+ public:
+  explicit BusyCore(bool on) {
+    if (on) thread_ = std::thread([this] {
+        while (!stop_.load(std::memory_order_relaxed)) spins_.fetch_add(1, std::memory_order_relaxed);
+      });
   }
-  if (fd >= 0) ::close(fd);
-  std::filesystem::remove(file);
-  if (ms.empty()) return;
-  std::sort(ms.begin(), ms.end());
-  fmt::print("disk: fdatasync of a 4 KiB append in {}: p50 {:.2f} ms, p99 {:.2f} ms ({} samples)\n", dir.string(),
-             ms[ms.size() / 2], ms[ms.size() * 99 / 100], ms.size());
-}
+  ~BusyCore() {
+    stop_ = true;
+    if (thread_.joinable()) thread_.join();
+  }
+
+ private:
+  std::atomic<bool> stop_{false};
+  std::atomic<std::uint64_t> spins_{0};
+  std::thread thread_;
+};
 
 struct Options {
   std::chrono::milliseconds warmup{1000};
@@ -76,6 +69,8 @@ struct Options {
   SyncMode sync = SyncMode::full;
   std::filesystem::path db_dir;
   unsigned hosts = 1;  // the lobby's ENet hosts (ServerConfig::hosts)
+  bool busy_core = false;
+  double open_rate = 0;  // > 0: only the open loop at this rate (comparing settings run after run)
 };
 
 std::unique_ptr<ServerThread> start_lobby(const Options& o, const std::filesystem::path& dir) {
@@ -119,6 +114,13 @@ bool scenario(const Options& o, int rooms, int seats) {
   LoadGenerator gen(rooms, seats);
   auto lobby = start_lobby(o, o.db_dir / ("relay-" + std::to_string(rooms) + "x" + std::to_string(seats)));
   if (!lobby || !gen.set_up_lobby(lobby->endpoint())) return false;
+  BusyCore busy(o.busy_core);
+  if (o.open_rate > 0) {
+    row(fmt::format("lobby, open loop {:.0f}/s", o.open_rate), gen.run_open(o.open_rate, o.warmup, o.measure));
+    gen.disconnect_all();
+    (void)lobby->stop();
+    return true;
+  }
   Figures lobby_one = gen.run_closed(1, o.warmup, o.measure);
   row("lobby, 1 in flight per seat", lobby_one);
   const std::uint32_t window = saturating_window(rooms * seats);
@@ -130,6 +132,7 @@ bool scenario(const Options& o, int rooms, int seats) {
   gen.disconnect_all();
   (void)lobby->stop();
   lobby.reset();
+  if (o.busy_core) return true;  // the bare relay against a busy core says nothing new
 
   EchoRelay echo;
   if (!gen.set_up_echo(echo.endpoint())) return false;
@@ -197,6 +200,8 @@ int main(int argc, char** argv) {
   app.add_option("--db-dir", o.db_dir, "where the lobby's databases go (use a real disk)")->capture_default_str();
   app.add_flag("--quick", quick, "one small scenario only");
   app.add_flag("--many-peers", only_many_peers, "the many-peers run only");
+  app.add_flag("--busy-core", o.busy_core, "keep one core busy (a spinning thread) while the lobby is measured");
+  app.add_option("--open-rate", o.open_rate, "only the lobby's open loop at this many posts/s (with --scenario)");
   app.add_option("--hosts", o.hosts, "the lobby's ENet hosts on its port")->check(CLI::Range(1u, kMaxHosts))->capture_default_str();
   app.add_option("--scenario", one, "one scenario only: ROOMS (1-500) SEATS (2-6)")->expected(2);
   CLI11_PARSE(app, argc, argv);
@@ -207,8 +212,9 @@ int main(int argc, char** argv) {
   o.warmup = std::chrono::milliseconds(warmup_ms);
   o.measure = std::chrono::milliseconds(measure_ms);
   o.sync = sync == "full" ? SyncMode::full : SyncMode::normal;
-  fmt::print("# lobby relay benchmark: sync={}, verify threads={}, warmup {} ms, measure {} ms, {} cores\n", sync,
-             o.verify_threads, warmup_ms, measure_ms, std::thread::hardware_concurrency());
+  fmt::print("# lobby relay benchmark: sync={}, verify threads={}, warmup {} ms, measure {} ms, {} cores{}\n", sync,
+             o.verify_threads, warmup_ms, measure_ms, std::thread::hardware_concurrency(),
+             o.busy_core ? ", one kept busy" : "");
   disk_anchor(o.db_dir);
   bool ok = true;
   if (quick) {

@@ -38,6 +38,12 @@ signed_envelope = envelope + sign(b_sk, b'envelope', session, envelope)
 genesis = hdr(129) + u64(0) + u64(1700000000000) + bytes(32) + u8(0) + field(b'chess') + field(b'') + u8(2) + a_pk + b_pk + session
 presence = hdr(129) + u64(2) + u64(1700000000005) + bytes(32) + u8(2) + u8(1) + u8(1)
 env_entry = hdr(129) + u64(1) + u64(1700000000001) + bytes(32) + u8(1) + signed_envelope
+# A cluster: the lobby key certifies node key a; a certified genesis and a handover.
+cert_body = hdr(130) + lobby_pk + a_pk + u64(1600000000000) + u64(1800000000000)
+certificate = cert_body + sign(lobby_sk, b'lobby-node-certificate', lobby_pk, cert_body)
+certified_genesis = (hdr(129) + u64(0) + u64(1700000000000) + bytes(32) + u8(3) + field(b'chess') + field(b'') + u8(2) +
+                     a_pk + b_pk + session + certificate)
+handover = hdr(129) + u64(3) + u64(1700000000009) + bytes(32) + u8(4) + certificate + u64(2)
 
 def lan_answer(sk, nonce, fields):
     body = u8(75) + u8(2) + nonce + fields
@@ -80,12 +86,26 @@ seeds = {
         'status_report': hdr(74) + u32(5) + u32(1) * 7 + u64(9) + u32(2) + u64(1000),
         'queued': hdr(70) + u32(6) + field(b'chess') + u8(2) + u16(1),
         'chat_line': hdr(73) + u64(1) + a_pk + field(b'Ada') + u8(0) + field(b'gg'),
+        'refused_unavailable': hdr(66) + u32(2) + u16(39) + field(b'away'),
+        'node_list': hdr(77) + u32(2) + field(b'127.0.0.1:7777') + field(b'lobby-2.example.org:7778'),
     },
+    'lobby_node_link_fuzz': {
+        'login': hdr(101) + certificate,
+        'welcome': hdr(102),
+        'attach': hdr(103) + u64(42) + a_pk + field(b'Ada') + u32(0x0100007F),
+        'detach': hdr(104) + u64(42),
+        'request': hdr(105) + u64(42) + field(hdr(12) + u32(8)),
+        'deliver': hdr(106) + u32(2) + u64(42) + u64(43) + field(hdr(67) + u32(1)),
+        'close': hdr(107) + u64(43),
+    },
+    'lobby_node_certificate_fuzz': {'certificate': certificate},
     'lobby_envelope_fuzz': {'envelope': signed_envelope},
     'lobby_entry_fuzz': {
         'genesis': genesis + sign(lobby_sk, b'lobby-entry', session, genesis),
         'envelope_entry': env_entry + sign(lobby_sk, b'lobby-entry', session, env_entry),
         'presence': presence + sign(lobby_sk, b'lobby-entry', session, presence),
+        'certified_genesis': certified_genesis + sign(a_sk, b'lobby-entry', session, certified_genesis),
+        'handover': handover + sign(a_sk, b'lobby-entry', session, handover),
     },
     'lobby_text_fuzz': {
         'name': ' Ada\tLovelace '.encode(),
@@ -121,6 +141,8 @@ seeds = {
     'lobby_handshake_fuzz': {
         'client_hello': u8(0) + bytes.fromhex(CLIENT_HELLO),
         'lobby_hello': u8(1) + bytes.fromhex(LOBBY_HELLO),
+        # A cluster node's: its certificate sealed after the proof (146 bytes and a 16-byte tag).
+        'certified_lobby_hello': u8(1) + bytes.fromhex(LOBBY_HELLO) + bytes(range(162)),
         'client_proof': u8(2) + bytes.fromhex(CLIENT_PROOF),
     },
     # channel_fuzz reads ops: 0 seal (channel, length), 1 deliver (which), 2 flip (which, byte,

@@ -125,6 +125,7 @@ void LobbyClient::poll(std::uint32_t timeout_ms) {
     switch (ev.type) {
       case ENET_EVENT_TYPE_CONNECT: on_connect(); break;
       case ENET_EVENT_TYPE_RECEIVE:
+        heard_at_ = std::chrono::steady_clock::now();
         on_packet(ev.channelID, std::span<std::uint8_t>(ev.packet->data, ev.packet->dataLength));
         enet_packet_destroy(ev.packet);
         break;
@@ -330,6 +331,10 @@ void LobbyClient::on_message(std::span<const std::uint8_t> bytes) {
     return;
   }
   LobbyMessage& m = decoded.value();
+  if (auto* nodes = std::get_if<NodeList>(&m)) {
+    nodes_ = std::move(nodes->nodes);
+    return;
+  }
   if (std::holds_alternative<Welcome>(m)) state_ = ClientState::ready;
   if (auto* e = std::get_if<EntryMessage>(&m)) return on_entry(std::move(*e));
   if (auto* end = std::get_if<EntriesEnd>(&m)) on_entries_end(*end);
@@ -342,7 +347,7 @@ void LobbyClient::on_message(std::span<const std::uint8_t> bytes) {
   }
   std::visit([&](auto& v) {
     using T = std::decay_t<decltype(v)>;
-    if constexpr (!std::is_same_v<T, EntryMessage>) events_.push_back(std::move(v));
+    if constexpr (!std::is_same_v<T, EntryMessage> && !std::is_same_v<T, NodeList>) events_.push_back(std::move(v));
   }, m);
 }
 

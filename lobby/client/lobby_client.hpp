@@ -104,6 +104,12 @@ class LobbyClient {
   std::optional<ClientEvent> next_event();
   ClientState state() const { return state_; }
   const std::optional<crypto::PublicKey>& lobby_key() const { return lobby_key_; }
+  // The nodes of the lobby's cluster, as the node told at login (empty for a single lobby):
+  // where to reconnect when this one goes away.
+  const std::vector<Endpoint>& nodes() const { return nodes_; }
+  // When the lobby was last heard from (any packet, its keepalives among them; the connection's
+  // start before that).
+  std::chrono::steady_clock::time_point heard_at() const { return heard_at_; }
   // Packets from the lobby opened, and dropped as forged or replayed (zero before the channel).
   ChannelStats channel_stats() const { return channel_ ? channel_->stats() : ChannelStats{}; }
 
@@ -168,12 +174,14 @@ class LobbyClient {
   std::optional<Refused> closing_refusal_;    // the last refusal of a request-less kind (it precedes a close)
   std::chrono::steady_clock::time_point capped_at_{};
   std::chrono::steady_clock::time_point sealed_at_{};  // the last packet sent on the channel
+  std::chrono::steady_clock::time_point heard_at_ = std::chrono::steady_clock::now();
   ClientState state_ = ClientState::connecting;
   std::optional<crypto::PublicKey> lobby_key_;
   std::uint32_t last_request_ = 0;
   std::vector<Bytes> unsent_;  // requests made before the connection was up
   std::deque<ClientEvent> events_;
   std::map<RoomId, Follow> follows_;
+  std::vector<Endpoint> nodes_;
 };
 
 }  // namespace parley::lobby

@@ -15,6 +15,11 @@ void write_payload(game::ByteWriter& out, const Genesis& g) {
   out.u8(static_cast<std::uint8_t>(g.seat_keys.size()));
   for (const auto& key : g.seat_keys) out.raw(key.bytes());
   out.raw(g.session_id.bytes);
+  if (g.certificate) write_certificate(out, *g.certificate);
+}
+void write_payload(game::ByteWriter& out, const Handover& h) {
+  write_certificate(out, h.certificate);
+  out.u64(h.epoch);
 }
 void write_payload(game::ByteWriter& out, const SignedEnvelope& e) { write_signed_envelope(out, e); }
 void write_payload(game::ByteWriter& out, const Presence& p) {
@@ -33,6 +38,12 @@ Genesis read_genesis(WireReader& reader) {
   }
   reader.raw(g.session_id.bytes);
   return g;
+}
+
+Handover read_handover(WireReader& reader) {
+  NodeCertificate c = read_certificate(reader);
+  std::uint64_t epoch = reader.u64();
+  return Handover{std::move(c), epoch};
 }
 
 Presence read_presence(WireReader& reader) {
@@ -59,6 +70,17 @@ std::optional<crypto::PublicKey> read_key(WireReader& reader) {
   return *key;
 }
 
+const crypto::PublicKey& any_valid_key() {
+  // The Ed25519 base point.
+  static const crypto::PublicKey key = [] {
+    std::array<std::uint8_t, crypto::kPublicKeyBytes> b{};
+    b.fill(0x66);
+    b[0] = 0x58;
+    return crypto::PublicKey::from_bytes(b).value();
+  }();
+  return key;
+}
+
 std::string_view describe(PresenceEvent event) {
   switch (event) {
     case PresenceEvent::disconnected: return "disconnected";
@@ -68,7 +90,11 @@ std::string_view describe(PresenceEvent event) {
   return "unknown presence event";
 }
 
-PayloadKind payload_kind(const EntryPayload& payload) { return static_cast<PayloadKind>(payload.index()); }
+PayloadKind payload_kind(const EntryPayload& payload) {
+  if (const auto* g = std::get_if<Genesis>(&payload)) return g->certificate ? PayloadKind::certified_genesis : PayloadKind::genesis;
+  if (std::holds_alternative<Handover>(payload)) return PayloadKind::handover;
+  return static_cast<PayloadKind>(payload.index());
+}
 
 Bytes entry_bytes(const Entry& entry) {
   game::ByteWriter out;
@@ -119,6 +145,13 @@ SignedEntry read_signed_entry(WireReader& reader) {
       case static_cast<std::uint8_t>(PayloadKind::genesis): e.payload = read_genesis(reader); break;
       case static_cast<std::uint8_t>(PayloadKind::envelope): e.payload = read_signed_envelope(reader); break;
       case static_cast<std::uint8_t>(PayloadKind::presence): e.payload = read_presence(reader); break;
+      case static_cast<std::uint8_t>(PayloadKind::certified_genesis): {
+        Genesis g = read_genesis(reader);
+        g.certificate = read_certificate(reader);
+        e.payload = std::move(g);
+        break;
+      }
+      case static_cast<std::uint8_t>(PayloadKind::handover): e.payload = read_handover(reader); break;
       default: reader.fail(WireError::bad_value);
     }
   }

@@ -7,8 +7,11 @@
 //                       session_id[32]                              (always entry 0)
 //   payload 1 envelope: a signed envelope in its wire form (envelope.hpp)
 //   payload 2 presence: u8 seat ‖ u8 event (1 disconnected, 2 reconnected, 3 left)
+//   payload 3 certified genesis: the genesis fields ‖ node certificate   (a cluster's entry 0)
+//   payload 4 handover: node certificate ‖ u64 epoch   (a cluster node takes the room over)
 // The lobby signs the entry bytes (label parley/lobby-entry/v1, context the session id); the
-// wire form is entry bytes ‖ signature[64]. The chain hash is
+// wire form is entry bytes ‖ signature[64]. In a cluster (node_certificate.hpp) the signer is
+// the node whose certificate the last certified genesis or handover carried. The chain hash is
 //   h_i = BLAKE2b-256(parley/entry-hash/v1 ‖ h_{i-1} ‖ entry bytes), h_{-1} = 32 zero bytes,
 // with both fields length-prefixed (crypto::HashInput); prev_entry_hash of entry i is h_{i-1}.
 #include <cstdint>
@@ -22,6 +25,7 @@
 #include "game/core/seat.hpp"
 #include "lobby/protocol/envelope.hpp"
 #include "lobby/protocol/ids.hpp"
+#include "lobby/protocol/node_certificate.hpp"
 #include "lobby/protocol/wire.hpp"
 
 namespace parley::lobby {
@@ -30,12 +34,14 @@ inline constexpr crypto::DomainLabel kEntrySignatureLabel{"lobby-entry"};
 inline constexpr crypto::DomainLabel kEntryHashLabel{"entry-hash"};
 inline constexpr EntryHash kNoPreviousHash{};  // h_{-1}
 
-// Entry 0 of every game: what is played, with which options, by which keys in seat order.
+// Entry 0 of every game: what is played, with which options, by which keys in seat order. A
+// cluster node adds the certificate of the key it stamps with (payload 3).
 struct Genesis {
   std::string game;
   Bytes options;
   std::vector<crypto::PublicKey> seat_keys;
   SessionId session_id;
+  std::optional<NodeCertificate> certificate = std::nullopt;
   friend bool operator==(const Genesis&, const Genesis&) = default;
 };
 
@@ -53,9 +59,18 @@ struct Presence {
   friend bool operator==(const Presence&, const Presence&) = default;
 };
 
-enum class PayloadKind : std::uint8_t { genesis = 0, envelope = 1, presence = 2 };
+// A cluster node took the room over (its sequencer failed, or the node restarted): from this
+// entry on, entries are stamped by the certificate's node, which holds the room's lease under
+// `epoch` (docs/lobby.md, "Cluster"). Written by the lobby, never by a seat.
+struct Handover {
+  NodeCertificate certificate;
+  std::uint64_t epoch = 0;
+  friend bool operator==(const Handover&, const Handover&) = default;
+};
 
-using EntryPayload = std::variant<Genesis, SignedEnvelope, Presence>;
+enum class PayloadKind : std::uint8_t { genesis = 0, envelope = 1, presence = 2, certified_genesis = 3, handover = 4 };
+
+using EntryPayload = std::variant<Genesis, SignedEnvelope, Presence, Handover>;
 
 struct Entry {
   EntryIndex index;
@@ -88,6 +103,8 @@ Bytes encode_signed_entry(std::span<const std::uint8_t> entry_bytes, const crypt
 Bytes encode_signed_entry(const SignedEntry& signed_entry);
 // A public key field: nothing, and the reader failed, when the bytes are not a valid key.
 std::optional<crypto::PublicKey> read_key(WireReader& reader);
+// A valid key for decoders to fill a value with when a field failed (the value is discarded).
+const crypto::PublicKey& any_valid_key();
 // Reads one signed entry from inside a larger record; check reader.failed() afterwards.
 SignedEntry read_signed_entry(WireReader& reader);
 game::Result<SignedEntry, WireError> decode_signed_entry(std::span<const std::uint8_t> bytes);

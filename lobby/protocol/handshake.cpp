@@ -1,6 +1,7 @@
 #include "lobby/protocol/handshake.hpp"
 
 #include <algorithm>
+#include <cassert>
 
 #include "crypto/sodium.hpp"
 
@@ -63,6 +64,33 @@ game::Result<Proof, HandshakeError> open_proof(const ChannelKey& key, const cryp
   return Proof{*who, *signature};
 }
 
+SealedCertificate seal_certificate(const ChannelKey& key, const crypto::Digest& ad, const NodeCertificate& certificate) {
+  const Bytes plain = encode(certificate);
+  assert(plain.size() == kNodeCertificateBytes);
+  SealedCertificate out{};
+  unsigned long long written = 0;
+  crypto_aead_chacha20poly1305_ietf_encrypt(out.data(), &written, plain.data(), plain.size(), ad.data(), ad.size(),
+                                            nullptr, kProofNonce.data(), key.expose().data());
+  return out;
+}
+
+// Opens a node's sealed certificate and checks it certifies `node` under its deployment's key.
+game::Result<NodeCertificate, HandshakeError> open_certificate(const ChannelKey& key, const crypto::Digest& ad,
+                                                               const SealedCertificate& sealed,
+                                                               const crypto::PublicKey& node) {
+  std::array<std::uint8_t, kNodeCertificateBytes> plain{};
+  unsigned long long length = 0;
+  if (crypto_aead_chacha20poly1305_ietf_decrypt(plain.data(), &length, nullptr, sealed.data(), sealed.size(), ad.data(),
+                                                ad.size(), kProofNonce.data(), key.expose().data()) != 0) {
+    return HandshakeError::cannot_open;
+  }
+  auto certificate = decode_node_certificate(plain);
+  if (!certificate) return HandshakeError::malformed;
+  if (certificate->node_key != node || !verify_certificate(*certificate, certificate->deployment_key))
+    return HandshakeError::bad_certificate;
+  return std::move(*certificate);
+}
+
 ChannelKeys packet_keys(const SharedSecret& shared, const crypto::Digest& h3, bool client) {
   ChannelKey to_lobby = derive_channel_key(shared, h3, KeyPurpose::client_to_lobby);
   ChannelKey to_client = derive_channel_key(shared, h3, KeyPurpose::lobby_to_client);
@@ -79,6 +107,7 @@ std::string_view describe(HandshakeError error) {
     case HandshakeError::cannot_open: return "the sealed proof does not open with this handshake's keys";
     case HandshakeError::invalid_key: return "the proven key is not a valid Ed25519 key";
     case HandshakeError::bad_signature: return "the signature does not verify over this handshake";
+    case HandshakeError::bad_certificate: return "the node's certificate is not its deployment's for the key it proved";
   }
   return "unknown handshake error";
 }
@@ -98,6 +127,7 @@ Bytes encode(const LobbyHello& hello) {
   write_header(w, WireTag::lobby_hello);
   w.raw(hello.ephemeral);
   w.raw(hello.proof);
+  if (hello.certificate) w.raw(*hello.certificate);
   return std::move(w).take();
 }
 
@@ -123,6 +153,11 @@ game::Result<LobbyHello, WireError> decode_lobby_hello(std::span<const std::uint
   LobbyHello hello;
   r.raw(hello.ephemeral);
   r.raw(hello.proof);
+  // A cluster node's certificate follows; a single lobby's hello ends here.
+  if (!r.failed() && r.remaining() > 0) {
+    hello.certificate.emplace();
+    r.raw(*hello.certificate);
+  }
   return r.finish(hello);
 }
 
@@ -165,24 +200,38 @@ game::Result<ClientHandshake::Done, HandshakeError> ClientHandshake::answer(
   const crypto::Digest h1 = transcript_hash({hello_, hello->ephemeral});
   auto lobby = open_proof(derive_channel_key(*shared, h1, KeyPurpose::lobby_proof), h1, hello->proof, kChannelLobbyLabel);
   if (!lobby) return lobby.error();
-  const crypto::Digest h2 = transcript_hash({h1, lobby->key.bytes(), lobby->signature.bytes()});
+  std::optional<NodeCertificate> certificate;
+  Bytes certificate_bytes;
+  if (hello->certificate) {
+    auto opened = open_certificate(derive_channel_key(*shared, h1, KeyPurpose::node_certificate), h1,
+                                   *hello->certificate, lobby->key);
+    if (!opened) return opened.error();
+    certificate = std::move(*opened);
+    certificate_bytes = encode(*certificate);
+  }
+  const crypto::Digest h2 =
+      certificate ? transcript_hash({h1, lobby->key.bytes(), lobby->signature.bytes(), certificate_bytes})
+                  : transcript_hash({h1, lobby->key.bytes(), lobby->signature.bytes()});
   const crypto::Signature mine = me.sign(kChannelPlayerLabel, h2, me.public_key().bytes());
   const SealedProof sealed =
       seal_proof(derive_channel_key(*shared, h2, KeyPurpose::player_proof), h2, me.public_key(), mine);
   const crypto::Digest h3 = transcript_hash({h2, me.public_key().bytes(), mine.bytes()});
-  return Done{lobby->key, encode(ClientProof{sealed}), packet_keys(*shared, h3, true), h3};
+  const crypto::PublicKey lobby_key = certificate ? certificate->deployment_key : lobby->key;
+  return Done{lobby_key, std::move(certificate), encode(ClientProof{sealed}), packet_keys(*shared, h3, true), h3};
 }
 
 // ---- LobbyHandshake ----------------------------------------------------------------------
 
 game::Result<LobbyHandshake, HandshakeError> LobbyHandshake::answer(const crypto::Identity& lobby,
-                                                                    std::span<const std::uint8_t> client_hello) {
-  return answer(lobby, client_hello, crypto::SecretBytes<crypto::kBoxSecretKeyBytes>::random());
+                                                                    std::span<const std::uint8_t> client_hello,
+                                                                    const NodeCertificate* certificate) {
+  return answer(lobby, client_hello, crypto::SecretBytes<crypto::kBoxSecretKeyBytes>::random(), certificate);
 }
 
 game::Result<LobbyHandshake, HandshakeError> LobbyHandshake::answer(
     const crypto::Identity& lobby, std::span<const std::uint8_t> client_hello,
-    const crypto::SecretBytes<crypto::kBoxSecretKeyBytes>& ephemeral_secret) {
+    const crypto::SecretBytes<crypto::kBoxSecretKeyBytes>& ephemeral_secret, const NodeCertificate* certificate) {
+  assert(certificate == nullptr || certificate->node_key == lobby.public_key());
   auto hello = decode_client_hello(client_hello);
   if (!hello) return HandshakeError::malformed;
   if (hello->protocol != kProtocolVersion) return HandshakeError::unsupported_protocol;
@@ -194,9 +243,14 @@ game::Result<LobbyHandshake, HandshakeError> LobbyHandshake::answer(
   const crypto::Signature signature = lobby.sign(kChannelLobbyLabel, h1, lobby.public_key().bytes());
   LobbyHandshake hs;
   hs.shared_ = *shared;
-  hs.h2_ = transcript_hash({h1, lobby.public_key().bytes(), signature.bytes()});
-  hs.reply_ = encode(LobbyHello{
-      e_s, seal_proof(derive_channel_key(*shared, h1, KeyPurpose::lobby_proof), h1, lobby.public_key(), signature)});
+  LobbyHello reply{e_s, seal_proof(derive_channel_key(*shared, h1, KeyPurpose::lobby_proof), h1, lobby.public_key(), signature)};
+  if (certificate != nullptr) {
+    hs.h2_ = transcript_hash({h1, lobby.public_key().bytes(), signature.bytes(), encode(*certificate)});
+    reply.certificate = seal_certificate(derive_channel_key(*shared, h1, KeyPurpose::node_certificate), h1, *certificate);
+  } else {
+    hs.h2_ = transcript_hash({h1, lobby.public_key().bytes(), signature.bytes()});
+  }
+  hs.reply_ = encode(reply);
   return hs;
 }
 

@@ -16,6 +16,15 @@
 //   The lobby signs (parley/channel-lobby/v1, context h1, message its key); the player signs
 //   (parley/channel-player/v1, context h2, message its key).
 //
+// A node of a lobby cluster (docs/lobby.md, "Cluster") proves its own key and shows the
+// deployment's certificate for it (node_certificate.hpp), sealed after its proof:
+//   LobbyHello = e_s ‖ sealed proof ‖ sealed certificate
+//   sealed certificate: key(h1, 5), nonce 0, additional data h1, the certificate's bytes
+//   h2 = H(h1 ‖ node key ‖ node signature ‖ certificate)
+// The client takes the certificate's deployment key as the lobby's key only if the deployment
+// signed it and it names the key the node proved. A single lobby's LobbyHello has no certificate,
+// and its bytes and h2 are as above.
+//
 // Both ephemeral keys are fresh per connection and wiped after it, so a key stolen later opens
 // no recorded connection (forward secrecy). Both identities travel sealed, so someone watching
 // sees neither key. A client without an identity (a status query) proves a key made for the one
@@ -23,6 +32,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string_view>
 
@@ -32,6 +42,7 @@
 #include "crypto/secret.hpp"
 #include "game/core/result.hpp"
 #include "lobby/protocol/channel.hpp"
+#include "lobby/protocol/node_certificate.hpp"
 #include "lobby/protocol/wire.hpp"
 
 namespace parley::lobby {
@@ -56,9 +67,12 @@ inline constexpr std::size_t kSealedProofBytes = crypto::kPublicKeyBytes + crypt
 inline constexpr std::size_t kClientHelloBytes = 2 + 2 + kExchangeKeyBytes;
 inline constexpr std::size_t kLobbyHelloBytes = 2 + kExchangeKeyBytes + kSealedProofBytes;
 inline constexpr std::size_t kClientProofBytes = 2 + kSealedProofBytes;
+inline constexpr std::size_t kSealedCertificateBytes = kNodeCertificateBytes + kPacketTagBytes;
+inline constexpr std::size_t kCertifiedLobbyHelloBytes = kLobbyHelloBytes + kSealedCertificateBytes;
 
 using ExchangeKey = std::array<std::uint8_t, kExchangeKeyBytes>;
 using SealedProof = std::array<std::uint8_t, kSealedProofBytes>;
+using SealedCertificate = std::array<std::uint8_t, kSealedCertificateBytes>;
 using SharedSecret = crypto::SecretBytes<kSharedSecretBytes>;
 
 struct ClientHello {
@@ -69,6 +83,7 @@ struct ClientHello {
 struct LobbyHello {
   ExchangeKey ephemeral{};
   SealedProof proof{};
+  std::optional<SealedCertificate> certificate{};  // a cluster node's
   friend bool operator==(const LobbyHello&, const LobbyHello&) = default;
 };
 struct ClientProof {
@@ -90,11 +105,18 @@ enum class HandshakeError : std::uint8_t {
   cannot_open,           // the sealed proof does not open: not this handshake's keys
   invalid_key,           // the proven key is not a valid Ed25519 point
   bad_signature,         // the signature does not verify over this handshake's transcript
+  bad_certificate,       // a node's certificate that its deployment did not sign, or for another key
 };
 std::string_view describe(HandshakeError error);
 
 // What each purpose of key(h, purpose) derives.
-enum class KeyPurpose : std::uint8_t { lobby_proof = 1, player_proof = 2, client_to_lobby = 3, lobby_to_client = 4 };
+enum class KeyPurpose : std::uint8_t {
+  lobby_proof = 1,
+  player_proof = 2,
+  client_to_lobby = 3,
+  lobby_to_client = 4,
+  node_certificate = 5,
+};
 
 // key(h, purpose) above: a keyed BLAKE2b-256 of the transcript hash (for known-answer tests).
 ChannelKey derive_channel_key(const SharedSecret& shared, const crypto::Digest& transcript, KeyPurpose purpose);
@@ -103,7 +125,10 @@ ChannelKey derive_channel_key(const SharedSecret& shared, const crypto::Digest& 
 class ClientHandshake {
  public:
   struct Done {
-    crypto::PublicKey lobby_key;  // proven: the caller compares it with the key it pinned
+    // Proven: the caller compares it with the key it pinned. For a cluster's node, the
+    // deployment's key that certified the key the node proved.
+    crypto::PublicKey lobby_key;
+    std::optional<NodeCertificate> certificate;  // a cluster node's: its proven key is node_key
     Bytes proof;                  // the ClientProof to send
     ChannelKeys keys;
     crypto::Digest transcript;    // h3
@@ -132,12 +157,15 @@ class LobbyHandshake {
     crypto::Digest transcript;     // h3
   };
 
+  // `certificate`: a cluster node's, for the key `lobby` (the node's own); none for a lobby.
   static game::Result<LobbyHandshake, HandshakeError> answer(const crypto::Identity& lobby,
-                                                             std::span<const std::uint8_t> client_hello);
+                                                             std::span<const std::uint8_t> client_hello,
+                                                             const NodeCertificate* certificate = nullptr);
   // With a given ephemeral secret: for known-answer tests only.
   static game::Result<LobbyHandshake, HandshakeError> answer(
       const crypto::Identity& lobby, std::span<const std::uint8_t> client_hello,
-      const crypto::SecretBytes<crypto::kBoxSecretKeyBytes>& ephemeral_secret);
+      const crypto::SecretBytes<crypto::kBoxSecretKeyBytes>& ephemeral_secret,
+      const NodeCertificate* certificate = nullptr);
 
   const Bytes& reply() const { return reply_; }
   game::Result<Done, HandshakeError> finish(std::span<const std::uint8_t> client_proof) const;

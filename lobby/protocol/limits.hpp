@@ -37,5 +37,7 @@ static_assert(kMaxRoomsPerList * (8 + 4 + kMaxGameNameBytes + 1 + kMaxSeats * (1
               kMaxMessageBytes);
 inline constexpr std::size_t kMaxSpectatorsCount = 65535;
 inline constexpr std::size_t kMaxWelcomeRooms = 64;
+inline constexpr std::size_t kMaxListedNodes = 64;       // a cluster's node list
+inline constexpr std::size_t kMaxEndpointBytes = 262;    // HOST:PORT, a DNS name at its longest
 
 }  // namespace parley::lobby

@@ -270,7 +270,7 @@ Refused read_refused(WireReader& r) {
   Refused m;
   m.request = read_request(r);
   std::uint16_t reason = r.u16();
-  if (!r.failed() && (reason < 1 || reason > static_cast<std::uint16_t>(Refusal::seat_reserved))) {
+  if (!r.failed() && (reason < 1 || reason > static_cast<std::uint16_t>(Refusal::unavailable))) {
     r.fail(WireError::bad_value);
   }
   m.reason = static_cast<Refusal>(reason);
@@ -476,6 +476,27 @@ StatusReport read_status_report(WireReader& r) {
   return m;
 }
 
+void write(ByteWriter& w, const NodeList& m) {
+  write_header(w, WireTag::node_list);
+  w.u32(static_cast<std::uint32_t>(m.nodes.size()));
+  for (const Endpoint& e : m.nodes) w.text(to_string(e));
+}
+NodeList read_node_list(WireReader& r) {
+  NodeList m;
+  std::size_t n = r.count(kMaxListedNodes);
+  for (std::size_t i = 0; i < n && !r.failed(); ++i) {
+    std::string text = r.text(kMaxEndpointBytes);
+    if (r.failed()) break;
+    auto e = parse_endpoint(text);
+    if (!e || e->port == 0 || e->host.find('*') != std::string::npos) {
+      r.fail(WireError::bad_value);
+      break;
+    }
+    m.nodes.push_back(std::move(*e));
+  }
+  return m;
+}
+
 template <class Message, class ReadFn>
 auto decode_with(std::span<const std::uint8_t> bytes, WireTag tag, ReadFn read) {
   WireReader r(bytes);
@@ -531,6 +552,8 @@ std::string_view describe(Refusal refusal) {
     case Refusal::rejected_packets: return "packets that do not authenticate, one after another";
     case Refusal::lost_packet: return "a packet was lost on the path (something took its place)";
     case Refusal::seat_reserved: return "the seats of this room are reserved to other keys";
+    case Refusal::room_moved: return "a room of yours moved to another lobby node: reconnect";
+    case Refusal::unavailable: return "the lobby cannot serve that now (its database or the room's node is away): try again";
   }
   return "unknown refusal";
 }
@@ -596,6 +619,7 @@ game::Result<LobbyMessage, WireError> decode_lobby_message(std::span<const std::
     case WireTag::entries_end: return widen<V>(decode_with<EntriesEnd>(bytes, *tag, read_entries_end));
     case WireTag::chat_line: return widen<V>(decode_with<ChatLine>(bytes, *tag, read_chat_line));
     case WireTag::status_report: return widen<V>(decode_with<StatusReport>(bytes, *tag, read_status_report));
+    case WireTag::node_list: return widen<V>(decode_with<NodeList>(bytes, *tag, read_node_list));
     default: return WireError::wrong_kind;
   }
 }

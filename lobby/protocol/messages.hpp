@@ -13,6 +13,7 @@
 
 #include "crypto/identity.hpp"
 #include "game/core/result.hpp"
+#include "lobby/protocol/endpoint.hpp"
 #include "lobby/protocol/entry.hpp"
 #include "lobby/protocol/envelope.hpp"
 #include "lobby/protocol/ids.hpp"
@@ -63,6 +64,9 @@ enum class Refusal : std::uint16_t {
   rejected_packets = 35,        // packets that do not authenticate (or replays), one after another
   lost_packet = 36,             // a packet was taken out of the ordered channel on the path
   seat_reserved = 37,           // the room's seats are reserved to other keys (an event's board)
+  // A lobby cluster's (docs/lobby.md, "Cluster").
+  room_moved = 38,              // a room of this connection moved to another lobby node: reconnect
+  unavailable = 39,             // the lobby's database or the room's node is unavailable now: try again
 };
 std::string_view describe(Refusal refusal);
 // The refusal for a request that did not decode.
@@ -247,8 +251,15 @@ struct StatusReport {
   friend bool operator==(const StatusReport&, const StatusReport&) = default;
 };
 
+// A cluster's nodes, sent after Welcome by a node of a cluster (docs/lobby.md, "Cluster"): where
+// to reconnect, and resume, when this node goes away. A single lobby never sends it.
+struct NodeList {
+  std::vector<Endpoint> nodes;  // at most kMaxListedNodes, each as HOST:PORT
+  friend bool operator==(const NodeList&, const NodeList&) = default;
+};
+
 using LobbyMessage = std::variant<Welcome, Refused, Done, RoomState, RoomList, Queued, EntryMessage,
-                                  EntriesEnd, ChatLine, StatusReport>;
+                                  EntriesEnd, ChatLine, StatusReport, NodeList>;
 
 // ---- encodings ---------------------------------------------------------------------------
 

@@ -17,12 +17,16 @@ std::string_view describe(TranscriptError error) {
     case TranscriptError::seen_not_earlier: return "an envelope's seen index is not an earlier entry";
     case TranscriptError::seen_hash_mismatch: return "an envelope's seen hash differs from the transcript";
     case TranscriptError::duplicate_keys: return "the genesis seats the same key twice";
+    case TranscriptError::bad_certificate: return "a node certificate was not signed by the lobby's key";
+    case TranscriptError::certificate_expired: return "an entry was stamped outside its node certificate's period";
   }
   return "unknown transcript error";
 }
 
 Transcript::Transcript(const crypto::PublicKey& lobby_key, SignedEntry genesis, const EntryHash& genesis_hash)
-    : lobby_key_(lobby_key) {
+    : lobby_key_(lobby_key), signer_(lobby_key) {
+  certificate_ = std::get<Genesis>(genesis.entry.payload).certificate;
+  if (certificate_) signer_ = certificate_->node_key;
   entries_.push_back(std::move(genesis));
   hashes_.push_back(genesis_hash);
 }
@@ -38,8 +42,14 @@ game::Result<Transcript, TranscriptError> Transcript::start(const crypto::Public
       if (g->seat_keys[i] == g->seat_keys[j]) return TranscriptError::duplicate_keys;
     }
   }
+  const crypto::PublicKey* signer = &lobby_key;
+  if (g->certificate) {
+    if (!verify_certificate(*g->certificate, lobby_key)) return TranscriptError::bad_certificate;
+    if (!covers(*g->certificate, genesis.entry.lobby_time_ms)) return TranscriptError::certificate_expired;
+    signer = &g->certificate->node_key;
+  }
   Bytes bytes = entry_bytes(genesis.entry);
-  if (!verify_entry_signature(lobby_key, g->session_id, bytes, genesis.signature)) {
+  if (!verify_entry_signature(*signer, g->session_id, bytes, genesis.signature)) {
     return TranscriptError::bad_lobby_signature;
   }
   return Transcript(lobby_key, genesis, chain_hash(kNoPreviousHash, bytes));
@@ -53,10 +63,20 @@ game::Result<EntryHash, TranscriptError> Transcript::append(const SignedEntry& s
   const Genesis& g = genesis();
   const std::size_t seats = g.seat_keys.size();
   if (std::holds_alternative<Genesis>(e.payload)) return TranscriptError::not_genesis;
+  // A handover names the node that stamps from here on, certified by the lobby's key.
+  const auto* handover = std::get_if<Handover>(&e.payload);
+  if (handover != nullptr && !verify_certificate(handover->certificate, lobby_key_)) return TranscriptError::bad_certificate;
+  const NodeCertificate* certificate = handover ? &handover->certificate : (certificate_ ? &*certificate_ : nullptr);
+  if (certificate != nullptr && !covers(*certificate, e.lobby_time_ms)) return TranscriptError::certificate_expired;
   // The lobby's signature first: every later fault is then one the lobby signed.
   Bytes bytes = entry_bytes(e);
-  if (!verify_entry_signature(lobby_key_, g.session_id, bytes, signed_entry.signature)) {
+  const crypto::PublicKey& signer = certificate ? certificate->node_key : lobby_key_;
+  if (!verify_entry_signature(signer, g.session_id, bytes, signed_entry.signature)) {
     return TranscriptError::bad_lobby_signature;
+  }
+  if (handover != nullptr) {
+    certificate_ = handover->certificate;
+    signer_ = handover->certificate.node_key;
   }
   if (const auto* p = std::get_if<Presence>(&e.payload); p != nullptr && p->seat.index >= seats) {
     return TranscriptError::unknown_seat;

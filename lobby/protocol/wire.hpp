@@ -23,7 +23,8 @@ using game::Bytes;
 inline constexpr std::uint8_t kWireVersion = 1;
 
 // One tag per record kind, so the bytes of one kind never decode as another. Requests from a
-// client are 1..63, messages from the lobby 64..127, transcript records 128 and up.
+// client are 1..63, messages from the lobby 64..99, messages between the nodes of a cluster
+// 100..127 (node_link.hpp), transcript records 128 and up.
 enum class WireTag : std::uint8_t {
   login = 1,
   create_room = 2,
@@ -55,9 +56,20 @@ enum class WireTag : std::uint8_t {
   status_report = 74,
   lan_answer = 75,
   lobby_hello = 76,
+  node_list = 77,  // a cluster's nodes (messages.hpp)
+
+  // Messages between the nodes of a cluster (node_link.hpp), inside their secure channel.
+  link_login = 101,
+  link_welcome = 102,
+  link_attach = 103,
+  link_detach = 104,
+  link_request = 105,
+  link_deliver = 106,
+  link_close = 107,
 
   envelope = 128,
   transcript_entry = 129,
+  node_certificate = 130,
 };
 
 // A kind's format version. RoomList is at 2: its rooms name their seated players and carry

@@ -57,6 +57,7 @@ struct LobbyCore::State {
       : limits(config.limits),
         reader(reader_),
         lobby(std::move(lobby_key)),
+        root_key(lobby.public_key()),
         log(std::move(log_)),
         pool(config.verify_threads),
         started_at(Clock::now()),
@@ -64,7 +65,10 @@ struct LobbyCore::State {
 
   Limits limits;
   Storage& reader;
-  crypto::Identity lobby;
+  crypto::Identity lobby;      // signs the entries: the lobby's key, or a cluster node's
+  crypto::PublicKey root_key;  // the lobby's key as clients see it: its own, or the deployment's
+  std::optional<NodeCertificate> certificate;  // a cluster node's, for the key that signs
+  RoomDirectory* directory = nullptr;          // a cluster node's view of the other nodes' rooms
   Logger log;
   WorkerPool pool;
   Clock::time_point started_at;
@@ -116,10 +120,16 @@ struct LobbyCore::State {
     return it == rooms.end() ? nullptr : &it->second;
   }
 
-  Room& create_room(std::string game, std::uint8_t seats, Bytes options, Visibility visibility,
+  // A fresh room id: the lobby's next, or the cluster's (none if the cluster cannot give one).
+  std::optional<RoomId> new_room_id() {
+    if (directory != nullptr) return directory->new_room_id();
+    return RoomId{++last_room_id.value};
+  }
+
+  Room& create_room(RoomId id, std::string game, std::uint8_t seats, Bytes options, Visibility visibility,
                     std::optional<Reservation> reservation = std::nullopt) {
     RoomHeader h;
-    h.room = RoomId{++last_room_id.value};
+    h.room = id;
     h.game = std::move(game);
     h.options = std::move(options);
     h.visibility = visibility;
@@ -130,7 +140,6 @@ struct LobbyCore::State {
       invite_codes[h.invite_code] = h.room;
     }
     log_line("room " + std::to_string(h.room.value) + " created: " + h.game + ", " + std::to_string(seats) + " seats");
-    RoomId id = h.room;
     if (reservation) count_reservation(reservation->creator, +1);
     return rooms.emplace(id, Room(std::move(h), seats, std::move(reservation), round)).first->second;
   }
@@ -202,7 +211,7 @@ struct LobbyCore::State {
     release_reservation(r);
     SessionId session;
     session.bytes = random_bytes<kSessionIdBytes>();
-    r.start(session, lobby, round);
+    r.start(session, lobby, round, certificate ? &*certificate : nullptr);
     log_line("room " + std::to_string(r.id().value) + " started");
   }
 
@@ -211,9 +220,16 @@ struct LobbyCore::State {
   }
 
   // The connection stops being a member: it left on purpose, or it is gone.
+  // A cluster's room lists show how many watch each room (the single lobby's come from memory).
+  void count_spectators(const Room& r) {
+    if (directory != nullptr)
+      round.writes.push_back(SetSpectators{r.id(), static_cast<std::uint32_t>(r.spectators().size())});
+  }
+
   void remove_member(Room& r, Connection& c, PresenceEvent why) {
     c.rooms.erase(r.id());
     if (r.remove_spectator(c.id)) {
+      count_spectators(r);
       r.send_state(round);
       close_if_abandoned(r);
       return;
@@ -276,7 +292,8 @@ struct LobbyCore::State {
 
   // ---- events ------------------------------------------------------------------------------
 
-  void on_connected(ConnectionId id, std::uint32_t address, const std::optional<crypto::PublicKey>& key) {
+  void on_connected(ConnectionId id, std::uint32_t address, const std::optional<crypto::PublicKey>& key,
+                    const std::optional<ProxiedLogin>& proxied) {
     switch (connections.open(id, address, round.now)) {
       case ConnectionTable::Admission::duplicate: return;
       case ConnectionTable::Admission::server_full:
@@ -290,7 +307,23 @@ struct LobbyCore::State {
       case ConnectionTable::Admission::status_only:
       case ConnectionTable::Admission::accepted: break;
     }
-    connections.at(id).proven = key;
+    Connection& c = connections.at(id);
+    if (proxied) {
+      // Logged in by the node that holds the client; that node answered its login.
+      log_in(c, proxied->key, proxied->name);
+      return;
+    }
+    c.proven = key;
+  }
+
+  // `c` logs in as `key`; a connection logged in as the same key before is told and closed.
+  void log_in(Connection& c, const crypto::PublicKey& key, std::string name) {
+    if (Connection* old = connections.logged_in(key)) {
+      refuse(old->id, RequestId{0}, Refusal::logged_in_elsewhere);
+      detach(*old);
+      close_connection(*old);
+    }
+    connections.log_in(c, key, std::move(name));
   }
 
   void on_disconnected(ConnectionId id) {
@@ -340,17 +373,16 @@ struct LobbyCore::State {
     const crypto::PublicKey key = *c.proven;
     auto name = sanitize_display_name(m.display_name);
     if (!name) return refuse(c.id, m.request, Refusal::bad_display_name, std::string(describe(name.error())));
-    if (Connection* old = connections.logged_in(key)) {
-      refuse(old->id, RequestId{0}, Refusal::logged_in_elsewhere);
-      detach(*old);
-      close_connection(*old);
-    }
-    connections.log_in(c, key, *name);
+    log_in(c, key, *name);
     Welcome w{m.request, c.name, {}};
-    if (auto seated = seats_by_key.find(key); seated != seats_by_key.end()) {
-      for (RoomId r : seated->second) {
-        if (w.seated_rooms.size() < kMaxWelcomeRooms) w.seated_rooms.push_back(r);
-      }
+    std::set<RoomId> seated_rooms;
+    if (auto seated = seats_by_key.find(key); seated != seats_by_key.end()) seated_rooms = seated->second;
+    // A cluster node also names the rooms other nodes sequence (when the database answers).
+    if (directory != nullptr) {
+      if (auto elsewhere = directory->seated_rooms(key)) seated_rooms.insert(elsewhere->begin(), elsewhere->end());
+    }
+    for (RoomId r : seated_rooms) {
+      if (w.seated_rooms.size() < kMaxWelcomeRooms) w.seated_rooms.push_back(r);
     }
     send(c.id, w);
   }
@@ -362,7 +394,9 @@ struct LobbyCore::State {
     }
     if (!m.reserved.empty()) return create_reserved_room(c, m);
     if (seats_held(*c.player) >= limits.max_rooms_per_player) return refuse(c.id, m.request, Refusal::too_many_rooms);
-    Room& r = create_room(m.game, m.seats, m.options, m.visibility);
+    auto id = new_room_id();
+    if (!id) return refuse(c.id, m.request, Refusal::unavailable, "the cluster cannot number a new room now");
+    Room& r = create_room(*id, m.game, m.seats, m.options, m.visibility);
     take_seat(r, game::Seat{0}, c);
     send(c.id, r.state(m.request));
   }
@@ -383,7 +417,9 @@ struct LobbyCore::State {
       if (m.reserved[i] == *c.player) own = game::Seat{static_cast<std::uint8_t>(i)};
     if (own && seats_held(*c.player) >= limits.max_rooms_per_player)
       return refuse(c.id, m.request, Refusal::too_many_rooms);
-    Room& r = create_room(m.game, m.seats, m.options, m.visibility, Reservation{*c.player, m.reserved});
+    auto id = new_room_id();
+    if (!id) return refuse(c.id, m.request, Refusal::unavailable, "the cluster cannot number a new room now");
+    Room& r = create_room(*id, m.game, m.seats, m.options, m.visibility, Reservation{*c.player, m.reserved});
     if (own) take_seat(r, *own, c);
     send(c.id, r.state(m.request));
   }
@@ -430,6 +466,7 @@ struct LobbyCore::State {
       if (watching >= limits.max_spectated_rooms) return refuse(c.id, m.request, Refusal::too_many_spectated_rooms);
       r->add_spectator(c.id);
       c.rooms.insert(r->id());
+      count_spectators(*r);
       send(c.id, r->state(m.request));
       r->send_state(round);
       return;
@@ -444,6 +481,8 @@ struct LobbyCore::State {
         r->mark_reconnected(*seat, lobby, round);
       }
       r->send_state(round);
+      // A quick match's room on a cluster starts when its last reserved seat arrives.
+      start_if_ready(*r);
       return;
     }
     if (r->phase() != RoomPhase::waiting) return refuse(c.id, m.request, Refusal::game_started);
@@ -483,6 +522,8 @@ struct LobbyCore::State {
     if (!is_valid_game_name(m.game)) {
       return refuse(c.id, m.request, Refusal::bad_room_parameters, "a game name is 1-32 characters of a-z, 0-9 and -");
     }
+    // A cluster's queues are its database's (the node that holds the client answers them).
+    if (directory != nullptr) return refuse(c.id, m.request, Refusal::unknown_message, "quick match goes to the client's node");
     if (matchmaker.queued(c.id)) return refuse(c.id, m.request, Refusal::already_queued);
     if (seats_held(*c.player) >= limits.max_rooms_per_player) return refuse(c.id, m.request, Refusal::too_many_rooms);
     QueueKey key{m.game, m.seats};
@@ -493,7 +534,7 @@ struct LobbyCore::State {
 
     // Full: the first `seats` players in the queue get a public room, seated in queue order
     // and ready (asking for a match says so), and the game starts at once.
-    Room& r = create_room(m.game, m.seats, {}, Visibility::public_room);
+    Room& r = create_room(RoomId{++last_room_id.value}, m.game, m.seats, {}, Visibility::public_room);
     for (std::size_t i = 0; i < players->size(); ++i) {
       game::Seat seat{static_cast<std::uint8_t>(i)};
       take_seat(r, seat, connections.at((*players)[i]));
@@ -520,13 +561,20 @@ struct LobbyCore::State {
     send_to_members(*r, ChatLine{r->id(), *c.player, c.name, role, *text});
   }
 
+  // A read failed: a cluster's database that is away refuses the request (it may be tried
+  // again); any other failure is fatal, as a failed commit is.
+  void read_failed(const Connection& c, RequestId request, const StorageError& e) {
+    if (e.kind == StorageError::Kind::unavailable) return refuse(c.id, request, Refusal::unavailable, e.detail);
+    fatal = e;
+  }
+
   // The hash of an entry before the room's next index: from memory, or else from the database
-  // (none and `fatal` set if that read failed).
-  std::optional<EntryHash> hash_of(Room& r, EntryIndex index) {
+  // (none, and the request answered, if that read failed).
+  std::optional<EntryHash> hash_of(const Connection& c, RequestId request, Room& r, EntryIndex index) {
     if (auto known = r.known_hash(index)) return known;
     auto stored = reader.entry_hash(r.id(), index);
     if (!stored) {
-      fatal = stored.error();
+      read_failed(c, request, stored.error());
       return std::nullopt;
     }
     if (index.value == 0 && *stored) r.remember_genesis(**stored);
@@ -546,8 +594,8 @@ struct LobbyCore::State {
     if (e.seen_index >= r->next_index()) {
       return refuse(c.id, m.request, Refusal::bad_seen_entry, "seen_index is beyond the transcript");
     }
-    auto seen = hash_of(*r, e.seen_index);
-    if (!seen) return;  // storage failure: the round fails
+    auto seen = hash_of(c, m.request, *r, e.seen_index);
+    if (!seen) return;  // the read failed (refused, or the round fails)
     if (*seen != e.seen_hash) return refuse(c.id, m.request, Refusal::bad_seen_entry);
     bool valid = preverified ? *preverified : verify_envelope(*r->seat(*seat).key, m.envelope);
     if (!valid) return refuse(c.id, m.request, Refusal::bad_envelope_signature);
@@ -564,10 +612,7 @@ struct LobbyCore::State {
     // Committed entries from the database, then the not yet durable tail from memory (this
     // round's output waits for its commit anyway). The reader may already see some of the tail.
     auto stored = reader.entries(r->id(), from, kFetchMaxEntries, kFetchMaxBytes);
-    if (!stored) {
-      fatal = stored.error();
-      return;
-    }
+    if (!stored) return read_failed(c, m.request, stored.error());
     std::size_t total = 0;
     std::uint64_t next = from.value;
     for (const Bytes& wire : *stored) {
@@ -719,8 +764,62 @@ struct LobbyCore::State {
     return verdict;
   }
 
-  game::Result<Round, StorageError> process(std::span<const NetworkEvent> events, Clock::time_point at) {
+  // A cluster node takes a room to sequence (docs/lobby.md, "Cluster"): a started room gets a
+  // handover entry stamped by this node, then `disconnected` for every seat its transcript shows
+  // present (their connections were to the node before); a quick match's room arrives with its
+  // seats taken and ready.
+  void adopt(RoomAdoption& a) {
+    auto loaded = Room::load(std::move(a.room), round.now);
+    if (!loaded) {
+      log_line("room not taken over: " + loaded.error().detail);
+      return;
+    }
+    RoomId id = loaded->id();
+    if (rooms.contains(id)) return;
+    Room& placed = rooms.emplace(id, std::move(*loaded)).first->second;
+    for (std::size_t i = 0; i < placed.seat_count(); ++i) {
+      const SeatSlot& seat = placed.seat(game::Seat{static_cast<std::uint8_t>(i)});
+      if (!seat.key) continue;
+      seats_by_key[*seat.key].insert(id);
+      if (a.all_ready) placed.set_ready(game::Seat{static_cast<std::uint8_t>(i)}, true);
+    }
+    if (!placed.header().invite_code.empty()) invite_codes[placed.header().invite_code] = id;
+    if (placed.reservation() && placed.phase() == RoomPhase::waiting) count_reservation(placed.reservation()->creator, +1);
+    std::size_t disconnected = 0;
+    if (placed.phase() == RoomPhase::started) {
+      assert(certificate);  // only a cluster node adopts
+      placed.append(Handover{*certificate, a.epoch}, lobby, round);
+      disconnected = placed.mark_present_seats_disconnected(lobby, round);
+    }
+    log_line("room " + std::to_string(id.value) + (a.all_ready ? " matched" : " taken over") + " under epoch " +
+             std::to_string(a.epoch) + (placed.phase() == RoomPhase::started
+                                            ? ", at entry " + std::to_string(placed.next_index().value) + "; " +
+                                                  std::to_string(disconnected) + " seats marked disconnected"
+                                            : ""));
+  }
+
+  std::vector<ConnectionId> release(RoomId id) {
+    std::vector<ConnectionId> members;
+    Room* r = find_room(id);
+    if (r == nullptr) return members;
+    members = r->members();
+    for (ConnectionId m : members) {
+      if (Connection* c = connections.find(m)) c->rooms.erase(id);
+    }
+    for (const SeatSlot& s : r->seats()) {
+      if (s.key) forget_seat_of(*s.key, id);
+    }
+    if (!r->header().invite_code.empty()) invite_codes.erase(r->header().invite_code);
+    release_reservation(*r);
+    log_line("room " + std::to_string(id.value) + " released: another node sequences it now");
+    rooms.erase(id);
+    return members;
+  }
+
+  game::Result<Round, StorageError> process(std::span<const NetworkEvent> events, Clock::time_point at,
+                                            std::span<RoomAdoption> adoptions) {
     begin_round(at);
+    for (RoomAdoption& a : adoptions) adopt(a);
     std::vector<std::optional<game::Result<ClientMessage, WireError>>> decoded(events.size());
     for (std::size_t i = 0; i < events.size(); ++i) {
       const NetworkEvent& ev = events[i];
@@ -732,7 +831,7 @@ struct LobbyCore::State {
     for (std::size_t i = 0; i < events.size() && !fatal; ++i) {
       const NetworkEvent& ev = events[i];
       switch (ev.kind) {
-        case NetworkEvent::Kind::connected: on_connected(ev.connection, ev.address, ev.key); break;
+        case NetworkEvent::Kind::connected: on_connected(ev.connection, ev.address, ev.key, ev.proxied); break;
         case NetworkEvent::Kind::received: on_received(ev.connection, ev.data, decoded[i], verdict[i]); break;
         case NetworkEvent::Kind::disconnected: on_disconnected(ev.connection); break;
       }
@@ -800,8 +899,28 @@ game::Result<std::unique_ptr<LobbyCore>, StorageError> LobbyCore::open(const Ser
   return std::unique_ptr<LobbyCore>(new LobbyCore(std::move(state)));
 }
 
-game::Result<Round, StorageError> LobbyCore::process(std::span<const NetworkEvent> events, Clock::time_point now) {
-  return state_->process(events, now);
+game::Result<Round, StorageError> LobbyCore::process(std::span<const NetworkEvent> events, Clock::time_point now,
+                                                     std::span<RoomAdoption> adoptions) {
+  return state_->process(events, now, adoptions);
+}
+
+std::unique_ptr<LobbyCore> LobbyCore::open_node(const ServerConfig& config, Storage& reader, crypto::Identity node_key,
+                                                NodeIdentity identity, RoomDirectory& directory, Logger log) {
+  auto state = std::make_unique<State>(config, reader, std::move(node_key), std::move(log));
+  state->root_key = identity.deployment_key;
+  state->certificate = identity.certificate;
+  state->directory = &directory;
+  return std::unique_ptr<LobbyCore>(new LobbyCore(std::move(state)));
+}
+
+std::vector<ConnectionId> LobbyCore::release_room(RoomId room) { return state_->release(room); }
+
+bool LobbyCore::has_room(RoomId room) const { return state_->rooms.contains(room); }
+
+std::optional<ProxiedLogin> LobbyCore::login_of(ConnectionId connection) const {
+  const Connection* c = state_->connections.find(connection);
+  if (c == nullptr || !c->player) return std::nullopt;
+  return ProxiedLogin{*c->player, c->name};
 }
 
 game::Result<Round, StorageError> LobbyCore::shut_down(Clock::time_point now) { return state_->shut_down(now); }
@@ -818,6 +937,6 @@ game::Result<RoundOutput, StorageError> commit_round(LobbyCore& core, Storage& s
 
 StatusReport LobbyCore::status(Clock::time_point now) const { return state_->status_report(now); }
 
-const crypto::PublicKey& LobbyCore::public_key() const { return state_->lobby.public_key(); }
+const crypto::PublicKey& LobbyCore::public_key() const { return state_->root_key; }
 
 }  // namespace parley::lobby

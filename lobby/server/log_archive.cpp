@@ -98,12 +98,18 @@ fs::path LogArchive::file_for(const fs::path& dir, RoomId room) {
 game::Result<std::unique_ptr<LogArchive>, StorageError> LogArchive::open(const fs::path& database, fs::path dir,
                                                                          const crypto::PublicKey& lobby_key, Logger log,
                                                                          LogSink sink) {
+  auto reader = Storage::open_reader(database);
+  if (!reader) return reader.error();
+  return open(std::move(*reader), std::move(dir), lobby_key, std::move(log), std::move(sink));
+}
+
+game::Result<std::unique_ptr<LogArchive>, StorageError> LogArchive::open(std::unique_ptr<Storage> reader, fs::path dir,
+                                                                         const crypto::PublicKey& lobby_key, Logger log,
+                                                                         LogSink sink) {
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) return StorageError{StorageError::Kind::open_failed, "cannot create " + dir.string() + ": " + ec.message()};
-  auto reader = Storage::open_reader(database);
-  if (!reader) return reader.error();
-  auto closed = (*reader)->closed_rooms();
+  auto closed = reader->closed_rooms();
   if (!closed) return closed.error();
   // Decided before the thread starts: it appends to the ledger as it goes.
   if (sink) end_torn_line(ledger_for(dir));
@@ -113,7 +119,7 @@ game::Result<std::unique_ptr<LogArchive>, StorageError> LogArchive::open(const f
     if (!fs::exists(file_for(dir, room)) || (sink && !taken.contains(room.value))) pending.push_back(room);
   }
   std::unique_ptr<LogArchive> archive(
-      new LogArchive(std::move(*reader), std::move(dir), lobby_key, std::move(log), std::move(sink)));
+      new LogArchive(std::move(reader), std::move(dir), lobby_key, std::move(log), std::move(sink)));
   for (RoomId room : pending) archive->archive(room);
   return archive;
 }

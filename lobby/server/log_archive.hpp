@@ -43,6 +43,11 @@ class LogArchive {
                                                                       std::filesystem::path dir,
                                                                       const crypto::PublicKey& lobby_key, Logger log,
                                                                       LogSink sink = {});
+  // The same over a reader of another kind (a cluster node's, which lists the rooms it closed).
+  static game::Result<std::unique_ptr<LogArchive>, StorageError> open(std::unique_ptr<Storage> reader,
+                                                                      std::filesystem::path dir,
+                                                                      const crypto::PublicKey& lobby_key, Logger log,
+                                                                      LogSink sink = {});
   ~LogArchive();  // writes (and hands to the sink) what is queued, then stops
   LogArchive(const LogArchive&) = delete;
   LogArchive& operator=(const LogArchive&) = delete;

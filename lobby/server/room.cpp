@@ -199,7 +199,8 @@ void Room::seat_leaves(game::Seat seat, PresenceEvent why, const crypto::Identit
   }
 }
 
-void Room::start(const SessionId& session, const crypto::Identity& lobby, RoundInProgress& round) {
+void Room::start(const SessionId& session, const crypto::Identity& lobby, RoundInProgress& round,
+                 const NodeCertificate* certificate) {
   assert(header_.phase == RoomPhase::waiting);
   header_.phase = RoomPhase::started;
   header_.session_id = session;
@@ -209,6 +210,7 @@ void Room::start(const SessionId& session, const crypto::Identity& lobby, RoundI
   g.game = header_.game;
   g.options = header_.options;
   g.session_id = session;
+  if (certificate != nullptr) g.certificate = *certificate;
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     SeatSlot& s = seats_[i];
     assert(s.key);  // a game starts with every seat taken

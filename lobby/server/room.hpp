@@ -109,8 +109,10 @@ class Room {
   void seat_leaves(game::Seat seat, PresenceEvent why, const crypto::Identity& lobby, RoundInProgress& round);
 
   // ---- the game and its transcript
-  // Starts the game (every seat taken): a fresh session, every seat present, the genesis entry.
-  void start(const SessionId& session, const crypto::Identity& lobby, RoundInProgress& round);
+  // Starts the game (every seat taken): a fresh session, every seat present, the genesis entry,
+  // certified when a cluster node stamps it.
+  void start(const SessionId& session, const crypto::Identity& lobby, RoundInProgress& round,
+             const NodeCertificate* certificate = nullptr);
   // Stamps, signs, hashes and stores the next entry, and queues it for every member. It reaches
   // them only after this round's commit.
   void append(EntryPayload payload, const crypto::Identity& lobby, RoundInProgress& round);

@@ -8,6 +8,9 @@
 
 #include <algorithm>
 #include <cassert>
+#include <type_traits>
+
+#include "sqlite/database.hpp"
 
 namespace parley::lobby {
 
@@ -61,21 +64,76 @@ bool copy_fixed(const Bytes& from, std::array<std::uint8_t, N>& to) {
 
 }  // namespace
 
-Storage::Storage(sqlite::Database db) : db_(std::move(db)) {}
+// The single lobby's database: an SQLite file in write-ahead-log mode (docs/lobby.md,
+// "Durability").
+class SqliteStorage final : public Storage {
+ public:
+  explicit SqliteStorage(sqlite::Database db) : db_(std::move(db)) {}
+  ~SqliteStorage() override;
 
-Storage::~Storage() {
+  void set_lock(int fd) { lock_fd_ = fd; }
+  game::Result<bool, StorageError> exec(const char* sql);
+  StorageError error(StorageError::Kind kind, std::string_view what) const;
+  sqlite::Database& db() { return db_; }
+
+  void leave_checkpoints_to_another_connection() override;
+  game::Result<bool, StorageError> checkpoint() override;
+  game::Result<std::vector<StoredRoom>, StorageError> load_open_rooms(std::size_t recent_hashes) override;
+  game::Result<RoomId, StorageError> max_room_id() override;
+  game::Result<std::vector<RoomId>, StorageError> closed_rooms() override;
+  void apply(const WriteBatch& batch) override;
+  game::Result<bool, StorageError> commit() override;
+  game::Result<std::optional<EntryHash>, StorageError> entry_hash(RoomId room, EntryIndex index) override;
+  game::Result<std::vector<Bytes>, StorageError> entries(RoomId room, EntryIndex from, std::size_t max_count,
+                                                         std::size_t max_bytes) override;
+
+ private:
+  void begin_if_needed();
+  void record(int rc, const char* what);
+  // The kept statement for `sql`; none (and the failure kept) if it does not compile or the
+  // connection has failed already.
+  sqlite::Statement* prepared(const char* sql);
+  void write(const InsertRoom& op);
+  void write(const StartRoom& op);
+  void write(const CloseRoom& op);
+  void write(const DeleteRoom& op);
+  void write(const PutSeat& op);
+  void write(const DeleteSeat& op);
+  void write(const SetPresence& op);
+  void write(const InsertEntry& op);
+  // The single lobby lists its rooms from memory, and has no leases.
+  void write(const SetSpectators&) {}
+  void write(const Fence&) {}
+
+  int lock_fd_ = -1;  // the writer's lock file, held for the connection's life (released after it closes)
+  sqlite::Database db_;
+  bool in_transaction_ = false;
+  std::optional<StorageError> failed_;
+};
+
+RoomId room_of(const WriteOp& op) {
+  return std::visit(
+      [](const auto& o) -> RoomId {
+        using T = std::decay_t<decltype(o)>;
+        if constexpr (std::is_same_v<T, InsertRoom>) return o.room.room;
+        else return o.room;
+      },
+      op);
+}
+
+SqliteStorage::~SqliteStorage() {
   db_.close();
   if (lock_fd_ >= 0) ::close(lock_fd_);  // after SQLite has let go of the database
 }
 
-StorageError Storage::error(StorageError::Kind kind, std::string_view what) const {
+StorageError SqliteStorage::error(StorageError::Kind kind, std::string_view what) const {
   std::string detail(what);
   detail += ": ";
   detail += db_.last_error().message;
   return StorageError{kind, std::move(detail)};
 }
 
-game::Result<bool, StorageError> Storage::exec(const char* sql) {
+game::Result<bool, StorageError> SqliteStorage::exec(const char* sql) {
   auto done = db_.exec(sql);
   if (done) return true;
   int rc = done.error().code;
@@ -105,15 +163,15 @@ game::Result<std::unique_ptr<Storage>, StorageError> Storage::open(const std::fi
     if (lock_fd >= 0) ::close(lock_fd);
     return StorageError{StorageError::Kind::open_failed, "cannot open " + file.string() + ": " + db.error().message};
   }
-  std::unique_ptr<Storage> s(new Storage(std::move(*db)));
-  s->lock_fd_ = lock_fd;
+  auto s = std::make_unique<SqliteStorage>(std::move(*db));
+  s->set_lock(lock_fd);
   for (const char* sql : {"PRAGMA journal_mode=WAL",
                           sync == SyncMode::full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL",
                           "BEGIN IMMEDIATE"}) {
     if (auto r = s->exec(sql); !r) return r.error();
   }
   {
-    sqlite::Statement version(s->db_.handle(), "PRAGMA user_version");
+    sqlite::Statement version(s->db().handle(), "PRAGMA user_version");
     if (!version.ok() || version.step() != SQLITE_ROW) return s->error(StorageError::Kind::schema, "user_version");
     std::int64_t v = version.column_int(0);
     if (v < 0 || v > kSchemaVersion) {
@@ -128,7 +186,7 @@ game::Result<std::unique_ptr<Storage>, StorageError> Storage::open(const std::fi
   if (auto r = s->exec(kSchema); !r) return r.error();
   if (auto r = s->exec("PRAGMA user_version=2"); !r) return r.error();
   if (auto r = s->exec("COMMIT"); !r) return r.error();
-  return s;
+  return std::unique_ptr<Storage>(std::move(s));
 }
 
 game::Result<std::unique_ptr<Storage>, StorageError> Storage::open_reader(const std::filesystem::path& file) {
@@ -137,17 +195,17 @@ game::Result<std::unique_ptr<Storage>, StorageError> Storage::open_reader(const 
     return StorageError{StorageError::Kind::open_failed,
                         "cannot open " + file.string() + " to read: " + db.error().message};
   }
-  return std::unique_ptr<Storage>(new Storage(std::move(*db)));
+  return std::unique_ptr<Storage>(std::make_unique<SqliteStorage>(std::move(*db)));
 }
 
-sqlite::Statement* Storage::prepared(const char* sql) {
+sqlite::Statement* SqliteStorage::prepared(const char* sql) {
   if (failed_) return nullptr;
   sqlite::Statement* st = db_.prepared(sql);
   if (st == nullptr) failed_ = error(StorageError::Kind::io, std::string("prepare ") + sql);
   return st;
 }
 
-void Storage::begin_if_needed() {
+void SqliteStorage::begin_if_needed() {
   if (in_transaction_ || failed_) return;
   if (auto r = exec("BEGIN"); !r) {
     failed_ = r.error();
@@ -156,11 +214,11 @@ void Storage::begin_if_needed() {
   in_transaction_ = true;
 }
 
-void Storage::record(int rc, const char* what) {
+void SqliteStorage::record(int rc, const char* what) {
   if (rc != SQLITE_DONE && rc != SQLITE_ROW && !failed_) failed_ = error(StorageError::Kind::io, what);
 }
 
-void Storage::write(const InsertRoom& op) {
+void SqliteStorage::write(const InsertRoom& op) {
   const RoomHeader& room = op.room;
   begin_if_needed();
   static constexpr const char* kSql =
@@ -184,7 +242,7 @@ void Storage::write(const InsertRoom& op) {
   finish(*st);
 }
 
-void Storage::write(const StartRoom& op) {
+void SqliteStorage::write(const StartRoom& op) {
   RoomId room = op.room;
   const SessionId& session = op.session;
   begin_if_needed();
@@ -196,7 +254,7 @@ void Storage::write(const StartRoom& op) {
   finish(*st);
 }
 
-void Storage::write(const CloseRoom& op) {
+void SqliteStorage::write(const CloseRoom& op) {
   RoomId room = op.room;
   begin_if_needed();
   static constexpr const char* kSql = "UPDATE rooms SET phase = 2 WHERE room_id = ?1";
@@ -207,7 +265,7 @@ void Storage::write(const CloseRoom& op) {
   finish(*st);
 }
 
-void Storage::write(const DeleteRoom& op) {
+void SqliteStorage::write(const DeleteRoom& op) {
   RoomId room = op.room;
   begin_if_needed();
   for (const char* sql : {"DELETE FROM seats WHERE room_id = ?1", "DELETE FROM rooms WHERE room_id = ?1"}) {
@@ -219,7 +277,7 @@ void Storage::write(const DeleteRoom& op) {
   }
 }
 
-void Storage::write(const PutSeat& op) {
+void SqliteStorage::write(const PutSeat& op) {
   RoomId room = op.room;
   const StoredSeat& seat = op.seat;
   begin_if_needed();
@@ -236,7 +294,7 @@ void Storage::write(const PutSeat& op) {
   finish(*st);
 }
 
-void Storage::write(const DeleteSeat& op) {
+void SqliteStorage::write(const DeleteSeat& op) {
   RoomId room = op.room;
   game::Seat seat = op.seat;
   begin_if_needed();
@@ -248,7 +306,7 @@ void Storage::write(const DeleteSeat& op) {
   finish(*st);
 }
 
-void Storage::write(const SetPresence& op) {
+void SqliteStorage::write(const SetPresence& op) {
   RoomId room = op.room;
   game::Seat seat = op.seat;
   SeatPresence presence = op.presence;
@@ -261,7 +319,7 @@ void Storage::write(const SetPresence& op) {
   finish(*st);
 }
 
-void Storage::write(const InsertEntry& op) {
+void SqliteStorage::write(const InsertEntry& op) {
   RoomId room = op.room;
   EntryIndex index = op.index;
   std::uint64_t lobby_time_ms = op.lobby_time_ms;
@@ -288,28 +346,28 @@ game::Result<std::unique_ptr<Storage>, StorageError> Storage::open_checkpointer(
     return StorageError{StorageError::Kind::open_failed,
                         "cannot open " + file.string() + " to checkpoint: " + db.error().message};
   }
-  std::unique_ptr<Storage> s(new Storage(std::move(*db)));
+  auto s = std::make_unique<SqliteStorage>(std::move(*db));
   // The checkpoint flushes the database file before the log may be reused: same setting as
   // the writer.
   if (auto r = s->exec(sync == SyncMode::full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL"); !r) {
     return r.error();
   }
-  return s;
+  return std::unique_ptr<Storage>(std::move(s));
 }
 
-void Storage::leave_checkpoints_to_another_connection() { sqlite3_wal_autocheckpoint(db_.handle(), 0); }
+void SqliteStorage::leave_checkpoints_to_another_connection() { sqlite3_wal_autocheckpoint(db_.handle(), 0); }
 
-game::Result<bool, StorageError> Storage::checkpoint() {
+game::Result<bool, StorageError> SqliteStorage::checkpoint() {
   int rc = sqlite3_wal_checkpoint_v2(db_.handle(), nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
   if (rc == SQLITE_OK || rc == SQLITE_BUSY) return true;  // busy: another checkpoint is running
   return error(StorageError::Kind::io, "checkpoint");
 }
 
-void Storage::apply(const WriteBatch& batch) {
+void SqliteStorage::apply(const WriteBatch& batch) {
   for (const WriteOp& op : batch) std::visit([&](const auto& o) { write(o); }, op);
 }
 
-game::Result<bool, StorageError> Storage::commit() {
+game::Result<bool, StorageError> SqliteStorage::commit() {
   if (failed_) return *failed_;
   if (!in_transaction_) return false;
   in_transaction_ = false;
@@ -320,7 +378,7 @@ game::Result<bool, StorageError> Storage::commit() {
   return true;
 }
 
-game::Result<std::optional<EntryHash>, StorageError> Storage::entry_hash(RoomId room, EntryIndex index) {
+game::Result<std::optional<EntryHash>, StorageError> SqliteStorage::entry_hash(RoomId room, EntryIndex index) {
   static constexpr const char* kSql = "SELECT hash FROM entries WHERE room_id = ?1 AND idx = ?2";
   sqlite::Statement* st = prepared(kSql);
   if (st == nullptr) return *failed_;
@@ -342,7 +400,7 @@ game::Result<std::optional<EntryHash>, StorageError> Storage::entry_hash(RoomId 
   return out;
 }
 
-game::Result<std::vector<Bytes>, StorageError> Storage::entries(RoomId room, EntryIndex from, std::size_t max_count,
+game::Result<std::vector<Bytes>, StorageError> SqliteStorage::entries(RoomId room, EntryIndex from, std::size_t max_count,
                                                                 std::size_t max_bytes) {
   static constexpr const char* kSql =
       "SELECT entry FROM entries WHERE room_id = ?1 AND idx >= ?2 ORDER BY idx LIMIT ?3";
@@ -363,7 +421,7 @@ game::Result<std::vector<Bytes>, StorageError> Storage::entries(RoomId room, Ent
   return out;
 }
 
-game::Result<std::vector<RoomId>, StorageError> Storage::closed_rooms() {
+game::Result<std::vector<RoomId>, StorageError> SqliteStorage::closed_rooms() {
   sqlite::Statement* st = prepared("SELECT room_id FROM rooms WHERE phase = 2 ORDER BY room_id");
   if (st == nullptr) return *failed_;
   std::vector<RoomId> out;
@@ -374,7 +432,7 @@ game::Result<std::vector<RoomId>, StorageError> Storage::closed_rooms() {
   return out;
 }
 
-game::Result<RoomId, StorageError> Storage::max_room_id() {
+game::Result<RoomId, StorageError> SqliteStorage::max_room_id() {
   sqlite::Statement* st = prepared("SELECT COALESCE(MAX(room_id), 0) FROM rooms");
   if (st == nullptr) return *failed_;
   int rc = st->step();
@@ -384,7 +442,7 @@ game::Result<RoomId, StorageError> Storage::max_room_id() {
   return id;
 }
 
-game::Result<std::vector<StoredRoom>, StorageError> Storage::load_open_rooms(std::size_t recent_hashes) {
+game::Result<std::vector<StoredRoom>, StorageError> SqliteStorage::load_open_rooms(std::size_t recent_hashes) {
   std::vector<StoredRoom> rooms;
   {
     sqlite::Statement* st = prepared(

@@ -1,11 +1,12 @@
 #pragma once
-// The lobby's database (SQLite, write-ahead log). The lobby changes it in rounds: everything
-// one round of events changed is recorded as a WriteBatch, applied and committed as one
-// transaction, and the round's messages are sent only once that commit returned, so nothing a
-// client has seen can be lost by a crash (the protocol is in lobby_core.hpp). In the server a
-// writer thread applies the batches (storage_writer.hpp) while the network thread reads through
-// a second, read-only connection. A lock file next to the database keeps a second lobby process
-// from opening it and writing a diverging transcript.
+// The lobby's database. The lobby changes it in rounds: everything one round of events changed
+// is recorded as a WriteBatch, applied and committed as one transaction, and the round's
+// messages are sent only once that commit returned, so nothing a client has seen can be lost by
+// a crash (the protocol is in lobby_core.hpp). Storage is the seam: the single lobby keeps an
+// SQLite file (write-ahead log; open() below), where a writer thread applies the batches
+// (storage_writer.hpp) while the network thread reads through a second, read-only connection, and
+// a lock file next to the database keeps a second lobby process from opening it and writing a
+// diverging transcript. A cluster's nodes share a PostgreSQL database instead (pg_storage.hpp).
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -21,12 +22,19 @@
 #include "lobby/protocol/messages.hpp"
 #include "lobby/protocol/room_header.hpp"
 #include "lobby/server/config.hpp"
-#include "sqlite/database.hpp"
 
 namespace parley::lobby {
 
 struct StorageError {
-  enum class Kind : std::uint8_t { open_failed, locked, schema, io, corrupt } kind;
+  enum class Kind : std::uint8_t {
+    open_failed,
+    locked,
+    schema,
+    io,
+    corrupt,
+    unavailable,  // a cluster's database cannot be reached now: the request may be tried again
+    fenced,       // a cluster node no longer holds the room's lease: another node sequences it
+  } kind;
   std::string detail;
 };
 
@@ -98,12 +106,25 @@ struct InsertEntry {
   EntryHash hash{};
   Bytes wire;  // entry bytes ‖ lobby signature
 };
-using WriteOp = std::variant<InsertRoom, StartRoom, CloseRoom, DeleteRoom, PutSeat, DeleteSeat, SetPresence, InsertEntry>;
+struct SetSpectators {  // how many watch the room (a cluster's room lists show it)
+  RoomId room;
+  std::uint32_t count = 0;
+};
+// A cluster node's writes to a room hold only while it holds the room's lease under this epoch
+// (pg_storage.hpp); the node adds one per room its round wrote to. The single lobby has none.
+struct Fence {
+  RoomId room;
+  std::uint64_t epoch = 0;
+};
+using WriteOp = std::variant<InsertRoom, StartRoom, CloseRoom, DeleteRoom, PutSeat, DeleteSeat, SetPresence, InsertEntry,
+                             SetSpectators, Fence>;
 using WriteBatch = std::vector<WriteOp>;
+// The room a write is about.
+RoomId room_of(const WriteOp& op);
 
 class Storage {
  public:
-  // The connection that writes: creates the schema, takes the lock file.
+  // The SQLite file's connection that writes: creates the schema, takes the lock file.
   static game::Result<std::unique_ptr<Storage>, StorageError> open(const std::filesystem::path& file, SyncMode sync);
   // A read-only connection to a database a writer has opened (it sees committed data only).
   static game::Result<std::unique_ptr<Storage>, StorageError> open_reader(const std::filesystem::path& file);
@@ -111,56 +132,37 @@ class Storage {
   // the writer's commits never wait for that copy and its flush.
   static game::Result<std::unique_ptr<Storage>, StorageError> open_checkpointer(const std::filesystem::path& file,
                                                                                 SyncMode sync);
-  // The writer stops checkpointing by itself (a checkpointer connection does it instead).
-  void leave_checkpoints_to_another_connection();
-  // One checkpoint that waits for no reader or writer (SQLite's PASSIVE mode).
-  game::Result<bool, StorageError> checkpoint();
-  ~Storage();
+  virtual ~Storage() = default;
   Storage(const Storage&) = delete;
   Storage& operator=(const Storage&) = delete;
 
+  // The writer stops checkpointing by itself (a checkpointer connection does it instead).
+  virtual void leave_checkpoints_to_another_connection() {}
+  // One checkpoint that waits for no reader or writer (SQLite's PASSIVE mode).
+  virtual game::Result<bool, StorageError> checkpoint() { return true; }
+
   // Every room that is not closed, with its seats and chain head.
-  game::Result<std::vector<StoredRoom>, StorageError> load_open_rooms(std::size_t recent_hashes);
-  game::Result<RoomId, StorageError> max_room_id();
+  virtual game::Result<std::vector<StoredRoom>, StorageError> load_open_rooms(std::size_t recent_hashes) = 0;
+  virtual game::Result<RoomId, StorageError> max_room_id() = 0;
   // Every started room that has closed, in id order.
-  game::Result<std::vector<RoomId>, StorageError> closed_rooms();
+  virtual game::Result<std::vector<RoomId>, StorageError> closed_rooms() = 0;
 
   // Writes the batch into the open transaction (begun on the first write). A failure is kept
   // and reported by commit().
-  void apply(const WriteBatch& batch);
+  virtual void apply(const WriteBatch& batch) = 0;
   // Makes every write since the last commit durable.
-  game::Result<bool, StorageError> commit();
+  virtual game::Result<bool, StorageError> commit() = 0;
 
   // Reads. A reader connection sees committed data only; the writer's own reads also see its
   // open transaction.
-  game::Result<std::optional<EntryHash>, StorageError> entry_hash(RoomId room, EntryIndex index);
+  virtual game::Result<std::optional<EntryHash>, StorageError> entry_hash(RoomId room, EntryIndex index) = 0;
   // Signed entries [from, …) in index order: at most max_count, and stopping once max_bytes
   // are reached (at least one entry if any).
-  game::Result<std::vector<Bytes>, StorageError> entries(RoomId room, EntryIndex from, std::size_t max_count,
-                                                         std::size_t max_bytes);
+  virtual game::Result<std::vector<Bytes>, StorageError> entries(RoomId room, EntryIndex from, std::size_t max_count,
+                                                                 std::size_t max_bytes) = 0;
 
- private:
-  explicit Storage(sqlite::Database db);
-  void begin_if_needed();
-  void record(int rc, const char* what);
-  game::Result<bool, StorageError> exec(const char* sql);
-  // The kept statement for `sql`; none (and the failure kept) if it does not compile or the
-  // connection has failed already.
-  sqlite::Statement* prepared(const char* sql);
-  StorageError error(StorageError::Kind kind, std::string_view what) const;
-  void write(const InsertRoom& op);
-  void write(const StartRoom& op);
-  void write(const CloseRoom& op);
-  void write(const DeleteRoom& op);
-  void write(const PutSeat& op);
-  void write(const DeleteSeat& op);
-  void write(const SetPresence& op);
-  void write(const InsertEntry& op);
-
-  int lock_fd_ = -1;  // the writer's lock file, held for the connection's life (released after it closes)
-  sqlite::Database db_;
-  bool in_transaction_ = false;
-  std::optional<StorageError> failed_;
+ protected:
+  Storage() = default;
 };
 
 }  // namespace parley::lobby

@@ -18,9 +18,11 @@ StorageWriter::StorageWriter(std::unique_ptr<Storage> storage, std::unique_ptr<S
       checkpointer_(std::move(checkpointer)),
       commits_(commits),
       wake_fd_(::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC)) {
-  storage_->leave_checkpoints_to_another_connection();
   if (commits_ == Commits::on_writer_thread) thread_ = std::thread([this] { loop(); });
-  checkpoint_thread_ = std::thread([this] { checkpoint_loop(); });
+  if (checkpointer_) {
+    storage_->leave_checkpoints_to_another_connection();
+    checkpoint_thread_ = std::thread([this] { checkpoint_loop(); });
+  }
 }
 
 StorageWriter::~StorageWriter() {
@@ -31,7 +33,7 @@ StorageWriter::~StorageWriter() {
   work_.notify_all();
   stop_checkpoints_.notify_all();
   if (thread_.joinable()) thread_.join();
-  checkpoint_thread_.join();
+  if (checkpoint_thread_.joinable()) checkpoint_thread_.join();
   if (wake_fd_ >= 0) ::close(wake_fd_);
 }
 

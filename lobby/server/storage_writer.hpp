@@ -6,7 +6,8 @@
 // (copies the log into the database file) on its own connection, so commits never wait for it.
 // When a commit does not flush to disk (SyncMode::normal: it is a write into the page cache),
 // handing it to another thread costs more than doing it: then submit() commits on the caller's
-// thread and only the checkpoints run apart.
+// thread and only the checkpoints run apart. A database that needs no checkpoints (a cluster's
+// PostgreSQL) comes without a checkpointer.
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
@@ -24,6 +25,7 @@ namespace parley::lobby {
 class StorageWriter {
  public:
   enum class Commits : std::uint8_t { on_writer_thread, on_caller };
+  // `checkpointer` may be null: nothing to checkpoint.
   StorageWriter(std::unique_ptr<Storage> storage, std::unique_ptr<Storage> checkpointer, Commits commits);
   // Commits what is queued, then stops.
   ~StorageWriter();

@@ -51,6 +51,10 @@ EntryLine Narrator::tell(std::size_t index, const lobby::SignedEntry& signed_ent
     line.seat = p->seat;
     line.kind = "presence";
     line.text = std::string(lobby::describe(p->event));
+  } else if (const auto* h = std::get_if<lobby::Handover>(&e.payload)) {
+    line.kind = "handover";
+    line.text = "lobby node " + crypto::fingerprint(h->certificate.node_key) + " sequences the room from here (epoch " +
+                std::to_string(h->epoch) + ")";
   } else if (const auto* env = std::get_if<lobby::SignedEnvelope>(&e.payload)) {
     line.seat = env->envelope.seat;
     auto m = decode_message(env->envelope.kind, env->envelope.body);

@@ -1,5 +1,6 @@
 #include "peer/net/runner.hpp"
 
+#include <algorithm>
 #include <thread>
 
 #include "crypto/hex.hpp"
@@ -94,7 +95,8 @@ void SeatRunner::fail(std::string why) {
 
 void SeatRunner::connect() {
   reconnect_at_.reset();
-  lobby::ClientOptions co{options_.lobby, options_.identity, options_.display_name, options_.expected_lobby_key};
+  if (current_.host.empty()) current_ = options_.lobby;
+  lobby::ClientOptions co{current_, options_.identity, options_.display_name, options_.expected_lobby_key};
   auto client = lobby::LobbyClient::connect(std::move(co));
   if (!client) return fail("cannot reach the lobby: " + client.error().detail);
   client_ = std::move(client).value();
@@ -120,6 +122,14 @@ void SeatRunner::step(std::uint32_t timeout_ms) {
     if (status_ == RunnerStatus::failed) return;
   }
   if (!client_) return;
+  // A cluster's node sends at least a keepalive every kKeepaliveInterval: one silent for several
+  // of them is taken for dead, and the next node serves the game (ENet's own timeout, kept long
+  // for lossy paths, would wait kSilenceTimeoutMs). A single lobby has nowhere else to go.
+  if (!client_->nodes().empty() && client_->state() == lobby::ClientState::ready &&
+      std::chrono::steady_clock::now() - client_->heard_at() >= kNodeSilence) {
+    note("the lobby node has been silent for " + std::to_string(kNodeSilence.count()) + " ms; trying the next node");
+    return lose_connection(std::chrono::milliseconds(0), true);
+  }
   follow_entries();
   if (status_ == RunnerStatus::playing) act();
 }
@@ -168,6 +178,12 @@ void SeatRunner::on_event(lobby::ClientEvent& event) {
     status_ = RunnerStatus::matching;
   } else if (auto* r = std::get_if<lobby::Refused>(&event)) {
     std::string why = std::string(lobby::describe(r->reason)) + (r->detail.empty() ? "" : " (" + r->detail + ")");
+    if (r->reason == lobby::Refusal::unavailable || r->reason == lobby::Refusal::room_moved) {
+      // The lobby's database, or the node of the room, is away for now, or the room moved to
+      // another node of a cluster: come back in a moment and resume, as after a lost connection.
+      note("the lobby cannot serve the room here now: " + why);
+      return lose_connection(std::chrono::seconds(1), false);
+    }
     if (status_ == RunnerStatus::playing) {
       // A post can race another seat's entry (its seen hash is then stale): try again. Refusals
       // of requests the runner did not make (a shared connection's chat) are not its concern.
@@ -193,15 +209,25 @@ void SeatRunner::on_event(lobby::ClientEvent& event) {
     // be different a second later.
     if (d->kind == lobby::DisconnectKind::wrong_lobby_key || d->kind == lobby::DisconnectKind::protocol_version)
       return fail(d->reason);
-    if (room_)
-      if (const auto* t = client_->transcript(*room_)) kept_ = *t;
     note("lost the lobby (" + d->reason + "); reconnecting");
-    client_.reset();
-    in_flight_.reset();
-    post_request_.reset();
-    awaiting_room_state_ = true;
-    reconnect_at_ = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+    lose_connection(std::chrono::seconds(1), true);
   }
+}
+
+void SeatRunner::lose_connection(std::chrono::milliseconds pause, bool next_node) {
+  if (room_)
+    if (const auto* t = client_->transcript(*room_)) kept_ = *t;
+  if (!client_->nodes().empty()) nodes_ = client_->nodes();
+  // A cluster: the next node, in case this one is gone (any node serves every room).
+  if (next_node && !nodes_.empty()) {
+    auto at = std::find(nodes_.begin(), nodes_.end(), current_);
+    current_ = at == nodes_.end() || std::next(at) == nodes_.end() ? nodes_.front() : *std::next(at);
+  }
+  client_.reset();
+  in_flight_.reset();
+  post_request_.reset();
+  awaiting_room_state_ = true;
+  reconnect_at_ = std::chrono::steady_clock::now() + pause;
 }
 
 void SeatRunner::on_room(const lobby::RoomState& state) {

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 
+#include "lobby/client/enet_link.hpp"
 #include "lobby/client/lobby_client.hpp"
 #include "peer/log/plog.hpp"
 #include "peer/net/player.hpp"
@@ -19,6 +20,10 @@
 #include "peer/session/local_seat.hpp"
 
 namespace parley::peer {
+
+// A lobby cluster's node heard from for none of this (three of its keepalives) is taken for dead,
+// and the seat goes on through the next node (docs/lobby.md, "Cluster").
+inline constexpr std::chrono::milliseconds kNodeSilence{3 * lobby::kKeepaliveInterval};
 
 struct SeatOptions {
   lobby::Endpoint lobby;
@@ -92,6 +97,9 @@ class SeatRunner {
   bool keep_player_secrets();
   void finish();
   void fail(std::string why);
+  // The connection is given up (lost, or the lobby cannot serve now): a new one in `pause`, to
+  // the cluster's next node when `next_node`.
+  void lose_connection(std::chrono::milliseconds pause, bool next_node);
   void note(std::string text) { notes_.push_back(std::move(text)); }
   std::uint64_t lobby_now() const;
 
@@ -122,6 +130,10 @@ class SeatRunner {
   std::optional<std::uint64_t> claimed_deadline_;
   std::int64_t lobby_offset_ms_ = 0;       // lobby clock minus ours, from the newest entry
   std::optional<std::chrono::steady_clock::time_point> reconnect_at_;
+  // A cluster's nodes, as the last connection learnt them: a lost connection is made again to
+  // the next one (docs/lobby.md, "Cluster"). Empty for a single lobby.
+  std::vector<lobby::Endpoint> nodes_;
+  lobby::Endpoint current_;  // the lobby or node of the connection now
   std::optional<std::filesystem::path> log_path_;
   std::optional<lobby::RequestId> leave_request_;  // the leave of the finished room, until answered
 };

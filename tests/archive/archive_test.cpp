@@ -21,7 +21,7 @@
 #include "crypto/hex.hpp"
 #include "game/chess/notation.hpp"
 #include "peer/log/verify.hpp"
-#include "tests/archive/pg_server.hpp"
+#include "tests/pg_server.hpp"
 #include "tests/peer/fake_lobby.hpp"
 
 namespace parley::archive {
@@ -63,11 +63,11 @@ class ArchiveTest : public ::testing::TestWithParam<std::string> {
     } else {
       // Skipped only when the server binaries are missing; a server that is there but will
       // not start is a failure.
-      if (!testing::PgServer::binaries())
+      if (!parley::tests::PgServer::binaries())
         GTEST_SKIP() << "PostgreSQL back end not tested: no initdb/pg_ctl under /usr/lib/postgresql "
                         "(install Debian's postgresql)";
       std::string why;
-      auto* server = testing::PgServer::shared(why);
+      auto* server = parley::tests::PgServer::shared(why);
       ASSERT_NE(server, nullptr) << why;
       auto admin = ArchiveStore::open(server->url("postgres"));
       ASSERT_TRUE(admin.ok()) << admin.error().detail;
@@ -595,7 +595,7 @@ TEST_P(ArchiveTest, TheLobbyFeedStoresLogsAndReconnectsAfterALostConnection) {
   if (GetParam() != "postgresql") return;
   // The server ends the feed's session (as a restart of the server would).
   std::string why;
-  auto admin = ArchiveStore::open(testing::PgServer::shared(why)->url("postgres"));
+  auto admin = ArchiveStore::open(parley::tests::PgServer::shared(why)->url("postgres"));
   ASSERT_TRUE(admin.ok());
   const std::size_t name_at = location_.find("@/") + 2;  // postgresql://parley@/NAME?host=…
   const std::string database = location_.substr(name_at, location_.find('?') - name_at);

@@ -15,7 +15,7 @@
 #include "crypto/hex.hpp"
 #include "game/chess/notation.hpp"
 #include "game/chess/pgn.hpp"
-#include "tests/archive/pg_server.hpp"
+#include "tests/pg_server.hpp"
 #include "tests/peer/fake_lobby.hpp"
 #include "tests/peer/processes.hpp"
 
@@ -316,9 +316,9 @@ TEST_F(ArchiveCli, AnImportKilledMidwayKeepsItsCommittedBatchesWholeAndTheNextIm
 }
 
 TEST_F(ArchiveCli, PostgresqlUrlsOpenTheServerBackEnd) {
-  if (!parley::archive::testing::PgServer::binaries()) GTEST_SKIP() << "no PostgreSQL server binaries installed";
+  if (!parley::tests::PgServer::binaries()) GTEST_SKIP() << "no PostgreSQL server binaries installed";
   std::string why;
-  auto* server = parley::archive::testing::PgServer::shared(why);
+  auto* server = parley::tests::PgServer::shared(why);
   ASSERT_NE(server, nullptr) << why;
   std::string database = "parley_cli_" + std::to_string(::getpid());
   auto admin = parley::archive::ArchiveStore::open(server->url("postgres"));

@@ -10,7 +10,7 @@
 #include "archive/store.hpp"
 #include "lobby/server/log_archive.hpp"
 #include "peer/log/verify.hpp"
-#include "tests/archive/pg_server.hpp"
+#include "tests/pg_server.hpp"
 #include "tests/lobby/lobby_process.hpp"
 #include "tests/peer/processes.hpp"
 
@@ -162,9 +162,9 @@ TEST_F(LobbyArchive, AnArchiveThatCannotBeOpenedStopsTheLobbyAtTheStart) {
 }
 
 TEST_F(LobbyArchive, AFinishedRoomIsStoredInAPostgresqlArchive) {
-  if (!parley::archive::testing::PgServer::binaries()) GTEST_SKIP() << "no PostgreSQL server binaries installed";
+  if (!parley::tests::PgServer::binaries()) GTEST_SKIP() << "no PostgreSQL server binaries installed";
   std::string why;
-  auto* server = parley::archive::testing::PgServer::shared(why);
+  auto* server = parley::tests::PgServer::shared(why);
   ASSERT_NE(server, nullptr) << why;
   std::string database = "parley_lobby_" + std::to_string(::getpid());
   auto admin = parley::archive::ArchiveStore::open(server->url("postgres"));

@@ -221,6 +221,94 @@ TEST(ChannelHandshake, ARelayingAttackerCannotPassItsOwnKeysThrough) {
   EXPECT_FALSE(client.answer(player, real->reply()).ok());
 }
 
+// ---- a cluster's node (docs/lobby.md, "Cluster") -----------------------------------------
+
+struct Deployment {
+  crypto::Identity root = crypto::Identity::generate();
+  crypto::Identity node = crypto::Identity::generate();
+  NodeCertificate certificate = certify_node(root, node.public_key(), 1, 4'000'000'000'000);
+};
+
+TEST(ChannelNodeHandshake, TheClientSeesTheDeploymentsKeyAndTheNodeTheClientsKey) {
+  Deployment d;
+  crypto::Identity player = crypto::Identity::generate();
+  ClientHandshake c = ClientHandshake::start();
+  auto l = LobbyHandshake::answer(d.node, c.hello(), &d.certificate);
+  ASSERT_TRUE(l.ok());
+  EXPECT_EQ(l->reply().size(), kCertifiedLobbyHelloBytes);
+  auto cd = c.answer(player, l->reply());
+  ASSERT_TRUE(cd.ok());
+  EXPECT_TRUE(cd->lobby_key == d.root.public_key());
+  ASSERT_TRUE(cd->certificate.has_value());
+  EXPECT_TRUE(*cd->certificate == d.certificate);
+  auto ld = l->finish(cd->proof);
+  ASSERT_TRUE(ld.ok());
+  EXPECT_TRUE(ld->player_key == player.public_key());
+  EXPECT_TRUE(cd->keys.send == ld->keys.receive);
+  EXPECT_EQ(cd->transcript, ld->transcript);
+  auto hello = decode_lobby_hello(l->reply());
+  ASSERT_TRUE(hello.ok());
+  EXPECT_EQ(encode(*hello), l->reply());
+}
+
+TEST(ChannelNodeHandshake, EveryTamperedByteOfTheCertifiedHelloIsRefused) {
+  Deployment d;
+  crypto::Identity player = crypto::Identity::generate();
+  ClientHandshake c = ClientHandshake::start();
+  auto l = LobbyHandshake::answer(d.node, c.hello(), &d.certificate);
+  ASSERT_TRUE(l.ok());
+  for (std::size_t i = 0; i < l->reply().size(); ++i) {
+    Bytes bad = l->reply();
+    bad[i] ^= 0x10;
+    EXPECT_FALSE(c.answer(player, bad).ok()) << "byte " << i;
+  }
+  Bytes longer = l->reply();
+  longer.push_back(0);
+  EXPECT_EQ(c.answer(player, longer).error(), HandshakeError::malformed);
+}
+
+TEST(ChannelNodeHandshake, ACertificateOfAnotherKeyOrNotTheDeploymentsIsRefused) {
+  Deployment d;
+  crypto::Identity player = crypto::Identity::generate();
+  crypto::Identity stranger = crypto::Identity::generate();
+  // A node that shows the certificate of another node's key.
+  {
+    ClientHandshake c = ClientHandshake::start();
+    NodeCertificate other = certify_node(d.root, stranger.public_key(), 1, 4'000'000'000'000);
+    other.node_key = d.node.public_key();  // claims this node's key: the deployment did not sign that
+    auto l = LobbyHandshake::answer(d.node, c.hello(), &other);
+    ASSERT_TRUE(l.ok());
+    EXPECT_EQ(c.answer(player, l->reply()).error(), HandshakeError::bad_certificate);
+  }
+  // A key that certifies itself as a deployment is a deployment of its own: a client pinned to
+  // the real deployment's key sees another key and stops (LobbyClient).
+  {
+    ClientHandshake c = ClientHandshake::start();
+    NodeCertificate own = certify_node(stranger, d.node.public_key(), 1, 4'000'000'000'000);
+    auto l = LobbyHandshake::answer(d.node, c.hello(), &own);
+    ASSERT_TRUE(l.ok());
+    auto done = c.answer(player, l->reply());
+    ASSERT_TRUE(done.ok());
+    EXPECT_FALSE(done->lobby_key == d.root.public_key());
+    EXPECT_TRUE(done->lobby_key == stranger.public_key());
+  }
+}
+
+TEST(ChannelNodeHandshake, StrippingTheCertificateShowsTheNodesOwnKeyAndTheNodeRefusesTheProof) {
+  Deployment d;
+  crypto::Identity player = crypto::Identity::generate();
+  ClientHandshake c = ClientHandshake::start();
+  auto l = LobbyHandshake::answer(d.node, c.hello(), &d.certificate);
+  ASSERT_TRUE(l.ok());
+  Bytes stripped(l->reply().begin(), l->reply().begin() + static_cast<std::ptrdiff_t>(kLobbyHelloBytes));
+  auto done = c.answer(player, stripped);
+  ASSERT_TRUE(done.ok());
+  EXPECT_TRUE(done->lobby_key == d.node.public_key());  // not the deployment's: a pinned client stops
+  EXPECT_FALSE(done->certificate.has_value());
+  // The two sides' transcripts differ: the node cannot open the proof.
+  EXPECT_EQ(l->finish(done->proof).error(), HandshakeError::cannot_open);
+}
+
 TEST(ChannelHandshake, SmallOrderKeysAndOtherVersionsAreRefused) {
   crypto::Identity lobby = crypto::Identity::generate();
   // The identity element (all zeros) and a point of order 8.

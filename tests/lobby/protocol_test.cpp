@@ -14,6 +14,7 @@
 #include "lobby/protocol/handshake.hpp"
 #include "lobby/protocol/limits.hpp"
 #include "lobby/protocol/messages.hpp"
+#include "lobby/protocol/node_link.hpp"
 #include "lobby/protocol/text.hpp"
 #include "lobby/protocol/transcript.hpp"
 #include "tests/lobby/bytes_util.hpp"
@@ -101,6 +102,82 @@ TEST(LobbyProtocolReference, EnvelopeEntryAndPresenceEntryMatchTheIndependentImp
   EXPECT_EQ(to_hex(sign_entry(ref.lobby, ref.session, b2).bytes()),
             "4516188302a0ea94437226a436da48e5b3f1d2182e4b4805ba8f3a9b89dbeea7"
             "6d49d3efa296596eac698f651566f9d6a2eab9600635679b7e2950527efe0104");
+}
+
+// A cluster (docs/lobby.md, "Cluster"): the reference chain's lobby key is the deployment's; it
+// certifies nodes A and B; A stamps a certified genesis, B takes the room over.
+struct ClusterReference {
+  ReferenceChain ref;
+  crypto::Identity node_a = identity_from_seed(std::vector<std::uint8_t>(32, 0x0A));
+  crypto::Identity node_b = identity_from_seed(std::vector<std::uint8_t>(32, 0x0B));
+  NodeCertificate cert_a = certify_node(ref.lobby, node_a.public_key(), ReferenceChain::kT0 - 1000,
+                                        ReferenceChain::kT0 + 86'400'000);
+  NodeCertificate cert_b = certify_node(ref.lobby, node_b.public_key(), ReferenceChain::kT0 - 1000,
+                                        ReferenceChain::kT0 + 86'400'000);
+
+  Entry genesis() const {
+    Entry e = ref.genesis();
+    std::get<Genesis>(e.payload).certificate = cert_a;
+    return e;
+  }
+};
+
+TEST(LobbyProtocolReference, ClusterCertificateGenesisAndHandoverMatchTheIndependentImplementation) {
+  ClusterReference c;
+  EXPECT_EQ(to_hex(encode(c.cert_a)),
+            "820103a107bff3ce10be1d70dd18e74bc09967e4d6309ba50d5f1ddc8664125531b843a72e714401762df66b68c26dfbdf2682"
+            "aaec9f2474eca4613e424a0fbafd3c1864e5cf8b01000000c40bd58b010000ff38bce39ba6d40c0bfea350fda9700f5c402118"
+            "646d6c5d8f9147b960f7e53d8f77e6810e8cf353344fa04c2a6cadbd32113fc9fcf28b09963fdaf50310e10f");
+  EXPECT_EQ(encode(c.cert_a).size(), kNodeCertificateBytes);
+  Bytes g = entry_bytes(c.genesis());
+  EXPECT_EQ(to_hex(g),
+            "810100000000000000000068e5cf8b0100000000000000000000000000000000000000000000000000000000000000000000"
+            "0305000000636865737302000000010202d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a21"
+            "52f8d19b791d24453242e15f2eab6cb7cffa7b6a5ed30097960e069881db12a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2"
+            "b3b4b5b6b7b8b9babbbcbdbebf" +
+                to_hex(encode(c.cert_a)));
+  EntryHash h0 = chain_hash(kNoPreviousHash, g);
+  EXPECT_EQ(to_hex(h0), "d6c7552d5a8df7360045009f9936e046c7e2640f66add0a71feee5c6821050f9");
+  EXPECT_EQ(to_hex(sign_entry(c.node_a, c.ref.session, g).bytes()),
+            "d1d825869ba6b6338b65ad4305a54ec7150035fa6659b3feff370cdae7ad0d43"
+            "533266548e8d69799dba5390562a85b8c021d8a14b6415003b38051b15533c06");
+  Entry handover{EntryIndex{1}, ReferenceChain::kT0 + 7, h0, Handover{c.cert_b, 2}};
+  Bytes b1 = entry_bytes(handover);
+  EXPECT_EQ(to_hex(b1),
+            "810101000000000000000768e5cf8b010000d6c7552d5a8df7360045009f9936e046c7e2640f66add0a71feee5c6821050f904" +
+                to_hex(encode(c.cert_b)) + "0200000000000000");
+  EXPECT_EQ(to_hex(chain_hash(h0, b1)), "cde470f5b9ede56e088ac9326afc9785be3713aa1142c81ceba3df6ec0e7ba3a");
+  EXPECT_EQ(to_hex(sign_entry(c.node_b, c.ref.session, b1).bytes()),
+            "8184d42c27cc3bdfa6582dcc9c641096d34d6ed5b16c7ac9b4ef35bd17b25cbd"
+            "6701cf25b5b1bc72d77d83719c4ca821361135b0fce0cf1a6b4a52fff145c209");
+  // Both decode back to themselves.
+  for (const Entry& e : {c.genesis(), handover}) {
+    auto back = decode_signed_entry(encode_signed_entry(SignedEntry{e, sign_entry(c.node_a, c.ref.session, entry_bytes(e))}));
+    ASSERT_TRUE(back.ok()) << describe(back.error());
+    EXPECT_TRUE(back->entry == e);
+  }
+  EXPECT_EQ(payload_kind(c.genesis().payload), PayloadKind::certified_genesis);
+  EXPECT_EQ(payload_kind(handover.payload), PayloadKind::handover);
+  EXPECT_EQ(payload_kind(c.ref.genesis().payload), PayloadKind::genesis);
+}
+
+TEST(LobbyNodeCertificate, VerifiesOnlyAgainstItsDeploymentAndDecodesStrictly) {
+  ClusterReference c;
+  EXPECT_TRUE(verify_certificate(c.cert_a, c.ref.lobby.public_key()));
+  EXPECT_FALSE(verify_certificate(c.cert_a, c.node_b.public_key()));
+  NodeCertificate longer = c.cert_a;
+  longer.valid_until_ms += 1;
+  EXPECT_FALSE(verify_certificate(longer, c.ref.lobby.public_key()));
+  EXPECT_TRUE(covers(c.cert_a, ReferenceChain::kT0));
+  EXPECT_FALSE(covers(c.cert_a, ReferenceChain::kT0 + 86'400'001));
+  Bytes bytes = encode(c.cert_a);
+  EXPECT_EQ(decode_node_certificate(bytes).value(), c.cert_a);
+  for (std::size_t n = 0; n < bytes.size(); ++n)
+    EXPECT_FALSE(decode_node_certificate(std::span<const std::uint8_t>(bytes.data(), n)).ok()) << n;
+  Bytes backwards = encode(certify_node(c.ref.lobby, c.node_a.public_key(), 10, 9));
+  EXPECT_EQ(decode_node_certificate(backwards).error(), WireError::bad_value);
+  bytes[1] = 2;
+  EXPECT_EQ(decode_node_certificate(bytes).error(), WireError::unsupported_version);
 }
 
 // ---- transcript --------------------------------------------------------------------------
@@ -209,6 +286,111 @@ TEST(LobbyTranscript, StartRefusesAnythingButAGenuineGenesis) {
   EXPECT_EQ(Transcript::start(b.ref.lobby.public_key(), b.sign(twice)).error(), TranscriptError::duplicate_keys);
 }
 
+// A cluster's chain: nodes stamp entries under the deployment's certificates.
+struct ClusterChain {
+  ClusterReference c;
+  std::vector<SignedEntry> entries;
+  EntryHash head{};
+  const crypto::Identity* signer = &c.node_a;
+
+  ClusterChain() { add(c.genesis()); }
+  void add(const Entry& e, const crypto::Identity* by = nullptr) {
+    Bytes bytes = entry_bytes(e);
+    entries.push_back(SignedEntry{e, sign_entry(by ? *by : *signer, c.ref.session, bytes)});
+    head = chain_hash(head, bytes);
+  }
+  Entry next(EntryPayload payload, std::uint64_t dt = 1) const {
+    return Entry{EntryIndex{entries.size()}, entries.back().entry.lobby_time_ms + dt, head, std::move(payload)};
+  }
+  SignedEnvelope post(const crypto::Identity& who, std::uint8_t seat) const {
+    return sign_envelope(who, Envelope{c.ref.session, game::Seat{seat}, EntryIndex{entries.size() - 1}, head,
+                                       EnvelopeKind{1}, as_bytes("m")});
+  }
+  game::Result<Transcript, TranscriptError> follow() const {
+    auto t = Transcript::start(c.ref.lobby.public_key(), entries[0]);
+    for (std::size_t i = 1; t && i < entries.size(); ++i) {
+      auto appended = t->append(entries[i]);
+      if (!appended) return appended.error();
+    }
+    return t;
+  }
+};
+
+TEST(LobbyTranscript, FollowsARoomThatMovedBetweenCertifiedNodes) {
+  ClusterChain ch;
+  ch.add(ch.next(ch.post(ch.c.ref.seat0, 0)));
+  ch.add(ch.next(Presence{game::Seat{1}, PresenceEvent::disconnected}));
+  ch.signer = &ch.c.node_b;
+  ch.add(ch.next(Handover{ch.c.cert_b, 2}));
+  ch.add(ch.next(Presence{game::Seat{0}, PresenceEvent::disconnected}));
+  ch.add(ch.next(ch.post(ch.c.ref.seat1, 1)));
+  auto t = ch.follow();
+  ASSERT_TRUE(t.ok()) << describe(t.error());
+  EXPECT_EQ(t->lobby_key(), ch.c.ref.lobby.public_key());
+  EXPECT_EQ(t->signer(), ch.c.node_b.public_key());
+  EXPECT_EQ(t->head_hash(), ch.head);
+  // A handover back to A (a node that restarted) is as good.
+  ch.signer = &ch.c.node_a;
+  ch.add(ch.next(Handover{ch.c.cert_a, 3}));
+  EXPECT_TRUE(ch.follow().ok());
+}
+
+TEST(LobbyTranscript, RefusesAnUncertifiedNodeAnExpiredOneAndTheNodeItHandedOverFrom) {
+  {  // A genesis certified by another deployment, or with a certificate altered.
+    ClusterChain ch;
+    crypto::Identity other = crypto::Identity::generate();
+    Entry g = ch.c.genesis();
+    std::get<Genesis>(g.payload).certificate =
+        certify_node(other, ch.c.node_a.public_key(), ReferenceChain::kT0 - 1000, ReferenceChain::kT0 + 1000);
+    ClusterChain forged;
+    forged.entries.clear();
+    forged.head = {};
+    forged.add(g);
+    EXPECT_EQ(forged.follow().error(), TranscriptError::bad_certificate);
+    // A certified genesis that the certified node did not sign.
+    ClusterChain wrong_signer;
+    wrong_signer.entries.clear();
+    wrong_signer.head = {};
+    wrong_signer.add(ch.c.genesis(), &ch.c.node_b);
+    EXPECT_EQ(wrong_signer.follow().error(), TranscriptError::bad_lobby_signature);
+    // Outside the certificate's period.
+    ClusterChain late;
+    late.entries.clear();
+    late.head = {};
+    Entry g_late = ch.c.genesis();
+    g_late.lobby_time_ms = ReferenceChain::kT0 + 86'400'001;
+    late.add(g_late);
+    EXPECT_EQ(late.follow().error(), TranscriptError::certificate_expired);
+  }
+  {  // A handover to a node the deployment never certified.
+    ClusterChain ch;
+    crypto::Identity rogue = crypto::Identity::generate();
+    NodeCertificate self_signed = certify_node(rogue, rogue.public_key(), 0, ~0ULL);
+    ch.signer = &rogue;
+    ch.add(ch.next(Handover{self_signed, 2}));
+    EXPECT_EQ(ch.follow().error(), TranscriptError::bad_certificate);
+  }
+  {  // After a handover to B, an entry stamped by A.
+    ClusterChain ch;
+    ch.signer = &ch.c.node_b;
+    ch.add(ch.next(Handover{ch.c.cert_b, 2}));
+    ch.add(ch.next(Presence{game::Seat{0}, PresenceEvent::left}), &ch.c.node_a);
+    EXPECT_EQ(ch.follow().error(), TranscriptError::bad_lobby_signature);
+  }
+  {  // An entry stamped after the node's certificate ran out.
+    ClusterChain ch;
+    ch.add(ch.next(Presence{game::Seat{0}, PresenceEvent::left}, 86'400'001));
+    EXPECT_EQ(ch.follow().error(), TranscriptError::certificate_expired);
+  }
+  {  // A single lobby's transcript (no certificate): a node's stamp is not the lobby's.
+    ChainBuilder b;
+    crypto::Identity node = crypto::Identity::generate();
+    Entry e = b.next(Presence{game::Seat{0}, PresenceEvent::left});
+    SignedEntry by_node{e, sign_entry(node, b.ref.session, entry_bytes(e))};
+    EXPECT_EQ(append_error(b, by_node), TranscriptError::bad_lobby_signature);
+  }
+}
+
 // ---- messages ----------------------------------------------------------------------------
 
 std::vector<ClientMessage> sample_requests() {
@@ -250,6 +432,7 @@ std::vector<LobbyMessage> sample_pushes() {
   return {
       Welcome{RequestId{1}, "Ada", {RoomId{3}, RoomId{9}}},
       Refused{RequestId{2}, Refusal::room_full, "full"},
+      Refused{RequestId{2}, Refusal::unavailable, "the database is away"},
       Done{RequestId{4}},
       state,
       RoomList{RequestId{5},
@@ -259,10 +442,68 @@ std::vector<LobbyMessage> sample_pushes() {
       Queued{RequestId{6}, "chess", 2, 1},
       EntryMessage{RoomId{7}, b.entries[0]},
       EntryMessage{RoomId{7}, b.entries[1]},
+      EntryMessage{RoomId{7}, ClusterChain().entries[0]},
       EntriesEnd{RequestId{8}, RoomId{7}, EntryIndex{2}, EntryIndex{5}},
       ChatLine{RoomId{7}, ref.seat1.public_key(), "Bob", Role::spectator, "hi"},
       StatusReport{RequestId{9}, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10},
+      NodeList{{Endpoint{"127.0.0.1", 7777}, Endpoint{"lobby-2.example.org", 7778}}},
   };
+}
+
+std::vector<LinkMessage> sample_link_messages() {
+  ClusterReference c;
+  Bytes request = encode(ClientMessage{Chat{RequestId{9}, RoomId{7}, "gg"}});
+  Bytes push = encode(LobbyMessage{Done{RequestId{9}}});
+  return {
+      LinkLogin{c.cert_b},
+      LinkWelcome{},
+      LinkAttach{42, c.ref.seat0.public_key(), "Ada", 0x0100007F},
+      LinkDetach{42},
+      LinkRequest{42, request},
+      LinkDeliver{{42, 43}, push},
+      LinkClose{43},
+  };
+}
+
+TEST(LobbyNodeLink, EveryMessageRoundTripsAndEveryTruncationIsATypedError) {
+  for (const LinkMessage& m : sample_link_messages()) {
+    Bytes bytes = encode(m);
+    auto back = decode_link_message(bytes);
+    ASSERT_TRUE(back.ok()) << "tag " << int(bytes[0]) << ": " << describe(back.error());
+    EXPECT_TRUE(*back == m) << "tag " << int(bytes[0]);
+    EXPECT_EQ(decode_lobby_message(bytes).error(), WireError::wrong_kind);
+    for (std::size_t n = 0; n < bytes.size(); ++n)
+      EXPECT_FALSE(decode_link_message(std::span<const std::uint8_t>(bytes.data(), n)).ok()) << int(bytes[0]) << " " << n;
+    Bytes longer = bytes;
+    longer.push_back(0);
+    EXPECT_EQ(decode_link_message(longer).error(), WireError::trailing_bytes);
+  }
+  // The shortcut encoders write what encode() writes.
+  Bytes push = encode(LobbyMessage{Done{RequestId{9}}});
+  std::vector<std::uint64_t> vcs{42, 43};
+  EXPECT_EQ(encode_link_deliver(vcs, push), encode(LinkMessage{LinkDeliver{vcs, push}}));
+  EXPECT_EQ(encode_link_request(42, push), encode(LinkMessage{LinkRequest{42, push}}));
+  // A delivery to nobody, or claiming more recipients than its bytes hold, is refused.
+  EXPECT_EQ(decode_link_message(encode_link_deliver({}, push)).error(), WireError::bad_value);
+  game::ByteWriter w;
+  write_header(w, WireTag::link_deliver);
+  w.u32(60000);
+  w.u64(1);
+  EXPECT_EQ(decode_link_message(w.data()).error(), WireError::truncated);
+}
+
+TEST(LobbyMessages, ANodeListHoldsReachableAddressesOnly) {
+  for (const char* bad : {"lobby:0", "*:7777", "no-port"}) {
+    game::ByteWriter w;
+    write_header(w, WireTag::node_list);
+    w.u32(1);
+    w.text(bad);
+    EXPECT_EQ(decode_lobby_message(w.data()).error(), WireError::bad_value) << bad;
+  }
+  game::ByteWriter many;
+  write_header(many, WireTag::node_list);
+  many.u32(kMaxListedNodes + 1);
+  EXPECT_EQ(decode_lobby_message(many.data()).error(), WireError::too_long);
 }
 
 TEST(LobbyMessages, EveryRequestRoundTripsCanonically) {
@@ -525,7 +766,7 @@ TEST(LobbyFuzzSeeds, EverySeedIsAWellFormedRecord) {
   for (const Bytes& b : entries) EXPECT_TRUE(decode_signed_entry(b).ok());
   // The handshake's: who reads, then the message.
   auto handshake = seeds_of("lobby_handshake_fuzz");
-  ASSERT_EQ(handshake.size(), 3u);
+  ASSERT_EQ(handshake.size(), 4u);  // a client hello, a lobby hello (a single lobby and a certified node), a proof
   for (const Bytes& b : handshake) {
     const std::span<const std::uint8_t> m = std::span(b).subspan(1);
     const bool ok = b.at(0) == 0 ? decode_client_hello(m).ok() : b.at(0) == 1 ? decode_lobby_hello(m).ok() : decode_client_proof(m).ok();

@@ -54,7 +54,30 @@ entry2 = u8(129) + u8(1) + u64(2) + u64(t0 + 9) + h1 + u8(2) + u8(0) + u8(1)
 h2 = chain(h1, entry2)
 sig2 = sign(lobby_sk, b'lobby-entry', session, entry2)
 
+# A cluster (docs/lobby.md, "Cluster"): the deployment key (the lobby key above) certifies two
+# nodes; node A stamps a certified genesis, node B takes the room over with a handover.
+node_a_sk, node_a_pk = key(bytes([0x0A] * 32))
+node_b_sk, node_b_pk = key(bytes([0x0B] * 32))
+
+
+def certificate(node_pk, valid_from, valid_until):
+    body = u8(130) + u8(1) + lobby_pk + node_pk + u64(valid_from) + u64(valid_until)
+    return body + sign(lobby_sk, b'lobby-node-certificate', lobby_pk, body)
+
+
+cert_a = certificate(node_a_pk, t0 - 1000, t0 + 86_400_000)
+cert_b = certificate(node_b_pk, t0 - 1000, t0 + 86_400_000)
+cgenesis = (u8(129) + u8(1) + u64(0) + u64(t0) + bytes(32) + u8(3) +
+            field(b'chess') + field(b'\x01\x02') + u8(2) + seat0_pk + seat1_pk + session + cert_a)
+ch0 = chain(bytes(32), cgenesis)
+csig0 = sign(node_a_sk, b'lobby-entry', session, cgenesis)
+handover = u8(129) + u8(1) + u64(1) + u64(t0 + 7) + ch0 + u8(4) + cert_b + u64(2)
+ch1 = chain(ch0, handover)
+csig1 = sign(node_b_sk, b'lobby-entry', session, handover)
+
 for name, value in [('lobby_pk', lobby_pk), ('genesis', genesis), ('h0', h0), ('sig0', sig0),
                     ('envelope', envelope), ('env_sig', env_sig), ('h1', h1), ('sig1', sig1),
-                    ('entry2', entry2), ('h2', h2), ('sig2', sig2)]:
+                    ('entry2', entry2), ('h2', h2), ('sig2', sig2),
+                    ('cert_a', cert_a), ('cgenesis', cgenesis), ('ch0', ch0), ('csig0', csig0),
+                    ('handover', handover), ('ch1', ch1), ('csig1', csig1)]:
     print(f'{name} = "{value.hex()}"')
