@@ -25,6 +25,7 @@
 #include "ui/core/lobby_state.hpp"
 #include "ui/core/net_messages.hpp"
 #include "ui/core/replay.hpp"
+#include "ui/core/trusted_lobbies.hpp"
 
 namespace parley::ui {
 
@@ -162,6 +163,8 @@ class App {
 
   // ---- lobby ----
   const LobbyState& lobby() const { return lobby_; }
+  // The person's trusted lobbies: the lobby screen offers to add the one it is connected to.
+  TrustedLobbies& trusted_lobbies() { return trusted_lobbies_; }
   void refresh_rooms();
   // Called every pass of the client's loop: while the lobby screen is shown, the room list is
   // asked for again every kRoomListRefreshMs, so rooms others open, fill and start show up;
@@ -257,6 +260,7 @@ class App {
   Screen screen_ = Screen::connect;
   Screen before_replay_ = Screen::connect;
   LobbyState lobby_;
+  TrustedLobbies trusted_lobbies_;
   std::vector<NetCommand> commands_;
   std::vector<std::string> host_addresses_;
   bool host_listed_on_lan_ = false;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <fstream>
 
+#include "crypto/hex.hpp"
 #include "i18n/i18n.hpp"
 #include "lobby/protocol/limits.hpp"
 #include "peer/log/plog.hpp"
@@ -448,6 +449,20 @@ void Screens::lobby_screen(std::uint64_t local_ms) {
                          app_.config().display_name.c_str());
   }
   ImGui::TextColored(kQuiet, "Signed in as %s (%s)", lobby.display_name().c_str(), app_.fingerprint().c_str());
+  if (lobby.lobby_key()) {
+    // The lobby's key, as it proved it: trusted, or added to the trust store at the person's word,
+    // so that `parley verify` accepts its logs (docs/cli.md, "Trust roots").
+    const std::string lobby_fp = crypto::fingerprint(*lobby.lobby_key());
+    const std::optional<bool> trusted = app_.trusted_lobbies().trusted(*lobby.lobby_key());
+    if (trusted && *trusted) {
+      ImGui::TextColored(kGood, "%s", i18n::trf("Lobby key {0}: trusted", lobby_fp).c_str());
+    } else if (trusted) {
+      ImGui::TextColored(kQuiet, "%s", i18n::trf("Lobby key {0}: not in your trusted lobbies", lobby_fp).c_str());
+      ImGui::SameLine();
+      if (ImGui::SmallButton(i18n::tr("Trust this lobby")))
+        app_.trusted_lobbies().add(*lobby.lobby_key(), app_.config().lobby_address);
+    }
+  }
 
   const float side = 340 * s;
   ImGui::BeginChild("rooms", ImVec2(ImGui::GetContentRegionAvail().x - side - ImGui::GetStyle().ItemSpacing.x, 0), true);

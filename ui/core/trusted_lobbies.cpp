@@ -1,0 +1,51 @@
+#include "ui/core/trusted_lobbies.hpp"
+
+#include "lobby/protocol/text.hpp"
+
+namespace parley::ui {
+
+bool TrustedLobbies::load() {
+  if (loaded_) return readable_;
+  loaded_ = true;
+  auto path = peer::default_trust_store_path();
+  if (!path) {
+    why_ = path.error().detail;
+    return readable_ = false;
+  }
+  auto lobbies = peer::read_trust_store(*path);
+  if (!lobbies) {
+    why_ = lobbies.error().detail;
+    return readable_ = false;
+  }
+  lobbies_ = std::move(lobbies).value();
+  return readable_ = true;
+}
+
+std::optional<bool> TrustedLobbies::trusted(const crypto::PublicKey& lobby_key) {
+  if (!load()) return std::nullopt;
+  for (const auto& l : lobbies_)
+    if (l.pin.matches(lobby_key)) return true;
+  return false;
+}
+
+bool TrustedLobbies::add(const crypto::PublicKey& lobby_key, const std::string& note) {
+  auto known = trusted(lobby_key);
+  if (!known) return false;
+  if (*known) return true;
+  auto path = peer::default_trust_store_path();
+  if (!path) {
+    why_ = path.error().detail;
+    return false;
+  }
+  auto text = lobby::sanitize_text(note, peer::kMaxTrustNoteChars);
+  auto next = lobbies_;
+  next.push_back(peer::TrustedLobby{peer::pin_of(lobby_key), text ? std::move(text).value() : std::string()});
+  if (auto written = peer::write_trust_store(*path, next); !written) {
+    why_ = written.error().detail;
+    return false;
+  }
+  lobbies_ = std::move(next);
+  return true;
+}
+
+}  // namespace parley::ui
