@@ -403,7 +403,10 @@ void Screens::connect_problem() {
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_AlwaysUseWindowPadding);
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
   ImGui::TextWrapped("%s", what.c_str());
-  for (const std::string& t : tries) ImGui::BulletText("%s", t.c_str());
+  for (const std::string& t : tries) {  // wrapped: a hint is a sentence, and must not be cut
+    ImGui::Bullet();
+    ImGui::TextWrapped("%s", t.c_str());
+  }
   ImGui::PopStyleColor();
   ImGui::EndChild();
   ImGui::PopStyleColor();

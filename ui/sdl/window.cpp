@@ -204,8 +204,19 @@ void Window::build_fonts() {
     merge.OversampleH = 1;
     io.Fonts->AddFontFromFileTTF(fonts_.japanese->c_str(), 17.0f * px, &merge, io.Fonts->GetGlyphRangesJapanese());
   }
+  // The small and heading fonts carry Japanese only when the client speaks it (headings and
+  // notes are then in Japanese): kanji at 24 px would quadruple the atlas for every language.
+  const bool japanese = fonts_.japanese && i18n::language() == "ja";
+  auto add_japanese = [&](float size) {
+    ImFontConfig merge;
+    merge.MergeMode = true;
+    merge.OversampleH = 1;
+    io.Fonts->AddFontFromFileTTF(fonts_.japanese->c_str(), size * px, &merge, io.Fonts->GetGlyphRangesJapanese());
+  };
   small_ = io.Fonts->AddFontFromFileTTF(fonts_.sans.c_str(), 14.0f * px, &config, ranges);
+  if (japanese) add_japanese(14.0f);
   heading_ = io.Fonts->AddFontFromFileTTF(fonts_.sans_bold.c_str(), 24.0f * px, &config, ranges);
+  if (japanese) add_japanese(24.0f);
   clock_ = io.Fonts->AddFontFromFileTTF(fonts_.mono_bold.c_str(), 30.0f * px, &config, ranges);
   io.FontGlobalScale = 1.0f / ratio_;
   io.FontDefault = text_;
