@@ -488,7 +488,8 @@ NodeList read_node_list(WireReader& r) {
     std::string text = r.text(kMaxEndpointBytes);
     if (r.failed()) break;
     auto e = parse_endpoint(text);
-    if (!e || e->port == 0 || e->host.find('*') != std::string::npos) {
+    // Canonical only ("host:28", never "host:0028"): the bytes are the one encoding of the list.
+    if (!e || e->port == 0 || e->host.find('*') != std::string::npos || to_string(*e) != text) {
       r.fail(WireError::bad_value);
       break;
     }

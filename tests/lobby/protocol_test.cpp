@@ -493,7 +493,7 @@ TEST(LobbyNodeLink, EveryMessageRoundTripsAndEveryTruncationIsATypedError) {
 }
 
 TEST(LobbyMessages, ANodeListHoldsReachableAddressesOnly) {
-  for (const char* bad : {"lobby:0", "*:7777", "no-port"}) {
+  for (const char* bad : {"lobby:0", "*:7777", "no-port", "lobby-2.example.org:0028", "lobby:+1"}) {
     game::ByteWriter w;
     write_header(w, WireTag::node_list);
     w.u32(1);
