@@ -15,7 +15,7 @@ namespace {
 class ChessModule final : public peer::GameModule {
  public:
   std::string_view name() const override { return peer::kChessGame; }
-  std::string_view title() const override { return "Chess"; }
+  std::string_view title() const override { return i18n::tr_noop("Chess"); }
   peer::SeatRange seats() const override { return {2, 2}; }
   game::Result<std::unique_ptr<peer::GameRules>, peer::RulesError> make_rules(
       std::size_t seats, const peer::RoomOptions& options) const override {
