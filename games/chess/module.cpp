@@ -24,7 +24,7 @@ class ChessModule final : public peer::GameModule {
     return std::unique_ptr<peer::GameRules>(std::make_unique<peer::ChessRules>());
   }
   std::optional<std::string> seat_label(game::Seat seat) const override {
-    return seat.index == 0 ? "White" : "Black";
+    return seat.index == 0 ? i18n::tr_noop("White") : i18n::tr_noop("Black");
   }
   std::string_view seat_separator() const override { return " – "; }
 };

@@ -163,7 +163,7 @@ void ChessGameView::player_card(game::Seat seat, std::uint64_t local_ms) {
   ImGui::TextColored(to_move ? kGood : ImGui::GetStyleColorVec4(ImGuiCol_Text), "%s %s", to_move ? "\xE2\x97\x8F" : " ",
                      name.c_str());
   ImGui::SameLine();
-  ImGui::TextColored(kQuiet, "%s", seat_label(g.session(), seat).c_str());
+  ImGui::TextColored(kQuiet, "%s", i18n::tr(seat_label(g.session(), seat).c_str()));
   if (g.clocked()) {
     const std::uint64_t left = g.clock_left(seat, local_ms);
     ImGui::PushFont(window_.clock_font());
