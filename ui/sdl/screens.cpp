@@ -506,8 +506,10 @@ void Screens::lobby_screen(std::uint64_t local_ms) {
       ImGui::TableNextColumn();
       ImGui::Text("%u", room.spectators);
       ImGui::TableNextColumn();
-      const std::string_view phase = peer::phase_words(room.phase);
-      ImGui::TextUnformatted(phase.data(), phase.data() + phase.size());
+      // peer::phase_words's words, translated here (the command line's room list keeps them English).
+      ImGui::TextUnformatted(room.phase == lobby::RoomPhase::waiting   ? i18n::trc("room phase", "waiting")
+                             : room.phase == lobby::RoomPhase::started ? i18n::trc("room phase", "playing")
+                                                                       : i18n::trc("room phase", "closed"));
       ImGui::TableNextColumn();
       const bool open_seat = room.phase == lobby::RoomPhase::waiting && room.seated() < room.seat_count();
       ImGui::BeginDisabled(!open_seat || !playable(room.game));
