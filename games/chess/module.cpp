@@ -15,7 +15,7 @@ namespace {
 class ChessModule final : public peer::GameModule {
  public:
   std::string_view name() const override { return peer::kChessGame; }
-  std::string_view title() const override { return "Chess"; }
+  std::string_view title() const override { return i18n::tr_noop("Chess"); }
   peer::SeatRange seats() const override { return {2, 2}; }
   game::Result<std::unique_ptr<peer::GameRules>, peer::RulesError> make_rules(
       std::size_t seats, const peer::RoomOptions& options) const override {
@@ -24,7 +24,7 @@ class ChessModule final : public peer::GameModule {
     return std::unique_ptr<peer::GameRules>(std::make_unique<peer::ChessRules>());
   }
   std::optional<std::string> seat_label(game::Seat seat) const override {
-    return seat.index == 0 ? "White" : "Black";
+    return seat.index == 0 ? i18n::tr_noop("White") : i18n::tr_noop("Black");
   }
   std::string_view seat_separator() const override { return " – "; }
 };

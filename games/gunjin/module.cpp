@@ -15,7 +15,7 @@ namespace {
 class GunjinModule final : public peer::GameModule {
  public:
   std::string_view name() const override { return peer::kGunjinGame; }
-  std::string_view title() const override { return "Gunjin shogi"; }
+  std::string_view title() const override { return i18n::tr_noop("Gunjin shogi"); }
   peer::SeatRange seats() const override { return {2, 2}; }
   game::Result<std::unique_ptr<peer::GameRules>, peer::RulesError> make_rules(
       std::size_t seats, const peer::RoomOptions& options) const override {

@@ -3,6 +3,7 @@
 #include <cassert>
 
 #include "games/risiko/risiko_bot.hpp"
+#include "i18n/i18n.hpp"
 #include "peer/bots/game_bots.hpp"
 
 namespace parley::games::risiko {
@@ -14,7 +15,7 @@ namespace rk = game::risiko;
 class RisikoModule final : public peer::GameModule {
  public:
   std::string_view name() const override { return peer::risiko::kRisikoGame; }
-  std::string_view title() const override { return "Risiko"; }
+  std::string_view title() const override { return i18n::tr_noop("Risiko"); }
   // The engine's bounds (game/risiko/types.hpp); a map may support fewer (make_risiko_rules).
   peer::SeatRange seats() const override {
     return {static_cast<std::uint8_t>(rk::kMinPlayers), static_cast<std::uint8_t>(rk::kMaxPlayers)};

@@ -13,6 +13,7 @@
 #include "games/chess/sdl/board_view.hpp"
 #include "games/chess/sdl/chess_game_view.hpp"
 #include "games/chess/ui/chess_screen.hpp"
+#include "i18n/i18n.hpp"
 #include "peer/session/options.hpp"
 #include "tests/peer/fake_lobby.hpp"
 #include "tests/ui/chess_fixtures.hpp"
@@ -530,10 +531,12 @@ TEST(Render, TextWiderThanItsBoxIsFoundClipped) {
   EXPECT_EQ(frame(380), 0U);
 }
 
-// No text cut off by its box on the shared screens, at 1280×800 and at 1024×768.
-TEST(Render, NoTextIsClippedOnTheSharedScreens) {
+// No text cut off by its box on the shared screens, at 1280×800 and at 1024×768, in the
+// language in use.
+void expect_no_text_clipped_on_the_shared_screens() {
+  const std::string language = i18n::language();
   for (auto [w, h] : {std::pair{1280, 800}, std::pair{1024, 768}}) {
-    const std::string size = std::to_string(w) + "x" + std::to_string(h);
+    const std::string size = std::to_string(w) + "x" + std::to_string(h) + (language == "en" ? "" : "-" + language);
     Rig rig;
     rig.close();
     rig.open(rig.app, fs::path(PARLEY_BINARY_DIR) / "tests/ui/render/data", w, h);
@@ -565,6 +568,17 @@ TEST(Render, NoTextIsClippedOnTheSharedScreens) {
       check(std::string("rules-") + game);
     }
   }
+}
+
+TEST(Render, NoTextIsClippedOnTheSharedScreens) { expect_no_text_clipped_on_the_shared_screens(); }
+
+// The translations are longer (Italian) or wider (Japanese) than the English.
+TEST(Render, NoTextIsClippedOnTheSharedScreensInItalianAndJapanese) {
+  for (const char* language : {"it", "ja"}) {
+    ASSERT_TRUE(i18n::set_language(language));
+    expect_no_text_clipped_on_the_shared_screens();
+  }
+  i18n::set_language("en");
 }
 
 }  // namespace

@@ -63,9 +63,6 @@ std::string trimmed(const std::string& text) {
   return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
 }
 
-// "two", else the number.
-std::string count_words(std::size_t n) { return n == 2 ? "two" : std::to_string(n); }
-
 }  // namespace
 
 App::App(AppConfig config) : config_(std::move(config)), lobby_(config_.identity) {
@@ -97,7 +94,7 @@ void App::connect(std::uint64_t local_ms) { connect_to(std::nullopt, local_ms); 
 
 void App::connect_to(std::optional<crypto::PublicKey> lobby_key, std::uint64_t local_ms) {
   std::string name = trimmed(name_field);
-  if (name.empty()) return notify(Notice::Kind::error, "Enter the name other players will see", local_ms);
+  if (name.empty()) return notify(Notice::Kind::error, i18n::tr("Enter the name other players will see"), local_ms);
   connect_problem_.reset();
   auto endpoint = lobby::parse_endpoint(trimmed(address_field));
   if (!endpoint)
@@ -159,7 +156,7 @@ void App::on_lan_tables(const std::vector<lobby::LanTable>& found, std::uint64_t
 
 void App::host(std::uint16_t port, std::uint64_t local_ms) {
   std::string name = trimmed(name_field);
-  if (name.empty()) return notify(Notice::Kind::error, "Enter the name other players will see", local_ms);
+  if (name.empty()) return notify(Notice::Kind::error, i18n::tr("Enter the name other players will see"), local_ms);
   config_.display_name = name;
   connect_problem_.reset();
   config_.host_port = port;
@@ -191,7 +188,7 @@ void App::on_event(const NetEvent& event, std::uint64_t local_ms) {
     if (offline) return;
     if (lost->retrying) {
       lobby_.set_connection(Connection::reconnecting);
-      notify(Notice::Kind::error, "Lost the lobby (" + lost->reason + "); reconnecting", local_ms);
+      notify(Notice::Kind::error, i18n::trf("Lost the lobby ({0}); reconnecting", lost->reason), local_ms);
       say("connection: " + lost->reason);
     } else {
       const bool never_welcomed = lobby_.connection() == Connection::connecting;
@@ -227,7 +224,7 @@ void App::on_event(const NetEvent& event, std::uint64_t local_ms) {
     if (GameScreen* screen = game_screen(news->game)) screen->news(news->news);
   } else if (const auto* refused = std::get_if<IntentRefused>(&event)) {
     if (active_) active_->refused();
-    notify(Notice::Kind::error, "Not played: " + refused->reason, local_ms);
+    notify(Notice::Kind::error, i18n::trf("Not played: {0}", refused->reason), local_ms);
     if (active_) active_->sync();
   }
 }
@@ -248,7 +245,7 @@ void App::on_lobby(const lobby::ClientEvent& event, std::uint64_t local_ms) {
     }
     refresh_rooms();
     if (!w->seated_rooms.empty()) {
-      notify(Notice::Kind::info, "Resuming your game in room " + std::to_string(w->seated_rooms.front().value), local_ms);
+      notify(Notice::Kind::info, i18n::trf("Resuming your game in room {0}", w->seated_rooms.front().value), local_ms);
     } else if (config_.quick_match) {
       config_.quick_match = false;  // once
       if (!config_.house_bots.empty()) play_house_bots(config_.house_bots.front());
@@ -286,7 +283,7 @@ void App::on_lobby(const lobby::ClientEvent& event, std::uint64_t local_ms) {
         go(Screen::game);
         break;
       case lobby::RoomPhase::closed:
-        notify(Notice::Kind::info, "Room " + std::to_string(s->room.value) + " has closed", local_ms);
+        notify(Notice::Kind::info, i18n::trf("Room {0} has closed", s->room.value), local_ms);
         if ((screen_ == Screen::replay ? before_replay_ : screen_) == Screen::room) go(Screen::lobby);
         break;
     }
@@ -333,7 +330,7 @@ void App::on_seat(const SeatUpdate& update, std::uint64_t local_ms) {
   for (const auto& note : update.notes) say("seat: " + note);
   if (update.status == peer::RunnerStatus::finished && update.log && !(seat_ && seat_->log)) {
     say("log written: " + update.log->string());
-    notify(Notice::Kind::info, "Game log saved: " + update.log->string(), local_ms);
+    notify(Notice::Kind::info, i18n::trf("Game log saved: {0}", update.log->string()), local_ms);
   }
   if (update.status == peer::RunnerStatus::failed && !(seat_ && seat_->status == peer::RunnerStatus::failed)) {
     seat_failures_.push_back("Your seat stopped: " + update.failure);
@@ -351,7 +348,7 @@ void App::tell_of_declined_offer(std::uint64_t local_ms) {
   const bool standing = me && game_->draw_offered_by() == me;
   if (my_draw_offer_standing_ && !standing && !game_->session().outcome()) {
     const game::Seat opponent{static_cast<std::uint8_t>(1 - me->index)};
-    notify(Notice::Kind::info, "Your draw offer is off: " + game_->seat_name(opponent) + " did not accept it", local_ms);
+    notify(Notice::Kind::info, i18n::trf("Your draw offer is off: {0} did not accept it", game_->seat_name(opponent)), local_ms);
   }
   my_draw_offer_standing_ = standing;
 }
@@ -454,9 +451,9 @@ bool App::may_seat_house_bot() const {
 void App::seat_house_bot(std::uint64_t local_ms) {
   if (!may_seat_house_bot()) return;
   if (config_.seat_house_bot(lobby_.room()->game, lobby_.room()->room))
-    notify(Notice::Kind::info, "A house bot is taking a seat", local_ms);
+    notify(Notice::Kind::info, i18n::tr("A house bot is taking a seat"), local_ms);
   else
-    notify(Notice::Kind::error, "Every house bot of this game sits in a room already", local_ms);
+    notify(Notice::Kind::error, i18n::tr("Every house bot of this game sits in a room already"), local_ms);
 }
 
 void App::leave_queue() {
@@ -467,25 +464,28 @@ void App::leave_queue() {
 void App::create_room(const CreateRoomForm& form, std::uint64_t local_ms) {
   const std::string game = form.game.empty() && !screens_.empty() ? std::string(screens_.front()->game()) : form.game;
   GameScreen* screen = game_screen(game);
-  if (!screen) return notify(Notice::Kind::error, "This client cannot play " + game + " yet", local_ms);
+  if (!screen) return notify(Notice::Kind::error, i18n::trf("This client cannot play {0} yet", game), local_ms);
   const peer::SeatRange range = screen->module().seats();
   if (!range.contains(static_cast<std::size_t>(std::max(form.seats, 0))))
     return notify(Notice::Kind::error,
-                  std::string(screen->module().title()) + " is for " +
-                      (range.min == range.max ? count_words(range.min)
-                                              : std::to_string(range.min) + " to " + std::to_string(range.max)) +
-                      " players",
+                  range.min == 2 && range.max == 2
+                      ? i18n::trf("{0} is for two players", i18n::tr(std::string(screen->module().title()).c_str()))
+                  : range.min == range.max
+                      ? i18n::trf("{0} is for {1} players", i18n::tr(std::string(screen->module().title()).c_str()),
+                                  range.min)
+                      : i18n::trf("{0} is for {1} to {2} players", i18n::tr(std::string(screen->module().title()).c_str()),
+                                  range.min, range.max),
                   local_ms);
-  if (form.seats < 2 || form.seats > 6) return notify(Notice::Kind::error, "A room has 2 to 6 seats", local_ms);
+  if (form.seats < 2 || form.seats > 6) return notify(Notice::Kind::error, i18n::tr("A room has 2 to 6 seats"), local_ms);
   if (form.clock_minutes < 0 || form.clock_minutes > 24 * 60 || form.increment_seconds < 0 ||
       form.increment_seconds > 3600)
-    return notify(Notice::Kind::error, "The time control is out of range", local_ms);
+    return notify(Notice::Kind::error, i18n::tr("The time control is out of range"), local_ms);
   CreateRoomCommand c;
   c.game = game;
   c.seats = static_cast<std::uint8_t>(form.seats);
   auto event = peer::room_text(form.event);
   if (!event)
-    return notify(Notice::Kind::error, "The event's name is longer than " + std::to_string(peer::kMaxOptionText) + " bytes",
+    return notify(Notice::Kind::error, i18n::trf("The event's name is longer than {0} bytes", peer::kMaxOptionText),
                   local_ms);
   c.options.event = std::move(*event);
   c.options.clock_base_ms = static_cast<std::uint64_t>(form.clock_minutes) * 60'000;
@@ -501,7 +501,7 @@ void App::join(lobby::RoomId room, lobby::Role role) { send(JoinRoomCommand{room
 
 void App::join_by_code(const std::string& code, lobby::Role role, std::uint64_t local_ms) {
   std::string c = trimmed(code);
-  if (c.empty()) return notify(Notice::Kind::error, "Enter the invite code", local_ms);
+  if (c.empty()) return notify(Notice::Kind::error, i18n::tr("Enter the invite code"), local_ms);
   send(JoinRoomCommand{lobby::RoomId{0}, c, role});
 }
 

@@ -1,13 +1,15 @@
 #include "ui/core/lobby_state.hpp"
 
+#include "i18n/i18n.hpp"
+
 namespace parley::ui {
 
 std::string_view describe(Connection c) {
   switch (c) {
-    case Connection::offline: return "offline";
-    case Connection::connecting: return "connecting";
-    case Connection::online: return "online";
-    case Connection::reconnecting: return "reconnecting";
+    case Connection::offline: return i18n::tr_noop("offline");
+    case Connection::connecting: return i18n::tr_noop("connecting");
+    case Connection::online: return i18n::tr_noop("online");
+    case Connection::reconnecting: return i18n::tr_noop("reconnecting");
   }
   return "unknown";
 }

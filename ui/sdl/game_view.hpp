@@ -14,6 +14,7 @@
 
 #include "ui/core/app.hpp"
 #include "ui/core/geometry.hpp"
+#include "i18n/i18n.hpp"
 
 union SDL_Event;
 
@@ -50,7 +51,7 @@ class GameView {
 
   // ---- room ----
   // A seat's name on the room screen.
-  virtual std::string room_seat_label(std::size_t seat) const { return "Seat " + std::to_string(seat); }
+  virtual std::string room_seat_label(std::size_t seat) const { return i18n::trf("Seat {0}", seat); }
   // Beside the seats for a seated person, `width` wide (the Gunjin layout editor); false: nothing.
   virtual bool room_panel(std::uint64_t, float) { return false; }
 

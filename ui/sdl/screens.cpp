@@ -31,8 +31,10 @@ struct TimeControl {
   int increment;
 };
 constexpr TimeControl kTimeControls[] = {
-    {"Untimed", 0, 0}, {"1 + 0 bullet", 1, 0}, {"3 + 2 blitz", 3, 2}, {"5 + 3 blitz", 5, 3},
-    {"10 + 5 rapid", 10, 5}, {"15 + 10 rapid", 15, 10}, {"30 + 0 classical", 30, 0},
+    {i18n::tr_noop("Untimed"), 0, 0},          {i18n::tr_noop("1 + 0 bullet"), 1, 0},
+    {i18n::tr_noop("3 + 2 blitz"), 3, 2},      {i18n::tr_noop("5 + 3 blitz"), 5, 3},
+    {i18n::tr_noop("10 + 5 rapid"), 10, 5},    {i18n::tr_noop("15 + 10 rapid"), 15, 10},
+    {i18n::tr_noop("30 + 0 classical"), 30, 0},
 };
 
 }  // namespace
@@ -135,7 +137,7 @@ void Screens::info_menu_items() {
     for (Info& i : infos_) {
       if ((i.game == first) != in_question) continue;
       const GameScreen* screen = app_.game_screen(i.game);
-      const std::string label = std::string(screen ? screen->module().title() : i.game) + ": " + i.view->title();
+      const std::string label = i18n::trf("{0}: {1}", screen ? i18n::tr(std::string(screen->module().title()).c_str()) : i.game, i.view->title());
       if (ImGui::MenuItem(label.c_str(), nullptr, i.open)) i.open = i.focus = true;
     }
   };
@@ -180,7 +182,7 @@ void Screens::refresh_logs() {
 
 void Screens::open_log(const fs::path& path, std::uint64_t local_ms) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) return app_.notify(Notice::Kind::error, "Cannot open " + path.string(), local_ms);
+  if (!in) return app_.notify(Notice::Kind::error, i18n::trf("Cannot open {0}", path.string()), local_ms);
   std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   auto viewer = ReplayViewer::open(bytes, path.filename().string());
   if (!viewer) return app_.notify(Notice::Kind::error, path.filename().string() + ": " + viewer.error(), local_ms);
@@ -232,32 +234,35 @@ void Screens::draw(std::uint64_t local_ms) {
 
 void Screens::menu_bar(std::uint64_t local_ms) {
   if (!ImGui::BeginMainMenuBar()) return;
-  if (ImGui::BeginMenu("Game")) {
-    if (ImGui::MenuItem("Open game log...", "Ctrl+O")) open_log_requested_ = true;
-    if (app_.screen() == Screen::replay && ImGui::MenuItem("Close replay", "Esc")) app_.close_replay();
+  const std::string game_menu = std::string(i18n::trc("menu", "Game")) + "###menu-game";
+  if (ImGui::BeginMenu(game_menu.c_str())) {
+    if (ImGui::MenuItem(i18n::tr("Open game log..."), "Ctrl+O")) open_log_requested_ = true;
+    if (app_.screen() == Screen::replay && ImGui::MenuItem(i18n::tr("Close replay"), "Esc")) app_.close_replay();
     if (GameView* v = view_on_screen()) v->menu_items(local_ms);
-    if (app_.game() && ImGui::MenuItem("Flip board", "F")) app_.flip();
+    if (app_.game() && ImGui::MenuItem(i18n::tr("Flip board"), "F")) app_.flip();
     ImGui::Separator();
-    if (app_.lobby().connection() != Connection::offline && !app_.game() && ImGui::MenuItem("Disconnect"))
+    if (app_.lobby().connection() != Connection::offline && !app_.game() && ImGui::MenuItem(i18n::tr("Disconnect")))
       app_.disconnect();
-    if (ImGui::MenuItem("Quit", "Ctrl+Q")) request_quit();
+    if (ImGui::MenuItem(i18n::tr("Quit"), "Ctrl+Q")) request_quit();
     ImGui::EndMenu();
   }
-  if (ImGui::BeginMenu("View")) {
+  const std::string view_menu = std::string(i18n::tr("View")) + "###menu-view";
+  if (ImGui::BeginMenu(view_menu.c_str())) {
     for (float s : {1.0f, 1.25f, 1.5f, 2.0f}) {
       std::string label = std::to_string(static_cast<int>(s * 100)) + "%";
       if (ImGui::MenuItem(label.c_str(), nullptr, window_.scale() == s)) window_.set_scale(s);
     }
     ImGui::EndMenu();
   }
-  if (ImGui::BeginMenu("Help")) {
-    if (ImGui::MenuItem("Keyboard shortcuts", "F1")) help_requested_ = true;
+  const std::string help_menu = std::string(i18n::tr("Help")) + "###menu-help";
+  if (ImGui::BeginMenu(help_menu.c_str())) {
+    if (ImGui::MenuItem(i18n::tr("Keyboard shortcuts"), "F1")) help_requested_ = true;
     if (!infos_.empty()) ImGui::Separator();
     info_menu_items();
     ImGui::EndMenu();
   }
   // The protocol's state, quietly, on the right: connection, then whom the game waits for.
-  std::string state = std::string(describe(app_.lobby().connection()));
+  std::string state = i18n::tr(std::string(describe(app_.lobby().connection())).c_str());
   if (app_.lobby().connection() != Connection::offline) state = app_.config().lobby_address + " · " + state;
   if (const LiveGame* g = app_.game()) state = g->status(local_ms) + "   " + state;
   const float w = ImGui::CalcTextSize(state.c_str()).x;
@@ -266,12 +271,13 @@ void Screens::menu_bar(std::uint64_t local_ms) {
   menu_height_ = ImGui::GetWindowSize().y;
   ImGui::EndMainMenuBar();
 
+  const std::string shortcuts = std::string(i18n::tr("Keyboard shortcuts")) + "###shortcuts";
   if (help_requested_) {
-    ImGui::OpenPopup("Keyboard shortcuts");
+    ImGui::OpenPopup(shortcuts.c_str());
     help_requested_ = false;
   }
-  if (ImGui::BeginPopupModal("Keyboard shortcuts", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-    ImGui::TextUnformatted(
+  if (ImGui::BeginPopupModal(shortcuts.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::TextUnformatted(i18n::tr(
         "Ctrl+O   open a game log\n"
         "Ctrl+S   save the game as PGN\n"
         "Ctrl+Q   quit\n"
@@ -280,8 +286,8 @@ void Screens::menu_bar(std::uint64_t local_ms) {
         "Q R B N  choose the promotion piece\n"
         "Left / Right, Home / End   step through a replay\n"
         "Up / Down                  previous / next verdict in a replay\n"
-        "F5       refresh the room list");
-    if (ImGui::Button("Close") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+        "F5       refresh the room list"));
+    if (ImGui::Button(i18n::tr("Close")) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
   }
 }
@@ -335,15 +341,15 @@ void Screens::connect_screen(std::uint64_t local_ms) {
   ImGui::PushFont(window_.heading_font());
   ImGui::TextUnformatted("parley");
   ImGui::PopFont();
-  ImGui::TextColored(kQuiet, "Board games with hidden information, without a trusted host.");
+  ImGui::TextColored(kQuiet, "%s", i18n::tr("Board games with hidden information, without a trusted host."));
   ImGui::Spacing();
-  ImGui::TextUnformatted("Your name");
+  ImGui::TextUnformatted(i18n::tr("Your name"));
   ImGui::SetNextItemWidth(-1);
   ImGui::InputText("##name", &app_.name_field);
-  ImGui::TextColored(kQuiet, "Your key: %s", app_.fingerprint().c_str());
+  ImGui::TextColored(kQuiet, "%s", i18n::trf("Your key: {0}", app_.fingerprint()).c_str());
   ImGui::Separator();
 
-  ImGui::TextUnformatted("Join a lobby (HOST:PORT)");
+  ImGui::TextUnformatted(i18n::tr("Join a lobby (HOST:PORT)"));
   ImGui::SetNextItemWidth(width - 140 * s);
   const bool busy = app_.lobby().connection() == Connection::connecting;
   const bool enter = ImGui::InputText("##address", &app_.address_field, ImGuiInputTextFlags_EnterReturnsTrue);
@@ -361,7 +367,7 @@ void Screens::connect_screen(std::uint64_t local_ms) {
   }
   connect_problem();
   if (!app_.recent_lobbies().empty()) {
-    ImGui::TextColored(kQuiet, "Joined before:");
+    ImGui::TextColored(kQuiet, "%s", i18n::tr("Joined before:"));
     for (const std::string& address : app_.recent_lobbies()) {
       // On the same line while it fits.
       const float button = ImGui::CalcTextSize(address.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x;
@@ -374,17 +380,17 @@ void Screens::connect_screen(std::uint64_t local_ms) {
   lan_tables(local_ms, busy);
 
   ImGui::Separator();
-  ImGui::TextUnformatted("Or host a game here: friends on your network find it listed as above");
+  ImGui::TextWrapped("%s", i18n::tr("Or host a game here: friends on your network find it listed as above"));
   ImGui::SetNextItemWidth(140 * s);
-  ImGui::InputInt("port", &host_port_, 0);
+  ImGui::InputInt((std::string(i18n::tr("port")) + "###port").c_str(), &host_port_, 0);
   host_port_ = std::clamp(host_port_, 1, 65535);
   ImGui::SameLine();
   ImGui::BeginDisabled(busy);
-  if (ImGui::Button("Host a lobby")) app_.host(static_cast<std::uint16_t>(host_port_), local_ms);
+  if (ImGui::Button(i18n::tr("Host a lobby"))) app_.host(static_cast<std::uint16_t>(host_port_), local_ms);
   ImGui::EndDisabled();
 
   ImGui::Separator();
-  if (ImGui::Button("Open a game log...")) open_log_requested_ = true;
+  if (ImGui::Button(i18n::tr("Open a game log..."))) open_log_requested_ = true;
   ImGui::EndChild();
 }
 
@@ -415,22 +421,22 @@ void Screens::connect_problem() {
 // The lobbies that answered a LAN search, each with its Join button.
 void Screens::lan_tables(std::uint64_t local_ms, bool busy) {
   ImGui::Spacing();
-  ImGui::TextUnformatted("On this network");
+  ImGui::TextUnformatted(i18n::tr("On this network"));
   const auto& tables = app_.lan_tables();
   if (tables.empty()) {
-    ImGui::TextColored(kQuiet, "Searching... no lobby has answered yet.");
+    ImGui::TextColored(kQuiet, "%s", i18n::tr("Searching... no lobby has answered yet."));
     return;
   }
   ImGui::BeginDisabled(busy);
   for (std::size_t i = 0; i < tables.size(); ++i) {
     const lobby::LanTable& t = tables[i];
     ImGui::PushID(static_cast<int>(i));
-    if (ImGui::SmallButton("Join")) app_.join_lan_table(i, local_ms);
+    if (ImGui::SmallButton(i18n::tr("Join"))) app_.join_lan_table(i, local_ms);
     ImGui::PopID();
     ImGui::SameLine();
     ImGui::Text("%s  %s", t.name.c_str(), lobby::to_string(t.lobby).c_str());
-    ImGui::TextColored(kQuiet, "      %s · key %s", peer::lan_table_words(t).c_str(),
-                       crypto::fingerprint(t.lobby_key).c_str());
+    ImGui::TextColored(kQuiet, "      %s",
+                       i18n::trf("{0} · key {1}", peer::lan_table_words(t), crypto::fingerprint(t.lobby_key)).c_str());
   }
   ImGui::EndDisabled();
 }
@@ -441,17 +447,19 @@ void Screens::lobby_screen(std::uint64_t local_ms) {
   const float s = window_.scale();
   const LobbyState& lobby = app_.lobby();
   ImGui::PushFont(window_.heading_font());
-  ImGui::Text("Lobby  %s", app_.config().lobby_address.c_str());
+  ImGui::TextUnformatted(i18n::trf("Lobby  {0}", app_.config().lobby_address).c_str());
   ImGui::PopFont();
   if (!app_.host_addresses().empty()) {
     std::string all;
     for (const auto& a : app_.host_addresses()) all += (all.empty() ? "" : "   ") + a;
-    ImGui::TextColored(kGood, "You are hosting. Friends connect to: %s", all.c_str());
+    ImGui::TextColored(kGood, "%s", i18n::trf("You are hosting. Friends connect to: {0}", all).c_str());
     if (app_.host_listed_on_lan())
-      ImGui::TextColored(kQuiet, "On this network their connect screen lists this lobby as \"%s\".",
-                         app_.config().display_name.c_str());
+      ImGui::TextColored(kQuiet, "%s",
+                         i18n::trf("On this network their connect screen lists this lobby as \"{0}\".",
+                                   app_.config().display_name)
+                             .c_str());
   }
-  ImGui::TextColored(kQuiet, "Signed in as %s (%s)", lobby.display_name().c_str(), app_.fingerprint().c_str());
+  ImGui::TextColored(kQuiet, "%s", i18n::trf("Signed in as {0} ({1})", lobby.display_name(), app_.fingerprint()).c_str());
   if (lobby.lobby_key()) {
     // The lobby's key, as it proved it: trusted, or added to the trust store at the person's word,
     // so that `parley verify` accepts its logs (docs/cli.md, "Trust roots").
@@ -469,18 +477,19 @@ void Screens::lobby_screen(std::uint64_t local_ms) {
 
   const float side = 340 * s;
   ImGui::BeginChild("rooms", ImVec2(ImGui::GetContentRegionAvail().x - side - ImGui::GetStyle().ItemSpacing.x, 0), true);
-  if (ImGui::Button("Refresh (F5)")) app_.refresh_rooms();
+  if (ImGui::Button(i18n::tr("Refresh (F5)"))) app_.refresh_rooms();
   ImGui::SameLine();
-  ImGui::TextColored(kQuiet, "%zu public rooms", lobby.rooms().size());
+  ImGui::TextColored(kQuiet, "%s",
+                     i18n::trnf("{0} public room", "{0} public rooms", lobby.rooms().size(), lobby.rooms().size()).c_str());
   if (ImGui::BeginTable("room-list", 7, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY)) {
     ImGui::TableSetupScrollFreeze(0, 1);
     // Names and options take what the fixed columns leave.
-    ImGui::TableSetupColumn("Room", ImGuiTableColumnFlags_WidthFixed, 50 * s);
-    ImGui::TableSetupColumn("Game", ImGuiTableColumnFlags_WidthFixed, 70 * s);
-    ImGui::TableSetupColumn("Players", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableSetupColumn("Options", ImGuiTableColumnFlags_WidthStretch, 1.4f);
-    ImGui::TableSetupColumn("Watching", ImGuiTableColumnFlags_WidthFixed, 80 * s);
-    ImGui::TableSetupColumn("State", ImGuiTableColumnFlags_WidthFixed, 70 * s);
+    ImGui::TableSetupColumn(i18n::tr("Room"), ImGuiTableColumnFlags_WidthFixed, 50 * s);
+    ImGui::TableSetupColumn(i18n::trc("room list", "Game"), ImGuiTableColumnFlags_WidthFixed, 70 * s);
+    ImGui::TableSetupColumn(i18n::tr("Players"), ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn(i18n::tr("Options"), ImGuiTableColumnFlags_WidthStretch, 1.4f);
+    ImGui::TableSetupColumn(i18n::tr("Watching"), ImGuiTableColumnFlags_WidthFixed, 80 * s);
+    ImGui::TableSetupColumn(i18n::tr("State"), ImGuiTableColumnFlags_WidthFixed, 70 * s);
     ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 180 * s);
     ImGui::TableHeadersRow();
     for (const auto& room : lobby.rooms()) {
@@ -497,15 +506,17 @@ void Screens::lobby_screen(std::uint64_t local_ms) {
       ImGui::TableNextColumn();
       ImGui::Text("%u", room.spectators);
       ImGui::TableNextColumn();
-      const std::string_view phase = peer::phase_words(room.phase);
-      ImGui::TextUnformatted(phase.data(), phase.data() + phase.size());
+      // peer::phase_words's words, translated here (the command line's room list keeps them English).
+      ImGui::TextUnformatted(room.phase == lobby::RoomPhase::waiting   ? i18n::trc("room phase", "waiting")
+                             : room.phase == lobby::RoomPhase::started ? i18n::trc("room phase", "playing")
+                                                                       : i18n::trc("room phase", "closed"));
       ImGui::TableNextColumn();
       const bool open_seat = room.phase == lobby::RoomPhase::waiting && room.seated() < room.seat_count();
       ImGui::BeginDisabled(!open_seat || !playable(room.game));
-      if (ImGui::SmallButton("Join")) app_.join(room.room, lobby::Role::player);
+      if (ImGui::SmallButton(i18n::tr("Join"))) app_.join(room.room, lobby::Role::player);
       ImGui::EndDisabled();
       ImGui::SameLine();
-      if (ImGui::SmallButton("Watch")) app_.join(room.room, lobby::Role::spectator);
+      if (ImGui::SmallButton(i18n::tr("Watch"))) app_.join(room.room, lobby::Role::spectator);
       ImGui::PopID();
     }
     ImGui::EndTable();
@@ -515,11 +526,11 @@ void Screens::lobby_screen(std::uint64_t local_ms) {
 
   ImGui::BeginChild("actions", ImVec2(0, 0), true);
   ImGui::PushFont(window_.heading_font());
-  ImGui::TextUnformatted("Play");
+  ImGui::TextUnformatted(i18n::tr("Play"));
   ImGui::PopFont();
   if (lobby.queued()) {
-    ImGui::Text("Looking for an opponent (%u waiting)", lobby.queued()->waiting);
-    if (ImGui::Button("Stop looking", ImVec2(-1, 0))) app_.leave_queue();
+    ImGui::TextUnformatted(i18n::trf("Looking for an opponent ({0} waiting)", lobby.queued()->waiting).c_str());
+    if (ImGui::Button(i18n::tr("Stop looking"), ImVec2(-1, 0))) app_.leave_queue();
   } else {
     // `parley host --bot`: the queues the house bots wait in, first.
     for (const QuickMatchTarget& bots : app_.config().house_bots) {
@@ -527,15 +538,16 @@ void Screens::lobby_screen(std::uint64_t local_ms) {
       const GameScreen* screen = app_.game_screen(bots.game);
       if (!v || !screen) continue;
       // A game for two: its count of seats says nothing.
-      const std::string label = "Play the house bots: " + v->button_name() +
-                                (screen->module().seats().max > 2 ? ", " + std::to_string(bots.seats) + " seats" : "");
+      const std::string label = screen->module().seats().max > 2
+                                    ? i18n::trf("Play the house bots: {0}, {1} seats", v->button_name(), bots.seats)
+                                    : i18n::trf("Play the house bots: {0}", v->button_name());
       if (ImGui::Button(label.c_str(), ImVec2(-1, 0))) app_.play_house_bots(bots);
     }
     for (const auto& [name, view] : views_) view->quick_match_buttons(local_ms);
     for (const auto& [name, view] : views_) view->lobby_extras(local_ms);
   }
   ImGui::Separator();
-  ImGui::TextUnformatted("Create a room");
+  ImGui::TextUnformatted(i18n::tr("Create a room"));
   ImGui::SetNextItemWidth(-1);
   if (create_form_.game.empty() && !views_.empty()) create_form_.game = views_.front().first;
   if (ImGui::BeginCombo("##game", create_form_.game.c_str())) {
@@ -548,28 +560,28 @@ void Screens::lobby_screen(std::uint64_t local_ms) {
   const int min_seats = form_screen ? form_screen->module().seats().min : 2;
   create_form_.seats = std::clamp(create_form_.seats, min_seats, static_cast<int>(lobby::kMaxSeats));
   ImGui::SetNextItemWidth(-1);
-  ImGui::SliderInt("##seats", &create_form_.seats, min_seats, lobby::kMaxSeats, "%d seats");
+  ImGui::SliderInt("##seats", &create_form_.seats, min_seats, lobby::kMaxSeats, i18n::trf("{0} seats", "%d").c_str());
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::BeginCombo("##clock", kTimeControls[time_control_].label)) {
+  if (ImGui::BeginCombo("##clock", i18n::tr(kTimeControls[time_control_].label))) {
     for (int i = 0; i < static_cast<int>(std::size(kTimeControls)); ++i)
-      if (ImGui::Selectable(kTimeControls[i].label, i == time_control_)) time_control_ = i;
+      if (ImGui::Selectable(i18n::tr(kTimeControls[i].label), i == time_control_)) time_control_ = i;
     ImGui::EndCombo();
   }
   create_form_.clock_minutes = kTimeControls[time_control_].minutes;
   create_form_.increment_seconds = kTimeControls[time_control_].increment;
   if (GameView* v = view(create_form_.game)) v->room_form(create_form_);
-  ImGui::Checkbox("Invite only", &create_form_.invite_only);
+  ImGui::Checkbox((std::string(i18n::tr("Invite only")) + "###invite-only").c_str(), &create_form_.invite_only);
   ImGui::SetNextItemWidth(-1);
-  ImGui::InputTextWithHint("##event", "event name (optional)", &create_form_.event);
-  if (ImGui::Button("Create", ImVec2(-1, 0))) create_room(local_ms);
+  ImGui::InputTextWithHint("##event", i18n::tr("event name (optional)"), &create_form_.event);
+  if (ImGui::Button((std::string(i18n::tr("Create")) + "###create").c_str(), ImVec2(-1, 0))) create_room(local_ms);
   ImGui::Separator();
-  ImGui::TextUnformatted("Join by invite code");
+  ImGui::TextUnformatted(i18n::tr("Join by invite code"));
   ImGui::SetNextItemWidth(-1);
   ImGui::InputText("##code", &invite_code_);
-  if (ImGui::Button("Join##code", ImVec2(-1, 0))) app_.join_by_code(invite_code_, lobby::Role::player, local_ms);
-  if (ImGui::Button("Watch##code", ImVec2(-1, 0))) app_.join_by_code(invite_code_, lobby::Role::spectator, local_ms);
+  if (ImGui::Button((std::string(i18n::tr("Join")) + "###join-code").c_str(), ImVec2(-1, 0))) app_.join_by_code(invite_code_, lobby::Role::player, local_ms);
+  if (ImGui::Button((std::string(i18n::tr("Watch")) + "###watch-code").c_str(), ImVec2(-1, 0))) app_.join_by_code(invite_code_, lobby::Role::spectator, local_ms);
   ImGui::Separator();
-  if (ImGui::Button("Replay a game log...", ImVec2(-1, 0))) open_log_requested_ = true;
+  if (ImGui::Button(i18n::tr("Replay a game log..."), ImVec2(-1, 0))) open_log_requested_ = true;
   ImGui::EndChild();
 }
 
@@ -580,38 +592,43 @@ void Screens::room_screen(std::uint64_t local_ms) {
   if (!room) return;
   const float s = window_.scale();
   ImGui::PushFont(window_.heading_font());
-  ImGui::Text("Room %llu: %s", static_cast<unsigned long long>(room->room.value), room->game.c_str());
+  ImGui::TextUnformatted(i18n::trf("Room {0}: {1}", room->room.value, room->game).c_str());
   ImGui::PopFont();
   if (room->visibility == lobby::Visibility::invite_only)
-    ImGui::TextColored(kGood, "Invite code: %s  (give it to the players you want)", room->invite_code.c_str());
-  ImGui::TextColored(kQuiet, "Options: %s. %u watching. The game starts when every seat is taken and ready.",
-                     peer::options_text(room->game, room->options).c_str(), room->spectators);
+    ImGui::TextColored(kGood, "%s", i18n::trf("Invite code: {0}  (give it to the players you want)", room->invite_code).c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, kQuiet);
+  ImGui::TextWrapped("%s", i18n::trf("Options: {0}. {1} watching. The game starts when every seat is taken and ready.",
+                                     peer::options_text(room->game, room->options), room->spectators)
+                               .c_str());
+  ImGui::PopStyleColor();
 
   ImGui::BeginChild("seats", ImVec2(380 * s, 0), true);
   const GameView* room_view = view(room->game);
   for (std::size_t i = 0; i < room->seats.size(); ++i) {
     const auto& seat = room->seats[i];
     ImGui::PushID(static_cast<int>(i));
-    std::string label = room_view ? room_view->room_seat_label(i) : "Seat " + std::to_string(i);
+    std::string label = room_view ? room_view->room_seat_label(i) : i18n::trf("Seat {0}", i);
     ImGui::Text("%s", label.c_str());
     ImGui::SameLine(90 * s);
     if (!seat.key) {
-      ImGui::TextColored(kQuiet, "(empty)");
+      ImGui::TextColored(kQuiet, "%s", i18n::tr("(empty)"));
     } else {
       ImGui::TextUnformatted(seat.name.c_str());
       ImGui::SameLine();
-      ImGui::TextColored(seat.ready ? kGood : kQuiet, "%s%s", seat.ready ? "ready" : "not ready",
-                         seat.connected ? "" : ", away");
+      const char* state = seat.connected ? (seat.ready ? i18n::tr("ready") : i18n::tr("not ready"))
+                                         : (seat.ready ? i18n::tr("ready, away") : i18n::tr("not ready, away"));
+      ImGui::TextColored(seat.ready ? kGood : kQuiet, "%s", state);
     }
     ImGui::PopID();
   }
   ImGui::Separator();
   if (auto mine = app_.lobby().my_seat()) {
     bool ready = room->seats[*mine].ready;
-    if (ImGui::Button(ready ? "Not ready" : "Ready", ImVec2(-1, 0))) app_.set_ready(!ready);
+    const std::string label = std::string(ready ? i18n::tr("Not ready") : i18n::tr("Ready")) + "###ready";
+    if (ImGui::Button(label.c_str(), ImVec2(-1, 0))) app_.set_ready(!ready);
   }
-  if (app_.may_seat_house_bot() && ImGui::Button("Seat a house bot", ImVec2(-1, 0))) app_.seat_house_bot(local_ms);
-  if (ImGui::Button("Leave the room", ImVec2(-1, 0))) app_.leave_room();
+  if (app_.may_seat_house_bot() && ImGui::Button(i18n::tr("Seat a house bot"), ImVec2(-1, 0))) app_.seat_house_bot(local_ms);
+  if (ImGui::Button(i18n::tr("Leave the room"), ImVec2(-1, 0))) app_.leave_room();
   ImGui::EndChild();
   ImGui::SameLine();
   if (GameView* v = view(room->game); v && app_.lobby().my_seat() &&
@@ -623,13 +640,13 @@ void Screens::room_screen(std::uint64_t local_ms) {
 }
 
 void Screens::chat(const char* id, float height) {
-  ImGui::TextUnformatted("Chat");
+  ImGui::TextUnformatted(i18n::tr("Chat"));
   const float input_h = ImGui::GetFrameHeightWithSpacing();
   ImGui::BeginChild(id, ImVec2(0, height > 0 ? height - input_h : -input_h), false);
   const auto& lines = app_.lobby().chat();
   for (const auto& line : lines) {
-    ImGui::TextColored(line.mine ? kGood : kQuiet, "%s%s:", line.name.c_str(),
-                       line.role == lobby::Role::spectator ? " (watching)" : "");
+    const std::string who = line.role == lobby::Role::spectator ? i18n::trf("{0} (watching):", line.name) : line.name + ":";
+    ImGui::TextColored(line.mine ? kGood : kQuiet, "%s", who.c_str());
     ImGui::SameLine();
     ImGui::TextWrapped("%s", line.text.c_str());
   }
@@ -640,7 +657,7 @@ void Screens::chat(const char* id, float height) {
   ImGui::EndChild();
   ImGui::SetNextItemWidth(-1);
   std::string input_id = std::string("##say-") + id;
-  if (ImGui::InputTextWithHint(input_id.c_str(), "say something (Enter)", &chat_input_,
+  if (ImGui::InputTextWithHint(input_id.c_str(), i18n::tr("say something (Enter)"), &chat_input_,
                                ImGuiInputTextFlags_EnterReturnsTrue)) {
     app_.send_chat(chat_input_);
     chat_input_.clear();
@@ -651,7 +668,7 @@ void Screens::chat(const char* id, float height) {
 void Screens::game_screen(std::uint64_t local_ms) {
   const LiveGame* g = app_.game();
   if (!g) {
-    ImGui::TextColored(kQuiet, "The game is starting...");
+    ImGui::TextColored(kQuiet, "%s", i18n::tr("The game is starting..."));
     return;
   }
   if (GameView* v = view_on_screen()) {
@@ -659,19 +676,22 @@ void Screens::game_screen(std::uint64_t local_ms) {
     result_dialog(local_ms);
     return;
   }
-  ImGui::Text("%s: this client shows the entries of this game but has no board for it yet.", g->genesis().game.c_str());
+  ImGui::TextWrapped("%s", i18n::trf("{0}: this client shows the entries of this game but has no board for it yet.",
+                                     g->genesis().game)
+                               .c_str());
   ImGui::TextUnformatted(g->status(local_ms).c_str());
-  if (app_.can_leave_game() && ImGui::Button("Back to the lobby")) app_.leave_game();
+  if (app_.can_leave_game() && ImGui::Button(i18n::tr("Back to the lobby"))) app_.leave_game();
 }
 
 void Screens::result_dialog(std::uint64_t local_ms) {
   const LiveGame* g = app_.game();
   if (!g || !app_.result_dialog_open()) return;
-  ImGui::OpenPopup("Game over");
+  const std::string title = std::string(i18n::tr("Game over")) + "###game-over";
+  ImGui::OpenPopup(title.c_str());
   ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-  if (ImGui::BeginPopupModal("Game over", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+  if (ImGui::BeginPopupModal(title.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
     ImGui::PushFont(window_.heading_font());
-    ImGui::TextUnformatted(g->result_text().value_or("The game is over").c_str());
+    ImGui::TextUnformatted(g->result_text().value_or(i18n::tr("The game is over")).c_str());
     ImGui::PopFont();
     if (GameView* v = view_on_screen()) v->result_buttons(local_ms);
     // The same players again (App::rematch), and the game's log in the replay viewer.
@@ -699,13 +719,13 @@ void Screens::result_dialog(std::uint64_t local_ms) {
     if (!log_written && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
       ImGui::SetTooltip("%s", i18n::tr("The log is written once every seat has signed the end"));
     ImGui::SameLine();
-    if (ImGui::Button("Look at the board")) {
+    if (ImGui::Button(i18n::tr("Look at the board"))) {
       app_.close_result_dialog();
       ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();
     ImGui::BeginDisabled(!app_.can_leave_game());
-    if (ImGui::Button("Back to the lobby")) {
+    if (ImGui::Button(i18n::tr("Back to the lobby"))) {
       app_.close_result_dialog();
       app_.leave_game();
       ImGui::CloseCurrentPopup();
@@ -735,19 +755,25 @@ void Screens::replay_screen() {
   // The verifier's verdict.
   const peer::VerifyReport& report = r->report();
   if (report.valid)
-    ImGui::TextColored(kGood, "Verified: every entry signed and replayed (%zu entries)", report.entries);
+    ImGui::TextColored(kGood, "%s",
+                       i18n::trnf("Verified: every entry signed and replayed ({0} entry)",
+                                  "Verified: every entry signed and replayed ({0} entries)", report.entries, report.entries)
+                           .c_str());
   else
-    ImGui::TextColored(kError, "Does not verify: %s", report.fault.c_str());
+    ImGui::TextColored(kError, "%s", i18n::trf("Does not verify: {0}", report.fault).c_str());
   for (const auto& seat : report.seats) {
     const ImVec4 colour = seat.kind == peer::SeatVerdict::Kind::honest ? kGood : kError;
-    std::string where = seat.index ? " at entry " + std::to_string(seat.index->value) : "";
+    std::string where = seat.index ? i18n::trf(" at entry {0}", seat.index->value) : "";
     ImGui::TextColored(colour, "%s (%s): %s%s%s", r->seat_names().at(seat.seat.index).c_str(), seat.fingerprint.c_str(),
                        std::string(peer::describe(seat.kind)).c_str(), where.c_str(),
                        seat.reason.empty() ? "" : (" - " + seat.reason).c_str());
   }
   if (report.outcome) {
-    std::string winner = report.outcome->winner ? r->seat_names().at(report.outcome->winner->index) + " wins" : "Draw";
-    ImGui::Text("Result: %s (%s)", winner.c_str(), std::string(report.outcome->reason).c_str());
+    const std::string result =
+        report.outcome->winner
+            ? i18n::trf("Result: {0} wins ({1})", r->seat_names().at(report.outcome->winner->index), report.outcome->reason)
+            : i18n::trf("Result: draw ({0})", report.outcome->reason);
+    ImGui::TextUnformatted(result.c_str());
   }
   if (game_view) game_view->replay_controls(*r);
   ImGui::Separator();
@@ -761,20 +787,20 @@ void Screens::replay_screen() {
   ImGui::SameLine();
   if (ImGui::Button(">|")) r->last();
   ImGui::SameLine();
-  if (ImGui::Button("Prev verdict")) r->previous_verdict();
+  if (ImGui::Button(i18n::tr("Prev verdict"))) r->previous_verdict();
   ImGui::SameLine();
-  if (ImGui::Button("Next verdict")) r->next_verdict();
+  if (ImGui::Button(i18n::tr("Next verdict"))) r->next_verdict();
   ImGui::SameLine();
-  if (ImGui::Button("Flip")) app_.flip();
+  if (ImGui::Button(i18n::tr("Flip"))) app_.flip();
   ImGui::SameLine();
-  if (ImGui::Button("Close")) app_.close_replay();
+  if (ImGui::Button(i18n::tr("Close"))) app_.close_replay();
   int index = static_cast<int>(r->current());
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::SliderInt("##entry", &index, 0, static_cast<int>(r->size()) - 1, "entry %d"))
+  if (ImGui::SliderInt("##entry", &index, 0, static_cast<int>(r->size()) - 1, i18n::trf("entry {0}", "%d").c_str()))
     r->go_to(static_cast<std::size_t>(index));
 
   const ReplayStep& step = r->step();
-  ImGui::Text("Entry %zu at +%s: %s", step.index, clock_text(step.time_ms).c_str(), step.text.c_str());
+  ImGui::TextUnformatted(i18n::trf("Entry {0} at +{1}: {2}", step.index, clock_text(step.time_ms), step.text).c_str());
   for (const auto& v : step.verdicts) ImGui::TextColored(step.blame ? kError : kGood, "%s", v.c_str());
   if (!step.clocks.empty() && std::any_of(step.clocks.begin(), step.clocks.end(), [](std::uint64_t c) { return c > 0; })) {
     for (std::size_t s = 0; s < step.clocks.size(); ++s) {
@@ -795,8 +821,8 @@ void Screens::replay_screen() {
   name_width = std::min(name_width + ImGui::GetStyle().CellPadding.x * 2, ImGui::GetContentRegionAvail().x * 0.3f);
   if (ImGui::BeginTable("entries", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY, ImVec2(0, ImGui::GetContentRegionAvail().y))) {
     ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("00000").x);
-    ImGui::TableSetupColumn("Seat", ImGuiTableColumnFlags_WidthFixed, name_width);
-    ImGui::TableSetupColumn("Entry");
+    ImGui::TableSetupColumn(i18n::tr("Seat"), ImGuiTableColumnFlags_WidthFixed, name_width);
+    ImGui::TableSetupColumn(i18n::tr("Entry"));
     for (std::size_t i = 0; i < r->size(); ++i) {
       const ReplayStep& e = r->steps()[i];
       if (e.protocol && !show_protocol_ && i != r->current()) continue;
@@ -812,7 +838,7 @@ void Screens::replay_screen() {
       }
       ImGui::PopID();
       ImGui::TableNextColumn();
-      ImGui::TextColored(kQuiet, "%s", e.seat ? r->seat_names().at(e.seat->index).c_str() : "lobby");
+      ImGui::TextColored(kQuiet, "%s", e.seat ? r->seat_names().at(e.seat->index).c_str() : i18n::tr("lobby"));
       ImGui::TableNextColumn();
       const std::string& words = show_protocol_ ? e.text : e.summary;
       if (e.blame)
@@ -830,19 +856,20 @@ void Screens::replay_screen() {
 }
 
 void Screens::open_log_dialog(std::uint64_t local_ms) {
+  const std::string title = std::string(i18n::tr("Open a game log")) + "###open-log";
   if (open_log_requested_) {
     refresh_logs();
-    ImGui::OpenPopup("Open a game log");
+    ImGui::OpenPopup(title.c_str());
     open_log_requested_ = false;
   }
   ImGui::SetNextWindowSize(ImVec2(620 * window_.scale(), 420 * window_.scale()), ImGuiCond_Appearing);
-  if (!ImGui::BeginPopupModal("Open a game log")) return;
-  ImGui::TextUnformatted("A .plog file:");
+  if (!ImGui::BeginPopupModal(title.c_str())) return;
+  ImGui::TextUnformatted(i18n::tr("A .plog file:"));
   ImGui::SetNextItemWidth(-90 * window_.scale());
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
   const bool enter = ImGui::InputText("##log-path", &log_path_, ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
-  if (ImGui::Button("Open") || enter) {
+  if (ImGui::Button(i18n::tr("Open")) || enter) {
     open_log(log_path_, local_ms);
     ImGui::CloseCurrentPopup();
   }
@@ -869,7 +896,7 @@ void Screens::open_log_dialog(std::uint64_t local_ms) {
   }
   if (recent_logs_.empty()) ImGui::TextColored(kQuiet, "%s", i18n::tr("(none yet: every game you play leaves its log here)"));
   ImGui::EndChild();
-  if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+  if (ImGui::Button(i18n::tr("Cancel")) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
 }
 

@@ -10,6 +10,7 @@
 
 #include "games/chess/module.hpp"
 #include "games/chess/sdl/board_view.hpp"
+#include "i18n/i18n.hpp"
 #include "ui/sdl/palette.hpp"
 #include "ui/sdl/screens.hpp"
 
@@ -37,8 +38,8 @@ void move_table(const std::vector<std::string>& san, std::size_t& shown) {
   if (!ImGui::BeginTable("moves", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY, ImVec2(0, ImGui::GetContentRegionAvail().y)))
     return;
   ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("000.").x);
-  ImGui::TableSetupColumn("White");
-  ImGui::TableSetupColumn("Black");
+  ImGui::TableSetupColumn(i18n::tr("White"));
+  ImGui::TableSetupColumn(i18n::tr("Black"));
   for (std::size_t i = 0; i < san.size(); i += 2) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
@@ -94,15 +95,15 @@ bool ChessGameView::shortcut(const SDL_Event& event, std::uint64_t local_ms) {
 }
 
 void ChessGameView::menu_items(std::uint64_t local_ms) {
-  if (ImGui::MenuItem("Save PGN", "Ctrl+S")) save_pgn(local_ms);
+  if (ImGui::MenuItem(i18n::tr("Save PGN"), "Ctrl+S")) save_pgn(local_ms);
 }
 
 void ChessGameView::quick_match_buttons(std::uint64_t) {
-  if (ImGui::Button("Quick match: chess", ImVec2(-1, 0))) app_.quick_match(screen_.game(), 2);
+  if (ImGui::Button(i18n::tr("Quick match: chess"), ImVec2(-1, 0))) app_.quick_match(screen_.game(), 2);
 }
 
 void ChessGameView::result_buttons(std::uint64_t local_ms) {
-  if (ImGui::Button("Save PGN")) save_pgn(local_ms);
+  if (ImGui::Button(i18n::tr("Save PGN"))) save_pgn(local_ms);
   ImGui::SameLine();
 }
 
@@ -158,10 +159,11 @@ void ChessGameView::player_card(game::Seat seat, std::uint64_t local_ms) {
   const bool to_move = chess && !chess->result() && seat_of(chess->position().side_to_move()) == seat;
   ImGui::PushID(seat.index);
   ImGui::BeginGroup();
-  ImGui::TextColored(to_move ? kGood : ImGui::GetStyleColorVec4(ImGuiCol_Text), "%s %s%s", to_move ? "\xE2\x97\x8F" : " ",
-                     g.seat_name(seat).c_str(), g.me() == seat ? " (you)" : "");
+  const std::string name = g.me() == seat ? i18n::trf("{0} (you)", g.seat_name(seat)) : g.seat_name(seat);
+  ImGui::TextColored(to_move ? kGood : ImGui::GetStyleColorVec4(ImGuiCol_Text), "%s %s", to_move ? "\xE2\x97\x8F" : " ",
+                     name.c_str());
   ImGui::SameLine();
-  ImGui::TextColored(kQuiet, "%s", seat_label(g.session(), seat).c_str());
+  ImGui::TextColored(kQuiet, "%s", i18n::tr(seat_label(g.session(), seat).c_str()));
   if (g.clocked()) {
     const std::uint64_t left = g.clock_left(seat, local_ms);
     ImGui::PushFont(window_.clock_font());
@@ -181,52 +183,56 @@ void ChessGameView::game_actions(std::uint64_t local_ms) {
   const Game& chess = *game;
   const Color mine = color_of(me);
   if (chess.draw_offered_by() && *chess.draw_offered_by() != mine) {
-    ImGui::TextColored(kGood, "Your opponent offers a draw");
-    if (ImGui::Button("Accept draw")) screen_.act({ChessIntent::Kind::accept_draw, Move::none(), 0}, local_ms);
+    ImGui::TextColored(kGood, "%s", i18n::tr("Your opponent offers a draw"));
+    if (ImGui::Button(i18n::tr("Accept draw"))) screen_.act({ChessIntent::Kind::accept_draw, Move::none(), 0}, local_ms);
     ImGui::SameLine();
-    if (ImGui::Button("Decline")) screen_.act({ChessIntent::Kind::decline_draw, Move::none(), 0}, local_ms);
+    if (ImGui::Button(i18n::tr("Decline"))) screen_.act({ChessIntent::Kind::decline_draw, Move::none(), 0}, local_ms);
   }
   if (const auto& t = chess.takeback_request(); t && t->by != mine) {
-    ImGui::TextColored(kGood, "Your opponent asks to take back %u half-move%s", t->count, t->count == 1 ? "" : "s");
-    if (ImGui::Button("Allow")) screen_.act({ChessIntent::Kind::accept_takeback, Move::none(), 0}, local_ms);
+    ImGui::TextColored(kGood, "%s",
+                       i18n::trnf("Your opponent asks to take back {0} half-move",
+                                  "Your opponent asks to take back {0} half-moves", t->count, t->count)
+                           .c_str());
+    if (ImGui::Button(i18n::tr("Allow"))) screen_.act({ChessIntent::Kind::accept_takeback, Move::none(), 0}, local_ms);
     ImGui::SameLine();
-    if (ImGui::Button("Refuse")) screen_.act({ChessIntent::Kind::decline_takeback, Move::none(), 0}, local_ms);
+    if (ImGui::Button(i18n::tr("Refuse"))) screen_.act({ChessIntent::Kind::decline_takeback, Move::none(), 0}, local_ms);
   }
   // One offer at a time, from either side and on either turn (an offer that crosses the other's
   // is ignored as late, docs/sessions.md).
   ImGui::BeginDisabled(chess.draw_offered_by().has_value());
-  if (ImGui::Button("Offer draw")) screen_.act({ChessIntent::Kind::offer_draw, Move::none(), 0}, local_ms);
+  if (ImGui::Button(i18n::tr("Offer draw"))) screen_.act({ChessIntent::Kind::offer_draw, Move::none(), 0}, local_ms);
   ImGui::EndDisabled();
   ImGui::SameLine();
   if (chess.can_claim_draw()) {
-    if (ImGui::Button("Claim draw")) screen_.act({ChessIntent::Kind::claim_draw, Move::none(), 0}, local_ms);
+    if (ImGui::Button(i18n::tr("Claim draw"))) screen_.act({ChessIntent::Kind::claim_draw, Move::none(), 0}, local_ms);
     ImGui::SameLine();
   }
   const std::uint16_t back = takeback_count(chess, me);
   ImGui::BeginDisabled(back == 0);
-  if (ImGui::Button("Take back")) screen_.act({ChessIntent::Kind::request_takeback, Move::none(), back}, local_ms);
+  if (ImGui::Button(i18n::tr("Take back"))) screen_.act({ChessIntent::Kind::request_takeback, Move::none(), back}, local_ms);
   ImGui::EndDisabled();
   ImGui::SameLine();
-  if (ImGui::Button("Resign")) resign_requested_ = true;
+  if (ImGui::Button(i18n::tr("Resign"))) resign_requested_ = true;
+  const std::string title = std::string(i18n::tr("Resign?")) + "###resign";
   if (resign_requested_) {
-    ImGui::OpenPopup("Resign?");
+    ImGui::OpenPopup(title.c_str());
     resign_requested_ = false;
   }
-  if (ImGui::BeginPopupModal("Resign?", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-    ImGui::TextUnformatted("Resign this game?");
-    if (ImGui::Button("Resign##yes")) {
+  if (ImGui::BeginPopupModal(title.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::TextUnformatted(i18n::tr("Resign this game?"));
+    if (ImGui::Button((std::string(i18n::tr("Resign")) + "###resign-yes").c_str())) {
       screen_.act({ChessIntent::Kind::resign, Move::none(), 0}, local_ms);
       ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();
-    if (ImGui::Button("Play on")) ImGui::CloseCurrentPopup();
+    if (ImGui::Button(i18n::tr("Play on"))) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
   }
 }
 
 void ChessGameView::save_pgn(std::uint64_t local_ms) {
   auto pgn = screen_.pgn();
-  if (!pgn) return app_.notify(Notice::Kind::error, "Cannot save PGN: " + pgn.error().detail, local_ms);
+  if (!pgn) return app_.notify(Notice::Kind::error, i18n::trf("Cannot save PGN: {0}", pgn.error().detail), local_ms);
   fs::path dir = data_dir_ / "pgn";
   std::error_code ec;
   fs::create_directories(dir, ec);
@@ -234,8 +240,8 @@ void ChessGameView::save_pgn(std::uint64_t local_ms) {
   std::ofstream out(path);
   out << *pgn;
   out.close();
-  if (!out) return app_.notify(Notice::Kind::error, "Cannot write " + path.string(), local_ms);
-  app_.notify(Notice::Kind::info, "Saved " + path.string(), local_ms);
+  if (!out) return app_.notify(Notice::Kind::error, i18n::trf("Cannot write {0}", path.string()), local_ms);
+  app_.notify(Notice::Kind::info, i18n::trf("Saved {0}", path.string()), local_ms);
 }
 
 void ChessGameView::game_screen(std::uint64_t local_ms, int top,
@@ -275,14 +281,14 @@ void ChessGameView::game_screen(std::uint64_t local_ms, int top,
     ImGui::PopFont();
   }
   if (const auto& seat = app_.seat(); seat && seat->status == peer::RunnerStatus::finished && seat->log)
-    ImGui::TextColored(kQuiet, "Log: %s", seat->log->filename().string().c_str());
+    ImGui::TextColored(kQuiet, "%s", i18n::trf("Log: {0}", seat->log->filename().string()).c_str());
   game_actions(local_ms);
-  if (ImGui::Button("Flip (F)")) app_.flip();
+  if (ImGui::Button(i18n::tr("Flip (F)"))) app_.flip();
   ImGui::SameLine();
-  if (ImGui::Button("Save PGN")) save_pgn(local_ms);
+  if (ImGui::Button(i18n::tr("Save PGN"))) save_pgn(local_ms);
   if (app_.can_leave_game()) {
     ImGui::SameLine();
-    if (ImGui::Button("Back to the lobby")) app_.leave_game();
+    if (ImGui::Button(i18n::tr("Back to the lobby"))) app_.leave_game();
   }
   ImGui::Separator();
   const float card_h = ImGui::GetFrameHeightWithSpacing() + (g->clocked() ? ImGui::GetTextLineHeight() * 2.2f : 0);

@@ -10,6 +10,7 @@
 #include "games/chess/ui/chess_screen.hpp"
 #include "ui/sdl/game_view.hpp"
 #include "ui/sdl/window.hpp"
+#include "i18n/i18n.hpp"
 
 namespace parley::ui::sdl {
 
@@ -24,9 +25,9 @@ class ChessGameView final : public GameView {
   bool animating() const override { return screen_.input().dragging(); }
   bool shortcut(const SDL_Event& key, std::uint64_t local_ms) override;
   void menu_items(std::uint64_t local_ms) override;
-  std::string button_name() const override { return "chess"; }
+  std::string button_name() const override { return i18n::tr("chess"); }
   void quick_match_buttons(std::uint64_t local_ms) override;
-  std::string room_seat_label(std::size_t seat) const override { return seat == 0 ? "White" : "Black"; }
+  std::string room_seat_label(std::size_t seat) const override { return seat == 0 ? i18n::tr("White") : i18n::tr("Black"); }
   void game_screen(std::uint64_t local_ms, int top,
                    const std::function<void(const char* id, float height)>& chat) override;
   void result_buttons(std::uint64_t local_ms) override;

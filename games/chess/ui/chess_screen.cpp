@@ -6,6 +6,7 @@
 #include "game/chess/pgn.hpp"
 #include "games/chess/chess_export.hpp"
 #include "games/chess/module.hpp"
+#include "i18n/i18n.hpp"
 
 namespace parley::ui {
 
@@ -146,16 +147,21 @@ std::optional<std::string> ChessUi::play_status(const LiveGame& live, std::uint6
   const Game& g = games::chess::rules_of(live.session()).game_state();
   const auto me = live.me();
   game::Seat to_move = seat_of(g.position().side_to_move());
-  std::string check = g.position().in_check() ? " (check)" : "";
-  std::string text = me == to_move ? "Your move" + check : live.seat_name(to_move) + " to move" + check;
+  const bool check = g.position().in_check();
+  // "{0} to move" names a player here, a colour at the terminal: a context of its own.
+  std::string text = me == to_move ? std::string(check ? i18n::tr("Your move (check)") : i18n::tr("Your move"))
+                     : check       ? i18n::trf("{0} to move (check)", live.seat_name(to_move))
+                                   : i18n::detail::format_translated(i18n::trc("a player's name", "{0} to move"),
+                                                                     "{0} to move", live.seat_name(to_move));
   // What this seat asked of the other and is waiting for (the panel shows what it is asked).
   if (me) {
     const Color mine = color_of(*me);
     const std::string other = live.seat_name(game::Seat{static_cast<std::uint8_t>(1 - me->index)});
-    if (g.draw_offered_by() == mine) text += "; your draw offer stands until " + other + " answers or moves";
+    if (g.draw_offered_by() == mine)
+      text = i18n::trf("{0}; your draw offer stands until {1} answers or moves", text, other);
     if (const auto& t = g.takeback_request(); t && t->by == mine)
-      text += "; you asked to take back " + std::to_string(t->count) + " half-move" + (t->count == 1 ? "" : "s") + ", " +
-              other + " has not answered";
+      text = i18n::trnf("{0}; you asked to take back {1} half-move, {2} has not answered",
+                        "{0}; you asked to take back {1} half-moves, {2} has not answered", t->count, text, t->count, other);
   }
   return text;
 }

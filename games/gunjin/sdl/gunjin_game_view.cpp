@@ -62,21 +62,21 @@ void GunjinGameView::begin_frame() {
 }
 
 void GunjinGameView::quick_match_buttons(std::uint64_t) {
-  if (ImGui::Button("Quick match: Gunjin shogi", ImVec2(-1, 0))) app_.quick_match(screen_.game(), 2);
+  if (ImGui::Button(i18n::tr("Quick match: Gunjin shogi"), ImVec2(-1, 0))) app_.quick_match(screen_.game(), 2);
 }
 
 void GunjinGameView::lobby_extras(std::uint64_t) {
-  if (ImGui::Button("Your Gunjin layout...", ImVec2(-1, 0))) open_layout_dialog();
+  if (ImGui::Button(i18n::tr("Your Gunjin layout..."), ImVec2(-1, 0))) open_layout_dialog();
 }
 
 void GunjinGameView::room_form(CreateRoomForm& room) {
   room.seats = screen_.module().seats().min;  // a duel: the seat slider does not apply
-  ImGui::TextColored(kQuiet, "Variants (default: the standard battle table)");
+  ImGui::TextColored(kQuiet, "%s", i18n::tr("Variants (default: the standard battle table)"));
   peer::GunjinRoomOptions& form = screen_.room_form();
-  ImGui::Checkbox("A mine that wins is removed too", &form.variants.mine_removes_both);
-  ImGui::Checkbox("Engineer beats tank", &form.variants.engineer_beats_tank);
-  ImGui::Checkbox("Spy beats the general only attacking", &form.variants.spy_wins_only_attacking);
-  ImGui::Checkbox("Open pieces (teaching game, no secrets)", &form.open_pieces);
+  ImGui::Checkbox((std::string(i18n::tr("A mine that wins is removed too")) + "###mine-removes-both").c_str(), &form.variants.mine_removes_both);
+  ImGui::Checkbox((std::string(i18n::tr("Engineer beats tank")) + "###engineer-beats-tank").c_str(), &form.variants.engineer_beats_tank);
+  ImGui::Checkbox((std::string(i18n::tr("Spy beats the general only attacking")) + "###spy-attacking").c_str(), &form.variants.spy_wins_only_attacking);
+  ImGui::Checkbox((std::string(i18n::tr("Open pieces (teaching game, no secrets)")) + "###open-pieces").c_str(), &form.open_pieces);
 }
 
 bool GunjinGameView::room_panel(std::uint64_t local_ms, float width) {
@@ -173,15 +173,15 @@ void GunjinGameView::layout_editor(std::uint64_t local_ms, float width, bool loc
   const float s = window_.scale();
   if (!saved_listed_) refresh_saved();
   ImGui::BeginChild("gunjin-layout", ImVec2(width, 0), true);
-  ImGui::TextUnformatted("Your layout (布陣)");
+  ImGui::TextUnformatted(i18n::tr("Your layout (布陣)"));
   ImGui::PushStyleColor(ImGuiCol_Text, kQuiet);
-  ImGui::TextWrapped("Click two pieces to swap them, or drag one onto another. Mines (地雷) and the flag (軍旗) may not "
-                     "stand on a gate (green). Your seat commits to this layout when you press Ready (or start a Gunjin "
-                     "quick match).");
+  ImGui::TextWrapped("%s", i18n::tr("Click two pieces to swap them, or drag one onto another. Mines (地雷) and the flag "
+                                    "(軍旗) may not stand on a gate (green). Your seat commits to this layout when you "
+                                    "press Ready (or start a Gunjin quick match)."));
   ImGui::PopStyleColor();
   if (locked) {
     screen_.editor().cancel();
-    ImGui::TextColored(kGood, "You are ready: your seat will play this layout. Press Not ready to change it.");
+    ImGui::TextColored(kGood, "%s", i18n::tr("You are ready: your seat will play this layout. Press Not ready to change it."));
   }
   ImGui::BeginDisabled(locked);
   GunjinLayoutEditor& editor = screen_.editor();
@@ -215,36 +215,36 @@ void GunjinGameView::layout_editor(std::uint64_t local_ms, float width, bool loc
   ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + static_cast<float>(g.bounds().h + gutter) + 6 * s));
 
   if (!editor.refusal().empty()) ImGui::TextColored(kError, "%s", editor.refusal().c_str());
-  if (ImGui::Button("Random sensible layout")) {
+  if (ImGui::Button(i18n::tr("Random sensible layout"))) {
     const auto now = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
     editor.set(sensible_layout(now ^ ++random_seed_));
   }
   ImGui::SameLine();
-  ImGui::Checkbox("Readings (R)", &readings_);
+  ImGui::Checkbox((std::string(i18n::tr("Readings (R)")) + "###readings").c_str(), &readings_);
   ImGui::SetNextItemWidth(160 * s);
   ImGui::InputText("##layout-name", &layout_name_);
   ImGui::SameLine();
-  if (ImGui::Button("Save")) {
+  if (ImGui::Button((std::string(i18n::tr("Save")) + "###save-layout").c_str())) {
     auto saved = save_layout(data_dir_, layout_name_, editor.layout());
     if (saved)
-      app_.notify(Notice::Kind::info, "Layout saved: " + saved->string(), local_ms);
+      app_.notify(Notice::Kind::info, i18n::trf("Layout saved: {0}", saved->string()), local_ms);
     else
-      app_.notify(Notice::Kind::error, "Cannot save the layout: " + saved.error(), local_ms);
+      app_.notify(Notice::Kind::error, i18n::trf("Cannot save the layout: {0}", saved.error()), local_ms);
     refresh_saved();
   }
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::BeginCombo("##load", "Load a saved layout")) {
+  if (ImGui::BeginCombo("##load", i18n::tr("Load a saved layout"))) {
     for (const auto& path : saved_) {
       if (!ImGui::Selectable(path.stem().string().c_str())) continue;
       auto loaded = load_layout(path);
       if (loaded && editor.set(*loaded)) {
         layout_name_ = path.stem().string();
       } else {
-        app_.notify(Notice::Kind::error, loaded ? "This layout breaks the placement rules" : loaded.error(), local_ms);
+        app_.notify(Notice::Kind::error, loaded ? std::string(i18n::tr("This layout breaks the placement rules")) : loaded.error(), local_ms);
       }
     }
-    if (saved_.empty()) ImGui::TextColored(kQuiet, "(none in %s)", layout_dir(data_dir_).string().c_str());
+    if (saved_.empty()) ImGui::TextColored(kQuiet, "%s", i18n::trf("(none in {0})", layout_dir(data_dir_).string()).c_str());
     ImGui::EndCombo();
   }
   ImGui::EndDisabled();
@@ -257,18 +257,19 @@ void GunjinGameView::layout_editor(std::uint64_t local_ms, float width, bool loc
 }
 
 void GunjinGameView::dialogs(std::uint64_t local_ms) {
+  const std::string title = std::string(i18n::tr("Your Gunjin layout")) + "###gunjin-layout";
   if (layout_dialog_requested_) {
-    ImGui::OpenPopup("Your Gunjin layout");
+    ImGui::OpenPopup(title.c_str());
     layout_dialog_requested_ = false;
   }
   const float s = window_.scale();
   ImGui::SetNextWindowSize(ImVec2(620 * s, std::min(760 * s, static_cast<float>(window_.height()) - 40)), ImGuiCond_Appearing);
-  if (!ImGui::BeginPopupModal("Your Gunjin layout")) return;
+  if (!ImGui::BeginPopupModal(title.c_str())) return;
   const float close_h = ImGui::GetFrameHeightWithSpacing();
   ImGui::BeginChild("layout-dialog", ImVec2(0, -close_h));
   layout_editor(local_ms, ImGui::GetContentRegionAvail().x);
   ImGui::EndChild();
-  if (ImGui::Button("Close")) ImGui::CloseCurrentPopup();
+  if (ImGui::Button(i18n::tr("Close"))) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
 }
 
@@ -321,8 +322,9 @@ void GunjinGameView::game_screen(std::uint64_t local_ms, int top,
     const bool to_move = view.phase() != Phase::over && view.to_move() == seat && !live.session().outcome();
     int left = 0;
     for (std::uint8_t slot = 0; slot < kArmySize; ++slot) left += view.piece(PieceId{seat, slot}).square ? 1 : 0;
-    ImGui::TextColored(to_move ? kGood : ImGui::GetStyleColorVec4(ImGuiCol_Text), "%s %s%s", to_move ? "\xE2\x97\x8F" : " ",
-                       live.seat_name(seat).c_str(), live.me() == seat ? " (you)" : "");
+    const std::string name = live.me() == seat ? i18n::trf("{0} (you)", live.seat_name(seat)) : live.seat_name(seat);
+    ImGui::TextColored(to_move ? kGood : ImGui::GetStyleColorVec4(ImGuiCol_Text), "%s %s", to_move ? "\xE2\x97\x8F" : " ",
+                       name.c_str());
     ImGui::SameLine();
     ImGui::TextColored(kQuiet, "%s",
                        (s == 0 ? i18n::trnf("cream pieces, {0} left", "cream pieces, {0} left", static_cast<unsigned long>(left), left)
@@ -336,59 +338,60 @@ void GunjinGameView::game_screen(std::uint64_t local_ms, int top,
     ImGui::PushFont(window_.heading_font());
     ImGui::TextWrapped("%s", result->c_str());
     ImGui::PopFont();
-    if (board.armies_open()) ImGui::TextColored(kGood, "Both layouts opened and checked: every piece is face up.");
+    if (board.armies_open()) ImGui::TextColored(kGood, "%s", i18n::tr("Both layouts opened and checked: every piece is face up."));
   }
   if (const auto& seat = app_.seat(); seat && seat->status == peer::RunnerStatus::finished && seat->log)
-    ImGui::TextColored(kQuiet, "Log: %s", seat->log->filename().string().c_str());
+    ImGui::TextColored(kQuiet, "%s", i18n::trf("Log: {0}", seat->log->filename().string()).c_str());
 
   // Actions.
   if (live.me() && !live.session().outcome()) {
     if (board.draw_offered_to_me()) {
-      ImGui::TextColored(kGood, "Your opponent offers a draw");
-      if (buttons_.button("Accept draw")) screen_.act(GunjinIntent{GunjinIntent::Kind::accept_draw, {}, {}}, local_ms);
+      ImGui::TextColored(kGood, "%s", i18n::tr("Your opponent offers a draw"));
+      if (buttons_.button(i18n::tr("Accept draw"))) screen_.act(GunjinIntent{GunjinIntent::Kind::accept_draw, {}, {}}, local_ms);
       ImGui::SameLine();
     }
     ImGui::BeginDisabled(!board.may_offer_draw());
-    if (buttons_.button("Offer draw")) screen_.act(GunjinIntent{GunjinIntent::Kind::offer_draw, {}, {}}, local_ms);
+    if (buttons_.button(i18n::tr("Offer draw"))) screen_.act(GunjinIntent{GunjinIntent::Kind::offer_draw, {}, {}}, local_ms);
     ImGui::EndDisabled();
     ImGui::SameLine();
     if (board.may_move() && board.no_legal_move()) {
-      if (buttons_.button("I cannot move")) screen_.act(GunjinIntent{GunjinIntent::Kind::no_legal_move, {}, {}}, local_ms);
+      if (buttons_.button(i18n::tr("I cannot move"))) screen_.act(GunjinIntent{GunjinIntent::Kind::no_legal_move, {}, {}}, local_ms);
       ImGui::SameLine();
     }
-    if (ImGui::Button("Resign")) resign_requested_ = true;
+    if (ImGui::Button(i18n::tr("Resign"))) resign_requested_ = true;
+    const std::string title = std::string(i18n::tr("Resign?")) + "###resign-gunjin";
     if (resign_requested_) {
-      ImGui::OpenPopup("Resign?##gunjin");
+      ImGui::OpenPopup(title.c_str());
       resign_requested_ = false;
     }
-    if (ImGui::BeginPopupModal("Resign?##gunjin", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-      ImGui::TextUnformatted("Resign this game?");
-      if (ImGui::Button("Resign##yes")) {
+    if (ImGui::BeginPopupModal(title.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+      ImGui::TextUnformatted(i18n::tr("Resign this game?"));
+      if (ImGui::Button((std::string(i18n::tr("Resign")) + "###resign-yes").c_str())) {
         screen_.act(GunjinIntent{GunjinIntent::Kind::resign, {}, {}}, local_ms);
         ImGui::CloseCurrentPopup();
       }
       ImGui::SameLine();
-      if (ImGui::Button("Play on")) ImGui::CloseCurrentPopup();
+      if (ImGui::Button(i18n::tr("Play on"))) ImGui::CloseCurrentPopup();
       ImGui::EndPopup();
     }
   }
-  ImGui::Checkbox("Readings (R)", &readings_);
+  ImGui::Checkbox((std::string(i18n::tr("Readings (R)")) + "###readings").c_str(), &readings_);
   ImGui::SameLine();
-  if (ImGui::Button("Flip (F)")) app_.flip();
+  if (ImGui::Button(i18n::tr("Flip (F)"))) app_.flip();
   // The rules a click away (registered windows, gunjin_info.hpp).
   if (buttons_.button(i18n::tr("Battle chart"))) screens_.open_info(screen_.game(), "battle-chart");
   ImGui::SameLine();
   if (buttons_.button(i18n::tr("Rules"))) screens_.open_info(screen_.game(), "rules");
   if (app_.can_leave_game()) {
     ImGui::SameLine();
-    if (ImGui::Button("Back to the lobby")) app_.leave_game();
+    if (ImGui::Button(i18n::tr("Back to the lobby"))) app_.leave_game();
   }
   ImGui::Separator();
-  ImGui::TextUnformatted("The referee");
+  ImGui::TextUnformatted(i18n::tr("The referee"));
   const float chat_h = 170 * window_.scale();
   ImGui::BeginChild("referee", ImVec2(0, std::max(ImGui::GetContentRegionAvail().y - chat_h, 80.0f)), true);
   const auto& said = board.announcements();
-  if (said.empty()) ImGui::TextColored(kQuiet, "No battle yet.");
+  if (said.empty()) ImGui::TextColored(kQuiet, "%s", i18n::tr("No battle yet."));
   for (const auto& line : said) ImGui::TextWrapped("%s", line.c_str());
   if (said.size() != announced_) {
     ImGui::SetScrollHereY(1.0f);
@@ -427,16 +430,16 @@ void GunjinGameView::replay_controls(const ReplayViewer& viewer) {
   const GunjinReplay* replay = screen_.replay();
   if (!replay) return;
   if (replay->armies_open()) {
-    ImGui::Checkbox("Show both armies (opened at the end)", &show_armies_);
+    ImGui::Checkbox((std::string(i18n::tr("Show both armies (opened at the end)")) + "###show-armies").c_str(), &show_armies_);
   } else {
-    ImGui::TextColored(kQuiet, "The layouts were not both opened: pieces stay face down.");
+    ImGui::TextColored(kQuiet, "%s", i18n::tr("The layouts were not both opened: pieces stay face down."));
   }
   ImGui::SameLine();
-  ImGui::Checkbox("Readings", &readings_);
+  ImGui::Checkbox((std::string(i18n::tr("Readings")) + "###readings").c_str(), &readings_);
   ImGui::SameLine();
   if (ImGui::SmallButton(i18n::tr("Battle chart"))) screens_.open_info(screen_.game(), "battle-chart");
   const auto said = replay->announcements(viewer.step().index);
-  if (!said.empty()) ImGui::TextColored(kQuiet, "Referee: %s", said.back().c_str());
+  if (!said.empty()) ImGui::TextColored(kQuiet, "%s", i18n::trf("Referee: {0}", said.back()).c_str());
 }
 
 }  // namespace parley::ui::sdl

@@ -15,6 +15,7 @@
 #include "ui/sdl/drawn_buttons.hpp"
 #include "ui/sdl/game_view.hpp"
 #include "ui/sdl/window.hpp"
+#include "i18n/i18n.hpp"
 
 namespace parley::ui::sdl {
 
@@ -41,7 +42,7 @@ class GunjinGameView final : public GameView {
   bool animating() const override;
   bool shortcut(const SDL_Event& key, std::uint64_t local_ms) override;
   void dialogs(std::uint64_t local_ms) override;
-  std::string button_name() const override { return "Gunjin shogi"; }
+  std::string button_name() const override { return i18n::tr("Gunjin shogi"); }
   void quick_match_buttons(std::uint64_t local_ms) override;
   void lobby_extras(std::uint64_t local_ms) override;
   void room_form(CreateRoomForm& form) override;

@@ -3,6 +3,7 @@
 #include "games/gunjin/gunjin_strategy.hpp"
 #include "games/gunjin/module.hpp"
 #include "games/gunjin/ui/gunjin_text.hpp"
+#include "i18n/i18n.hpp"
 
 namespace parley::ui {
 
@@ -65,19 +66,23 @@ void GunjinBoard::update(const peer::Session& session) {
   if (pending_ && (pub.ply() != pending_ply_ || !in_play)) pending_.reset();
 
   // The status line.
-  auto who = [&](game::Seat s) { return me_ == s ? std::string("you") : "seat " + std::to_string(s.index); };
+  const game::Seat to_move = pub.to_move();
   if (!in_play)
     status_.clear();
   else if (!rules->began() || !armies_ready)
-    status_ = "Checking both armies' proofs (23 pieces, no mine or flag on a gate)";
+    status_ = i18n::tr("Checking both armies' proofs (23 pieces, no mine or flag on a gate)");
   else if (const auto& d = rules->duel())
-    status_ = "Battle at " + square_name(d->to) + ": the duel is being settled";
+    status_ = i18n::trf("Battle at {0}: the duel is being settled", square_name(d->to));
   else if (pub.phase() == Phase::answer_no_move)
-    status_ = who(pub.to_move()) + " must answer: the other side says it cannot move";
+    status_ = me_ == to_move ? std::string(i18n::tr("You must answer: the other side says it cannot move"))
+                             : i18n::trf("Seat {0} must answer: the other side says it cannot move", to_move.index);
   else
-    status_ = my_turn_ ? "Your move" : who(pub.to_move()) + " to move";
+    status_ = my_turn_          ? std::string(i18n::tr("Your move"))
+              : me_ == to_move ? std::string(i18n::tr("You are to move"))
+                                : i18n::trf("seat {0} to move", to_move.index);
   if (in_play && me_ && pub.draw_offer() == *me_)
-    status_ += "; your draw offer stands until " + who(opponent(*me_)) + " accepts it or plays on";
+    status_ = i18n::trf("{0}; your draw offer stands until seat {1} accepts it or plays on", status_,
+                        opponent(*me_).index);
 
   if (!may_move()) {
     selected_.reset();

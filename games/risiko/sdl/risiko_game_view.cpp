@@ -35,17 +35,19 @@ void swatch(Rgb c) {
 const char* hint(RisikoMode mode) {
   switch (mode) {
     case RisikoMode::initial_placement:
-      return "Place your starting armies: click your territories (right click takes one back), then Place. "
-             "They are committed all at once and revealed when everyone has committed.";
-    case RisikoMode::placement_committed: return "Placement committed: waiting for the others.";
-    case RisikoMode::must_trade: return "You hold more than 5 cards: choose three that form a set and trade them.";
-    case RisikoMode::reinforce: return "Click your territories to place your armies (right click takes one back), then Place.";
+      return i18n::tr("Place your starting armies: click your territories (right click takes one back), then Place. "
+                      "They are committed all at once and revealed when everyone has committed.");
+    case RisikoMode::placement_committed: return i18n::tr("Placement committed: waiting for the others.");
+    case RisikoMode::must_trade: return i18n::tr("You hold more than 5 cards: choose three that form a set and trade them.");
+    case RisikoMode::reinforce:
+      return i18n::tr("Click your territories to place your armies (right click takes one back), then Place.");
     case RisikoMode::attack:
-      return "Click one of your territories, then a neighbour: an enemy to attack (click it again to roll the most "
-             "dice), or your own for the strategic move. End the turn when done.";
-    case RisikoMode::move_in: return "Conquered! Choose how many armies move in (or click the territory to move all).";
-    case RisikoMode::sent: return "Sent: waiting for the lobby to relay it.";
-    case RisikoMode::out: return "You are no longer playing in this game.";
+      return i18n::tr("Click one of your territories, then a neighbour: an enemy to attack (click it again to roll the "
+                      "most dice), or your own for the strategic move. End the turn when done.");
+    case RisikoMode::move_in:
+      return i18n::tr("Conquered! Choose how many armies move in (or click the territory to move all).");
+    case RisikoMode::sent: return i18n::tr("Sent: waiting for the lobby to relay it.");
+    case RisikoMode::out: return i18n::tr("You are no longer playing in this game.");
     case RisikoMode::watching: break;
   }
   return "";
@@ -86,14 +88,14 @@ bool RisikoGameView::shortcut(const SDL_Event& event, std::uint64_t) {
 
 void RisikoGameView::quick_match_buttons(std::uint64_t) {
   const peer::SeatRange range = screen_.module().seats();
-  const std::string label = "Quick match: Risiko, " + std::to_string(quick_seats_) + " seats";
+  const std::string label = i18n::trf("Quick match: Risiko, {0} seats", quick_seats_) + "###risiko-quick-match";
   if (ImGui::Button(label.c_str(), ImVec2(-1, 0))) app_.quick_match(screen_.game(), static_cast<std::uint8_t>(quick_seats_));
   ImGui::SetNextItemWidth(-1);
-  ImGui::SliderInt("##risiko-seats", &quick_seats_, range.min, range.max, "Risiko: %d seats");
+  ImGui::SliderInt("##risiko-seats", &quick_seats_, range.min, range.max, i18n::trf("Risiko: {0} seats", "%d").c_str());
 }
 
 void RisikoGameView::room_form(CreateRoomForm&) {
-  constexpr const char* kOwnMap = "a map file of yours";
+  const char* const kOwnMap = i18n::tr("a map file of yours");
   RisikoScreen::RoomForm& form = screen_.room_form();
   ImGui::SetNextItemWidth(-1);
   if (ImGui::BeginCombo("##risiko-map", own_map_ ? kOwnMap : form.map.c_str())) {
@@ -108,10 +110,10 @@ void RisikoGameView::room_form(CreateRoomForm&) {
   }
   if (own_map_) {
     ImGui::SetNextItemWidth(-1);
-    ImGui::InputTextWithHint("##risiko-map-file", "path of a .map file (docs/risiko.md)", &map_path_);
+    ImGui::InputTextWithHint("##risiko-map-file", i18n::tr("path of a .map file (docs/risiko.md)"), &map_path_);
   }
   bool classic_dice = form.dice == rk::DiceRule::classic;
-  ImGui::Checkbox("Classic dice (the defender rolls up to 2)", &classic_dice);
+  ImGui::Checkbox((std::string(i18n::tr("Classic dice (the defender rolls up to 2)")) + "###classic-dice").c_str(), &classic_dice);
   form.dice = classic_dice ? rk::DiceRule::classic : rk::DiceRule::risiko;
 }
 
@@ -124,17 +126,17 @@ bool RisikoGameView::before_create(std::uint64_t local_ms) {
   std::error_code ec;
   const auto size = fs::file_size(path, ec);
   if (ec) {
-    app_.notify(Notice::Kind::error, "Cannot open " + path.string() + ": " + ec.message(), local_ms);
+    app_.notify(Notice::Kind::error, i18n::trf("Cannot open {0}: {1}", path.string(), ec.message()), local_ms);
     return false;
   }
   if (size > rk::kMaxMapBytes) {
-    app_.notify(Notice::Kind::error, path.string() + " is too large for a map", local_ms);
+    app_.notify(Notice::Kind::error, i18n::trf("{0} is too large for a map", path.string()), local_ms);
     return false;
   }
   std::ifstream in(path, std::ios::binary);
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (!in && !in.eof()) {
-    app_.notify(Notice::Kind::error, "Cannot read " + path.string(), local_ms);
+    app_.notify(Notice::Kind::error, i18n::trf("Cannot read {0}", path.string()), local_ms);
     return false;
   }
   form.map_file = std::move(text);
@@ -200,8 +202,9 @@ void RisikoGameView::draw(int top, std::uint64_t local_ms, const std::function<v
     if (dealt) map_input(*board->shapes(), frame, *board);
   } else {
     ImGui::SetCursorScreenPos(ImVec2(static_cast<float>(layout.map.x), static_cast<float>(layout.map.y)));
-    ImGui::TextWrapped("This client has no drawing of the map \"%s\"; the panel still shows the game.",
-                       board->world().name.c_str());
+    ImGui::TextWrapped("%s", i18n::trf("This client has no drawing of the map \"{0}\"; the panel still shows the game.",
+                                       board->world().name)
+                                 .c_str());
   }
 
   const Rect p = layout.panel;
@@ -213,7 +216,7 @@ void RisikoGameView::draw(int top, std::uint64_t local_ms, const std::function<v
     ImGui::TextWrapped("%s", result->c_str());
     ImGui::PopFont();
     if (auto mission = claimed_mission(board->table()))
-      ImGui::TextWrapped("Mission accomplished: %s", mission_text(board->world(), *mission).c_str());
+      ImGui::TextWrapped("%s", i18n::trf("Mission accomplished: {0}", mission_text(board->world(), *mission)).c_str());
   }
   if (const char* h = hint(board->mode()); *h) {
     ImGui::PushStyleColor(ImGuiCol_Text, kWarn);
@@ -227,20 +230,26 @@ void RisikoGameView::draw(int top, std::uint64_t local_ms, const std::function<v
   if (const auto& roll = board->tracker().last_roll()) {
     ImGui::Separator();
     const rk::World& w = board->world();
-    ImGui::Text("%s attacks %s from %s", game->seat_name(roll->attacker).c_str(), w.country(roll->to).name.c_str(),
-                w.country(roll->from).name.c_str());
+    ImGui::TextUnformatted(
+        i18n::trf("{0} attacks {1} from {2}", game->seat_name(roll->attacker), w.country(roll->to).name, w.country(roll->from).name)
+            .c_str());
     // The last round large, each side high to low, the compared pairs one above the other.
     const float side = ImGui::GetTextLineHeight() * 2.2f;
     const ImVec2 at = ImGui::GetCursorScreenPos();
     drawn_dice_ = draw_dice(ImGui::GetWindowDrawList(), at.x, at.y, side, *roll, 1);
     ImGui::Dummy(ImVec2(0, side * 2.4f));
-    ImGui::TextColored(kQuiet, "%zu round%s: attacker lost %u, defender lost %u%s", roll->rounds.size(),
-                       roll->rounds.size() == 1 ? "" : "s", roll->losses.attacker, roll->losses.defender,
-                       roll->conquered ? ", conquered" : "");
+    const std::string rounds =
+        roll->conquered ? i18n::trnf("{0} round: attacker lost {1}, defender lost {2}, conquered",
+                                     "{0} rounds: attacker lost {1}, defender lost {2}, conquered", roll->rounds.size(),
+                                     roll->rounds.size(), roll->losses.attacker, roll->losses.defender)
+                        : i18n::trnf("{0} round: attacker lost {1}, defender lost {2}",
+                                     "{0} rounds: attacker lost {1}, defender lost {2}", roll->rounds.size(),
+                                     roll->rounds.size(), roll->losses.attacker, roll->losses.defender);
+    ImGui::TextColored(kQuiet, "%s", rounds.c_str());
   }
   if (const auto& seat = app_.seat(); seat && seat->status == peer::RunnerStatus::finished && seat->log)
-    ImGui::TextColored(kQuiet, "Log: %s", seat->log->filename().string().c_str());
-  if (app_.can_leave_game() && ImGui::Button("Back to the lobby")) app_.leave_game();
+    ImGui::TextColored(kQuiet, "%s", i18n::trf("Log: {0}", seat->log->filename().string()).c_str());
+  if (app_.can_leave_game() && ImGui::Button(i18n::tr("Back to the lobby"))) app_.leave_game();
   ImGui::Separator();
   const auto& lines = board->tracker().log();
   if (layout.below.h > 0) {
@@ -272,10 +281,10 @@ void RisikoGameView::players(const RisikoBoard& board) {
   if (!t.started || !game) return;
   if (!ImGui::BeginTable("risiko-players", 5, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) return;
   ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed);
-  ImGui::TableSetupColumn("Player", ImGuiTableColumnFlags_WidthStretch);
-  ImGui::TableSetupColumn("Terr.");
-  ImGui::TableSetupColumn("Armies");
-  ImGui::TableSetupColumn("Cards");
+  ImGui::TableSetupColumn(i18n::tr("Player"), ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn(i18n::tr("Terr."));
+  ImGui::TableSetupColumn(i18n::tr("Armies"));
+  ImGui::TableSetupColumn(i18n::tr("Cards"));
   ImGui::TableHeadersRow();
   for (game::Seat seat : t.turn_order) {
     const rk::PlayerInfo& p = t.player(seat);
@@ -287,10 +296,11 @@ void RisikoGameView::players(const RisikoBoard& board) {
     swatch(RisikoColors::owner(p.colour));
     ImGui::TableNextColumn();
     const bool current = t.turn > 0 && t.current_player() == seat && t.phase != rk::Phase::no_move;
-    std::string name = (current ? "> " : "") + game->seat_name(seat) + (board.me() == seat ? " (you)" : "");
-    if (p.status == rk::PlayerStatus::left) name += " - left";
-    if (p.status == rk::PlayerStatus::eliminated) name += " - eliminated";
-    if (p.armies_to_place > 0) name += " +" + std::to_string(p.armies_to_place) + " to place";
+    std::string name = board.me() == seat ? i18n::trf("{0} (you)", game->seat_name(seat)) : game->seat_name(seat);
+    if (current) name = "> " + name;
+    if (p.status == rk::PlayerStatus::left) name = i18n::trf("{0} - left", name);
+    if (p.status == rk::PlayerStatus::eliminated) name = i18n::trf("{0} - eliminated", name);
+    if (p.armies_to_place > 0) name = i18n::trf("{0} +{1} to place", name, p.armies_to_place);
     ImGui::TextColored(p.status == rk::PlayerStatus::playing ? (current ? kGood : ImGui::GetStyleColorVec4(ImGuiCol_Text)) : kQuiet,
                        "%s", name.c_str());
     ImGui::TableNextColumn();
@@ -311,7 +321,7 @@ void RisikoGameView::players(const RisikoBoard& board) {
     continents += (continents.empty() ? "" : ", ") + w.continents[c].name + " +" + std::to_string(w.continents[c].bonus) + held;
   }
   ImGui::PushStyleColor(ImGuiCol_Text, kQuiet);
-  ImGui::TextWrapped("Continents: %s", continents.c_str());
+  ImGui::TextWrapped("%s", i18n::trf("Continents: {0}", continents).c_str());
   ImGui::PopStyleColor();
 }
 
@@ -320,12 +330,12 @@ void RisikoGameView::own_secrets(RisikoBoard& board) {
   const rk::World& w = board.world();
   const rk::Player& own = board.own();
   if (own.mission)
-    ImGui::TextWrapped("Your mission: %s", mission_text(w, *own.mission).c_str());
+    ImGui::TextWrapped("%s", i18n::trf("Your mission: {0}", mission_text(w, *own.mission)).c_str());
   else
-    ImGui::TextColored(kQuiet, "Your mission is being dealt...");
+    ImGui::TextColored(kQuiet, "%s", i18n::tr("Your mission is being dealt..."));
   const auto& hand = board.table().player(*board.me()).hand;
   if (hand.empty()) return;
-  ImGui::Text("Your cards (%zu):", hand.size());
+  ImGui::TextUnformatted(i18n::trf("Your cards ({0}):", hand.size()).c_str());
   // Each card a tile with its symbol and territory; a click chooses it for a trade.
   const float s = window_.scale();
   const ImVec2 tile(76 * s, 100 * s);
@@ -348,7 +358,7 @@ void RisikoGameView::own_secrets(RisikoBoard& board) {
     ImGui::PopID();
   }
   ImGui::BeginDisabled(!board.can_trade());
-  if (button("Trade the three chosen cards")) screen_.act(board.trade());
+  if (button(i18n::tr("Trade the three chosen cards"))) screen_.act(board.trade());
   ImGui::EndDisabled();
 }
 
@@ -359,13 +369,13 @@ void RisikoGameView::controls(RisikoBoard& board) {
     case RisikoMode::initial_placement:
     case RisikoMode::reinforce: {
       const std::uint32_t total = board.draft_total(), allowance = board.allowance();
-      ImGui::Text("Armies to place: %u of %u chosen", total, allowance);
+      ImGui::TextUnformatted(i18n::trf("Armies to place: {0} of {1} chosen", total, allowance).c_str());
       const bool ready = mode == RisikoMode::initial_placement ? total == allowance : total > 0;
       ImGui::BeginDisabled(!ready);
-      if (button(mode == RisikoMode::initial_placement ? "Place (commit)" : "Place")) screen_.act(board.place());
+      if (button(mode == RisikoMode::initial_placement ? i18n::tr("Place (commit)") : i18n::tr("Place"))) screen_.act(board.place());
       ImGui::EndDisabled();
       ImGui::SameLine();
-      if (button("Clear")) board.clear_draft();
+      if (button(i18n::tr("Clear"))) board.clear_draft();
       break;
     }
     case RisikoMode::attack: {
@@ -373,69 +383,70 @@ void RisikoGameView::controls(RisikoBoard& board) {
       const auto to = board.target();
       const rk::World& w = board.world();
       if (from && to && board.target_is_enemy()) {
-        ImGui::Text("Attack %s from %s", w.country(*to).name.c_str(), w.country(*from).name.c_str());
+        ImGui::TextUnformatted(i18n::trf("Attack {0} from {1}", w.country(*to).name, w.country(*from).name).c_str());
         const int most = board.max_dice();
         dice_ = std::clamp(dice_, 1, std::max(most, 1));
         ImGui::SetNextItemWidth(120 * window_.scale());
-        ImGui::SliderInt("dice", &dice_, 1, std::max(most, 1));
+        ImGui::SliderInt((std::string(i18n::tr("dice")) + "###dice").c_str(), &dice_, 1, std::max(most, 1));
         ImGui::SameLine();
-        if (button("Attack")) screen_.act(board.attack(static_cast<std::uint8_t>(dice_)));
+        if (button(i18n::tr("Attack"))) screen_.act(board.attack(static_cast<std::uint8_t>(dice_)));
         const int armies = static_cast<int>(board.table().countries[from->value].armies);
         stop_at_ = std::clamp(stop_at_, 1, std::max(armies - 1, 1));
         ImGui::SetNextItemWidth(120 * window_.scale());
-        ImGui::SliderInt("stop at", &stop_at_, 1, std::max(armies - 1, 1));
+        ImGui::SliderInt((std::string(i18n::tr("stop at")) + "###stop-at").c_str(), &stop_at_, 1, std::max(armies - 1, 1));
         ImGui::SameLine();
-        if (button("Attack until it falls")) screen_.act(board.attack_until(static_cast<std::uint32_t>(stop_at_)));
+        if (button(i18n::tr("Attack until it falls"))) screen_.act(board.attack_until(static_cast<std::uint32_t>(stop_at_)));
       } else if (from && to) {
-        ImGui::Text("Move from %s to %s (once per turn)", w.country(*from).name.c_str(), w.country(*to).name.c_str());
+        ImGui::TextUnformatted(
+            i18n::trf("Move from {0} to {1} (once per turn)", w.country(*from).name, w.country(*to).name).c_str());
         const int most = static_cast<int>(board.table().countries[from->value].armies) - 1;
         move_armies_ = std::clamp(move_armies_, 1, std::max(most, 1));
         ImGui::SetNextItemWidth(120 * window_.scale());
-        ImGui::SliderInt("armies", &move_armies_, 1, std::max(most, 1));
+        ImGui::SliderInt((std::string(i18n::tr("armies")) + "###move-armies").c_str(), &move_armies_, 1, std::max(most, 1));
         ImGui::SameLine();
-        if (button("Move")) screen_.act(board.move(static_cast<std::uint32_t>(move_armies_)));
+        if (button(i18n::tr("Move"))) screen_.act(board.move(static_cast<std::uint32_t>(move_armies_)));
       } else if (from) {
-        ImGui::Text("From %s: choose a neighbour", w.country(*from).name.c_str());
+        ImGui::TextUnformatted(i18n::trf("From {0}: choose a neighbour", w.country(*from).name).c_str());
       }
-      if (button("End turn")) screen_.act(board.end_turn());
+      if (button(i18n::tr("End turn"))) screen_.act(board.end_turn());
       break;
     }
     case RisikoMode::move_in: {
       const auto [least, most] = board.move_in_range();
       move_in_ = std::clamp(move_in_, static_cast<int>(least), static_cast<int>(std::max(least, most)));
       ImGui::SetNextItemWidth(120 * window_.scale());
-      ImGui::SliderInt("armies", &move_in_, static_cast<int>(least), static_cast<int>(std::max(least, most)));
+      ImGui::SliderInt((std::string(i18n::tr("armies")) + "###move-in-armies").c_str(), &move_in_, static_cast<int>(least), static_cast<int>(std::max(least, most)));
       ImGui::SameLine();
-      if (button("Move in")) screen_.act(board.move_in(static_cast<std::uint32_t>(move_in_)));
+      if (button(i18n::tr("Move in"))) screen_.act(board.move_in(static_cast<std::uint32_t>(move_in_)));
       break;
     }
     default: break;
   }
   if (board.can_claim()) {
     ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.2f, 0.55f, 0.25f, 1));
-    if (button("Claim victory: your mission is accomplished")) screen_.act(board.claim());
+    if (button(i18n::tr("Claim victory: your mission is accomplished"))) screen_.act(board.claim());
     ImGui::PopStyleColor();
   }
   // A seat may leave on anyone's turn (RisikoBoard::leave), not only on its own.
   if (mode != RisikoMode::out && board.me()) {
     if (!confirm_leave_) {
-      if (button("Leave the game...", /*small=*/true)) confirm_leave_ = true;
+      if (button(i18n::tr("Leave the game..."), /*small=*/true)) confirm_leave_ = true;
     } else {
-      ImGui::TextColored(kWarn, "Leave for good? Your armies stay on the map.");
+      ImGui::TextColored(kWarn, "%s", i18n::tr("Leave for good? Your armies stay on the map."));
       ImGui::SameLine();
-      if (button("Leave", /*small=*/true)) {
+      if (button(i18n::tr("Leave"), /*small=*/true)) {
         screen_.act(board.leave());
         confirm_leave_ = false;
       }
       ImGui::SameLine();
-      if (button("Stay", /*small=*/true)) confirm_leave_ = false;
+      if (button(i18n::tr("Stay"), /*small=*/true)) confirm_leave_ = false;
     }
   }
 }
 
 
 void RisikoGameView::log(const std::vector<std::string>& lines, std::size_t count, float height) {
-  ImGui::TextUnformatted("Events");
+  ImGui::TextUnformatted(i18n::tr("Events"));
   ImGui::BeginChild("risiko-log", ImVec2(0, height), true);
   for (std::size_t i = 0; i < count && i < lines.size(); ++i) ImGui::TextWrapped("%s", lines[i].c_str());
   if (count != log_shown_) {

@@ -18,6 +18,7 @@
 #include "ui/sdl/drawn_buttons.hpp"
 #include "ui/sdl/game_view.hpp"
 #include "ui/sdl/window.hpp"
+#include "i18n/i18n.hpp"
 
 namespace parley::ui::sdl {
 
@@ -48,7 +49,7 @@ class RisikoGameView final : public GameView {
   const std::vector<DrawnCard>& drawn_cards() const { return drawn_cards_; }
 
   bool shortcut(const SDL_Event& key, std::uint64_t local_ms) override;
-  std::string button_name() const override { return "Risiko"; }
+  std::string button_name() const override { return i18n::tr("Risiko"); }
   void quick_match_buttons(std::uint64_t local_ms) override;
   void room_form(CreateRoomForm& form) override;
   bool before_create(std::uint64_t local_ms) override;
