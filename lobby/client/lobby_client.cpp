@@ -292,6 +292,10 @@ RequestId LobbyClient::fetch_entries(RoomId room, EntryIndex from) {
   return request(FetchEntries{next_request(), room, from});
 }
 RequestId LobbyClient::status() { return request(StatusQuery{next_request()}); }
+RequestId LobbyClient::watch_lobby(bool on) { return request(WatchLobby{next_request(), on}); }
+RequestId LobbyClient::list_players(std::optional<crypto::PublicKey> after) {
+  return request(ListPlayers{next_request(), after});
+}
 
 game::Result<RequestId, PostError> LobbyClient::post(RoomId room, EnvelopeKind kind, Bytes body) {
   if (!options_.identity) return PostError::no_identity;

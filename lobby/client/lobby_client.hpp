@@ -80,7 +80,8 @@ struct Disconnected {
 };
 
 using ClientEvent = std::variant<Connected, Welcome, Refused, Done, RoomState, RoomList, Queued, EntryAppended,
-                                 EntriesEnd, ChatLine, StatusReport, TranscriptFault, ProtocolFault, Disconnected>;
+                                 EntriesEnd, ChatLine, StatusReport, TranscriptFault, ProtocolFault, Disconnected,
+                                 PlayerList, LobbyPulse>;
 
 enum class ClientState : std::uint8_t { connecting, logging_in, ready, disconnected };
 
@@ -127,6 +128,9 @@ class LobbyClient {
   RequestId chat(RoomId room, std::string text);
   RequestId fetch_entries(RoomId room, EntryIndex from);
   RequestId status();
+  // The lobby's common room: its chat (chat(kLobbyRoom, text)) and LobbyPulse pushes.
+  RequestId watch_lobby(bool on);
+  RequestId list_players(std::optional<crypto::PublicKey> after = {});
   // Signs and posts an envelope, naming the last entry this client has verified as seen.
   game::Result<RequestId, PostError> post(RoomId room, EnvelopeKind kind, Bytes body);
 

@@ -15,6 +15,8 @@ struct RoomId {
   std::uint64_t value = 0;
   friend auto operator<=>(const RoomId&, const RoomId&) = default;
 };
+// Chat and ChatLine with this room are the lobby's common chat (messages.hpp, WatchLobby).
+inline constexpr RoomId kLobbyRoom{0};
 
 // The position of an entry in a room's transcript; the genesis entry is 0.
 struct EntryIndex {

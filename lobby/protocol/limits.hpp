@@ -37,6 +37,9 @@ static_assert(kMaxRoomsPerList * (8 + 4 + kMaxGameNameBytes + 1 + kMaxSeats * (1
               kMaxMessageBytes);
 inline constexpr std::size_t kMaxSpectatorsCount = 65535;
 inline constexpr std::size_t kMaxWelcomeRooms = 64;
+inline constexpr std::size_t kMaxPlayersPerList = 100;  // one page of players online
+inline constexpr std::size_t kMaxRatingsPerPlayer = 8;  // one per game
+inline constexpr std::size_t kMaxListedQueues = 32;     // a LobbyPulse's queues
 inline constexpr std::size_t kMaxListedNodes = 64;       // a cluster's node list
 inline constexpr std::size_t kMaxEndpointBytes = 262;    // HOST:PORT, a DNS name at its longest
 

@@ -1,6 +1,7 @@
 #include "lobby/protocol/messages.hpp"
 
 #include <algorithm>
+#include <tuple>
 #include <type_traits>
 
 #include "lobby/protocol/limits.hpp"
@@ -498,6 +499,106 @@ NodeList read_node_list(WireReader& r) {
   return m;
 }
 
+void write(ByteWriter& w, const WatchLobby& m) {
+  write_header(w, WireTag::watch_lobby);
+  w.u32(m.request.value);
+  write_bool(w, m.on);
+}
+WatchLobby read_watch_lobby(WireReader& r) {
+  WatchLobby m;
+  m.request = read_request(r);
+  m.on = r.boolean();
+  return m;
+}
+
+void write(ByteWriter& w, const ListPlayers& m) {
+  write_header(w, WireTag::list_players);
+  w.u32(m.request.value);
+  write_bool(w, m.after.has_value());
+  if (m.after) w.raw(m.after->bytes());
+}
+ListPlayers read_list_players(WireReader& r) {
+  ListPlayers m;
+  m.request = read_request(r);
+  if (r.boolean()) m.after = read_key_or_placeholder(r);
+  return m;
+}
+
+void write(ByteWriter& w, const PlayerList& m) {
+  write_header(w, WireTag::player_list);
+  w.u32(m.request.value);
+  w.u32(static_cast<std::uint32_t>(m.players.size()));
+  for (const PlayerSummary& p : m.players) {
+    w.raw(p.key.bytes());
+    w.text(p.name);
+    w.u8(static_cast<std::uint8_t>(p.activity));
+    w.u32(static_cast<std::uint32_t>(p.ratings.size()));
+    for (const GameRating& g : p.ratings) {
+      w.text(g.game);
+      w.u16(g.rating);
+      w.u16(g.deviation);
+    }
+  }
+  write_bool(w, m.more);
+}
+// Players in strictly ascending key order and each one's ratings in strictly ascending game
+// order: the bytes are the one encoding of the page.
+PlayerList read_player_list(WireReader& r) {
+  PlayerList m;
+  m.request = read_request(r);
+  std::size_t n = r.count(kMaxPlayersPerList);
+  for (std::size_t i = 0; i < n && !r.failed(); ++i) {
+    PlayerSummary p{read_key_or_placeholder(r), {}, Activity::idle, {}};
+    p.name = r.text(kMaxDisplayNameBytes);
+    p.activity = read_enum<Activity>(r, 3);
+    std::size_t k = r.count(kMaxRatingsPerPlayer);
+    for (std::size_t j = 0; j < k && !r.failed(); ++j) {
+      GameRating g;
+      g.game = read_game_name(r);
+      g.rating = r.u16();
+      g.deviation = r.u16();
+      if (!r.failed() && !p.ratings.empty() && !(p.ratings.back().game < g.game)) r.fail(WireError::bad_value);
+      p.ratings.push_back(std::move(g));
+    }
+    if (!r.failed() && !m.players.empty() && !(m.players.back().key < p.key))
+      r.fail(WireError::bad_value);
+    m.players.push_back(std::move(p));
+  }
+  m.more = r.boolean();
+  return m;
+}
+
+void write(ByteWriter& w, const LobbyPulse& m) {
+  write_header(w, WireTag::lobby_pulse);
+  w.u32(m.request.value);
+  w.u32(m.players_online);
+  w.u32(static_cast<std::uint32_t>(m.queues.size()));
+  for (const QueueCount& q : m.queues) {
+    w.text(q.game);
+    w.u8(q.seats);
+    w.u16(q.waiting);
+  }
+}
+// Queues in strictly ascending (game, seats) order, each with someone waiting.
+LobbyPulse read_lobby_pulse(WireReader& r) {
+  LobbyPulse m;
+  m.request = read_request(r);
+  m.players_online = r.u32();
+  std::size_t n = r.count(kMaxListedQueues);
+  for (std::size_t i = 0; i < n && !r.failed(); ++i) {
+    QueueCount q;
+    q.game = read_game_name(r);
+    q.seats = read_seat_count(r);
+    q.waiting = r.u16();
+    if (r.failed()) break;
+    if (q.waiting == 0) r.fail(WireError::bad_value);
+    if (!m.queues.empty() && !(std::tie(m.queues.back().game, m.queues.back().seats) < std::tie(q.game, q.seats)))
+      r.fail(WireError::bad_value);
+    m.queues.push_back(std::move(q));
+  }
+  return m;
+}
+
 template <class Message, class ReadFn>
 auto decode_with(std::span<const std::uint8_t> bytes, WireTag tag, ReadFn read) {
   WireReader r(bytes);
@@ -601,6 +702,8 @@ game::Result<ClientMessage, WireError> decode_client_message(std::span<const std
     case WireTag::post: return widen<V>(decode_with<Post>(bytes, *tag, read_post));
     case WireTag::fetch_entries: return widen<V>(decode_with<FetchEntries>(bytes, *tag, read_fetch_entries));
     case WireTag::status_query: return widen<V>(decode_with<StatusQuery>(bytes, *tag, read_status_query));
+    case WireTag::watch_lobby: return widen<V>(decode_with<WatchLobby>(bytes, *tag, read_watch_lobby));
+    case WireTag::list_players: return widen<V>(decode_with<ListPlayers>(bytes, *tag, read_list_players));
     default: return WireError::wrong_kind;
   }
 }
@@ -621,6 +724,8 @@ game::Result<LobbyMessage, WireError> decode_lobby_message(std::span<const std::
     case WireTag::chat_line: return widen<V>(decode_with<ChatLine>(bytes, *tag, read_chat_line));
     case WireTag::status_report: return widen<V>(decode_with<StatusReport>(bytes, *tag, read_status_report));
     case WireTag::node_list: return widen<V>(decode_with<NodeList>(bytes, *tag, read_node_list));
+    case WireTag::player_list: return widen<V>(decode_with<PlayerList>(bytes, *tag, read_player_list));
+    case WireTag::lobby_pulse: return widen<V>(decode_with<LobbyPulse>(bytes, *tag, read_lobby_pulse));
     default: return WireError::wrong_kind;
   }
 }

@@ -149,9 +149,24 @@ struct StatusQuery {
   RequestId request;
   friend bool operator==(const StatusQuery&, const StatusQuery&) = default;
 };
+// Joins (on) or leaves (off) the lobby's common room: its chat (Chat and ChatLine with room
+// kLobbyRoom) and LobbyPulse pushes of who is online and who waits in each queue. Answered
+// by Done and, when on, a LobbyPulse at once.
+struct WatchLobby {
+  RequestId request;
+  bool on = true;
+  friend bool operator==(const WatchLobby&, const WatchLobby&) = default;
+};
+// Asks for a page of the players online (logged in), in key order after `after` (none: from
+// the first). Answered by PlayerList.
+struct ListPlayers {
+  RequestId request;
+  std::optional<crypto::PublicKey> after;
+  friend bool operator==(const ListPlayers&, const ListPlayers&) = default;
+};
 
 using ClientMessage = std::variant<Login, CreateRoom, ListRooms, JoinRoom, LeaveRoom, SetReady, QuickMatch,
-                                   LeaveQueue, Chat, Post, FetchEntries, StatusQuery>;
+                                   LeaveQueue, Chat, Post, FetchEntries, StatusQuery, WatchLobby, ListPlayers>;
 
 // ---- lobby → client ----------------------------------------------------------------------
 
@@ -258,8 +273,45 @@ struct NodeList {
   friend bool operator==(const NodeList&, const NodeList&) = default;
 };
 
+// What a player online is doing, as others see it.
+enum class Activity : std::uint8_t { idle = 0, queued = 1, playing = 2, watching = 3 };
+// A player's rating in one game, from the lobby's archive of verified games (Glicko-2, rounded).
+struct GameRating {
+  std::string game;
+  std::uint16_t rating = 0;     // e.g. 1500
+  std::uint16_t deviation = 0;  // RD, e.g. 350
+  friend bool operator==(const GameRating&, const GameRating&) = default;
+};
+struct PlayerSummary {
+  crypto::PublicKey key;
+  std::string name;  // sanitised, as in Welcome
+  Activity activity = Activity::idle;
+  std::vector<GameRating> ratings;  // at most kMaxRatingsPerPlayer, one per game, by game name
+  friend bool operator==(const PlayerSummary&, const PlayerSummary&) = default;
+};
+struct PlayerList {
+  RequestId request;
+  std::vector<PlayerSummary> players;  // in key order, at most kMaxPlayersPerList
+  bool more = false;                   // ask again with after = the last key
+  friend bool operator==(const PlayerList&, const PlayerList&) = default;
+};
+struct QueueCount {
+  std::string game;
+  std::uint8_t seats = 0;
+  std::uint16_t waiting = 0;
+  friend bool operator==(const QueueCount&, const QueueCount&) = default;
+};
+// Pushed (request 0) to the lobby room's watchers when it changes, at most about once a second,
+// and answered at once to WatchLobby: players online, and each non-empty quick-match queue.
+struct LobbyPulse {
+  RequestId request;
+  std::uint32_t players_online = 0;
+  std::vector<QueueCount> queues;  // by (game, seats), at most kMaxListedQueues
+  friend bool operator==(const LobbyPulse&, const LobbyPulse&) = default;
+};
+
 using LobbyMessage = std::variant<Welcome, Refused, Done, RoomState, RoomList, Queued, EntryMessage,
-                                  EntriesEnd, ChatLine, StatusReport, NodeList>;
+                                  EntriesEnd, ChatLine, StatusReport, NodeList, PlayerList, LobbyPulse>;
 
 // ---- encodings ---------------------------------------------------------------------------
 

@@ -41,6 +41,8 @@ enum class WireTag : std::uint8_t {
   lan_probe = 13,
   client_hello = 14,  // the secure channel's handshake (handshake.hpp)
   client_proof = 15,
+  watch_lobby = 16,
+  list_players = 17,
 
   // Protocol 1's first message, retired: a client of protocol 2 knows an older lobby by it.
   legacy_challenge = 64,
@@ -57,6 +59,8 @@ enum class WireTag : std::uint8_t {
   lan_answer = 75,
   lobby_hello = 76,
   node_list = 77,  // a cluster's nodes (messages.hpp)
+  player_list = 78,
+  lobby_pulse = 79,
 
   // Messages between the nodes of a cluster (node_link.hpp), inside their secure channel.
   link_login = 101,

@@ -636,6 +636,9 @@ struct LobbyCore::State {
     s.request = m.request;
     send(c.id, s);
   }
+  // The lobby's common room is not served yet: refused as a request the lobby does not know.
+  void handle(Connection& c, const WatchLobby& m, std::optional<bool>) { refuse(c.id, m.request, Refusal::unknown_message); }
+  void handle(Connection& c, const ListPlayers& m, std::optional<bool>) { refuse(c.id, m.request, Refusal::unknown_message); }
 
   // ---- timers ------------------------------------------------------------------------------
 
