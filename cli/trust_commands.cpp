@@ -80,20 +80,14 @@ int trust_add(const TrustAddOptions& o) {
   }
   auto store = open_trust_store();
   if (!store) return store.error();
-  for (auto& l : store->lobbies) {
-    if (l.pin == pin) {
-      fmt::print("already trusted: {}\n", shown(pin));
-      return kSuccess;
-    }
+  auto added = peer::add_trusted_lobby(store->path, store->lobbies, pin, note);
+  if (!added) {
+    fmt::print(stderr, "{}\n", added.error().detail);
+    return added.error().kind == peer::TrustStoreError::Kind::too_large ? kInvalidInput : kUnreadable;
   }
-  if (store->lobbies.size() >= peer::kMaxTrustedLobbies) {
-    fmt::print(stderr, "{}: holds {} lobbies already\n", store->path.string(), store->lobbies.size());
-    return kInvalidInput;
-  }
-  store->lobbies.push_back(peer::TrustedLobby{pin, note});
-  if (auto written = peer::write_trust_store(store->path, store->lobbies); !written) {
-    fmt::print(stderr, "{}\n", written.error().detail);
-    return kUnreadable;
+  if (!*added) {
+    fmt::print("already trusted: {}\n", shown(pin));
+    return kSuccess;
   }
   fmt::print("trusted: {}{}\n", shown(pin), note.empty() ? "" : "  " + note);
   return kSuccess;
@@ -159,10 +153,8 @@ void offer_trust(const std::string& given, const lobby::Endpoint& endpoint, std:
   fmt::print(stderr, "The lobby {} proves the key {}\n  fingerprint {}\n", given, crypto::to_hex(key->bytes()),
              pin.fingerprint);
   if (!confirm("Add it to your trust store, so that parley verify accepts its logs without --lobby-key?", false)) return;
-  auto note = lobby::sanitize_text(given, peer::kMaxTrustNoteChars);
-  store->lobbies.push_back(peer::TrustedLobby{pin, note ? std::move(note).value() : std::string()});
-  if (auto written = peer::write_trust_store(store->path, store->lobbies); !written)
-    fmt::print(stderr, "{}\n", written.error().detail);
+  if (auto added = peer::add_trusted_lobby(store->path, store->lobbies, pin, given); !added)
+    fmt::print(stderr, "{}\n", added.error().detail);
   else
     fmt::print(stderr, "trusted: {} ({})\n", pin.fingerprint, store->path.string());
 }

@@ -1,5 +1,6 @@
 #include "games/register.hpp"
 
+#include <cassert>
 #include <memory>
 
 #include "games/games.hpp"
@@ -19,6 +20,12 @@ void register_modules() {
 #define PARLEY_ADD_MODULE(game) registry.add(game::module());
   PARLEY_GAMES(PARLEY_ADD_MODULE)
 #undef PARLEY_ADD_MODULE
+}
+
+peer::GameModule& registered_module(std::string_view name) {
+  peer::GameModule* module = peer::GameRegistry::process().find_mutable(name);
+  assert(module != nullptr);
+  return *module;
 }
 
 }  // namespace parley::games

@@ -98,6 +98,21 @@ game::Result<bool, TrustStoreError> write_trust_store(const fs::path& file, cons
   return true;
 }
 
+game::Result<bool, TrustStoreError> add_trusted_lobby(const fs::path& file, std::vector<TrustedLobby>& lobbies,
+                                                      const LobbyPin& pin, std::string_view note) {
+  for (const TrustedLobby& l : lobbies)
+    if (l.pin == pin || (pin.key && l.pin.matches(*pin.key))) return false;
+  if (lobbies.size() >= kMaxTrustedLobbies)
+    return TrustStoreError{TrustStoreError::Kind::too_large,
+                           file.string() + ": holds " + std::to_string(lobbies.size()) + " lobbies already"};
+  auto sanitised = lobby::sanitize_text(note, kMaxTrustNoteChars);
+  auto next = lobbies;
+  next.push_back(TrustedLobby{pin, sanitised ? std::move(sanitised).value() : std::string()});
+  if (auto written = write_trust_store(file, next); !written) return written.error();
+  lobbies = std::move(next);
+  return true;
+}
+
 std::string trust_store_text(const std::vector<TrustedLobby>& lobbies) {
   std::string text =
       "# The lobbies you trust: parley verify accepts their logs without --lobby-key (parley trust add|list|remove).\n"

@@ -46,6 +46,12 @@ std::string trust_store_text(const std::vector<TrustedLobby>& lobbies);
 // or the new one.
 game::Result<bool, TrustStoreError> write_trust_store(const std::filesystem::path& file,
                                                       const std::vector<TrustedLobby>& lobbies);
+// Adds a lobby to the store `file` holding `lobbies` (as read from it): its note sanitised (an
+// invalid one dropped), the file written durably, then `lobbies` updated. False, nothing
+// written: a line of the store already names the lobby. too_large: the store is full.
+game::Result<bool, TrustStoreError> add_trusted_lobby(const std::filesystem::path& file,
+                                                      std::vector<TrustedLobby>& lobbies, const LobbyPin& pin,
+                                                      std::string_view note);
 // The pins of the store at the default path; empty when there is none. An unreadable store is
 // an error: verifying against part of it would misreport.
 game::Result<std::vector<LobbyPin>, TrustStoreError> trusted_lobbies();

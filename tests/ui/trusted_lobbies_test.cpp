@@ -78,4 +78,34 @@ TEST_F(TrustOffer, AStoreThatCannotBeReadIsNeitherOfferedNorOverwritten) {
   EXPECT_EQ(fs::file_size(path.value()), before);
 }
 
+// The one way a lobby enters the store (parley trust add, parley play's offer and the client's):
+// a fingerprint line already names the lobby; a full store is refused and left as it was.
+TEST_F(TrustOffer, AddingToTheStoreKnowsFingerprintLinesAndStopsAtItsBound) {
+  const auto lobby = Identity::generate().public_key();
+  const fs::path file = dir_ / "lobbies";
+  parley::peer::LobbyPin by_fingerprint{std::nullopt, parley::peer::pin_of(lobby).fingerprint};
+  std::vector<parley::peer::TrustedLobby> lobbies;
+  auto added = parley::peer::add_trusted_lobby(file, lobbies, by_fingerprint, "host\x07 note");
+  ASSERT_TRUE(added.ok());
+  EXPECT_TRUE(added.value());
+  ASSERT_EQ(lobbies.size(), 1u);
+  EXPECT_EQ(lobbies[0].note.find('\x07'), std::string::npos);
+  auto read = parley::peer::read_trust_store(file);
+  ASSERT_TRUE(read.ok());
+  EXPECT_EQ(read.value(), lobbies);
+  // The full key of a lobby pinned by fingerprint adds nothing.
+  auto again = parley::peer::add_trusted_lobby(file, lobbies, parley::peer::pin_of(lobby), "again");
+  ASSERT_TRUE(again.ok());
+  EXPECT_FALSE(again.value());
+  EXPECT_EQ(lobbies.size(), 1u);
+
+  std::vector<parley::peer::TrustedLobby> full(parley::peer::kMaxTrustedLobbies, lobbies[0]);
+  const auto before = fs::file_size(file);
+  auto refused = parley::peer::add_trusted_lobby(file, full, parley::peer::pin_of(Identity::generate().public_key()), "");
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().kind, parley::peer::TrustStoreError::Kind::too_large);
+  EXPECT_EQ(full.size(), parley::peer::kMaxTrustedLobbies);
+  EXPECT_EQ(fs::file_size(file), before);
+}
+
 }  // namespace

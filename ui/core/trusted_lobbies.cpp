@@ -1,6 +1,5 @@
 #include "ui/core/trusted_lobbies.hpp"
 
-#include "lobby/protocol/text.hpp"
 
 namespace parley::ui {
 
@@ -37,14 +36,11 @@ bool TrustedLobbies::add(const crypto::PublicKey& lobby_key, const std::string& 
     why_ = path.error().detail;
     return false;
   }
-  auto text = lobby::sanitize_text(note, peer::kMaxTrustNoteChars);
-  auto next = lobbies_;
-  next.push_back(peer::TrustedLobby{peer::pin_of(lobby_key), text ? std::move(text).value() : std::string()});
-  if (auto written = peer::write_trust_store(*path, next); !written) {
-    why_ = written.error().detail;
+  auto added = peer::add_trusted_lobby(*path, lobbies_, peer::pin_of(lobby_key), note);
+  if (!added) {
+    why_ = added.error().detail;
     return false;
   }
-  lobbies_ = std::move(next);
   return true;
 }
 
