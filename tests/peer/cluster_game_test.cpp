@@ -7,7 +7,11 @@
 // the database holds one chain per room of which every peer's log is the beginning.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <nlohmann/json.hpp>
+
 #include "lobby/protocol/game_log.hpp"
+#include "lobby/protocol/node_certificate.hpp"
 #include "lobby/protocol/transcript.hpp"
 #include "peer/log/verify.hpp"
 #include "tests/lobby/cluster_process.hpp"
@@ -97,6 +101,37 @@ class ClusterGame : public testing::NetworkFixture<> {
       EXPECT_TRUE(decoded->entries[i] == chain[i]) << "entry " << i << " differs from the database's";
   }
 
+  // The game's log cut after its first entries and carried on by a node the deployment never
+  // certified (a key that made its own certificate, as anyone can): `parley verify` pinned to
+  // the deployment refuses it at the rogue handover.
+  void expect_an_uncertified_node_refused(const std::string& log_path) {
+    const std::string log = read_text(log_path);
+    auto decoded = lobby::decode_log({reinterpret_cast<const std::uint8_t*>(log.data()), log.size()});
+    ASSERT_TRUE(decoded.ok());
+    ASSERT_GE(decoded->entries.size(), 3u);
+    lobby::GameLog forged{decoded->lobby_key, {decoded->entries.begin(), decoded->entries.begin() + 3}};
+    lobby::EntryHash head{};
+    for (const auto& e : forged.entries) head = lobby::chain_hash(head, lobby::entry_bytes(e.entry));
+    const auto& genesis = std::get<lobby::Genesis>(forged.entries[0].entry.payload);
+    const crypto::Identity rogue = crypto::Identity::generate();
+    lobby::Entry handover{lobby::EntryIndex{3}, forged.entries[2].entry.lobby_time_ms + 1, head,
+                          lobby::Handover{lobby::certify_node(rogue, rogue.public_key(), 0, ~0ULL), 99}};
+    forged.entries.push_back(
+        lobby::SignedEntry{handover, lobby::sign_entry(rogue, genesis.session_id, lobby::entry_bytes(handover))});
+    const Bytes bytes = lobby::encode(forged);
+    const auto path = dir_ / "uncertified.plog";
+    std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
+                                                 static_cast<std::streamsize>(bytes.size()));
+    ParleyProcess verify(dir_, "verify-uncertified",
+                         {"verify", "--json", "--lobby-key", cluster_.deployment_hex(), path.string()});
+    EXPECT_EQ(verify.wait(), 1) << verify.out() << verify.err();
+    auto report = nlohmann::json::parse(verify.out(), nullptr, false);
+    ASSERT_TRUE(report.is_array() && report.size() == 1) << verify.out();
+    EXPECT_EQ(report[0]["fault_code"], "broken_chain");
+    EXPECT_EQ(report[0]["fault_entry"], 3);
+    EXPECT_EQ(report[0]["lobby_trust"], "pinned");
+  }
+
   std::size_t handovers(const std::vector<lobby::SignedEntry>& chain) {
     return static_cast<std::size_t>(std::count_if(chain.begin(), chain.end(), [](const lobby::SignedEntry& e) {
       return std::holds_alternative<lobby::Handover>(e.entry.payload);
@@ -113,6 +148,7 @@ TEST_F(ClusterGame, ChessPlayersOnTwoNodesFinishAndTheLogVerifiesAgainstTheDeplo
   const lobby::RoomId room = started_room();
   expect_one_verified_game(bots, room);
   EXPECT_EQ(handovers(stored_chain(room)), 0u);
+  expect_an_uncertified_node_refused(bots[0]->log_path());
 }
 
 TEST_F(ClusterGame, RisikoBotsSpreadOverThreeNodesFinishOneGame) {
