@@ -100,6 +100,8 @@ void add_client_commands(CLI::App& app, ClientCommand& host_command, ClientComma
 
 namespace {
 
+bool language_given = false;
+
 // `--lang CODE` or `--lang=CODE` anywhere on the command line, taken out of it (every command
 // takes it, before or after its name) and used; or the exit status once the fault is said.
 std::optional<int> take_language(std::vector<char*>& args) {
@@ -124,6 +126,7 @@ std::optional<int> take_language(std::vector<char*>& args) {
       fmt::print(stderr, "{}\n", i18n::trf("--lang {0}: no such language here (en, it or ja)", code));
       return kUsage;
     }
+    language_given = true;
     args.erase(args.begin() + static_cast<std::ptrdiff_t>(i), args.begin() + static_cast<std::ptrdiff_t>(i + taken));
     --i;
   }
@@ -131,6 +134,8 @@ std::optional<int> take_language(std::vector<char*>& args) {
 }
 
 }  // namespace
+
+bool language_on_command_line() { return language_given; }
 
 int run_command_line(CLI::App& app, int argc_given, char** argv_given, const int& status) {
   std::vector<char*> args(argv_given, argv_given + argc_given);

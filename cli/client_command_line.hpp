@@ -22,5 +22,7 @@ void add_client_commands(CLI::App& app, ClientCommand& host, ClientCommand& clie
 // Parses the command line and runs the chosen subcommand's callback; the exit status for a usage
 // error or a request for help, else `status` as the callback left it.
 int run_command_line(CLI::App& app, int argc, char** argv, const int& status);
+// Whether run_command_line found --lang on the command line (a remembered choice yields to it).
+bool language_on_command_line();
 
 }  // namespace parley::cli

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "archive/lobby_feed.hpp"
+#include "cli/client_command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/lobby_choice.hpp"
 #include "i18n/i18n.hpp"
@@ -40,6 +41,7 @@ game::Result<ui::sdl::ClientOptions, std::string> client_options(const ClientCom
   if (!c.replay.empty()) o.replay = c.replay;
   o.quit_after_ms = static_cast<std::uint64_t>(std::max(c.quit_after_ms, 0));
   if (!c.screenshot.empty()) o.screenshot = c.screenshot;
+  o.language_given = language_on_command_line();
   if (!c.no_lan) {
     o.lan_targets = lobby::lan_probe_targets(static_cast<std::uint16_t>(c.lan_port));
     o.lan_answer_port = static_cast<std::uint16_t>(c.lan_port);

@@ -62,5 +62,26 @@ TEST(ClientMemory, TheFileInTheDataFolderIsWrittenWholeAndReadBack) {
   std::filesystem::remove_all(dir);
 }
 
+// The Language menu's choice: kept, written back, carried through remember(); anything but two
+// lowercase letters is not a language code.
+TEST(ClientMemory, KeepsTheLanguageChosenFromTheMenu) {
+  const ClientMemory memory{"Anna", {"a:1"}, "ja"};
+  EXPECT_EQ(format_client_memory(memory), "name Anna\nlobby a:1\nlanguage ja\n");
+  EXPECT_EQ(read_client_memory(format_client_memory(memory)), memory);
+  EXPECT_EQ(remember(memory, "Anna", "b:2").language, "ja");
+  EXPECT_EQ(read_client_memory("language ../x\nlanguage JA\nlanguage ita\n").language, "");
+  EXPECT_EQ(read_client_memory("language it\nlanguage ja\n").language, "it");
+}
+
+// The command line the client restarts with: the new language, nothing done once repeated.
+TEST(ClientRestart, DropsTheOldLanguageTheQuickMatchAndTheReplay) {
+  const std::vector<std::string> args = {"/usr/bin/parley", "--lang", "en", "client", "--lobby", "h:1", "--quick-match",
+                                         "--replay=x.plog", "--replay", "y.plog", "--lang=it", "--name", "Anna"};
+  EXPECT_EQ(sdl::restart_arguments(args, "ja"), (std::vector<std::string>{"/usr/bin/parley", "--lang=ja", "client",
+                                                                          "--lobby", "h:1", "--name", "Anna"}));
+  EXPECT_EQ(sdl::restart_arguments({"parley-client", "client", "--", "--lang"}, "it"),
+            (std::vector<std::string>{"parley-client", "--lang=it", "client", "--", "--lang"}));
+}
+
 }  // namespace
 }  // namespace parley::ui

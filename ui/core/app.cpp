@@ -68,7 +68,7 @@ std::string trimmed(const std::string& text) {
 App::App(AppConfig config) : config_(std::move(config)), lobby_(config_.identity) {
   address_field = config_.lobby_address;
   name_field = config_.display_name;
-  memory_ = ClientMemory{config_.display_name, config_.recent_lobbies};
+  memory_ = ClientMemory{config_.display_name, config_.recent_lobbies, config_.language};
   for (const auto& module : peer::GameRegistry::process().all())
     if (const GameUi* ui = module->facet<GameUi>()) screens_.push_back(ui->screen(*this, *module));
   if (config_.connect_now) {

@@ -55,6 +55,8 @@ struct AppConfig {
   // The lobbies last joined, most recent first (ui/core/client_memory.hpp): the connect screen
   // offers them.
   std::vector<std::string> recent_lobbies = {};
+  // The language chosen from the Language menu last time (ClientMemory::language).
+  std::string language = {};
   // With connect_now: the key that lobby must prove (`--lobby lan:NAME` found it); not kept for
   // lobbies joined later.
   std::optional<crypto::PublicKey> lobby_key = std::nullopt;
@@ -150,6 +152,12 @@ class App {
   const std::vector<std::string>& recent_lobbies() const { return memory_.lobbies; }
   // The name and lobbies to keep, once they changed: a lobby joined by its address (connect())
   // welcomed this client. The shell writes them to the data folder.
+  // The Language menu's choice, kept for the next start.
+  void remember_language(std::string_view code) {
+    if (memory_.language == code) return;
+    memory_.language = std::string(code);
+    memory_changed_ = true;
+  }
   std::optional<ClientMemory> take_memory_to_save() {
     if (!memory_changed_) return std::nullopt;
     memory_changed_ = false;

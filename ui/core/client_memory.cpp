@@ -24,6 +24,11 @@ std::optional<std::string> lobby_address(std::string_view typed) {
   return lobby::to_string(*endpoint);
 }
 
+// A language code as the menu writes it: two lowercase letters.
+bool language_code(std::string_view typed) {
+  return typed.size() == 2 && std::ranges::all_of(typed, [](char c) { return c >= 'a' && c <= 'z'; });
+}
+
 void add_lobby(ClientMemory& memory, const std::string& address) {
   if (memory.lobbies.size() < kMaxRememberedLobbies && std::ranges::find(memory.lobbies, address) == memory.lobbies.end())
     memory.lobbies.push_back(address);
@@ -43,6 +48,8 @@ ClientMemory read_client_memory(std::string_view text) {
       if (auto name = display_name(line.substr(5))) memory.display_name = std::move(*name);
     } else if (line.starts_with("lobby ")) {
       if (auto address = lobby_address(line.substr(6))) add_lobby(memory, *address);
+    } else if (line.starts_with("language ") && memory.language.empty() && language_code(line.substr(9))) {
+      memory.language = std::string(line.substr(9));
     }
   }
   return memory;
@@ -52,6 +59,7 @@ std::string format_client_memory(const ClientMemory& memory) {
   std::string out;
   if (!memory.display_name.empty()) out += "name " + memory.display_name + "\n";
   for (const std::string& address : memory.lobbies) out += "lobby " + address + "\n";
+  if (!memory.language.empty()) out += "language " + memory.language + "\n";
   return out;
 }
 
@@ -61,6 +69,7 @@ ClientMemory remember(ClientMemory memory, std::string_view name, std::string_vi
   out.display_name = valid_name ? std::move(*valid_name) : std::move(memory.display_name);
   if (auto address = lobby_address(lobby)) add_lobby(out, *address);
   for (const std::string& address : memory.lobbies) add_lobby(out, address);
+  out.language = std::move(memory.language);
   return out;
 }
 

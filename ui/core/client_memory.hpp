@@ -6,6 +6,10 @@
 //   name Anna
 //   lobby 192.168.1.20:7777
 //   lobby games.example.org:7777
+//   language it
+//
+// The language is the one chosen from the client's Language menu (docs/i18n.md); a `--lang`
+// given on the command line goes before it, and without either the environment decides.
 //
 // Reading never stops the client: a line it does not know, a name that is not a valid display
 // name, an address that is not HOST:PORT, a repeat, and anything past the bounds are left out.
@@ -22,6 +26,7 @@ inline constexpr std::size_t kMaxClientMemoryBytes = 16 * 1024;  // a longer fil
 struct ClientMemory {
   std::string display_name;          // empty: none remembered
   std::vector<std::string> lobbies;  // HOST:PORT, most recent first, at most kMaxRememberedLobbies
+  std::string language = {};         // "en", "it", "ja"…: two lowercase letters; empty: none chosen
   friend bool operator==(const ClientMemory&, const ClientMemory&) = default;
 };
 

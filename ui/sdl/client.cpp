@@ -9,6 +9,9 @@
 #include <cstdlib>
 #include <fstream>
 
+#include <unistd.h>
+
+#include "i18n/i18n.hpp"
 #include "peer/net/store.hpp"
 #include "ui/core/app.hpp"
 #include "ui/net/network_thread.hpp"
@@ -51,11 +54,74 @@ std::string chosen_display_name(const std::string& given, const ClientMemory& me
   return "player";
 }
 
+std::vector<std::string> restart_arguments(const std::vector<std::string>& args, std::string_view language) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (i > 0 && a == "--") {
+      out.insert(out.end(), args.begin() + static_cast<std::ptrdiff_t>(i), args.end());
+      break;
+    }
+    if (i > 0 && (a == "--lang" || a == "--replay")) {
+      ++i;  // and its value
+      continue;
+    }
+    if (i > 0 && (a.starts_with("--lang=") || a.starts_with("--replay=") || a == "--quick-match")) continue;
+    out.push_back(a);
+  }
+  out.insert(out.begin() + (out.empty() ? 0 : 1), "--lang=" + std::string(language));
+  return out;
+}
+
+namespace {
+
+// This process's command line, as the kernel keeps it.
+std::vector<std::string> own_arguments() {
+  std::ifstream in("/proc/self/cmdline", std::ios::binary);
+  std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::vector<std::string> args;
+  for (std::size_t start = 0; start < all.size();) {
+    const std::size_t end = std::min(all.find('\0', start), all.size());
+    args.push_back(all.substr(start, end - start));
+    start = end + 1;
+  }
+  return args;
+}
+
+// Replaces this process with the client in `language`; returns only if that failed (said).
+int restart_in(std::string_view language) {
+  const std::vector<std::string> args = restart_arguments(own_arguments(), language);
+  if (args.empty()) return 0;
+  std::vector<char*> argv;
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  std::fflush(stdout);
+  ::execv("/proc/self/exe", argv.data());
+  std::fprintf(stderr, "parley: %s\n", i18n::tr("cannot restart the client: start it again to use the language chosen"));
+  return 0;
+}
+
+int run_window(ClientOptions options, std::optional<std::string>& restart);
+
+}  // namespace
+
 int run_client(ClientOptions options) {
+  std::optional<std::string> restart;
+  const int status = run_window(std::move(options), restart);
+  // Everything is closed (the window, the network thread, the connection) before the restart.
+  return restart ? restart_in(*restart) : status;
+}
+
+namespace {
+
+int run_window(ClientOptions options, std::optional<std::string>& restart) {
   if (auto missing = missing_display()) {
     std::fprintf(stderr, "parley: %s\n", missing->c_str());
     return 1;
   }
+  const ClientMemory memory = load_client_memory(options.data_dir);
+  // Before any thread of the client starts (docs/i18n.md, "Choosing the language").
+  if (!options.language_given && !memory.language.empty()) i18n::set_language(memory.language);
   auto window = Window::open(options.window);
   if (!window) {
     std::fprintf(stderr, "parley: %s\n", window.error().c_str());
@@ -65,12 +131,12 @@ int run_client(ClientOptions options) {
   // The network thread wakes the frame loop with an event of our own kind.
   const Uint32 wake_event = SDL_RegisterEvents(1);
 
-  const ClientMemory memory = load_client_memory(options.data_dir);
   AppConfig config{options.identity.public_key()};
   config.display_name = chosen_display_name(options.display_name, memory);
   config.lobby_address = options.lobby_address;
   if (!options.connect_now && !memory.lobbies.empty()) config.lobby_address = memory.lobbies.front();
   config.recent_lobbies = memory.lobbies;
+  config.language = memory.language;
   config.quick_match = options.quick_match;
   config.house_bots = options.house_bots;
   config.seat_house_bot = options.seat_house_bot;
@@ -133,7 +199,12 @@ int run_client(ClientOptions options) {
     quit = quit || screens.quit_requested();
   }
   for (const auto& line : app.take_log_lines()) std::printf("parley: %s\n", line.c_str());
+  if (auto memory = app.take_memory_to_save(); memory && !save_client_memory(options.data_dir, *memory))
+    std::fprintf(stderr, "parley: cannot write %s\n", (options.data_dir / "client.txt").c_str());
+  restart = screens.restart_language();
   return 0;
 }
+
+}  // namespace
 
 }  // namespace parley::ui::sdl

@@ -36,6 +36,7 @@ struct ClientOptions {
   // search), and the UDP port a lobby hosted from the connect screen answers on.
   std::vector<lobby::Endpoint> lan_targets;
   std::optional<std::uint16_t> lan_answer_port;
+  bool language_given = false;  // --lang was on the command line: the remembered language yields
   WindowOptions window;
   // Tests: close after this long (0: when the user does), writing the last frame as a PNG.
   std::uint64_t quit_after_ms = 0;
@@ -50,6 +51,10 @@ bool save_client_memory(const std::filesystem::path& data_dir, const ClientMemor
 // The name this client goes by: the one given (--name), else the one remembered, else $USER,
 // else "player".
 std::string chosen_display_name(const std::string& given, const ClientMemory& memory);
+
+// The command line the client restarts with in another language: `args` (argv, the program
+// first) without --lang, --quick-match and --replay (done once already), with --lang=CODE.
+std::vector<std::string> restart_arguments(const std::vector<std::string>& args, std::string_view language);
 
 // Runs until the window closes; returns the process exit status. Notable events (connected,
 // moves, the result, the log's path) are printed on standard output as they happen.

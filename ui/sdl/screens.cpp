@@ -232,6 +232,28 @@ void Screens::draw(std::uint64_t local_ms) {
   notices_and_banners(local_ms);
 }
 
+// Each language by its own name. The choice is remembered; the client restarts in it at once
+// from the connect or lobby screen (gettext's language is chosen once, before the threads
+// start: docs/i18n.md), and at the next start from a room, a game or a hosted lobby.
+void Screens::language_menu(std::uint64_t local_ms) {
+  const std::string menu = std::string(i18n::tr("Language")) + "###menu-language";
+  if (!ImGui::BeginMenu(menu.c_str())) return;
+  for (const std::string& code : i18n::available_languages()) {
+    const char* own = code == "it" ? "Italiano" : code == "ja" ? "日本語" : code == "en" ? "English" : code.c_str();
+    if (!ImGui::MenuItem(own, nullptr, i18n::language() == code) || i18n::language() == code) continue;
+    app_.remember_language(code);
+    const bool can_restart = (app_.screen() == Screen::connect || app_.screen() == Screen::lobby) && !app_.game() &&
+                             !app_.lobby().room() && app_.host_addresses().empty();
+    if (can_restart) {
+      restart_language_ = code;
+      quit_ = true;
+    } else {
+      app_.notify(Notice::Kind::info, i18n::tr("The client speaks the language you chose from its next start."), local_ms);
+    }
+  }
+  ImGui::EndMenu();
+}
+
 void Screens::menu_bar(std::uint64_t local_ms) {
   if (!ImGui::BeginMainMenuBar()) return;
   const std::string game_menu = std::string(i18n::trc("menu", "Game")) + "###menu-game";
@@ -254,6 +276,7 @@ void Screens::menu_bar(std::uint64_t local_ms) {
     }
     ImGui::EndMenu();
   }
+  language_menu(local_ms);
   const std::string help_menu = std::string(i18n::tr("Help")) + "###menu-help";
   if (ImGui::BeginMenu(help_menu.c_str())) {
     if (ImGui::MenuItem(i18n::tr("Keyboard shortcuts"), "F1")) help_requested_ = true;

@@ -34,6 +34,9 @@ class Screens {
   // Opens a game log in the replay viewer; a notice says why it could not.
   void open_log(const std::filesystem::path& path, std::uint64_t local_ms);
   bool quit_requested() const { return quit_; }
+  // A language chosen from the Language menu that the client restarts in (run_client), when it
+  // can do so without leaving a room, a game or a hosted lobby; none otherwise.
+  const std::optional<std::string>& restart_language() const { return restart_language_; }
   // Ctrl+Q, Game → Quit, the window's close box: at once, or after the person confirms when
   // this client holds a seat in a game still being played.
   void request_quit();
@@ -70,6 +73,7 @@ class Screens {
 
  private:
   void menu_bar(std::uint64_t local_ms);
+  void language_menu(std::uint64_t local_ms);
   void connect_screen(std::uint64_t local_ms);
   void connect_problem();
   void lan_tables(std::uint64_t local_ms, bool busy);
@@ -99,6 +103,7 @@ class Screens {
   std::vector<Info> infos_;  // by game, in App's order
   float menu_height_ = 0;
   bool quit_ = false;
+  std::optional<std::string> restart_language_;
   bool confirm_quit_ = false;
 
   // Widget state.
