@@ -22,6 +22,7 @@
 #include "lobby/protocol/node_link.hpp"
 #include "lobby/protocol/text.hpp"
 #include "lobby/server/cluster_directory.hpp"
+#include "lobby/server/listen_hosts.hpp"
 #include "lobby/server/lobby_core.hpp"
 #include "lobby/server/pg_storage.hpp"
 #include "lobby/server/rate_limiter.hpp"
@@ -62,12 +63,6 @@ std::optional<RoomId> room_in(std::span<const std::uint8_t> m) {
 // How often connections are checked: handshakes against the login time limit, quiet channels
 // for a keepalive, ENet's resend ceiling.
 constexpr auto kNodeLinkCheckPeriod = std::chrono::milliseconds(250);
-
-void tune_node_host(ENetHost* host) {
-  host->maximumPacketSize = 2 * kMaxMessageBytes;
-  host->maximumWaitingData = 4 * kMaxMessageBytes;
-  enet_socket_set_option(host->socket, ENET_SOCKOPT_RCVBUF, kReceiveBufferBytes);
-}
 
 // Sends a packet made by sealed_packet or plain_packet (nullptr: not made).
 bool send_made(ENetPeer* peer, ENetPacket* packet) {
@@ -1215,14 +1210,6 @@ game::Result<std::unique_ptr<ClusterServer>, ServerError> ClusterServer::open(co
   if (!ensure_enet()) return ServerError{ServerError::Kind::network, "ENet failed to initialise"};
   auto key = load_node_key(config.node_key);
   if (!key) return key.error();
-  ENetAddress address{};
-  if (config.server.listen.host == "*" || config.server.listen.host == "0.0.0.0") {
-    address.host = ENET_HOST_ANY;
-  } else if (enet_address_set_host(&address, config.server.listen.host.c_str()) != 0) {
-    return ServerError{ServerError::Kind::bad_address, "cannot resolve " + config.server.listen.host};
-  }
-  address.port = config.server.listen.port;
-
   auto impl = std::make_unique<Impl>(std::move(*key));
   impl->config = config;
   if (config.server.log) {
@@ -1235,27 +1222,13 @@ game::Result<std::unique_ptr<ClusterServer>, ServerError> ClusterServer::open(co
   // The socket first: a node that cannot listen does not join the cluster.
   const std::size_t peer_slots =
       std::min<std::size_t>(config.server.limits.max_connections + kMaxNodeLinks + 16, ENET_PROTOCOL_MAXIMUM_PEER_ID);
-  const unsigned host_count = std::max(1u, config.server.hosts);
-  for (unsigned i = 0; i < host_count; ++i) {
-    ENetHost* host = host_count == 1 ? enet_host_create(&address, peer_slots, 1, 0, 0)
-                                     : enet_host_create(nullptr, peer_slots, 1, 0, 0);
-    if (host == nullptr) return ServerError{ServerError::Kind::network, "cannot listen on " + to_string(config.server.listen)};
-    impl->hosts.push_back(host);
-    if (host_count > 1) {
-      const int one = 1;
-      if (::setsockopt(host->socket, SOL_SOCKET, SO_REUSEPORT, &one, sizeof one) != 0 ||
-          enet_socket_bind(host->socket, &address) != 0 || enet_socket_get_address(host->socket, &host->address) != 0)
-        return ServerError{ServerError::Kind::network, "cannot listen on " + to_string(config.server.listen)};
-      address.port = host->address.port;
-    }
-    tune_node_host(host);
-  }
+  auto hosts = open_listen_hosts(config.server.listen, config.server.hosts, peer_slots);
+  if (!hosts) return hosts.error();
+  impl->hosts = std::move(hosts).value();
   impl->link_host = enet_host_create(nullptr, kMaxNodeLinks, 1, 0, 0);
   if (impl->link_host == nullptr) return ServerError{ServerError::Kind::network, "cannot open the links to other nodes"};
-  tune_node_host(impl->link_host);
-  char ip[64] = {0};
-  enet_address_get_host_ip(&impl->hosts.front()->address, ip, sizeof ip);
-  impl->bound = Endpoint{ip, impl->hosts.front()->address.port};
+  tune_host(impl->link_host);
+  impl->bound = bound_endpoint(impl->hosts.front());
 
   ClusterOptions options = config.cluster;
   if (options.advertise.port == 0) options.advertise.port = impl->bound.port;  // tests listen on port 0

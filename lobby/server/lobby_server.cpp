@@ -16,6 +16,7 @@
 #include "lobby/client/enet_link.hpp"
 #include "lobby/protocol/handshake.hpp"
 #include "lobby/server/lan_responder.hpp"
+#include "lobby/server/listen_hosts.hpp"
 #include "lobby/server/lobby_core.hpp"
 #include "lobby/server/log_archive.hpp"
 #include "lobby/server/storage_writer.hpp"
@@ -55,48 +56,6 @@ struct Link {
   std::optional<LobbyHandshake> handshake{};
   std::optional<Channel> channel{};
 };
-
-// Sets up a host the lobby listens with: ENet drops anything longer than its maximum packet
-// before the lobby sees it, so messages up to twice the protocol's maximum still arrive and can
-// be refused as too large.
-void tune(ENetHost* host) {
-  host->maximumPacketSize = 2 * kMaxMessageBytes;
-  host->maximumWaitingData = 4 * kMaxMessageBytes;
-  enet_socket_set_option(host->socket, ENET_SOCKOPT_RCVBUF, kReceiveBufferBytes);
-}
-
-// The listening hosts: one bound as ENet binds it, or several sharing one port. The kernel then
-// hands each client's datagrams to the socket its address hashes to, always the same one, so
-// each ENet host sees whole connections.
-game::Result<std::vector<ENetHost*>, ServerError> open_hosts(const ServerConfig& config, ENetAddress address,
-                                                             std::size_t peer_slots) {
-  const auto in_use = [&] {
-    return ServerError{ServerError::Kind::network, "cannot listen on " + to_string(config.listen) + " (in use?)"};
-  };
-  if (config.hosts <= 1) {
-    ENetHost* host = enet_host_create(&address, peer_slots, 1, 0, 0);
-    if (host == nullptr) return in_use();
-    tune(host);
-    return std::vector<ENetHost*>{host};
-  }
-  std::vector<ENetHost*> hosts;
-  const auto fail = [&] {
-    for (ENetHost* h : hosts) enet_host_destroy(h);
-    return in_use();
-  };
-  for (unsigned i = 0; i < config.hosts; ++i) {
-    ENetHost* host = enet_host_create(nullptr, peer_slots, 1, 0, 0);  // bound below
-    if (host == nullptr) return fail();
-    hosts.push_back(host);
-    const int one = 1;
-    if (::setsockopt(host->socket, SOL_SOCKET, SO_REUSEPORT, &one, sizeof one) != 0 ||
-        enet_socket_bind(host->socket, &address) != 0 || enet_socket_get_address(host->socket, &host->address) != 0)
-      return fail();
-    address.port = host->address.port;  // asked for port 0: the others share the one the first got
-    tune(host);
-  }
-  return hosts;
-}
 
 }  // namespace
 
@@ -533,14 +492,6 @@ game::Result<std::unique_ptr<LobbyServer>, ServerError> LobbyServer::open(const 
     if (!name) return ServerError{ServerError::Kind::lan, "the table's name: " + std::string(describe(name.error()))};
     lan_name = std::move(name).value();
   }
-  ENetAddress address{};
-  if (config.listen.host == "*" || config.listen.host == "0.0.0.0") {
-    address.host = ENET_HOST_ANY;
-  } else if (enet_address_set_host(&address, config.listen.host.c_str()) != 0) {
-    return ServerError{ServerError::Kind::bad_address, "cannot resolve " + config.listen.host};
-  }
-  address.port = config.listen.port;
-
   auto identity = crypto::load_or_create_identity(key_file_for(config));
   if (!identity) {
     return ServerError{ServerError::Kind::key, key_file_for(config).string() + ": " +
@@ -569,13 +520,11 @@ game::Result<std::unique_ptr<LobbyServer>, ServerError> LobbyServer::open(const 
   // A few peers beyond the limit, so a connection over it gets a typed refusal instead of
   // ENet's silence; ENet itself numbers peers with 12 bits.
   std::size_t peer_slots = std::min<std::size_t>(config.limits.max_connections + 16, ENET_PROTOCOL_MAXIMUM_PEER_ID);
-  auto hosts = open_hosts(config, address, peer_slots);
+  auto hosts = open_listen_hosts(config.listen, config.hosts, peer_slots);
   if (!hosts) return hosts.error();
   ENetHost* first = hosts->front();
 
-  char ip[64] = {0};
-  enet_address_get_host_ip(&first->address, ip, sizeof ip);
-  Endpoint bound{ip, first->address.port};
+  const Endpoint bound = bound_endpoint(first);
   std::unique_ptr<LanResponder> lan;
   if (lan_name) {
     auto responder = LanResponder::open(config.lan->port, first->address.host, first->address.port, lobby_identity,
