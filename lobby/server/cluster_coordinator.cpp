@@ -9,6 +9,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "crypto/hex.hpp"
 #include "lobby/protocol/text.hpp"
 #include "lobby/server/room.hpp"
 
@@ -570,15 +571,10 @@ bool ClusterCoordinator::on_notification(const pg::Notification& n) {
     std::int64_t node = 0;
     std::string hex;
     in >> node >> hex;
-    if (node == node_.value || hex.size() % 2 != 0) return true;
-    Bytes bytes;
-    for (std::size_t i = 0; i + 1 < hex.size(); i += 2) {
-      const auto digit = [](char c) { return c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= '0' && c <= '9' ? c - '0' : -1; };
-      const int hi = digit(hex[i]), lo = digit(hex[i + 1]);
-      if (hi < 0 || lo < 0) return true;
-      bytes.push_back(static_cast<std::uint8_t>(hi * 16 + lo));
-    }
-    auto message = decode_lobby_message(bytes);
+    if (node == node_.value) return true;
+    auto bytes = crypto::from_hex(hex);
+    if (!bytes) return true;
+    auto message = decode_lobby_message(*bytes);
     if (message)
       if (auto* line = std::get_if<ChatLine>(&*message); line != nullptr && line->room == kLobbyRoom)
         post(cluster_event::LobbyChat{std::move(*line)});
