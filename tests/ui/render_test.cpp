@@ -642,6 +642,11 @@ void expect_no_text_clipped_on_the_shared_screens() {
     check("lobby");
     alive_lobby(rig);
     check("lobby-alive");
+    rig.screens->show_lobby_tab(Screens::LobbyTab::create);
+    check("lobby-create-room");
+    rig.screens->show_lobby_tab(Screens::LobbyTab::invite_code);
+    check("lobby-invite-code");
+    rig.screens->show_lobby_tab(Screens::LobbyTab::rooms);
     rig.in_game();
     rig.play({"e4", "e5", "Nf3"});
     check("game");

@@ -603,23 +603,28 @@ void Screens::rooms_panel(std::uint64_t local_ms) {
   const float s = window_.scale();
   const LobbyState& lobby = app_.lobby();
   if (!ImGui::BeginTabBar("rooms-tabs")) return;
+  const std::optional<LobbyTab> bring = std::exchange(lobby_tab_, std::nullopt);
+  auto flags = [&](LobbyTab tab) { return bring == tab ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None; };
   const std::string open_rooms =
       i18n::trnf("{0} open room", "{0} open rooms", lobby.rooms().size(), lobby.rooms().size()) + "###open-rooms";
-  if (ImGui::BeginTabItem(open_rooms.c_str())) {
+  if (ImGui::BeginTabItem(open_rooms.c_str(), nullptr, flags(LobbyTab::rooms))) {
     if (ImGui::SmallButton(i18n::tr("Refresh (F5)"))) app_.refresh_rooms();
     ImGui::SameLine();
     if (ImGui::SmallButton(i18n::tr("Replay a game log..."))) open_log_requested_ = true;
     room_list();
     ImGui::EndTabItem();
   }
-  if (ImGui::BeginTabItem((std::string(i18n::tr("Create a room")) + "###create-tab").c_str())) {
-    ImGui::BeginChild("create-form", ImVec2(std::min(ImGui::GetContentRegionAvail().x, 400 * s), 0), false);
+  if (ImGui::BeginTabItem((std::string(i18n::tr("Create a room")) + "###create-tab").c_str(), nullptr, flags(LobbyTab::create))) {
+    ImGui::BeginChild("create-form", ImVec2(std::min(ImGui::GetContentRegionAvail().x, 400 * s), 0), false,
+                      ImGuiWindowFlags_AlwaysUseWindowPadding);
     create_room_form(local_ms);
     ImGui::EndChild();
     ImGui::EndTabItem();
   }
-  if (ImGui::BeginTabItem((std::string(i18n::tr("Invite code")) + "###code-tab").c_str())) {
-    ImGui::BeginChild("code-form", ImVec2(std::min(ImGui::GetContentRegionAvail().x, 400 * s), 0), false);
+  if (ImGui::BeginTabItem((std::string(i18n::tr("Invite code")) + "###code-tab").c_str(), nullptr,
+                          flags(LobbyTab::invite_code))) {
+    ImGui::BeginChild("code-form", ImVec2(std::min(ImGui::GetContentRegionAvail().x, 400 * s), 0), false,
+                      ImGuiWindowFlags_AlwaysUseWindowPadding);
     ImGui::TextUnformatted(i18n::tr("Join by invite code"));
     ImGui::SetNextItemWidth(-FLT_MIN);
     ImGui::InputText("##code", &invite_code_);
@@ -732,7 +737,6 @@ void Screens::who_is_online() {
     const GameScreen* screen = app_.game_screen(game);
     return screen ? std::string(i18n::tr(std::string(screen->module().title()).c_str())) : game;
   };
-  ImGui::SameLine();
   ImGui::SetNextItemWidth(-FLT_MIN);
   if (ImGui::BeginCombo("##rating-game", i18n::trf("Ratings: {0}", title(rating_game_)).c_str())) {
     for (const auto& [name, view] : views_)

@@ -46,6 +46,9 @@ class Screens {
   // away unless shown).
   std::size_t replay_rows() const { return replay_rows_; }
   void show_protocol_steps(bool on) { show_protocol_ = on; }
+  // The lobby's tabs under Play; show_lobby_tab brings one forward at the next frame.
+  enum class LobbyTab : std::uint8_t { rooms, create, invite_code };
+  void show_lobby_tab(LobbyTab tab) { lobby_tab_ = tab; }
   // Opens the dialog (Ctrl+O); it reads the folder again.
   void open_log_dialog() { open_log_requested_ = true; }
   // Whether something moves on screen without input (a running clock, a drag, a notice).
@@ -124,6 +127,7 @@ class Screens {
   std::string lobby_chat_input_;
   std::size_t lobby_chat_seen_ = 0;
   std::map<std::string, int, std::less<>> quick_seats_;  // the seats chosen beside a game's Play (0: its fewest)
+  std::optional<LobbyTab> lobby_tab_;                    // to bring forward
   std::string rating_game_;                              // whose ratings the players online show
   std::size_t replay_shown_ = static_cast<std::size_t>(-1);
   bool show_protocol_ = false;
