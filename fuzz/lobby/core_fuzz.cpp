@@ -1,7 +1,7 @@
 // The whole lobby state machine under a stream of operations read from the fuzz input: up to
 // eight connections and eight players doing everything a client can do — correctly signed
 // logins and posts as well as arbitrary bytes — interleaved with disconnections and time
-// passing. The lobby must never crash, must only ever send messages that decode, and every room's
+// passing, and the common room (watching, lists of players, lobby chat, ratings). The lobby must never crash, must only ever send messages that decode, and every room's
 // entries, as its members receive them, must form a valid signed chain.
 #include <algorithm>
 #include <array>
@@ -147,7 +147,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   Input in(std::span<const std::uint8_t>(data, size));
   for (int ops = 0; ops < 256 && !in.empty(); ++ops) {
-    std::uint8_t op = in.byte() % 14;
+    std::uint8_t op = in.byte() % 15;
     Slot& s = w.slots[in.byte() % kSlots];
     auto send = [&](const ClientMessage& m) {
       if (!s.connection) return;
@@ -241,6 +241,33 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       case 13:
         send(in.byte() % 2 ? ClientMessage{StatusQuery{s.next()}} : ClientMessage{ListRooms{s.next(), "", RoomId{0}}});
         break;
+      case 14: {
+        // The common room: watch it (or not), list its players (from a player's key), chat in it,
+        // or hand the core a table of ratings (some of them out of order, duplicated or misnamed).
+        const std::uint8_t what = in.byte();
+        const std::uint8_t arg = in.byte();
+        switch (what % 4) {
+          case 0: send(WatchLobby{s.next(), arg % 2 == 0}); break;
+          case 1:
+            send(ListPlayers{s.next(), arg % 3 == 0 ? std::nullopt : std::optional(players()[arg % kSlots].public_key())});
+            break;
+          case 2: {
+            Bytes text = in.bytes(arg % 64);
+            send(Chat{s.next(), kLobbyRoom, std::string(text.begin(), text.end())});
+            break;
+          }
+          case 3: {
+            RatingTable table;
+            static const char* kGames[] = {"chess", "risiko", "gunjin", "Chess", ""};
+            for (std::uint8_t i = 0; i < arg % 12; ++i)
+              table[players()[in.byte() % kSlots].public_key()].push_back(
+                  GameRating{kGames[in.byte() % 5], static_cast<std::uint16_t>(1000 + in.byte() * 4), in.byte()});
+            w.core->set_ratings(std::move(table));
+            break;
+          }
+        }
+        break;
+      }
     }
   }
   auto last = w.core->shut_down(w.now);

@@ -71,6 +71,11 @@ seeds = {
         'post': hdr(10) + u32(6) + u64(1) + signed_envelope,
         'fetch': hdr(11) + u32(7) + u64(1) + u64(0),
         'status': hdr(12) + u32(8),
+        # The lobby's common room: watch it, list who is online (from the first; after a key), chat in it.
+        'watch_lobby': hdr(16) + u32(9) + u8(1),
+        'list_players': hdr(17) + u32(10) + u8(0),
+        'list_players_after': hdr(17) + u32(11) + u8(1) + a_pk,
+        'lobby_chat': hdr(9) + u32(12) + u64(0) + field(b'anyone for chess?'),
     },
     'lobby_lobby_message_fuzz': {
         'welcome': hdr(65) + u32(1) + field(b'Ada') + u32(1) + u64(3),
@@ -88,6 +93,13 @@ seeds = {
         'chat_line': hdr(73) + u64(1) + a_pk + field(b'Ada') + u8(0) + field(b'gg'),
         'refused_unavailable': hdr(66) + u32(2) + u16(39) + field(b'away'),
         'node_list': hdr(77) + u32(2) + field(b'127.0.0.1:7777') + field(b'lobby-2.example.org:7778'),
+        # Players by key, ratings by game; queues by (game, seats), none empty.
+        'player_list': hdr(78) + u32(10) + u32(2) + min(a_pk, b_pk) + field(b'Ada') + u8(2) + u32(2) +
+                       field(b'chess') + u16(1712) + u16(64) + field(b'risiko') + u16(1500) + u16(350) +
+                       max(a_pk, b_pk) + field(b'Bob') + u8(3) + u32(0) + u8(1),
+        'lobby_pulse': hdr(79) + u32(0) + u32(42) + u32(3) + field(b'chess') + u8(2) + u16(3) +
+                       field(b'gunjin') + u8(2) + u16(1) + field(b'risiko') + u8(6) + u16(5),
+        'lobby_chat_line': hdr(73) + u64(0) + a_pk + field(b'Ada') + u8(0) + field(b'anyone for chess?'),
     },
     'lobby_node_link_fuzz': {
         'login': hdr(101) + certificate,
@@ -126,6 +138,12 @@ seeds = {
                               1, 1, 11, 0, 4, 0, 1, 0, 2, 1, 1, 0, 5, 1, 0, 0]),
         'quick_match': bytes([0, 2, 2, 0, 2, 2, 1, 65, 0, 3, 3, 0, 2, 3, 1, 66, 7, 2, 0, 7, 3, 0, 13, 2, 0]),
         'garbage': bytes([0, 4, 4, 0, 3, 4, 6, 10, 1, 0, 0, 0, 0]),
+        # Two players watch the common room; ratings; a queue; a list; lobby chat; time for a pulse.
+        'common_room': bytes([0, 0, 0, 0, 2, 0, 1, 65, 0, 1, 1, 1, 2, 1, 1, 66,
+                              14, 0, 0, 0, 14, 1, 0, 0,
+                              14, 0, 3, 3, 0, 0, 40, 7, 1, 1, 1, 60, 9, 0, 2, 50, 2,
+                              7, 1, 0, 14, 0, 1, 0, 14, 0, 1, 1,
+                              14, 1, 2, 2, 104, 105, 11, 0, 5, 14, 0, 0, 1]),
     },
     # LAN discovery at format version 2: a probe (padded to 320 bytes) and an answer signed by
     # the key it names over the probe's nonce (lan_discovery.hpp).

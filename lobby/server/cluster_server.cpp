@@ -25,6 +25,7 @@
 #include "lobby/server/lobby_core.hpp"
 #include "lobby/server/pg_storage.hpp"
 #include "lobby/server/rate_limiter.hpp"
+#include "lobby/server/ratings_mailbox.hpp"
 #include "lobby/server/storage_writer.hpp"
 
 namespace parley::lobby {
@@ -1164,6 +1165,8 @@ struct ClusterServer::Impl {
       more_queued = turn.events.size() >= kNodeBatchEvents;
       retry_held(turn, false);
       const bool adopted = !adoptions.empty();
+      if (config.server.ratings)
+        if (auto table = config.server.ratings->take()) core->set_ratings(std::move(*table));
       auto round = core->process(turn.events, Clock::now(), adoptions);
       adoptions.clear();
       // Requests held for the rooms just adopted go to them in the next turn.

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -12,6 +13,8 @@
 #include "lobby/protocol/limits.hpp"
 
 namespace parley::lobby {
+
+class RatingsMailbox;
 
 // The most connections one ENet host serves: its 4,095 peer ids less the few kept to refuse a
 // connection over the limit with a typed answer (LobbyServer::open).
@@ -81,6 +84,8 @@ struct ServerConfig {
   unsigned verify_threads = 0;
   bool log = true;  // one line per notable event on stderr
   std::optional<LanListing> lan;  // none: LAN searches go unanswered
+  // Where the players' ratings come from (parley-lobby --archive posts them); none: no ratings.
+  std::shared_ptr<RatingsMailbox> ratings;
 };
 
 std::filesystem::path key_file_for(const ServerConfig& config);

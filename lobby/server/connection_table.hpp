@@ -73,6 +73,8 @@ class ConnectionTable {
   void log_out(const Connection& c);
 
   std::uint32_t counted() const { return counted_; }
+  // Each logged-in key and its connection, in key order.
+  const std::map<crypto::PublicKey, ConnectionId>& online() const { return online_; }
   std::uint32_t players_online() const { return static_cast<std::uint32_t>(online_.size()); }
 
  private:

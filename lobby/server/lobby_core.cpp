@@ -13,6 +13,7 @@
 #include "crypto/secret.hpp"
 #include "lobby/protocol/entry.hpp"
 #include "lobby/protocol/text.hpp"
+#include "lobby/server/common_room.hpp"
 #include "lobby/server/connection_table.hpp"
 #include "lobby/server/matchmaker.hpp"
 #include "lobby/server/room.hpp"
@@ -82,6 +83,7 @@ struct LobbyCore::State {
   std::map<crypto::PublicKey, std::uint32_t> reserved_by_creator;
   std::uint32_t reserved_rooms = 0;
   RoomId last_room_id;
+  CommonRoom common;  // the lobby's common room: its watchers, ratings and pulses
 
   std::uint64_t entries_total = 0;
   std::array<std::pair<std::int64_t, std::uint32_t>, kEntryRateWindowSeconds> entry_seconds{};
@@ -250,6 +252,7 @@ struct LobbyCore::State {
   // Everything a connection holds goes: its queue place, its memberships, its login.
   void detach(Connection& c) {
     matchmaker.leave(c.id);
+    common.watch(c.id, false);
     std::set<RoomId> rooms_of = c.rooms;
     for (RoomId id : rooms_of) {
       if (Room* r = find_room(id)) remove_member(*r, c, PresenceEvent::disconnected);
@@ -552,6 +555,7 @@ struct LobbyCore::State {
 
   void handle(Connection& c, const Chat& m, std::optional<bool>) {
     if (!require_login(c, m.request)) return;
+    if (m.room == kLobbyRoom) return lobby_chat(c, m);
     Room* r = find_room(m.room);
     if (r == nullptr || !c.rooms.contains(m.room)) return refuse(c.id, m.request, Refusal::not_a_member);
     auto text = sanitize_chat(m.text);
@@ -636,9 +640,113 @@ struct LobbyCore::State {
     s.request = m.request;
     send(c.id, s);
   }
-  // The lobby's common room is not served yet: refused as a request the lobby does not know.
-  void handle(Connection& c, const WatchLobby& m, std::optional<bool>) { refuse(c.id, m.request, Refusal::unknown_message); }
-  void handle(Connection& c, const ListPlayers& m, std::optional<bool>) { refuse(c.id, m.request, Refusal::unknown_message); }
+
+  // ---- the common room (docs/lobby.md, "The common room") ---------------------------------
+
+  void handle(Connection& c, const WatchLobby& m, std::optional<bool>) {
+    if (!require_login(c, m.request)) return;
+    common.watch(c.id, m.on);
+    send(c.id, Done{m.request});
+    if (!m.on) return;
+    LobbyPulse p = pulse();
+    p.request = m.request;
+    send(c.id, p);
+  }
+
+  // Only a watcher speaks in the common room: it hears the answers.
+  void lobby_chat(Connection& c, const Chat& m) {
+    if (!common.watching(c.id)) return refuse(c.id, m.request, Refusal::not_a_member, "watch the lobby to chat in it");
+    auto text = sanitize_chat(m.text);
+    if (!text) return refuse(c.id, m.request, Refusal::bad_chat_text, std::string(describe(text.error())));
+    send(c.id, Done{m.request});
+    ChatLine line{kLobbyRoom, *c.player, c.name, Role::player, *text};
+    send_to_watchers(line);
+    // A cluster node passes it on to the other nodes' watchers.
+    if (directory != nullptr) {
+      if (common.said.size() < kMaxRelayedChatLines) {
+        common.said.push_back(std::move(line));
+      } else {
+        log_line("lobby chat: more lines this round than the cluster relays; one dropped");
+      }
+    }
+  }
+
+  void send_to_watchers(const LobbyMessage& m) {
+    if (common.watchers().empty()) return;
+    round.send(std::vector<ConnectionId>(common.watchers().begin(), common.watchers().end()), encode(m));
+  }
+
+  // What a logged-in connection is doing: a seat in a started room, a queue, a room watched.
+  Activity activity_of(const Connection& c) const {
+    bool watching = false;
+    for (RoomId id : c.rooms) {
+      auto it = rooms.find(id);
+      if (it == rooms.end()) continue;
+      if (it->second.spectators().contains(c.id)) {
+        watching = true;
+      } else if (it->second.phase() == RoomPhase::started) {
+        return Activity::playing;
+      }
+    }
+    if (matchmaker.queued(c.id)) return Activity::queued;
+    return watching ? Activity::watching : Activity::idle;
+  }
+
+  // The players online, here and (on a cluster) on every node, in key order after `after`: at
+  // most kMaxPlayersPerList, by walking the two ordered maps side by side.
+  void handle(Connection& c, const ListPlayers& m, std::optional<bool>) {
+    if (!require_login(c, m.request)) return;
+    PlayerList list{m.request, {}, false};
+    const auto& online = connections.online();
+    auto here = m.after ? online.upper_bound(*m.after) : online.begin();
+    static const std::map<crypto::PublicKey, LobbyPresence> kNone;
+    const auto& elsewhere = common.cluster() ? common.cluster()->players : kNone;
+    auto there = m.after ? elsewhere.upper_bound(*m.after) : elsewhere.begin();
+    while (here != online.end() || there != elsewhere.end()) {
+      if (list.players.size() == kMaxPlayersPerList) {
+        list.more = true;
+        break;
+      }
+      const bool take_here = here != online.end() && (there == elsewhere.end() || !(there->first < here->first));
+      const bool take_there = there != elsewhere.end() && (here == online.end() || !(here->first < there->first));
+      PlayerSummary p = [&] {
+        if (!take_here) return PlayerSummary{there->first, there->second.name, there->second.activity, {}};
+        const Connection& local = *connections.find(here->second);
+        const Activity doing = activity_of(local);
+        return PlayerSummary{here->first, local.name, take_there ? busier(doing, there->second.activity) : doing, {}};
+      }();
+      p.ratings = common.ratings_of(p.key);
+      list.players.push_back(std::move(p));
+      if (take_here) ++here;
+      if (take_there) ++there;
+    }
+    send(c.id, list);
+  }
+
+  // Players online (a cluster's: every node's, each key once) and each non-empty queue.
+  LobbyPulse pulse() const {
+    LobbyPulse p;
+    if (const auto& cluster = common.cluster()) {
+      std::size_t only_here = 0;
+      for (const auto& [key, id] : connections.online()) only_here += cluster->players.contains(key) ? 0 : 1;
+      p.players_online = static_cast<std::uint32_t>(cluster->players.size() + only_here);
+      p.queues = cluster->queues;
+    } else {
+      p.players_online = connections.players_online();
+      p.queues = matchmaker.counts(kMaxListedQueues);
+    }
+    return p;
+  }
+
+  // At most once a CommonRoom::kPulsePeriod: the watchers hear what changed; and lobby chat
+  // from other nodes reaches them.
+  void run_common_room() {
+    for (ChatLine& line : common.heard) send_to_watchers(line);
+    common.heard.clear();
+    if (!common.pulse_due(round.now)) return;
+    LobbyPulse p = pulse();
+    if (common.changed(p)) send_to_watchers(p);
+  }
 
   // ---- timers ------------------------------------------------------------------------------
 
@@ -843,6 +951,7 @@ struct LobbyCore::State {
       last_timers = round.now;
       run_timers();
     }
+    if (!fatal) run_common_room();
     return end_round();
   }
 
@@ -936,6 +1045,25 @@ game::Result<RoundOutput, StorageError> commit_round(LobbyCore& core, Storage& s
   if (!committed) return committed.error();
   core.durable_through(round.number);
   return std::move(round.output);
+}
+
+void LobbyCore::set_ratings(RatingTable table) { state_->common.set_ratings(std::move(table)); }
+
+std::vector<LobbyPresence> LobbyCore::presence() const {
+  std::vector<LobbyPresence> out;
+  for (const auto& [key, id] : state_->connections.online()) {
+    const Connection* c = state_->connections.find(id);
+    if (c != nullptr) out.push_back(LobbyPresence{key, c->name, state_->activity_of(*c)});
+  }
+  return out;
+}
+
+void LobbyCore::set_cluster_lobby(ClusterLobby view) { state_->common.set_cluster(std::move(view)); }
+
+std::vector<ChatLine> LobbyCore::take_lobby_chat() { return std::exchange(state_->common.said, {}); }
+
+void LobbyCore::relay_lobby_chat(ChatLine line) {
+  if (state_->common.heard.size() < kMaxRelayedChatLines) state_->common.heard.push_back(std::move(line));
 }
 
 StatusReport LobbyCore::status(Clock::time_point now) const { return state_->status_report(now); }

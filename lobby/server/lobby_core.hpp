@@ -26,6 +26,7 @@
 #include "game/core/result.hpp"
 #include "lobby/protocol/messages.hpp"
 #include "lobby/protocol/node_certificate.hpp"
+#include "lobby/server/common_room.hpp"
 #include "lobby/server/config.hpp"
 #include "lobby/server/round.hpp"
 #include "lobby/server/storage.hpp"
@@ -117,6 +118,18 @@ class LobbyCore {
   std::optional<ProxiedLogin> login_of(ConnectionId connection) const;
 
   StatusReport status(Clock::time_point now) const;
+
+  // The common room (docs/lobby.md, "The common room"). Each player's ratings, computed outside
+  // the lobby (parley-lobby --archive); ListPlayers shows them from the next request on.
+  void set_ratings(RatingTable table);
+  // A cluster node's: its logged-in connections (proxied ones included) and what each does, to
+  // publish; the cluster's view from the database, merged with its own into ListPlayers and
+  // the pulses; its lobby chat lines for the other nodes (said since the last call), and theirs
+  // for its watchers (sent in the next round).
+  std::vector<LobbyPresence> presence() const;
+  void set_cluster_lobby(ClusterLobby view);
+  std::vector<ChatLine> take_lobby_chat();
+  void relay_lobby_chat(ChatLine line);
   // The lobby's key as clients see it (a cluster's deployment key).
   const crypto::PublicKey& public_key() const;
 

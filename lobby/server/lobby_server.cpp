@@ -18,6 +18,7 @@
 #include "lobby/server/lan_responder.hpp"
 #include "lobby/server/lobby_core.hpp"
 #include "lobby/server/log_archive.hpp"
+#include "lobby/server/ratings_mailbox.hpp"
 #include "lobby/server/storage_writer.hpp"
 
 namespace parley::lobby {
@@ -489,6 +490,8 @@ struct LobbyServer::Impl {
       check_links(now);
       apply_resend_ceiling(now);
       more_queued = events.size() >= kMaxBatchEvents;
+      if (config.ratings)
+        if (auto table = config.ratings->take()) core->set_ratings(std::move(*table));
       auto round = core->process(events, Clock::now());
       for (ENetPacket* p : packets) enet_packet_destroy(p);
       if (!round) return fail(round.error());

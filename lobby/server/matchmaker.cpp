@@ -24,6 +24,16 @@ std::optional<std::vector<ConnectionId>> Matchmaker::take_match(const QueueKey& 
   return players;
 }
 
+std::vector<QueueCount> Matchmaker::counts(std::size_t max) const {
+  std::vector<QueueCount> out;
+  for (const auto& [key, queue] : queues_) {
+    if (out.size() == max) break;
+    if (queue.empty()) continue;
+    out.push_back(QueueCount{key.game, key.seats, static_cast<std::uint16_t>(std::min<std::size_t>(queue.size(), 65535))});
+  }
+  return out;
+}
+
 void Matchmaker::leave(ConnectionId connection) {
   auto of = queue_of_.find(connection);
   if (of == queue_of_.end()) return;

@@ -29,6 +29,8 @@ class Matchmaker {
   void leave(ConnectionId connection);
 
   bool queued(ConnectionId connection) const { return queue_of_.contains(connection); }
+  // The first `max` queues by (game, seats), each with how many wait in it (never 0).
+  std::vector<QueueCount> counts(std::size_t max) const;
   std::uint32_t waiting() const { return static_cast<std::uint32_t>(queue_of_.size()); }  // in all queues
 
  private:

@@ -410,7 +410,21 @@ std::vector<ClientMessage> sample_requests() {
       Post{RequestId{10}, RoomId{7}, env},
       FetchEntries{RequestId{11}, RoomId{7}, EntryIndex{12}},
       StatusQuery{RequestId{12}},
+      WatchLobby{RequestId{13}, true},
+      WatchLobby{RequestId{14}, false},
+      ListPlayers{RequestId{15}, std::nullopt},
+      ListPlayers{RequestId{16}, ref.seat1.public_key()},
+      Chat{RequestId{17}, kLobbyRoom, "hello, lobby"},
   };
+}
+
+// Two players in key order, one with ratings in game order.
+std::vector<PlayerSummary> sorted_players(const ReferenceChain& ref) {
+  std::vector<PlayerSummary> p{
+      PlayerSummary{ref.seat0.public_key(), "Ada", Activity::playing, {{"chess", 1712, 64}, {"risiko", 1500, 350}}},
+      PlayerSummary{ref.seat1.public_key(), "Bob", Activity::watching, {}}};
+  if (p[1].key < p[0].key) std::swap(p[0], p[1]);
+  return p;
 }
 
 std::vector<LobbyMessage> sample_pushes() {
@@ -447,6 +461,12 @@ std::vector<LobbyMessage> sample_pushes() {
       ChatLine{RoomId{7}, ref.seat1.public_key(), "Bob", Role::spectator, "hi"},
       StatusReport{RequestId{9}, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10},
       NodeList{{Endpoint{"127.0.0.1", 7777}, Endpoint{"lobby-2.example.org", 7778}}},
+      ChatLine{kLobbyRoom, ref.seat0.public_key(), "Ada", Role::player, "anyone for risiko?"},
+      PlayerList{RequestId{10}, {}, false},
+      PlayerList{RequestId{11}, sorted_players(ref), true},
+      LobbyPulse{RequestId{0}, 0, {}},
+      LobbyPulse{RequestId{12}, 42, {QueueCount{"chess", 2, 3}, QueueCount{"gunjin", 2, 1}, QueueCount{"risiko", 3, 2},
+                                     QueueCount{"risiko", 6, 5}}},
   };
 }
 
@@ -621,6 +641,49 @@ TEST(LobbyMessages, ARoomListNamesItsSeatsWithinOneMessage) {
   one.game = "chess\x1b[2J";
   EXPECT_EQ(decode_lobby_message(encode(LobbyMessage{RoomList{RequestId{1}, {one}, false}})).error(), WireError::bad_value);
   EXPECT_EQ(decode_lobby_message(encode(LobbyMessage{Queued{RequestId{1}, "Chess", 2, 1}})).error(), WireError::bad_value);
+}
+
+// The common room's lists have one encoding each: players strictly by key, each one's ratings
+// strictly by game, queues strictly by (game, seats) and none empty; an activity is one of four.
+TEST(LobbyMessages, TheCommonRoomsListsAreCanonical) {
+  ReferenceChain ref;
+  const auto players = sorted_players(ref);
+  const auto bad = [](const LobbyMessage& m) { return decode_lobby_message(encode(m)).error(); };
+  EXPECT_EQ(bad(PlayerList{RequestId{1}, {players[1], players[0]}, false}), WireError::bad_value);
+  EXPECT_EQ(bad(PlayerList{RequestId{1}, {players[0], players[0]}, false}), WireError::bad_value);
+  PlayerSummary unsorted = players[0];
+  unsorted.ratings = {{"risiko", 1500, 350}, {"chess", 1712, 64}};
+  EXPECT_EQ(bad(PlayerList{RequestId{1}, {unsorted}, false}), WireError::bad_value);
+  unsorted.ratings = {{"chess", 1500, 350}, {"chess", 1712, 64}};
+  EXPECT_EQ(bad(PlayerList{RequestId{1}, {unsorted}, false}), WireError::bad_value);
+  unsorted.ratings = {{"Chess", 1500, 350}};
+  EXPECT_EQ(bad(PlayerList{RequestId{1}, {unsorted}, false}), WireError::bad_value);
+  PlayerSummary many = players[0];
+  for (std::size_t i = 0; i <= kMaxRatingsPerPlayer; ++i) many.ratings.push_back({"g" + std::to_string(10 + i), 1500, 350});
+  EXPECT_EQ(bad(PlayerList{RequestId{1}, {many}, false}), WireError::too_long);
+  Bytes activity = encode(LobbyMessage{PlayerList{RequestId{1}, {players[1]}, false}});
+  // tag, version, request, count, key, name (4 + 3 bytes), then the activity
+  activity[2 + 4 + 4 + 32 + 4 + 3] = 4;
+  EXPECT_EQ(decode_lobby_message(activity).error(), WireError::bad_value);
+  PlayerList full{RequestId{1}, {}, false};
+  for (std::size_t i = 0; i <= kMaxPlayersPerList; ++i) full.players.push_back(players[0]);
+  EXPECT_EQ(bad(full), WireError::too_long);
+
+  EXPECT_EQ(bad(LobbyPulse{RequestId{0}, 1, {QueueCount{"gunjin", 2, 1}, QueueCount{"chess", 2, 1}}}), WireError::bad_value);
+  EXPECT_EQ(bad(LobbyPulse{RequestId{0}, 1, {QueueCount{"chess", 4, 1}, QueueCount{"chess", 2, 1}}}), WireError::bad_value);
+  EXPECT_EQ(bad(LobbyPulse{RequestId{0}, 1, {QueueCount{"chess", 2, 1}, QueueCount{"chess", 2, 1}}}), WireError::bad_value);
+  EXPECT_EQ(bad(LobbyPulse{RequestId{0}, 1, {QueueCount{"chess", 2, 0}}}), WireError::bad_value);
+  EXPECT_EQ(bad(LobbyPulse{RequestId{0}, 1, {QueueCount{"chess", 7, 1}}}), WireError::bad_value);
+  LobbyPulse crowded{RequestId{0}, 1, {}};
+  for (std::size_t i = 0; i <= kMaxListedQueues; ++i) crowded.queues.push_back(QueueCount{"g" + std::to_string(10 + i), 2, 1});
+  EXPECT_EQ(bad(crowded), WireError::too_long);
+
+  Bytes watch = encode(ClientMessage{WatchLobby{RequestId{1}, true}});
+  watch.back() = 2;
+  EXPECT_EQ(decode_client_message(watch).error(), WireError::bad_value);
+  Bytes after = encode(ClientMessage{ListPlayers{RequestId{1}, std::nullopt}});
+  after.back() = 2;
+  EXPECT_EQ(decode_client_message(after).error(), WireError::bad_value);
 }
 
 TEST(LobbyMessages, OutOfDomainFieldsAreBadValues) {
