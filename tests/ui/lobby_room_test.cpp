@@ -28,6 +28,8 @@ std::vector<lobby::PlayerSummary> players_in_key_order(std::size_t n) {
   return out;
 }
 
+const std::uint64_t kRefreshMs = AppConfig{identity_from(1).public_key()}.player_list_refresh_ms;
+
 template <class T>
 std::vector<T> sent_of(App& app) {
   std::vector<T> out;
@@ -202,14 +204,14 @@ TEST(AppLobbyRoom, TheLobbyScreenWatchesAndListsThePlayersWhenTheLobbyAnswers) {
 
   // Every few seconds, the list again; at once when the pulse's count changes.
   const std::uint64_t t = c.now;
-  c.app.tick(t + App::kPlayerListRefreshMs - 1);
+  c.app.tick(t + kRefreshMs - 1);
   EXPECT_EQ(lists(c.app.take_commands()), 0U);
-  c.app.tick(t + App::kPlayerListRefreshMs);
+  c.app.tick(t + kRefreshMs);
   EXPECT_EQ(lists(c.app.take_commands()), 1U);
   c.lobby(lobby::PlayerList{lobby::RequestId{6}, all, false});
-  c.app.on_event(LobbyEvent{lobby::LobbyPulse{lobby::RequestId{0}, 2, {}}}, t + App::kPlayerListRefreshMs + 10);
+  c.app.on_event(LobbyEvent{lobby::LobbyPulse{lobby::RequestId{0}, 2, {}}}, t + kRefreshMs + 10);
   EXPECT_EQ(lists(c.app.take_commands()), 0U) << "the same count";
-  c.app.on_event(LobbyEvent{lobby::LobbyPulse{lobby::RequestId{0}, 3, {}}}, t + App::kPlayerListRefreshMs + 20);
+  c.app.on_event(LobbyEvent{lobby::LobbyPulse{lobby::RequestId{0}, 3, {}}}, t + kRefreshMs + 20);
   EXPECT_EQ(lists(c.app.take_commands()), 1U) << "someone came";
   EXPECT_EQ(c.app.lobby().players().size(), 2U) << "the last whole list stays shown meanwhile";
 
@@ -267,7 +269,7 @@ TEST(AppLobbyRoom, ALobbyThatDoesNotServeItIsLeftAloneQuietly) {
   EXPECT_EQ(c.app.lobby().lobby_room(), LobbyRoom::not_served);
   EXPECT_FALSE(c.app.watching_lobby());
   EXPECT_TRUE(c.app.active_notices(c.now).empty());
-  for (std::uint64_t t = c.now; t < c.now + 10 * App::kPlayerListRefreshMs; t += 1000) c.app.tick(t);
+  for (std::uint64_t t = c.now; t < c.now + 10 * kRefreshMs; t += 1000) c.app.tick(t);
   auto sent = c.app.take_commands();
   for (const auto& x : sent) {
     EXPECT_FALSE(std::holds_alternative<WatchLobbyCommand>(x));
@@ -283,7 +285,7 @@ TEST(AppLobbyRoom, ALobbyThatDoesNotServeItIsLeftAloneQuietly) {
   d.app.on_event(LobbyRoomRefused{lobby::Refusal::rate_limited}, d.now);
   EXPECT_EQ(d.app.lobby().lobby_room(), LobbyRoom::served);
   EXPECT_TRUE(d.app.active_notices(d.now).empty());
-  d.app.tick(d.now + App::kPlayerListRefreshMs);
+  d.app.tick(d.now + kRefreshMs);
   EXPECT_EQ(sent_of<ListPlayersCommand>(d.app).size(), 1U);
 }
 

@@ -459,7 +459,7 @@ void App::follow_lobby_room(std::uint64_t local_ms) {
   lobby_.begin_player_list();
   send(ListPlayersCommand{});
   listed_online_ = lobby_.players_online();
-  next_player_list_ms_ = local_ms + kPlayerListRefreshMs;
+  next_player_list_ms_ = local_ms + config_.player_list_refresh_ms;
 }
 
 void App::send_lobby_chat(const std::string& text) {

@@ -63,6 +63,9 @@ struct AppConfig {
   // A lobby that has not welcomed this client this long after Connect is given up on
   // (docs/ui.md, "Connect"); 0: never.
   std::uint64_t connect_timeout_ms = 10'000;
+  // While the lobby screen is shown, the players online are listed again this often (docs/ui.md,
+  // "Lobby"), and at once when the lobby's pulse says their number changed.
+  std::uint64_t player_list_refresh_ms = 5000;
 };
 
 // Why the last attempt to reach a lobby failed: kept on the connect screen, with what to try,
@@ -183,9 +186,8 @@ class App {
   // ---- the lobby's common room (docs/ui.md, "Lobby") ----
   // While the lobby screen is shown (a replay opened over it included) and the lobby serves it,
   // the client watches the lobby's common room: its chat and pulse (who is online, who waits in
-  // each queue). The players online are listed again every kPlayerListRefreshMs, and at once
-  // when a pulse says their number changed. Entering a room or a game stops watching.
-  static constexpr std::uint64_t kPlayerListRefreshMs = 5000;
+  // each queue). The players online are listed again every AppConfig::player_list_refresh_ms,
+  // and at once when a pulse says their number changed. Entering a room or a game stops watching.
   bool watching_lobby() const { return watching_lobby_; }
   void send_lobby_chat(const std::string& text);
   void create_room(const CreateRoomForm& form, std::uint64_t local_ms);
