@@ -577,8 +577,13 @@ void Screens::play_panel(std::uint64_t local_ms) {
         if (range.min != range.max) {
           ImGui::SetNextItemWidth(-FLT_MIN);
           if (ImGui::BeginCombo("##seats", i18n::trf("{0} seats", seats).c_str())) {
-            for (int n = static_cast<int>(range.min); n <= static_cast<int>(range.max); ++n)
-              if (ImGui::Selectable(i18n::trf("{0} seats", n).c_str(), n == seats)) seats = n;
+            // Each seat count with its queue, so the person sees where others wait.
+            for (int n = static_cast<int>(range.min); n <= static_cast<int>(range.max); ++n) {
+              const std::uint32_t there = counts ? lobby.waiting(name, static_cast<std::uint8_t>(n)) : 0;
+              const std::string item = there > 0 ? i18n::trnf("{0} seats ({1} waiting)", "{0} seats ({1} waiting)", there, n, there)
+                                                 : i18n::trf("{0} seats", n);
+              if (ImGui::Selectable(item.c_str(), n == seats)) seats = n;
+            }
             ImGui::EndCombo();
           }
         }
@@ -754,7 +759,7 @@ void Screens::who_is_online() {
                           std::max(activity_w, ImGui::CalcTextSize(i18n::tr("Activity")).x));
   ImGui::TableSetupColumn(i18n::tr("Rating"), ImGuiTableColumnFlags_WidthFixed, rating_w);
   ImGui::TableHeadersRow();
-  const std::string me = lobby.display_name();
+  const crypto::PublicKey& me = app_.config().identity;
   ImGuiListClipper clipper;
   clipper.Begin(static_cast<int>(lobby.players().size()));
   while (clipper.Step()) {
@@ -763,7 +768,7 @@ void Screens::who_is_online() {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       const float name_w = ImGui::GetContentRegionAvail().x;
-      ImGui::TextColored(p.name == me ? kGood : style.Colors[ImGuiCol_Text], "%s", elided(p.name, name_w).c_str());
+      ImGui::TextColored(p.key == me ? kGood : style.Colors[ImGuiCol_Text], "%s", elided(p.name, name_w).c_str());
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (%s)", p.name.c_str(), crypto::fingerprint(p.key).c_str());
       ImGui::TableNextColumn();
       ImGui::TextColored(kQuiet, "%s", i18n::tr(std::string(describe(p.activity)).c_str()));
