@@ -547,11 +547,13 @@ void alive_lobby(Rig& rig) {
     std::vector<lobby::GameRating> ratings;
     if (i % 2 == 1) ratings.push_back({"chess", static_cast<std::uint16_t>(1450 + 97 * i), static_cast<std::uint16_t>(45 + 50 * i)});
     if (i % 3 == 0) ratings.push_back({"risiko", 1500, 350});
-    players.push_back({identity_from(static_cast<std::uint8_t>(0x30 + i)).public_key(), people[i].first, people[i].second, ratings});
+    // The first is this client ("alice", her row in green).
+    const crypto::PublicKey key = i == 0 ? rig.app.config().identity : identity_from(static_cast<std::uint8_t>(0x30 + i)).public_key();
+    players.push_back({key, people[i].first, people[i].second, ratings});
   }
   std::ranges::sort(players, [](const auto& a, const auto& b) { return a.key < b.key; });
   rig.lobby(lobby::PlayerList{lobby::RequestId{4}, players, false});
-  const auto me = identity_from(1).public_key();
+  const auto me = rig.app.config().identity;
   const auto& chiara = *std::ranges::find_if(players, [](const auto& p) { return p.name == "Chiara"; });
   rig.lobby(lobby::ChatLine{lobby::kLobbyRoom, chiara.key, chiara.name, lobby::Role::player, "anyone for Risiko?"});
   rig.lobby(lobby::ChatLine{lobby::kLobbyRoom, me, "alice", lobby::Role::player,

@@ -230,6 +230,7 @@ void NetworkThread::forward(const lobby::ClientEvent& event) {
     asked_.erase(d->request);
     asked_lobby_room_.erase(d->request);
   } else if (const auto* p = std::get_if<lobby::PlayerList>(&event)) {
+    asked_.erase(p->request);
     asked_lobby_room_.erase(p->request);
   }
   if (!bookkeeping(event)) emit(LobbyEvent{event});
