@@ -594,7 +594,12 @@ TEST(Render, TheLobbyShowsWhoIsOnlineTheQueuesAndItsChat) {
                       << g.clip.x << "," << g.clip.y << " " << g.clip.w << "x" << g.clip.h;
       EXPECT_TRUE(window_drawn("who-is-online")) << size;
       EXPECT_TRUE(window_drawn("lobby-chat")) << size;
+      // The counts where someone waits, this client's row and its chat line, in green.
+      EXPECT_GT(green(alive), 300) << size;
       rig.close();  // one window at a time
+      // Without the common room the lobby is the plain one the clipping check covers in every
+      // language: the panels' absence is checked once.
+      if (std::string(language) != "en" || w != 1024) continue;
 
       Rig old;
       old.close();
@@ -606,7 +611,6 @@ TEST(Render, TheLobbyShowsWhoIsOnlineTheQueuesAndItsChat) {
       EXPECT_FALSE(window_drawn("who-is-online")) << size;
       EXPECT_FALSE(window_drawn("lobby-chat")) << size;
       EXPECT_TRUE(old.app.active_notices(old.now).empty()) << size;
-      // The counts where someone waits, "alice" (this client) in the list and her chat line.
       EXPECT_GT(green(alive), green(plain) + 300) << size;
     }
   }
