@@ -10,6 +10,7 @@
 #include <csignal>
 #include <cstdio>
 #include <fstream>
+#include <thread>
 
 #include "archive/lobby_feed.hpp"
 #include "games/register.hpp"
@@ -18,6 +19,7 @@
 #include "lobby/protocol/node_certificate.hpp"
 #include "lobby/server/cluster_server.hpp"
 #include "lobby/server/lobby_server.hpp"
+#include "lobby/server/ratings_mailbox.hpp"
 
 namespace {
 
@@ -266,14 +268,41 @@ int main(int argc, char** argv) {
   }
 
   LogSink sink;
+  // With --archive the players' ratings come from it: computed once the lobby's key is known
+  // (below) and after each log stored, posted to the mailbox the network loop reads.
+  std::shared_ptr<parley::archive::LobbyRatings> ratings;
   if (!archive.empty()) {
     auto feed = parley::archive::LobbyFeed::open(archive);
     if (!feed) {
       fmt::print(stderr, "parley-lobby: --archive {}: {}\n", archive, feed.error().detail);
       return kExitFailure;
     }
-    sink = parley::archive::lobby_sink(std::move(*feed));
+    config.ratings = std::make_shared<RatingsMailbox>();
+    std::shared_ptr<parley::archive::LobbyFeed> shared = std::move(*feed);
+    ratings = std::make_shared<parley::archive::LobbyRatings>(shared, config.ratings);
+    sink = parley::archive::lobby_sink(shared, ratings);
   }
+  // The first table, off the network thread; joined before the process ends.
+  std::thread first_ratings;
+  struct Joiner {
+    std::thread& t;
+    ~Joiner() {
+      if (t.joinable()) t.join();
+    }
+  } joiner{first_ratings};
+  auto rate_from = [&](const parley::crypto::PublicKey& lobby_key, bool log) {
+    if (!ratings) return;
+    ratings->set_lobby_key(lobby_key);
+    first_ratings = std::thread([ratings, log] {
+      auto players = ratings->refresh();
+      if (!log) return;
+      if (players) {
+        fmt::print(stderr, "parley-lobby: ratings of {} players from the archive\n", *players);
+      } else {
+        fmt::print(stderr, "parley-lobby: no ratings from the archive: {}\n", players.error().detail);
+      }
+    });
+  };
   if (!cluster.empty()) {
     for (const char* option : {"--db", "--key", "--sync", "--lan"}) {
       if (app.count(option) > 0) {
@@ -300,6 +329,7 @@ int main(int argc, char** argv) {
       return kExitFailure;
     }
     g_node = node->get();
+    rate_from((*node)->public_key(), config.log);
     struct sigaction action {};
     action.sa_handler = on_signal;
     sigemptyset(&action.sa_mask);
@@ -319,6 +349,7 @@ int main(int argc, char** argv) {
     return kExitFailure;
   }
   g_server = server->get();
+  rate_from((*server)->public_key(), config.log);
   struct sigaction action {};
   action.sa_handler = on_signal;
   sigemptyset(&action.sa_mask);

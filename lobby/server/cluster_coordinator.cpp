@@ -7,7 +7,10 @@
 #include <algorithm>
 #include <future>
 #include <sstream>
+#include <tuple>
 
+#include "crypto/hex.hpp"
+#include "lobby/protocol/text.hpp"
 #include "lobby/server/room.hpp"
 
 namespace parley::lobby {
@@ -23,6 +26,10 @@ constexpr auto kNodesEvery = std::chrono::milliseconds(2000);
 constexpr auto kLeaseMargin = std::chrono::milliseconds(500);
 constexpr std::size_t kRoomIdPool = 32;
 constexpr int kRoomsPerSweep = 64;
+// The common room is read back this often (CommonRoom::kPulsePeriod: a pulse a second at most).
+constexpr auto kLobbyEvery = std::chrono::milliseconds(1000);
+// NOTIFY's payload is at most 8,000 bytes: a chat line (≤ 2.3 KB) as hex fits with its prefix.
+constexpr std::size_t kMaxNotifyPayload = 7999;
 
 std::int64_t ms(std::chrono::milliseconds d) { return static_cast<std::int64_t>(d.count()); }
 
@@ -108,6 +115,7 @@ game::Result<std::unique_ptr<ClusterCoordinator>, StorageError> ClusterCoordinat
   c->next_renew_ = sent + c->options_.renew_every;
   c->next_sweep_ = now;
   c->next_nodes_ = now + kNodesEvery;
+  c->next_lobby_ = now;
   c->thread_ = std::thread([raw = c.get()] { raw->run(); });
   return c;
 }
@@ -288,7 +296,8 @@ bool ClusterCoordinator::sweep() {
   }
   // Failed nodes' players are neither online nor queued any more.
   for (const char* sql : {"DELETE FROM lobby_queue q USING lobby_nodes n WHERE q.node_id = n.node_id AND n.lease_expires < now()",
-                          "DELETE FROM lobby_online o USING lobby_nodes n WHERE o.node_id = n.node_id AND n.lease_expires < now()"}) {
+                          "DELETE FROM lobby_online o USING lobby_nodes n WHERE o.node_id = n.node_id AND n.lease_expires < now()",
+                          "DELETE FROM lobby_presence p USING lobby_nodes n WHERE p.node_id = n.node_id AND n.lease_expires < now()"}) {
     if (!check(db_->query(sql))) return false;
   }
   // Queues this node's players wait in may have filled with other nodes' players meanwhile
@@ -442,10 +451,92 @@ void ClusterCoordinator::adopt_again(RoomId room) {
   });
 }
 
+void ClusterCoordinator::publish_presence(std::vector<LobbyPresence> players) {
+  submit([this, bytes = encode_presence(players)] {
+    if (!db_) return;
+    (void)check(db_->query("INSERT INTO lobby_presence(node_id, version, players) VALUES($1, 1, $2) "
+                           "ON CONFLICT (node_id) DO UPDATE SET version = lobby_presence.version + 1, "
+                           "players = EXCLUDED.players",
+                           {pg::integer(node_.value), pg::bytes(bytes)}));
+  });
+}
+
+void ClusterCoordinator::say_in_lobby(std::vector<ChatLine> lines) {
+  submit([this, lines = std::move(lines)] {
+    for (const ChatLine& line : lines) {
+      if (!db_) return;
+      const std::string payload = "chat " + std::to_string(node_.value) + " " + hex_of(encode(LobbyMessage{line}));
+      if (payload.size() > kMaxNotifyPayload) continue;
+      (void)check(db_->query("SELECT pg_notify($1, $2)", {pg::text(kChannel), pg::text(payload)}));
+    }
+  });
+}
+
+// Every live node's presence (read again only where its version moved) and the queues' counts;
+// the network thread hears of it when either changed. The work is the nodes' count and the
+// players of the nodes whose lists changed, once a second.
+bool ClusterCoordinator::refresh_lobby() {
+  auto versions = db_->query("SELECT p.node_id, p.version FROM lobby_presence p JOIN lobby_nodes n ON n.node_id = p.node_id "
+                             "WHERE n.lease_expires > now() ORDER BY p.node_id");
+  if (!check(versions) || !versions) return false;
+  bool changed = false;
+  std::map<std::int64_t, std::pair<std::int64_t, std::vector<LobbyPresence>>> now;
+  for (int i = 0; i < versions->size(); ++i) {
+    const std::int64_t node = versions->integer(i, 0), version = versions->integer(i, 1);
+    auto known = presence_.find(node);
+    if (known != presence_.end() && known->second.first == version) {
+      now.emplace(node, std::move(known->second));
+      continue;
+    }
+    changed = true;
+    auto row = db_->query("SELECT version, players FROM lobby_presence WHERE node_id = $1", {pg::integer(node)});
+    if (!check(row) || !row) return false;
+    if (row->size() == 0) continue;
+    auto players = decode_presence(row->bytes(0, 1));
+    if (!players) {
+      say("node " + std::to_string(node) + "'s presence does not decode: left out");
+      players.emplace();
+    }
+    now.emplace(node, std::make_pair(row->integer(0, 0), std::move(*players)));
+  }
+  changed = changed || now.size() != presence_.size();
+  presence_ = std::move(now);
+  auto counts = db_->query("SELECT game, seats, count(*) FROM lobby_queue GROUP BY game, seats "
+                           "ORDER BY game COLLATE \"C\", seats LIMIT $1",
+                           {pg::integer(static_cast<std::int64_t>(kMaxListedQueues))});
+  if (!check(counts) || !counts) return false;
+  std::vector<QueueCount> queues;
+  for (int i = 0; i < counts->size(); ++i) {
+    const std::string game = counts->text(i, 0);
+    const auto seats = counts->integer(i, 1);
+    if (!is_valid_game_name(game) || seats < kMinSeats || seats > kMaxSeats) continue;
+    queues.push_back(QueueCount{game, static_cast<std::uint8_t>(seats),
+                                static_cast<std::uint16_t>(std::clamp<std::int64_t>(counts->integer(i, 2), 1, 65535))});
+  }
+  std::sort(queues.begin(), queues.end(),
+            [](const QueueCount& a, const QueueCount& b) { return std::tie(a.game, a.seats) < std::tie(b.game, b.seats); });
+  changed = changed || queues_ != queues;
+  queues_ = queues;
+  if (!changed) return true;
+  cluster_event::Lobby lobby;
+  lobby.view.queues = std::move(queues);
+  for (const auto& [node, listed] : presence_) {
+    for (const LobbyPresence& p : listed.second) {
+      auto [it, added] = lobby.view.players.emplace(p.key, p);
+      if (!added) it->second.activity = busier(it->second.activity, p.activity);
+    }
+  }
+  post(std::move(lobby));
+  return true;
+}
+
 void ClusterCoordinator::resign() {
   auto done = std::make_shared<std::promise<void>>();
   auto finished = done->get_future();
   submit([this, done] {
+    if (db_) {
+      (void)check(db_->query("DELETE FROM lobby_presence WHERE node_id = $1", {pg::integer(node_.value)}));
+    }
     if (db_) {
       (void)check(db_->query("UPDATE lobby_nodes SET lease_expires = now() - interval '1 second' WHERE node_id = $1",
                              {pg::integer(node_.value)}));
@@ -474,6 +565,19 @@ bool ClusterCoordinator::on_notification(const pg::Notification& n) {
     in >> node >> hex;
     if (node == node_.value)
       if (auto key = key_from_hex(hex)) post(cluster_event::Kick{*key});
+    return true;
+  }
+  if (what == "chat") {
+    std::int64_t node = 0;
+    std::string hex;
+    in >> node >> hex;
+    if (node == node_.value) return true;
+    auto bytes = crypto::from_hex(hex);
+    if (!bytes) return true;
+    auto message = decode_lobby_message(*bytes);
+    if (message)
+      if (auto* line = std::get_if<ChatLine>(&*message); line != nullptr && line->room == kLobbyRoom)
+        post(cluster_event::LobbyChat{std::move(*line)});
     return true;
   }
   if (what == "match") {
@@ -515,7 +619,7 @@ void ClusterCoordinator::run() {
       continue;
     }
     const auto now = Clock::now();
-    const auto next = std::min({next_renew_, next_sweep_, next_nodes_});
+    const auto next = std::min({next_renew_, next_sweep_, next_nodes_, next_lobby_});
     const int timeout = next <= now ? 0 : static_cast<int>(std::chrono::ceil<std::chrono::milliseconds>(next - now).count());
     pollfd fds[2] = {{job_fd_, POLLIN, 0}, {db_->socket(), POLLIN, 0}};
     ::poll(fds, fds[1].fd < 0 ? 1 : 2, timeout);
@@ -547,6 +651,10 @@ void ClusterCoordinator::run() {
     if (after >= next_nodes_) {
       next_nodes_ = after + kNodesEvery;
       if (!refresh_nodes() || !refill_room_ids()) continue;
+    }
+    if (after >= next_lobby_) {
+      next_lobby_ = after + kLobbyEvery;
+      if (!refresh_lobby()) continue;
     }
   }
 }

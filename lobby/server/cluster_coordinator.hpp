@@ -9,7 +9,10 @@
 //     fills a queue makes the room, sequences it, and tells the players' nodes (NOTIFY);
 //   - who is online: one row per logged-in key; a login elsewhere closes the older connection;
 //   - the live nodes, for the clients' node lists and the links between nodes;
-//   - room ids, handed out from a pool the database numbers.
+//   - room ids, handed out from a pool the database numbers;
+//   - the common room: this node's presence published, every live node's read back with the
+//     queues' counts (once a second, told to the network thread when it changed), and lobby chat
+//     passed between nodes by NOTIFY.
 // Results come back as events on a queue the network thread polls (wake_fd()).
 #include <chrono>
 #include <condition_variable>
@@ -95,12 +98,20 @@ struct Database {
   bool available = true;
   std::string detail;
 };
+// The cluster's common room changed: every live node's players and the queues' counts.
+struct Lobby {
+  ClusterLobby view;
+};
+// A lobby chat line said on another node.
+struct LobbyChat {
+  ChatLine line;
+};
 }  // namespace cluster_event
 
 using ClusterEvent = std::variant<cluster_event::Adopt, cluster_event::Owned, cluster_event::QueueAnswer,
                                   cluster_event::LeftQueue, cluster_event::Matched, cluster_event::Kick,
                                   cluster_event::Moved, cluster_event::Nodes, cluster_event::Lease,
-                                  cluster_event::Database>;
+                                  cluster_event::Database, cluster_event::Lobby, cluster_event::LobbyChat>;
 
 class ClusterCoordinator {
  public:
@@ -134,6 +145,10 @@ class ClusterCoordinator {
   std::optional<RoomId> take_room_id();
   // A clean stop: the lease ends now, so that other nodes take the rooms over at once.
   void resign();
+  // The common room: this node's players as it publishes them (by key), and its lobby chat
+  // lines for the other nodes.
+  void publish_presence(std::vector<LobbyPresence> players);
+  void say_in_lobby(std::vector<ChatLine> lines);
 
  private:
   using Job = std::function<void()>;
@@ -152,6 +167,7 @@ class ClusterCoordinator {
   bool report_owned();
   bool adopt_own_rooms();
   bool try_match(const std::string& game, std::uint8_t seats);
+  bool refresh_lobby();
   bool on_notification(const pg::Notification& n);
   bool check(const game::Result<pg::Rows, pg::Error>& r);
   bool check(const game::Result<bool, pg::Error>& r);
@@ -163,7 +179,10 @@ class ClusterCoordinator {
   std::unique_ptr<pg::Connection> db_;
   std::optional<Clock::time_point> connected_since_;
   Clock::time_point last_renewal_{};
-  Clock::time_point next_renew_{}, next_sweep_{}, next_nodes_{};
+  Clock::time_point next_renew_{}, next_sweep_{}, next_nodes_{}, next_lobby_{};
+  // The common room as last read: each live node's presence version and players, the queues.
+  std::map<std::int64_t, std::pair<std::int64_t, std::vector<LobbyPresence>>> presence_;
+  std::optional<std::vector<QueueCount>> queues_;
 
   int event_fd_ = -1;  // the network thread's wake-up
   int job_fd_ = -1;    // this thread's

@@ -50,6 +50,8 @@ constexpr std::size_t kMaxNodeLinks = 64;
 // Requests a client may send behind its login before the login is done.
 constexpr std::size_t kMaxDeferred = 64;
 constexpr auto kNodeShutdownDrain = std::chrono::milliseconds(1000);
+// The node's presence in the common room is compared with what it last published this often.
+constexpr auto kPresenceEvery = CommonRoom::kPulsePeriod;
 
 // Room requests carry their room right after the request id: u8 tag ‖ u8 version ‖ u32 request ‖
 // u64 room.
@@ -223,6 +225,9 @@ struct ClusterServer::Impl {
   std::vector<std::pair<ConnectionId, Bytes>> redo;  // requests to route again in the next turn
   Clock::time_point lease_until{};
   bool database_up = true;
+  // The common room: what this node last published of its players, and when it last looked.
+  std::optional<std::vector<LobbyPresence>> published;
+  Clock::time_point presence_checked{};
   Clock::time_point next_held_retry{};
   bool packets_queued = false;
 
@@ -760,6 +765,8 @@ struct ClusterServer::Impl {
                              tag == WireTag::fetch_entries || tag == WireTag::quick_match ||
                              tag == WireTag::leave_queue || tag == WireTag::create_room;
     if (!about_rooms) return to_core(c, message, turn);
+    // The common room's chat is this node's (and the other nodes hear it through the database).
+    if (tag == WireTag::chat && room_in(message) == std::optional<RoomId>(kLobbyRoom)) return to_core(c, message, turn);
     if (!database_up) {
       return answer(c, Refused{request, Refusal::unavailable, "the cluster's database is unavailable: try again"});
     }
@@ -968,7 +975,12 @@ struct ClusterServer::Impl {
       for (NodeInfo& info : n->nodes) nodes.emplace(info.id.value, std::move(info));
     } else if (auto* lease = std::get_if<cluster_event::Lease>(&e)) {
       lease_until = lease->valid_until;
+    } else if (auto* lobby = std::get_if<cluster_event::Lobby>(&e)) {
+      core->set_cluster_lobby(std::move(lobby->view));
+    } else if (auto* chat = std::get_if<cluster_event::LobbyChat>(&e)) {
+      core->relay_lobby_chat(std::move(chat->line));
     } else if (auto* db = std::get_if<cluster_event::Database>(&e)) {
+      if (db->available) published.reset();  // what went out while it was away may not be there
       if (database_up != db->available)
         log(db->available ? "serving rooms again: the cluster's database is back"
                           : "not serving rooms: the cluster's database is unavailable (" + db->detail + ")");
@@ -1131,6 +1143,25 @@ struct ClusterServer::Impl {
     }
   }
 
+  // The common room across the cluster (docs/lobby.md, "Cluster"): this node's lobby chat goes
+  // to the other nodes, and its players (with the queues its clients wait in, which the
+  // database holds rather than the core) are published when they changed, once a second at most.
+  void share_common_room() {
+    if (auto said = core->take_lobby_chat(); !said.empty()) coordinator->say_in_lobby(std::move(said));
+    const auto now = Clock::now();
+    if (now - presence_checked < kPresenceEvery) return;
+    presence_checked = now;
+    std::vector<LobbyPresence> players = core->presence();
+    std::set<crypto::PublicKey> queued;
+    for (const auto& [id, cl] : clients)
+      if (cl.key && cl.queued) queued.insert(*cl.key);
+    for (LobbyPresence& p : players)
+      if (queued.contains(p.key)) p.activity = busier(p.activity, Activity::queued);
+    if (published == players) return;
+    coordinator->publish_presence(players);
+    published = std::move(players);
+  }
+
   game::Result<bool, ServerError> fail(const StorageError& e) {
     log("database failure, stopping without sending what it did not commit: " + e.detail);
     return ServerError{ServerError::Kind::storage, e.detail};
@@ -1175,6 +1206,7 @@ struct ClusterServer::Impl {
       if (!round) return fail(round.error());
       after_logins(turn, round->output);
       enqueue(std::move(*round));
+      share_common_room();
       release_committed();
     }
     return shut_down();

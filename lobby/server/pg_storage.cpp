@@ -83,6 +83,14 @@ CREATE TABLE IF NOT EXISTS lobby_online(
   key     bytea  PRIMARY KEY,
   node_id bigint NOT NULL
 );
+-- The common room (docs/lobby.md, "Cluster"): each node's players online and what each does,
+-- one encoded list a node (common_room.hpp, encode_presence), rewritten when it changed, at most
+-- once a second; `version` tells the other nodes which lists to read again.
+CREATE TABLE IF NOT EXISTS lobby_presence(
+  node_id bigint PRIMARY KEY,
+  version bigint NOT NULL,
+  players bytea  NOT NULL
+);
 -- A node's writes to a room hold only while it sequences the room under the epoch it was given,
 -- and its entries only after the room's last stored one. 1: entries appended; 2: these very
 -- entries are there already (a commit tried again after its first attempt went in); 0: no entries.

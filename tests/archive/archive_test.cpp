@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -21,6 +22,7 @@
 #include "crypto/hex.hpp"
 #include "game/chess/notation.hpp"
 #include "peer/log/verify.hpp"
+#include "tests/lobby/core_harness.hpp"
 #include "tests/pg_server.hpp"
 #include "tests/peer/fake_lobby.hpp"
 
@@ -612,6 +614,53 @@ TEST_P(ArchiveTest, TheLobbyFeedStoresLogsAndReconnectsAfterALostConnection) {
   // The fixture's own connection was ended too: look through a new one.
   store_ = std::move(ArchiveStore::open(location_)).value();
   EXPECT_EQ(store_->games({.event = "after the restart"}).size(), 1U);
+}
+
+// parley-lobby --archive's ratings (docs/lobby.md, "The common room"): the logs its sink stores
+// post the players' Glicko-2 numbers of the games the lobby stamped, rounded, to the lobby's
+// mailbox (nothing before the lobby's key is known), and a lobby core lists them by game.
+TEST_P(ArchiveTest, TheLobbyListsTheGlickoRatingsOfItsVerifiedGames) {
+  auto feed = LobbyFeed::open(location_);
+  ASSERT_TRUE(feed.ok()) << feed.error().detail;
+  std::shared_ptr<LobbyFeed> shared = std::move(*feed);
+  auto mailbox = std::make_shared<lobby::RatingsMailbox>();
+  auto ratings = std::make_shared<LobbyRatings>(shared, mailbox);
+  auto sink = lobby_sink(shared, ratings);
+  peer::RoomOptions first, second;
+  first.event = "one";
+  second.event = "two";
+  EXPECT_TRUE(sink(lobby::RoomId{1}, fools_mate_log(first)).stored);
+  EXPECT_FALSE(mailbox->take().has_value());
+  ratings->set_lobby_key(peer::testing::identity_from(0xAA).public_key());
+  EXPECT_TRUE(sink(lobby::RoomId{2}, fools_mate_log(second)).stored);
+  auto table = mailbox->take();
+  ASSERT_TRUE(table.has_value());
+  ASSERT_EQ(table->size(), 2u);
+  const auto white = peer::testing::identity_from(1), black = peer::testing::identity_from(2);
+  const std::vector<event::GlickoResult> games = {{0, 1, 0.0}, {0, 1, 0.0}};
+  const auto expected = event::glicko2_period(std::vector<event::GlickoRating>(2), games);
+  const auto as_listed = [](const event::GlickoRating& r) {
+    return std::vector<lobby::GameRating>{{"chess", static_cast<std::uint16_t>(std::lround(r.rating)),
+                                           static_cast<std::uint16_t>(std::lround(r.deviation))}};
+  };
+  EXPECT_EQ(table->at(white.public_key()), as_listed(expected[0]));
+  EXPECT_EQ(table->at(black.public_key()), as_listed(expected[1]));
+  EXPECT_LT(table->at(white.public_key())[0].rating, 1500);
+  EXPECT_GT(table->at(black.public_key())[0].rating, 1500);
+  // Another lobby's key: nobody rated.
+  EXPECT_TRUE(lobby_ratings(*store_, peer::testing::identity_from(0xBB).public_key()).empty());
+
+  lobby::testing::CoreHarness h;
+  auto w = lobby::testing::login_again(h, white, "White");
+  auto b = lobby::testing::login_again(h, black, "Black");
+  h.core().set_ratings(*table);
+  const lobby::RequestId asked = w.next();
+  h.send(w.connection, lobby::ListPlayers{asked, std::nullopt});
+  auto list = h.take<lobby::PlayerList>(w.connection);
+  ASSERT_TRUE(list.has_value());
+  ASSERT_EQ(list->players.size(), 2u);
+  for (const lobby::PlayerSummary& p : list->players)
+    EXPECT_EQ(p.ratings, as_listed(p.key == white.public_key() ? expected[0] : expected[1])) << p.name;
 }
 
 TEST_P(ArchiveTest, LogsAreVerifiedStoredWithKeysAndComeBackByteForByte) {

@@ -107,6 +107,8 @@ TEST_F(LobbyArchive, AFinishedRoomIsVerifiedAndStoredInTheSqliteArchive) {
   LobbyProcess lobby(dir_, 0, {"--archive", db_});
   ASSERT_NO_FATAL_FAILURE(play_a_game(lobby, ""));
   ASSERT_TRUE(await_line(lobby, "room 1 stored in the archive: game 0, verified")) << lobby.log();
+  // Its two players are rated now, for the lobby's list of players (docs/lobby.md, "The common room").
+  EXPECT_TRUE(await_line(lobby, "game 0, verified; ratings of 2 players")) << lobby.log();
   expect_archived_and_verifiable();
   EXPECT_EQ(read_text(LogArchive::ledger_for(dir_ / "lobby.db.logs")), "1\n");
 

@@ -179,6 +179,69 @@ TEST_F(ClusterTest, AQuickMatchGathersPlayersOfEveryNode) {
   EXPECT_EQ(queued->integer(0, 0), 0);
 }
 
+// The common room of a cluster (docs/lobby.md, "Cluster"): a watcher on node 0 sees a player of
+// node 1 in its list of players, hears node 1's lobby chat, and counts node 1's player in a queue.
+class ClusterLobbyTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!tests::PgServer::binaries()) GTEST_SKIP() << "no PostgreSQL server binaries installed";
+    ASSERT_TRUE(cluster_.start(dir_.path(), 2));
+  }
+  TempDir dir_;
+  Cluster cluster_;
+};
+
+TEST_F(ClusterLobbyTest, WatchersOfOneNodeSeeTheWholeCluster) {
+  TestClient ada(cluster_.node(0).endpoint(), crypto::Identity::generate(), "Ada");
+  TestClient bob(cluster_.node(1).endpoint(), crypto::Identity::generate(), "Bob");
+  std::vector<TestClient*> all{&ada, &bob};
+  ASSERT_TRUE(await<Welcome>(all, ada));
+  ASSERT_TRUE(await<Welcome>(all, bob));
+  ada->watch_lobby(true);
+  bob->watch_lobby(true);
+  // Ada's node's list of players, asked again (a few times a second) until Bob is in it as `doing`
+  // (the nodes publish their players once a second).
+  const auto bob_in_list = [&](Activity doing) {
+    std::optional<PlayerSummary> seen;
+    auto asked = std::chrono::steady_clock::now();
+    ada->list_players();
+    pump(all, [&] {
+      if (auto list = ada.take<PlayerList>([](const PlayerList&) { return true; })) {
+        for (const PlayerSummary& p : list->players)
+          if (p.key == bob.identity().public_key() && p.activity == doing) seen = p;
+      }
+      if (!seen && std::chrono::steady_clock::now() - asked > std::chrono::milliseconds(200)) {
+        asked = std::chrono::steady_clock::now();
+        ada->list_players();
+      }
+      return seen.has_value();
+    });
+    return seen;
+  };
+  auto seen = bob_in_list(Activity::idle);
+  ASSERT_TRUE(seen) << cluster_.node(0).log() << cluster_.node(1).log();
+  EXPECT_EQ(seen->name, "Bob");
+  // Two players online in node 0's pulse.
+  ASSERT_TRUE(await<LobbyPulse>(all, ada, [](const LobbyPulse& p) { return p.players_online == 2; }));
+
+  // Bob's lobby chat crosses to node 0's watchers (and reaches his own node's).
+  const RequestId said = bob->chat(kLobbyRoom, "anyone on node 0?");
+  ASSERT_TRUE(await<Done>(all, bob, [&](const Done& d) { return d.request == said; }));
+  auto line = await<ChatLine>(all, ada, [](const ChatLine& l) { return l.room == kLobbyRoom; });
+  ASSERT_TRUE(line) << cluster_.node(0).log() << cluster_.node(1).log();
+  EXPECT_EQ(line->text, "anyone on node 0?");
+  EXPECT_EQ(line->from, bob.identity().public_key());
+  EXPECT_EQ(line->name, "Bob");
+  EXPECT_TRUE(await<ChatLine>(all, bob, [](const ChatLine& l) { return l.room == kLobbyRoom; }));
+
+  // Bob queues on node 1: node 0's pulse counts him, and lists him as queued.
+  bob->quick_match("chess", 2);
+  auto pulse = await<LobbyPulse>(all, ada, [](const LobbyPulse& p) { return !p.queues.empty(); });
+  ASSERT_TRUE(pulse) << cluster_.node(0).log();
+  EXPECT_EQ(pulse->queues, (std::vector<QueueCount>{{"chess", 2, 1}}));
+  EXPECT_TRUE(bob_in_list(Activity::queued));
+}
+
 // `parley-lobby` with its arguments; its exit status and what it printed.
 std::pair<int, std::string> run_lobby(const std::string& args) {
   std::string cmd = lobby_binary() + " " + args + " 2>&1";
