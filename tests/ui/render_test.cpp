@@ -531,6 +531,92 @@ TEST(Render, TextWiderThanItsBoxIsFoundClipped) {
   EXPECT_EQ(frame(380), 0U);
 }
 
+// The lobby's common room as a lobby serving it fills it (docs/ui.md, "Lobby"): a pulse with
+// queues, players doing each thing with ratings in some games, a long name, lobby chat.
+void alive_lobby(Rig& rig) {
+  rig.lobby(lobby::LobbyPulse{lobby::RequestId{3}, 6, {{"chess", 2, 1}, {"risiko", 3, 2}, {"gunjin", 2, 1}}});
+  const std::vector<std::pair<std::string, lobby::Activity>> people{
+      {"alice", lobby::Activity::idle},
+      {"Bartolomeo Cristofori di Padova, the piano's maker", lobby::Activity::playing},
+      {"Chiara", lobby::Activity::queued},
+      {"\xe5\xb1\xb1\xe7\x94\xb0", lobby::Activity::watching},  // 山田
+      {"dmitri", lobby::Activity::queued},
+      {"Eve", lobby::Activity::playing}};
+  std::vector<lobby::PlayerSummary> players;
+  for (std::size_t i = 0; i < people.size(); ++i) {
+    std::vector<lobby::GameRating> ratings;
+    if (i % 2 == 1) ratings.push_back({"chess", static_cast<std::uint16_t>(1450 + 97 * i), static_cast<std::uint16_t>(45 + 50 * i)});
+    if (i % 3 == 0) ratings.push_back({"risiko", 1500, 350});
+    // The first is this client ("alice", her row in green).
+    const crypto::PublicKey key = i == 0 ? rig.app.config().identity : identity_from(static_cast<std::uint8_t>(0x30 + i)).public_key();
+    players.push_back({key, people[i].first, people[i].second, ratings});
+  }
+  std::ranges::sort(players, [](const auto& a, const auto& b) { return a.key < b.key; });
+  rig.lobby(lobby::PlayerList{lobby::RequestId{4}, players, false});
+  const auto me = rig.app.config().identity;
+  const auto& chiara = *std::ranges::find_if(players, [](const auto& p) { return p.name == "Chiara"; });
+  rig.lobby(lobby::ChatLine{lobby::kLobbyRoom, chiara.key, chiara.name, lobby::Role::player, "anyone for Risiko?"});
+  rig.lobby(lobby::ChatLine{lobby::kLobbyRoom, me, "alice", lobby::Role::player,
+                            "yes, in a minute: a long line of chat that wraps at the panel's edge rather than run on"});
+}
+
+// The draw lists of the last frame drawn for a window named `name` (a child's name holds it).
+bool window_drawn(const std::string& name) {
+  const ImDrawData* data = ImGui::GetDrawData();
+  for (int l = 0; l < data->CmdListsCount; ++l)
+    if (data->CmdLists[l]->_OwnerName != nullptr && std::string(data->CmdLists[l]->_OwnerName).find(name) != std::string::npos &&
+        data->CmdLists[l]->VtxBuffer.Size > 0)
+      return true;
+  return false;
+}
+
+// The lobby screen with its common room, in English, Italian and Japanese at 1024×768 and
+// 1280×800: who is online and the lobby chat beside Play and the rooms, one Play per game with
+// its queue's count in green where someone waits, no text cut; the same lobby refusing the
+// common room as unknown shows neither panel, and no notice.
+TEST(Render, TheLobbyShowsWhoIsOnlineTheQueuesAndItsChat) {
+  for (const char* language : {"en", "it", "ja"}) {
+    ASSERT_TRUE(i18n::set_language(language));
+    for (auto [w, h] : {std::pair{1280, 800}, std::pair{1024, 768}}) {
+      const std::string size = std::to_string(w) + "x" + std::to_string(h) + "-" + language;
+      auto green = [](const Image& image) {
+        return count(image, {0, 0, image.width, image.height}, [](Image::Pixel p) { return near(p, {115, 209, 122}, 30); });
+      };
+      Rig rig;
+      rig.close();
+      rig.open(rig.app, fs::path(PARLEY_BINARY_DIR) / "tests/ui/render/data", w, h);
+      rig.online();
+      alive_lobby(rig);
+      ASSERT_EQ(rig.app.lobby().lobby_room(), LobbyRoom::served);
+      Image alive = rig.render("lobby-alive-" + size);
+      for (const ClippedGlyph& g : clipped_glyphs(ImGui::GetDrawData()))
+        ADD_FAILURE() << "lobby at " << size << ": a glyph at " << g.glyph.x << "," << g.glyph.y << " cut by the box "
+                      << g.clip.x << "," << g.clip.y << " " << g.clip.w << "x" << g.clip.h;
+      EXPECT_TRUE(window_drawn("who-is-online")) << size;
+      EXPECT_TRUE(window_drawn("lobby-chat")) << size;
+      // The counts where someone waits, this client's row and its chat line, in green.
+      EXPECT_GT(green(alive), 300) << size;
+      rig.close();  // one window at a time
+      // Without the common room the lobby is the plain one the clipping check covers in every
+      // language: the panels' absence is checked once.
+      if (std::string(language) != "en" || w != 1024) continue;
+
+      Rig old;
+      old.close();
+      old.open(old.app, fs::path(PARLEY_BINARY_DIR) / "tests/ui/render/data", w, h);
+      old.online();
+      old.app.on_event(LobbyRoomRefused{lobby::Refusal::unknown_message}, old.now);
+      Image plain = old.render("lobby-older-" + size);
+      EXPECT_TRUE(clipped_glyphs(ImGui::GetDrawData()).empty()) << size;
+      EXPECT_FALSE(window_drawn("who-is-online")) << size;
+      EXPECT_FALSE(window_drawn("lobby-chat")) << size;
+      EXPECT_TRUE(old.app.active_notices(old.now).empty()) << size;
+      EXPECT_GT(green(alive), green(plain) + 300) << size;
+    }
+  }
+  i18n::set_language("en");
+}
+
 // No text cut off by its box on the shared screens, at 1280×800 and at 1024×768, in the
 // language in use.
 void expect_no_text_clipped_on_the_shared_screens() {
@@ -560,6 +646,13 @@ void expect_no_text_clipped_on_the_shared_screens() {
                                {lobby::RoomId{2}, "gunjin", {"Bo", "Cy"}, 2, lobby::RoomPhase::started, lobby::Bytes{}}},
                               false});
     check("lobby");
+    alive_lobby(rig);
+    check("lobby-alive");
+    rig.screens->show_lobby_tab(Screens::LobbyTab::create);
+    check("lobby-create-room");
+    rig.screens->show_lobby_tab(Screens::LobbyTab::invite_code);
+    check("lobby-invite-code");
+    rig.screens->show_lobby_tab(Screens::LobbyTab::rooms);
     rig.in_game();
     rig.play({"e4", "e5", "Nf3"});
     check("game");

@@ -178,6 +178,11 @@ void App::disconnect() {
 // ---- events -------------------------------------------------------------------------------
 
 void App::on_event(const NetEvent& event, std::uint64_t local_ms) {
+  struct Follow {
+    App& app;
+    std::uint64_t ms;
+    ~Follow() { app.follow_lobby_room(ms); }
+  } follow{*this, local_ms};
   auto go = [&](Screen s) { (screen_ == Screen::replay ? before_replay_ : screen_) = s; };
   // Offline, what the connection says is of an attempt given up (cancelled or timed out): a
   // welcome that arrives late must not pull the person away from the connect screen.
@@ -222,6 +227,14 @@ void App::on_event(const NetEvent& event, std::uint64_t local_ms) {
     // It may come before the game's first entries (the runner restores its secrets first).
     if (game_room_ != news->room) return;
     if (GameScreen* screen = game_screen(news->game)) screen->news(news->news);
+  } else if (const auto* no_room = std::get_if<LobbyRoomRefused>(&event)) {
+    if (offline) return;
+    const bool was = lobby_.lobby_room() == LobbyRoom::not_served;
+    lobby_.lobby_room_refused(no_room->reason);
+    if (!was && lobby_.lobby_room() == LobbyRoom::not_served) {
+      watching_lobby_ = false;  // nothing to stop: the lobby did not start
+      say("the lobby lists no players and has no lobby chat (an older parley)");
+    }
   } else if (const auto* refused = std::get_if<IntentRefused>(&event)) {
     if (active_) active_->refused();
     notify(Notice::Kind::error, i18n::trf("Not played: {0}", refused->reason), local_ms);
@@ -231,10 +244,13 @@ void App::on_event(const NetEvent& event, std::uint64_t local_ms) {
 
 void App::on_lobby(const lobby::ClientEvent& event, std::uint64_t local_ms) {
   auto go = [&](Screen s) { (screen_ == Screen::replay ? before_replay_ : screen_) = s; };
-  if (auto next_page = lobby_.apply(event)) send(ListRoomsCommand{*next_page});
+  const LobbyState::NextPage next = lobby_.apply(event);
+  if (next.rooms) send(ListRoomsCommand{*next.rooms});
+  if (next.players) send(ListPlayersCommand{*next.players});
   if (std::holds_alternative<lobby::RoomList>(event) && !lobby_.listing_rooms()) look_for_rematch();
 
   if (const auto* w = std::get_if<lobby::Welcome>(&event)) {
+    watching_lobby_ = false;  // a new connection watches nothing yet
     connecting_since_ms_.reset();
     connect_problem_.reset();
     if ((screen_ == Screen::replay ? before_replay_ : screen_) == Screen::connect) go(Screen::lobby);
@@ -402,6 +418,7 @@ void App::tick(std::uint64_t local_ms) {
     }
   }
   search_lan(local_ms);
+  follow_lobby_room(local_ms);
   if (rematch_ && local_ms >= rematch_->since_ms + kRematchWaitMs) {
     notify(Notice::Kind::error, i18n::tr("No rematch: the other player did not open the room"), local_ms);
     rematch_.reset();
@@ -416,6 +433,38 @@ void App::tick(std::uint64_t local_ms) {
   if (local_ms < *next_room_list_ms_ || lobby_.listing_rooms()) return;
   refresh_rooms();
   next_room_list_ms_ = local_ms + kRoomListRefreshMs;
+}
+
+void App::follow_lobby_room(std::uint64_t local_ms) {
+  const bool online = lobby_.connection() == Connection::online;
+  const bool want = online && screen_under_replay() == Screen::lobby && lobby_.lobby_room() != LobbyRoom::not_served;
+  if (want && !watching_lobby_) {
+    send(WatchLobbyCommand{true});
+    watching_lobby_ = true;
+    listed_online_.reset();  // the players are listed once the lobby answers (below)
+  } else if (!want && watching_lobby_) {
+    if (online) send(WatchLobbyCommand{false});
+    watching_lobby_ = false;
+  }
+  if (!watching_lobby_) {
+    next_player_list_ms_.reset();
+    return;
+  }
+  // Listed once the lobby serves the room, again when the pulse's count differs from the one
+  // listed, or every few seconds (names and activities change without the count); never over
+  // a listing still coming in page by page.
+  if (lobby_.lobby_room() != LobbyRoom::served || lobby_.listing_players()) return;
+  const bool count_changed = listed_online_ != lobby_.players_online();
+  if (!count_changed && next_player_list_ms_ && local_ms < *next_player_list_ms_) return;
+  lobby_.begin_player_list();
+  send(ListPlayersCommand{});
+  listed_online_ = lobby_.players_online();
+  next_player_list_ms_ = local_ms + config_.player_list_refresh_ms;
+}
+
+void App::send_lobby_chat(const std::string& text) {
+  std::string t = trimmed(text);
+  if (watching_lobby_ && lobby_.lobby_room() == LobbyRoom::served && !t.empty()) send(ChatCommand{lobby::kLobbyRoom, t});
 }
 
 void App::search_lan(std::uint64_t local_ms) {

@@ -65,6 +65,9 @@ struct AppConfig {
   // A lobby that has not welcomed this client this long after Connect is given up on
   // (docs/ui.md, "Connect"); 0: never.
   std::uint64_t connect_timeout_ms = 10'000;
+  // While the lobby screen is shown, the players online are listed again this often (docs/ui.md,
+  // "Lobby"), and at once when the lobby's pulse says their number changed.
+  std::uint64_t player_list_refresh_ms = 5000;
 };
 
 // Why the last attempt to reach a lobby failed: kept on the connect screen, with what to try,
@@ -188,6 +191,13 @@ class App {
   bool may_seat_house_bot() const;
   void seat_house_bot(std::uint64_t local_ms);
   void leave_queue();
+  // ---- the lobby's common room (docs/ui.md, "Lobby") ----
+  // While the lobby screen is shown (a replay opened over it included) and the lobby serves it,
+  // the client watches the lobby's common room: its chat and pulse (who is online, who waits in
+  // each queue). The players online are listed again every AppConfig::player_list_refresh_ms,
+  // and at once when a pulse says their number changed. Entering a room or a game stops watching.
+  bool watching_lobby() const { return watching_lobby_; }
+  void send_lobby_chat(const std::string& text);
   void create_room(const CreateRoomForm& form, std::uint64_t local_ms);
   void join(lobby::RoomId room, lobby::Role role);
   void join_by_code(const std::string& code, lobby::Role role, std::uint64_t local_ms);
@@ -263,6 +273,11 @@ class App {
   void tell_of_declined_offer(std::uint64_t local_ms);
   void connect_failed(ConnectProblem problem, std::uint64_t local_ms);
   void look_for_rematch();
+  // The screen shown, or the one under the replay viewer.
+  Screen screen_under_replay() const { return screen_ == Screen::replay ? before_replay_ : screen_; }
+  // Watches the lobby's common room or stops, as the screen and the connection say; lists its
+  // players when due.
+  void follow_lobby_room(std::uint64_t local_ms);
 
   AppConfig config_;
   Screen screen_ = Screen::connect;
@@ -274,6 +289,9 @@ class App {
   bool host_listed_on_lan_ = false;
   std::optional<std::uint64_t> next_room_list_ms_;  // while the lobby screen is shown
   std::optional<std::uint64_t> next_lan_search_ms_;  // while the connect screen is shown
+  bool watching_lobby_ = false;                      // WatchLobby on sent on this connection
+  std::optional<std::uint64_t> next_player_list_ms_;  // while watching
+  std::optional<std::uint32_t> listed_online_;        // the pulse's count when the list was asked
   std::vector<lobby::LanTable> lan_tables_;
   std::vector<std::uint64_t> lan_table_seen_ms_;  // beside lan_tables_: when each last answered
   ClientMemory memory_;

@@ -62,8 +62,17 @@ struct QuickMatchCommand {
 };
 struct LeaveQueueCommand {};
 struct ChatCommand {
-  lobby::RoomId room;
+  lobby::RoomId room;  // lobby::kLobbyRoom: the lobby's common chat
   std::string text;
+};
+// Joins (on) or leaves (off) the lobby's common room: its chat and the pulse of who is online
+// and who waits in each queue (lobby/protocol/messages.hpp, WatchLobby).
+struct WatchLobbyCommand {
+  bool on = true;
+};
+// A page of the players online, after `after` in key order (none: the first page).
+struct ListPlayersCommand {
+  std::optional<crypto::PublicKey> after;
 };
 // For the seat this client plays in a game of `game`: an intent of the person's, of the type the
 // game's screen makes (ui/core/game_ui.hpp: its SeatPlayer takes it).
@@ -80,7 +89,7 @@ struct PrepareSeatCommand {
 
 using NetCommand = std::variant<ConnectCommand, HostCommand, DisconnectCommand, SearchLanCommand, ListRoomsCommand, CreateRoomCommand,
                                 JoinRoomCommand, LeaveRoomCommand, ReadyCommand, QuickMatchCommand, LeaveQueueCommand,
-                                ChatCommand, SeatIntentCommand, PrepareSeatCommand>;
+                                ChatCommand, SeatIntentCommand, PrepareSeatCommand, WatchLobbyCommand, ListPlayersCommand>;
 
 // What a SeatIntentCommand or a PrepareSeatCommand carries, as the game's type T; null when the
 // command is not one or carries something else.
@@ -98,7 +107,8 @@ const T* prepared_seat(const NetCommand& command) {
 // ---- network thread → screens -------------------------------------------------------------
 
 // Every event of the lobby connection except the transcript bookkeeping (EntryAppended,
-// EntriesEnd), which arrives as RoomEntries instead.
+// EntriesEnd), which arrives as RoomEntries instead, and the refusals of WatchLobbyCommand and
+// ListPlayersCommand, which arrive as LobbyRoomRefused.
 struct LobbyEvent {
   lobby::ClientEvent event;
 };
@@ -149,7 +159,13 @@ struct SeatNews {
   std::any news;
 };
 
+// The lobby refused to watch its common room or to list its players: a lobby of an older parley
+// refuses both as unknown messages (the screens then leave its panels out, and say nothing).
+struct LobbyRoomRefused {
+  lobby::Refusal reason = lobby::Refusal::unknown_message;
+};
+
 using NetEvent = std::variant<LobbyEvent, ConnectionLost, HostStarted, HostFailed, LanTablesFound, RoomEntries, SeatUpdate, IntentRefused,
-                              SeatNews>;
+                              SeatNews, LobbyRoomRefused>;
 
 }  // namespace parley::ui

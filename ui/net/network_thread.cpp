@@ -160,6 +160,10 @@ void NetworkThread::handle(NetCommand& command) {
     if (c) asked(c->leave_queue());
   } else if (auto* chat = std::get_if<ChatCommand>(&command)) {
     if (c) asked(c->chat(chat->room, chat->text));
+  } else if (auto* watch = std::get_if<WatchLobbyCommand>(&command)) {
+    if (c) asked_lobby_room(c->watch_lobby(watch->on));
+  } else if (auto* players = std::get_if<ListPlayersCommand>(&command)) {
+    if (c) asked_lobby_room(c->list_players(players->after));
   } else if (auto* intent = std::get_if<SeatIntentCommand>(&command)) {
     if (seat_player_ && seat_game_ == intent->game) seat_player_->submit(intent->intent);
   } else if (auto* prepare = std::get_if<PrepareSeatCommand>(&command)) {
@@ -205,8 +209,18 @@ void NetworkThread::asked(lobby::RequestId request) {
   while (asked_.size() > 256) asked_.erase(asked_.begin());
 }
 
+void NetworkThread::asked_lobby_room(lobby::RequestId request) {
+  asked(request);
+  asked_lobby_room_.insert(request);
+  while (asked_lobby_room_.size() > 64) asked_lobby_room_.erase(asked_lobby_room_.begin());
+}
+
 void NetworkThread::forward(const lobby::ClientEvent& event) {
   if (const auto* r = std::get_if<lobby::Refused>(&event)) {
+    if (asked_lobby_room_.erase(r->request) > 0) {
+      asked_.erase(r->request);
+      return emit(LobbyRoomRefused{r->reason});
+    }
     if (r->reason == lobby::Refusal::logged_in_elsewhere) {
       replaced_ = true;
     } else if (asked_.erase(r->request) == 0 && welcomed_) {
@@ -214,6 +228,10 @@ void NetworkThread::forward(const lobby::ClientEvent& event) {
     }
   } else if (const auto* d = std::get_if<lobby::Done>(&event)) {
     asked_.erase(d->request);
+    asked_lobby_room_.erase(d->request);
+  } else if (const auto* p = std::get_if<lobby::PlayerList>(&event)) {
+    asked_.erase(p->request);
+    asked_lobby_room_.erase(p->request);
   }
   if (!bookkeeping(event)) emit(LobbyEvent{event});
 }
@@ -235,6 +253,7 @@ void NetworkThread::on_client_event(lobby::ClientEvent& event) {
   } else if (const auto* gone = std::get_if<lobby::Disconnected>(&event)) {
     client_.reset();
     asked_.clear();  // request ids start again on the next connection
+    asked_lobby_room_.clear();
     // A connection that never got in is a wrong address or a lobby that is not there; a key
     // that logged in elsewhere must not log back in and throw the other one out.
     const bool retry = welcomed_ && !replaced_;

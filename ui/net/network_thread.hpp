@@ -64,6 +64,7 @@ class NetworkThread {
   void forward(const lobby::ClientEvent& event);
   void start_seat(const lobby::RoomState& room);
   void asked(lobby::RequestId request);
+  void asked_lobby_room(lobby::RequestId request);
   void step_seat();
   void publish_entries();
   lobby::LobbyClient* client();
@@ -100,6 +101,9 @@ class NetworkThread {
   // Requests made for the screens, not yet answered: only their refusals are the user's (the
   // seat runner's, on the shared connection, are its own: a late leave of a closed room).
   std::set<lobby::RequestId> asked_;
+  // Of those, the requests of the lobby's common room (WatchLobby, ListPlayers): their refusals
+  // go back as LobbyRoomRefused.
+  std::set<lobby::RequestId> asked_lobby_room_;
   std::unique_ptr<lobby::LanSearch> lan_search_;
   std::optional<std::chrono::steady_clock::time_point> lan_search_until_;  // answers still taken
 

@@ -39,10 +39,12 @@ class GameView {
   virtual void dialogs(std::uint64_t) {}
 
   // ---- lobby ----
-  // The name on its buttons ("Quick match: chess", "Play the house bots: Risiko").
+  // The name on its buttons ("Play chess", "Play the house bots: Risiko").
   virtual std::string button_name() const = 0;
-  // Its quick-match buttons in the Play panel, and what follows every game's (a dialog's button).
-  virtual void quick_match_buttons(std::uint64_t local_ms) = 0;
+  // Screens draws one Play per game (a quick match, with a seat count for a game of more than
+  // two) and calls this no more: a view's own quick-match buttons are left out of the lobby.
+  virtual void quick_match_buttons(std::uint64_t) {}
+  // What follows every game's Play in the Play panel (a dialog's button).
   virtual void lobby_extras(std::uint64_t) {}
   // Its part of the create-room form (it may fix the form's seats), and the last step before
   // Create (reading a file the person named); false stops the room (a notice says why).

@@ -37,6 +37,19 @@ constexpr TimeControl kTimeControls[] = {
     {i18n::tr_noop("30 + 0 classical"), 30, 0},
 };
 
+// `text` cut to fit `width`, at a character's boundary, with an ellipsis after it when cut.
+std::string elided(const std::string& text, float width) {
+  if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+  std::size_t end = text.size();
+  while (end > 0) {
+    do --end;
+    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80);
+    const std::string cut = text.substr(0, end) + "\u2026";
+    if (ImGui::CalcTextSize(cut.c_str()).x <= width) return cut;
+  }
+  return {};
+}
+
 }  // namespace
 
 Screens::Screens(Window& window, App& app, fs::path data_dir) : window_(window), app_(app), data_dir_(std::move(data_dir)) {
@@ -498,80 +511,223 @@ void Screens::lobby_screen(std::uint64_t local_ms) {
     }
   }
 
-  const float side = 340 * s;
-  ImGui::BeginChild("rooms", ImVec2(ImGui::GetContentRegionAvail().x - side - ImGui::GetStyle().ItemSpacing.x, 0), true);
-  if (ImGui::Button(i18n::tr("Refresh (F5)"))) app_.refresh_rooms();
+  // Play and the rooms on the left; who is online and the lobby chat on the right, when the
+  // lobby serves its common room (a lobby of an older parley does not: the left takes it all).
+  const bool common_room = lobby.lobby_room() == LobbyRoom::served;
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float right = common_room ? std::clamp(avail * 0.38f, std::min(340 * s, avail * 0.45f), 440 * s) : 0.0f;
+  ImGui::BeginChild("play-and-rooms", ImVec2(common_room ? avail - right - ImGui::GetStyle().ItemSpacing.x : 0, 0), false);
+  play_panel(local_ms);
+  rooms_panel(local_ms);
+  ImGui::EndChild();
+  if (!common_room) return;
   ImGui::SameLine();
-  ImGui::TextColored(kQuiet, "%s",
-                     i18n::trnf("{0} public room", "{0} public rooms", lobby.rooms().size(), lobby.rooms().size()).c_str());
-  if (ImGui::BeginTable("room-list", 7, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY)) {
-    ImGui::TableSetupScrollFreeze(0, 1);
-    // Names and options take what the fixed columns leave.
-    ImGui::TableSetupColumn(i18n::tr("Room"), ImGuiTableColumnFlags_WidthFixed, 50 * s);
-    ImGui::TableSetupColumn(i18n::trc("room list", "Game"), ImGuiTableColumnFlags_WidthFixed, 70 * s);
-    ImGui::TableSetupColumn(i18n::tr("Players"), ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableSetupColumn(i18n::tr("Options"), ImGuiTableColumnFlags_WidthStretch, 1.4f);
-    ImGui::TableSetupColumn(i18n::tr("Watching"), ImGuiTableColumnFlags_WidthFixed, 80 * s);
-    ImGui::TableSetupColumn(i18n::tr("State"), ImGuiTableColumnFlags_WidthFixed, 70 * s);
-    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 180 * s);
-    ImGui::TableHeadersRow();
-    for (const auto& room : lobby.rooms()) {
-      ImGui::PushID(static_cast<int>(room.room.value));
+  ImGui::BeginGroup();
+  const float height = ImGui::GetContentRegionAvail().y;
+  ImGui::BeginChild("who-is-online", ImVec2(right, height * 0.48f), true);
+  who_is_online();
+  ImGui::EndChild();
+  ImGui::BeginChild("lobby-chat", ImVec2(right, 0), true);
+  ImGui::TextUnformatted(i18n::tr("Lobby chat"));
+  chat_panel("lobby-lines", 0, lobby.lobby_chat(), lobby_chat_seen_, lobby_chat_input_,
+             [this](const std::string& text) { app_.send_lobby_chat(text); });
+  ImGui::EndChild();
+  ImGui::EndGroup();
+}
+
+// One Play per game: a quick match with the game's seats (a choice of them beside a game for
+// more than two), and how many wait in that queue.
+void Screens::play_panel(std::uint64_t local_ms) {
+  const LobbyState& lobby = app_.lobby();
+  const bool counts = lobby.lobby_room() == LobbyRoom::served;
+  ImGui::PushFont(window_.heading_font());
+  ImGui::TextUnformatted(i18n::tr("Play"));
+  ImGui::PopFont();
+  if (counts) {
+    ImGui::SameLine();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(kQuiet, "%s", i18n::trnf("{0} player online", "{0} players online", lobby.players_online(),
+                                                lobby.players_online())
+                                         .c_str());
+  }
+  if (lobby.queued()) {
+    ImGui::TextUnformatted(i18n::trf("Looking for an opponent ({0} waiting)", lobby.queued()->waiting).c_str());
+    if (ImGui::Button(i18n::tr("Stop looking"))) app_.leave_queue();
+    ImGui::Separator();
+    return;
+  }
+  // `parley host --bot`: the queues the house bots wait in, first.
+  for (const QuickMatchTarget& bots : app_.config().house_bots) {
+    const GameView* v = view(bots.game);
+    const GameScreen* screen = app_.game_screen(bots.game);
+    if (!v || !screen) continue;
+    // A game for two: its count of seats says nothing.
+    const std::string label = screen->module().seats().max > 2
+                                  ? i18n::trf("Play the house bots: {0}, {1} seats", v->button_name(), bots.seats)
+                                  : i18n::trf("Play the house bots: {0}", v->button_name());
+    if (ImGui::Button(label.c_str(), ImVec2(-FLT_MIN, 0))) app_.play_house_bots(bots);
+  }
+  // The columns beside the buttons are as wide as their widest text in the language in use.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  float seats_w = 0, waiting_w = 0;
+  for (const auto& screen : app_.game_screens()) {
+    const peer::SeatRange range = screen->module().seats();
+    if (range.min == range.max) continue;
+    for (std::size_t n = range.min; n <= range.max; ++n)
+      seats_w = std::max(seats_w, ImGui::CalcTextSize(i18n::trf("{0} seats", n).c_str()).x);
+  }
+  if (seats_w > 0) seats_w += ImGui::GetFrameHeight() + style.FramePadding.x * 2;
+  if (counts) waiting_w = ImGui::CalcTextSize(i18n::trnf("{0} waiting", "{0} waiting", 88, 88).c_str()).x;
+  const int columns = 1 + (seats_w > 0 ? 1 : 0) + (counts ? 1 : 0);
+  if (ImGui::BeginTable("play-games", columns, ImGuiTableFlags_None)) {
+    ImGui::TableSetupColumn("play", ImGuiTableColumnFlags_WidthStretch);
+    if (seats_w > 0) ImGui::TableSetupColumn("seats", ImGuiTableColumnFlags_WidthFixed, seats_w);
+    if (counts) ImGui::TableSetupColumn("waiting", ImGuiTableColumnFlags_WidthFixed, waiting_w);
+    for (const auto& [name, v] : views_) {
+      const GameScreen* screen = app_.game_screen(name);
+      if (!screen) continue;
+      const peer::SeatRange range = screen->module().seats();
+      int& seats = quick_seats_[name];
+      seats = std::clamp(seats == 0 ? static_cast<int>(range.min) : seats, static_cast<int>(range.min),
+                         static_cast<int>(range.max));
+      ImGui::PushID(name.c_str());
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::Text("%llu", static_cast<unsigned long long>(room.room.value));
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(room.game.c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextWrapped("%s", peer::seat_names(room).c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextWrapped("%s", peer::options_text(room).c_str());
-      ImGui::TableNextColumn();
-      ImGui::Text("%u", room.spectators);
-      ImGui::TableNextColumn();
-      // peer::phase_words's words, translated here (the command line's room list keeps them English).
-      ImGui::TextUnformatted(room.phase == lobby::RoomPhase::waiting   ? i18n::trc("room phase", "waiting")
-                             : room.phase == lobby::RoomPhase::started ? i18n::trc("room phase", "playing")
-                                                                       : i18n::trc("room phase", "closed"));
-      ImGui::TableNextColumn();
-      const bool open_seat = room.phase == lobby::RoomPhase::waiting && room.seated() < room.seat_count();
-      ImGui::BeginDisabled(!open_seat || !playable(room.game));
-      if (ImGui::SmallButton(i18n::tr("Join"))) app_.join(room.room, lobby::Role::player);
-      ImGui::EndDisabled();
-      ImGui::SameLine();
-      if (ImGui::SmallButton(i18n::tr("Watch"))) app_.join(room.room, lobby::Role::spectator);
+      const std::string label = i18n::trf("Play {0}", v->button_name()) + "###play";
+      if (ImGui::Button(label.c_str(), ImVec2(-FLT_MIN, 0))) app_.quick_match(name, static_cast<std::uint8_t>(seats));
+      if (seats_w > 0) {
+        ImGui::TableNextColumn();
+        if (range.min != range.max) {
+          ImGui::SetNextItemWidth(-FLT_MIN);
+          if (ImGui::BeginCombo("##seats", i18n::trf("{0} seats", seats).c_str())) {
+            // Each seat count with its queue, so the person sees where others wait.
+            for (int n = static_cast<int>(range.min); n <= static_cast<int>(range.max); ++n) {
+              const std::uint32_t there = counts ? lobby.waiting(name, static_cast<std::uint8_t>(n)) : 0;
+              const std::string item = there > 0 ? i18n::trnf("{0} seats ({1} waiting)", "{0} seats ({1} waiting)", there, n, there)
+                                                 : i18n::trf("{0} seats", n);
+              if (ImGui::Selectable(item.c_str(), n == seats)) seats = n;
+            }
+            ImGui::EndCombo();
+          }
+        }
+      }
+      if (counts) {
+        ImGui::TableNextColumn();
+        const std::uint32_t waiting = lobby.waiting(name, static_cast<std::uint8_t>(seats));
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextColored(waiting > 0 ? kGood : kQuiet, "%s", i18n::trnf("{0} waiting", "{0} waiting", waiting, waiting).c_str());
+      }
       ImGui::PopID();
     }
     ImGui::EndTable();
   }
-  ImGui::EndChild();
-  ImGui::SameLine();
-
-  ImGui::BeginChild("actions", ImVec2(0, 0), true);
-  ImGui::PushFont(window_.heading_font());
-  ImGui::TextUnformatted(i18n::tr("Play"));
-  ImGui::PopFont();
-  if (lobby.queued()) {
-    ImGui::TextUnformatted(i18n::trf("Looking for an opponent ({0} waiting)", lobby.queued()->waiting).c_str());
-    if (ImGui::Button(i18n::tr("Stop looking"), ImVec2(-1, 0))) app_.leave_queue();
-  } else {
-    // `parley host --bot`: the queues the house bots wait in, first.
-    for (const QuickMatchTarget& bots : app_.config().house_bots) {
-      const GameView* v = view(bots.game);
-      const GameScreen* screen = app_.game_screen(bots.game);
-      if (!v || !screen) continue;
-      // A game for two: its count of seats says nothing.
-      const std::string label = screen->module().seats().max > 2
-                                    ? i18n::trf("Play the house bots: {0}, {1} seats", v->button_name(), bots.seats)
-                                    : i18n::trf("Play the house bots: {0}", v->button_name());
-      if (ImGui::Button(label.c_str(), ImVec2(-1, 0))) app_.play_house_bots(bots);
-    }
-    for (const auto& [name, view] : views_) view->quick_match_buttons(local_ms);
-    for (const auto& [name, view] : views_) view->lobby_extras(local_ms);
-  }
+  for (const auto& [name, v] : views_) v->lobby_extras(local_ms);
   ImGui::Separator();
-  ImGui::TextUnformatted(i18n::tr("Create a room"));
-  ImGui::SetNextItemWidth(-1);
+}
+
+// Rooms of particular players and options, under Play: the open rooms, a room to create, an
+// invite code, a game log to replay.
+void Screens::rooms_panel(std::uint64_t local_ms) {
+  const float s = window_.scale();
+  const LobbyState& lobby = app_.lobby();
+  if (!ImGui::BeginTabBar("rooms-tabs")) return;
+  const std::optional<LobbyTab> bring = std::exchange(lobby_tab_, std::nullopt);
+  auto flags = [&](LobbyTab tab) { return bring == tab ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None; };
+  const std::string open_rooms =
+      i18n::trnf("{0} open room", "{0} open rooms", lobby.rooms().size(), lobby.rooms().size()) + "###open-rooms";
+  if (ImGui::BeginTabItem(open_rooms.c_str(), nullptr, flags(LobbyTab::rooms))) {
+    if (ImGui::SmallButton(i18n::tr("Refresh (F5)"))) app_.refresh_rooms();
+    ImGui::SameLine();
+    if (ImGui::SmallButton(i18n::tr("Replay a game log..."))) open_log_requested_ = true;
+    room_list();
+    ImGui::EndTabItem();
+  }
+  if (ImGui::BeginTabItem((std::string(i18n::tr("Create a room")) + "###create-tab").c_str(), nullptr, flags(LobbyTab::create))) {
+    ImGui::BeginChild("create-form", ImVec2(std::min(ImGui::GetContentRegionAvail().x, 400 * s), 0), false,
+                      ImGuiWindowFlags_AlwaysUseWindowPadding);
+    create_room_form(local_ms);
+    ImGui::EndChild();
+    ImGui::EndTabItem();
+  }
+  if (ImGui::BeginTabItem((std::string(i18n::tr("Invite code")) + "###code-tab").c_str(), nullptr,
+                          flags(LobbyTab::invite_code))) {
+    ImGui::BeginChild("code-form", ImVec2(std::min(ImGui::GetContentRegionAvail().x, 400 * s), 0), false,
+                      ImGuiWindowFlags_AlwaysUseWindowPadding);
+    ImGui::TextUnformatted(i18n::tr("Join by invite code"));
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    ImGui::InputText("##code", &invite_code_);
+    if (ImGui::Button((std::string(i18n::tr("Join")) + "###join-code").c_str(), ImVec2(-FLT_MIN, 0)))
+      app_.join_by_code(invite_code_, lobby::Role::player, local_ms);
+    if (ImGui::Button((std::string(i18n::tr("Watch")) + "###watch-code").c_str(), ImVec2(-FLT_MIN, 0)))
+      app_.join_by_code(invite_code_, lobby::Role::spectator, local_ms);
+    ImGui::EndChild();
+    ImGui::EndTabItem();
+  }
+  ImGui::EndTabBar();
+}
+
+void Screens::room_list() {
+  const LobbyState& lobby = app_.lobby();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  // Fixed columns as wide as their widest word in the language in use; names and options take
+  // what is left, wrapped.
+  auto widest = [](std::initializer_list<std::string> texts) {
+    float w = 0;
+    for (const std::string& t : texts) w = std::max(w, ImGui::CalcTextSize(t.c_str()).x);
+    return w;
+  };
+  const char* const phases[] = {i18n::trc("room phase", "waiting"), i18n::trc("room phase", "playing"),
+                                i18n::trc("room phase", "closed")};
+  float game_w = ImGui::CalcTextSize(i18n::trc("room list", "Game")).x;
+  for (const auto& room : lobby.rooms()) game_w = std::max(game_w, ImGui::CalcTextSize(room.game.c_str()).x);
+  const float room_w = widest({i18n::tr("Room"), "0000"});
+  const float watching_w = widest({i18n::tr("Watching"), "000"});
+  const float state_w = widest({phases[0], phases[1], phases[2], i18n::tr("State")});
+  const float buttons_w = ImGui::CalcTextSize(i18n::tr("Join")).x + ImGui::CalcTextSize(i18n::tr("Watch")).x +
+                          style.FramePadding.x * 4 + style.ItemSpacing.x;
+  if (!ImGui::BeginTable("room-list", 7, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY))
+    return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn(i18n::tr("Room"), ImGuiTableColumnFlags_WidthFixed, room_w);
+  ImGui::TableSetupColumn(i18n::trc("room list", "Game"), ImGuiTableColumnFlags_WidthFixed, game_w);
+  ImGui::TableSetupColumn(i18n::tr("Players"), ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  ImGui::TableSetupColumn(i18n::tr("Options"), ImGuiTableColumnFlags_WidthStretch, 1.4f);
+  ImGui::TableSetupColumn(i18n::tr("Watching"), ImGuiTableColumnFlags_WidthFixed, watching_w);
+  ImGui::TableSetupColumn(i18n::tr("State"), ImGuiTableColumnFlags_WidthFixed, state_w);
+  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, buttons_w);
+  ImGui::TableHeadersRow();
+  for (const auto& room : lobby.rooms()) {
+    ImGui::PushID(static_cast<int>(room.room.value));
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::Text("%llu", static_cast<unsigned long long>(room.room.value));
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(room.game.c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextWrapped("%s", peer::seat_names(room).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextWrapped("%s", peer::options_text(room).c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%u", room.spectators);
+    ImGui::TableNextColumn();
+    // peer::phase_words's words, translated here (the command line's room list keeps them English).
+    ImGui::TextUnformatted(room.phase == lobby::RoomPhase::waiting   ? phases[0]
+                           : room.phase == lobby::RoomPhase::started ? phases[1]
+                                                                     : phases[2]);
+    ImGui::TableNextColumn();
+    const bool open_seat = room.phase == lobby::RoomPhase::waiting && room.seated() < room.seat_count();
+    ImGui::BeginDisabled(!open_seat || !playable(room.game));
+    if (ImGui::SmallButton(i18n::tr("Join"))) app_.join(room.room, lobby::Role::player);
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (ImGui::SmallButton(i18n::tr("Watch"))) app_.join(room.room, lobby::Role::spectator);
+    ImGui::PopID();
+  }
+  ImGui::EndTable();
+}
+
+void Screens::create_room_form(std::uint64_t local_ms) {
+  ImGui::SetNextItemWidth(-FLT_MIN);
   if (create_form_.game.empty() && !views_.empty()) create_form_.game = views_.front().first;
   if (ImGui::BeginCombo("##game", create_form_.game.c_str())) {
     for (const auto& [name, view] : views_)
@@ -582,9 +738,9 @@ void Screens::lobby_screen(std::uint64_t local_ms) {
   const GameScreen* form_screen = app_.game_screen(create_form_.game);
   const int min_seats = form_screen ? form_screen->module().seats().min : 2;
   create_form_.seats = std::clamp(create_form_.seats, min_seats, static_cast<int>(lobby::kMaxSeats));
-  ImGui::SetNextItemWidth(-1);
+  ImGui::SetNextItemWidth(-FLT_MIN);
   ImGui::SliderInt("##seats", &create_form_.seats, min_seats, lobby::kMaxSeats, i18n::trf("{0} seats", "%d").c_str());
-  ImGui::SetNextItemWidth(-1);
+  ImGui::SetNextItemWidth(-FLT_MIN);
   if (ImGui::BeginCombo("##clock", i18n::tr(kTimeControls[time_control_].label))) {
     for (int i = 0; i < static_cast<int>(std::size(kTimeControls)); ++i)
       if (ImGui::Selectable(i18n::tr(kTimeControls[i].label), i == time_control_)) time_control_ = i;
@@ -594,18 +750,59 @@ void Screens::lobby_screen(std::uint64_t local_ms) {
   create_form_.increment_seconds = kTimeControls[time_control_].increment;
   if (GameView* v = view(create_form_.game)) v->room_form(create_form_);
   ImGui::Checkbox((std::string(i18n::tr("Invite only")) + "###invite-only").c_str(), &create_form_.invite_only);
-  ImGui::SetNextItemWidth(-1);
+  ImGui::SetNextItemWidth(-FLT_MIN);
   ImGui::InputTextWithHint("##event", i18n::tr("event name (optional)"), &create_form_.event);
-  if (ImGui::Button((std::string(i18n::tr("Create")) + "###create").c_str(), ImVec2(-1, 0))) create_room(local_ms);
-  ImGui::Separator();
-  ImGui::TextUnformatted(i18n::tr("Join by invite code"));
-  ImGui::SetNextItemWidth(-1);
-  ImGui::InputText("##code", &invite_code_);
-  if (ImGui::Button((std::string(i18n::tr("Join")) + "###join-code").c_str(), ImVec2(-1, 0))) app_.join_by_code(invite_code_, lobby::Role::player, local_ms);
-  if (ImGui::Button((std::string(i18n::tr("Watch")) + "###watch-code").c_str(), ImVec2(-1, 0))) app_.join_by_code(invite_code_, lobby::Role::spectator, local_ms);
-  ImGui::Separator();
-  if (ImGui::Button(i18n::tr("Replay a game log..."), ImVec2(-1, 0))) open_log_requested_ = true;
-  ImGui::EndChild();
+  if (ImGui::Button((std::string(i18n::tr("Create")) + "###create").c_str(), ImVec2(-FLT_MIN, 0))) create_room(local_ms);
+}
+
+// Who is online: name, what they are doing, their rating in the game chosen above the list.
+void Screens::who_is_online() {
+  const LobbyState& lobby = app_.lobby();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  ImGui::TextUnformatted(i18n::tr("Who is online"));
+  if (rating_game_.empty() && !views_.empty()) rating_game_ = views_.front().first;
+  auto title = [&](const std::string& game) {
+    const GameScreen* screen = app_.game_screen(game);
+    return screen ? std::string(i18n::tr(std::string(screen->module().title()).c_str())) : game;
+  };
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  if (ImGui::BeginCombo("##rating-game", i18n::trf("Ratings: {0}", title(rating_game_)).c_str())) {
+    for (const auto& [name, view] : views_)
+      if (ImGui::Selectable(title(name).c_str(), rating_game_ == name)) rating_game_ = name;
+    ImGui::EndCombo();
+  }
+  float activity_w = 0;
+  for (auto a : {lobby::Activity::idle, lobby::Activity::queued, lobby::Activity::playing, lobby::Activity::watching})
+    activity_w = std::max(activity_w, ImGui::CalcTextSize(i18n::tr(std::string(describe(a)).c_str())).x);
+  const float rating_w = std::max(ImGui::CalcTextSize("8888 ±888").x, ImGui::CalcTextSize(i18n::tr("Rating")).x);
+  if (!ImGui::BeginTable("players-online", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY)) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn(i18n::tr("Name"), ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn(i18n::tr("Activity"), ImGuiTableColumnFlags_WidthFixed,
+                          std::max(activity_w, ImGui::CalcTextSize(i18n::tr("Activity")).x));
+  ImGui::TableSetupColumn(i18n::tr("Rating"), ImGuiTableColumnFlags_WidthFixed, rating_w);
+  ImGui::TableHeadersRow();
+  const crypto::PublicKey& me = app_.config().identity;
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(lobby.players().size()));
+  while (clipper.Step()) {
+    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+      const lobby::PlayerSummary& p = lobby.players()[static_cast<std::size_t>(i)];
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      const float name_w = ImGui::GetContentRegionAvail().x;
+      ImGui::TextColored(p.key == me ? kGood : style.Colors[ImGuiCol_Text], "%s", elided(p.name, name_w).c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (%s)", p.name.c_str(), crypto::fingerprint(p.key).c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextColored(kQuiet, "%s", i18n::tr(std::string(describe(p.activity)).c_str()));
+      ImGui::TableNextColumn();
+      if (const lobby::GameRating* r = rating_in(p, rating_game_))
+        ImGui::TextUnformatted((std::to_string(r->rating) + " ±" + std::to_string(r->deviation)).c_str());
+      else
+        ImGui::TextColored(kQuiet, "-");
+    }
+  }
+  ImGui::EndTable();
 }
 
 // ---- room ---------------------------------------------------------------------------------
@@ -664,26 +861,30 @@ void Screens::room_screen(std::uint64_t local_ms) {
 
 void Screens::chat(const char* id, float height) {
   ImGui::TextUnformatted(i18n::tr("Chat"));
+  chat_panel(id, height, app_.lobby().chat(), chat_seen_, chat_input_, [this](const std::string& text) { app_.send_chat(text); });
+}
+
+void Screens::chat_panel(const char* id, float height, const std::vector<ChatEntry>& lines, std::size_t& seen,
+                         std::string& input, const std::function<void(const std::string&)>& say) {
   const float input_h = ImGui::GetFrameHeightWithSpacing();
   ImGui::BeginChild(id, ImVec2(0, height > 0 ? height - input_h : -input_h), false);
-  const auto& lines = app_.lobby().chat();
   for (const auto& line : lines) {
     const std::string who = line.role == lobby::Role::spectator ? i18n::trf("{0} (watching):", line.name) : line.name + ":";
     ImGui::TextColored(line.mine ? kGood : kQuiet, "%s", who.c_str());
     ImGui::SameLine();
     ImGui::TextWrapped("%s", line.text.c_str());
   }
-  if (lines.size() != chat_seen_) {
+  if (lines.size() != seen) {
     ImGui::SetScrollHereY(1.0f);
-    chat_seen_ = lines.size();
+    seen = lines.size();
   }
   ImGui::EndChild();
-  ImGui::SetNextItemWidth(-1);
+  ImGui::SetNextItemWidth(-FLT_MIN);
   std::string input_id = std::string("##say-") + id;
-  if (ImGui::InputTextWithHint(input_id.c_str(), i18n::tr("say something (Enter)"), &chat_input_,
+  if (ImGui::InputTextWithHint(input_id.c_str(), i18n::tr("say something (Enter)"), &input,
                                ImGuiInputTextFlags_EnterReturnsTrue)) {
-    app_.send_chat(chat_input_);
-    chat_input_.clear();
+    say(input);
+    input.clear();
     ImGui::SetKeyboardFocusHere(-1);
   }
 }

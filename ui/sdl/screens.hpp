@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -48,6 +49,9 @@ class Screens {
   // away unless shown).
   std::size_t replay_rows() const { return replay_rows_; }
   void show_protocol_steps(bool on) { show_protocol_ = on; }
+  // The lobby's tabs under Play; show_lobby_tab brings one forward at the next frame.
+  enum class LobbyTab : std::uint8_t { rooms, create, invite_code };
+  void show_lobby_tab(LobbyTab tab) { lobby_tab_ = tab; }
   // Opens the dialog (Ctrl+O); it reads the folder again.
   void open_log_dialog() { open_log_requested_ = true; }
   // Whether something moves on screen without input (a running clock, a drag, a notice).
@@ -78,7 +82,15 @@ class Screens {
   void connect_problem();
   void lan_tables(std::uint64_t local_ms, bool busy);
   void lobby_screen(std::uint64_t local_ms);
+  void play_panel(std::uint64_t local_ms);
+  void rooms_panel(std::uint64_t local_ms);
+  void room_list();
+  void create_room_form(std::uint64_t local_ms);
+  void who_is_online();
   void create_room(std::uint64_t local_ms);
+  // Chat lines above an input; `say` takes what was typed (Enter).
+  void chat_panel(const char* id, float height, const std::vector<ChatEntry>& lines, std::size_t& seen, std::string& input,
+                  const std::function<void(const std::string&)>& say);
   void room_screen(std::uint64_t local_ms);
   void game_screen(std::uint64_t local_ms);
   void replay_screen();
@@ -117,6 +129,11 @@ class Screens {
   bool help_requested_ = false;
   int host_port_ = 7777;
   std::size_t chat_seen_ = 0;
+  std::string lobby_chat_input_;
+  std::size_t lobby_chat_seen_ = 0;
+  std::map<std::string, int, std::less<>> quick_seats_;  // the seats chosen beside a game's Play (0: its fewest)
+  std::optional<LobbyTab> lobby_tab_;                    // to bring forward
+  std::string rating_game_;                              // whose ratings the players online show
   std::size_t replay_shown_ = static_cast<std::size_t>(-1);
   bool show_protocol_ = false;
   std::size_t replay_rows_ = 0;
