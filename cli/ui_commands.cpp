@@ -85,13 +85,19 @@ int run_host(const ClientCommand& c) {
     games.emplace_back(game, name == game ? std::string() : name);
   }
   lobby::LogSink archive;
+  // With --archive, who is online shows each player's ratings from it (docs/lobby.md, "Ratings").
+  std::shared_ptr<lobby::RatingsMailbox> mailbox;
+  std::shared_ptr<archive::LobbyRatings> ratings;
   if (!c.archive.empty()) {
     auto feed = archive::LobbyFeed::open(c.archive);
     if (!feed) {
       fmt::print(stderr, "--archive {}: {}\n", c.archive, feed.error().detail);
       return kInvalidInput;
     }
-    archive = archive::lobby_sink(std::move(*feed));
+    std::shared_ptr<archive::LobbyFeed> shared = std::move(*feed);
+    mailbox = std::make_shared<lobby::RatingsMailbox>();
+    ratings = std::make_shared<archive::LobbyRatings>(shared, mailbox);
+    archive = archive::lobby_sink(shared, ratings);
   }
   // Friends' clients list this lobby under the host's name (docs/ui.md, "Connect").
   std::optional<lobby::LanListing> lan;
@@ -100,10 +106,15 @@ int run_host(const ClientCommand& c) {
     lan = lobby::LanListing{std::move(name).value(), *options->lan_answer_port};
   // The lobby starts before the window opens, so a port already in use is said here.
   auto server = ui::start_embedded_lobby(static_cast<std::uint16_t>(c.port), options->data_dir, /*log=*/false,
-                                         std::move(archive), lan);
+                                         std::move(archive), lan, mailbox);
   if (!server) {
     fmt::print(stderr, "cannot start the lobby on port {}: {}\n", c.port, lobby::to_string(server.error()));
     return kInvalidInput;
+  }
+  if (ratings) {
+    // The first table before the window opens (a person's archive: a moment); then after each game.
+    ratings->set_lobby_key((*server)->public_key());
+    if (auto rated = ratings->refresh(); !rated) fmt::print(stderr, "--archive {}: {}\n", c.archive, rated.error().detail);
   }
   const std::uint16_t port = (*server)->endpoint().port;
   fmt::print("lobby listening on port {}; friends connect to:\n", port);

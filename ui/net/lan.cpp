@@ -11,7 +11,7 @@ namespace parley::ui {
 
 game::Result<std::unique_ptr<lobby::ServerThread>, lobby::ServerError> start_embedded_lobby(
     std::uint16_t port, const std::filesystem::path& data_dir, bool log, lobby::LogSink archive,
-    std::optional<lobby::LanListing> lan) {
+    std::optional<lobby::LanListing> lan, std::shared_ptr<lobby::RatingsMailbox> ratings) {
   std::error_code ec;
   std::filesystem::create_directories(data_dir / "lobby", ec);
   if (ec)
@@ -25,6 +25,7 @@ game::Result<std::unique_ptr<lobby::ServerThread>, lobby::ServerError> start_emb
   config.sync = lobby::SyncMode::normal;
   config.log = log;
   config.lan = std::move(lan);
+  config.ratings = std::move(ratings);
   auto started = lobby::ServerThread::start(config, archive);
   if (started || started.error().kind != lobby::ServerError::Kind::lan) return started;
   config.lan.reset();

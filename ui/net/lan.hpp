@@ -16,9 +16,10 @@ namespace parley::ui {
 // each finished room's log goes besides its .plog file (parley host --archive). `lan`: answer
 // LAN searches under that table name; when the UDP port cannot be had, or the name is none (all
 // spaces, say), the lobby starts without (its lan_port() is empty then: the addresses still work).
+// `ratings`: where the players' ratings reach the lobby (parley host --archive).
 game::Result<std::unique_ptr<lobby::ServerThread>, lobby::ServerError> start_embedded_lobby(
     std::uint16_t port, const std::filesystem::path& data_dir, bool log, lobby::LogSink archive = {},
-    std::optional<lobby::LanListing> lan = std::nullopt);
+    std::optional<lobby::LanListing> lan = std::nullopt, std::shared_ptr<lobby::RatingsMailbox> ratings = {});
 
 // "ADDRESS:PORT" for every IPv4 address of this machine's network interfaces that are up,
 // loopback last (so a single machine still has one to give).
