@@ -642,6 +642,7 @@ TEST(GunjinApp, AGunjinRoomSendsTheEditorsLayoutBeforeReady) {
   room.seats = {{key, "alice", false, true}, {std::nullopt, "", false, false}};
   app.on_event(LobbyEvent{room}, 0);
   ASSERT_EQ(app.screen(), Screen::room);
+  (void)app.take_commands();  // off the lobby screen: the lobby's common room is left
   // Rearrange, then Ready: the layout on screen goes first.
   gunjin_screen(app).editor().press(std::uint8_t{5});
   gunjin_screen(app).editor().press(std::uint8_t{7});
