@@ -38,7 +38,9 @@ struct RisikoRollShown {
   bool conquered = false;
 };
 
-// "Yellow", "Blue", … for the army colours.
+// A card's symbol in the person's language: "infantry", "cavalry", "artillery", "Joker".
+std::string symbol_name(rk::Symbol symbol);
+// "Yellow", "Blue", … for the army colours, in the person's language.
 std::string colour_name(rk::Colour colour);
 // A mission in words: "Conquer North America and Africa".
 std::string mission_text(const rk::World& world, rk::MissionId mission);
