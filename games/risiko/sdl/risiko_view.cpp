@@ -140,6 +140,10 @@ void draw_risiko_map(ImDrawList* list, const RisikoShapes& shapes, const MapFram
       const std::string text = i18n::trf("{0} +{1}", cli::risiko_place_name(continent), continent.bonus);
       const ImVec2 extent = label_font->CalcTextSizeA(size, 1e9f, 0, text.c_str());
       const ImVec2 corner = at(frame, {left, top});
+      // Zoomed in, a continent whose corner is out of view has no pill (it would name what is not seen).
+      const bool zoomed = frame.width > frame.view_width + 0.5f || frame.height > frame.view_height + 0.5f;
+      if (zoomed && (corner.x < top_left.x || corner.x > bottom_right.x || corner.y < top_left.y || corner.y > bottom_right.y))
+        continue;
       const float pad = size * 0.25f;
       const float x = std::clamp(corner.x, frame.view_x + 2, frame.view_x + frame.view_width - extent.x - 2 * pad - 2);
       const float y = std::clamp(corner.y - extent.y - 2 * pad, frame.view_y + 2,
@@ -169,6 +173,7 @@ void draw_risiko_map(ImDrawList* list, const RisikoShapes& shapes, const MapFram
     const float width = label_font->CalcTextSizeA(size, 1e9f, 0, caption.text.c_str()).x;
     if (width > caption.max_width * unit) size *= caption.max_width * unit / width;
     const ImVec2 at_screen = at(frame, caption.at);
+    if (at_screen.x < top_left.x || at_screen.x + std::min(width, caption.max_width * unit) > bottom_right.x) continue;
     list->AddText(label_font, size, ImVec2(at_screen.x, at_screen.y), col(RisikoColors::caption), caption.text.c_str());
   }
 
@@ -212,6 +217,8 @@ void draw_risiko_map(ImDrawList* list, const RisikoShapes& shapes, const MapFram
       list->AddCircle(c, radius, IM_COL32(16, 20, 28, 255), 20, std::max(1.0f, line * 0.8f));
       const std::string text = std::to_string(armies);
       const ImVec2 size = label_font->CalcTextSizeA(label_size, 1e9f, 0, text.c_str());
+      // Zoomed in, a count the view's edge would cut is left out (its disc shows where it is).
+      if (c.x - size.x / 2 < top_left.x || c.x + size.x / 2 > bottom_right.x) continue;
       list->AddText(label_font, label_size, ImVec2(c.x - size.x / 2, c.y - size.y / 2), col(RisikoColors::label_text),
                     text.c_str());
     }
