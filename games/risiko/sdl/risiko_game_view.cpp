@@ -162,6 +162,11 @@ RisikoGameView& risiko_view(const Screens& screens) {
   return *view;
 }
 
+std::string RisikoGameView::room_seat_label(std::size_t seat) const {
+  if (seat < static_cast<std::size_t>(rk::kColours)) return colour_name(static_cast<rk::Colour>(seat));
+  return GameView::room_seat_label(seat);
+}
+
 void RisikoGameView::set_zoom(float zoom, MapPoint centre) {
   zoom_ = std::clamp(zoom, 1.0f, kMaxZoom);
   zoom_centre_ = centre;

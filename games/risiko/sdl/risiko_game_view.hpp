@@ -55,6 +55,8 @@ class RisikoGameView final : public GameView {
 
   bool shortcut(const SDL_Event& key, std::uint64_t local_ms) override;
   std::string button_name() const override { return i18n::tr("Risiko"); }
+  // The room's seats by the colour each plays (seat i plays colour i, docs/risiko.md).
+  std::string room_seat_label(std::size_t seat) const override;
   void quick_match_buttons(std::uint64_t local_ms) override;
   void room_form(CreateRoomForm& form) override;
   bool before_create(std::uint64_t local_ms) override;
