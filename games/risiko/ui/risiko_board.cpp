@@ -91,14 +91,19 @@ std::string attack_order_words(const rk::World& world, const std::string& who, c
                     territory_words(world, o.to), territory_words(world, o.from), o.stop_at);
 }
 
+// The dice high to low, as they are compared: "6-4-1".
 std::string faces(const rk::Dice& d) {
+  std::vector<std::uint8_t> values(d.values.begin(), d.values.begin() + std::min<std::size_t>(d.count, d.values.size()));
+  std::sort(values.begin(), values.end(), std::greater<>());
   std::string f;
-  for (std::uint8_t i = 0; i < d.count; ++i) f += (i ? "-" : "") + std::to_string(d.values[i]);
+  for (std::size_t i = 0; i < values.size(); ++i) f += (i ? "-" : "") + std::to_string(values[i]);
   return f;
 }
 
-// The engine action a Risiko message stands for, given the state and pending roll before it.
-std::optional<rk::Action> engine_action(const peer::risiko::Message& message, game::Seat seat, const rk::State& before,
+
+}  // namespace
+
+std::optional<rk::Action> risiko_engine_action(const peer::risiko::Message& message, game::Seat seat, const rk::State& before,
                                         const std::optional<peer::risiko::PendingRoll>& roll,
                                         const crypto::SessionId& session) {
   using namespace peer::risiko;
@@ -128,7 +133,16 @@ std::optional<rk::Action> engine_action(const peer::risiko::Message& message, ga
   return std::nullopt;
 }
 
-}  // namespace
+std::string risiko_roll_words(const std::vector<rk::Roll>& rounds) {
+  std::string words;
+  const std::size_t shown = std::min<std::size_t>(rounds.size(), 4);
+  for (std::size_t i = 0; i < shown; ++i) {
+    const std::string round = i18n::trf("{0} against {1}", faces(rounds[i].attacker), faces(rounds[i].defender));
+    words = i == 0 ? round : i18n::trf("{0}, {1}", words, round);
+  }
+  if (rounds.size() > shown) words = i18n::trf("{0}, ... ({1} rounds)", words, rounds.size());
+  return words;
+}
 
 void RisikoTracker::after_entry(const peer::Session& session, const SeatNamer& name) {
   if (session.rules().game() != peer::risiko::kRisikoGame) return;
@@ -150,7 +164,7 @@ void RisikoTracker::after_entry(const peer::Session& session, const SeatNamer& n
       log_.push_back(attack_order_words(world, name(record.seat), *attack));
       continue;
     }
-    auto action = engine_action(*message, record.seat, *before_, roll_before_, rules.session());
+    auto action = risiko_engine_action(*message, record.seat, *before_, roll_before_, rules.session());
     if (!action) continue;
     auto step = rk::play(*before_, *action);
     if (!step || !(step->state.table == rules.state().table)) {
@@ -237,13 +251,7 @@ void RisikoTracker::say_events(const std::vector<rk::Event>& events, const rk::W
   }
   if (!placed.empty() && actor) log_.push_back(i18n::trf("{0} places {1}", name(*actor), placed));
   if (roll) {
-    std::string rounds;
-    const std::size_t shown = std::min<std::size_t>(roll->rounds.size(), 4);
-    for (std::size_t i = 0; i < shown; ++i) {
-      const std::string round = i18n::trf("{0} against {1}", faces(roll->rounds[i].attacker), faces(roll->rounds[i].defender));
-      rounds = i == 0 ? round : i18n::trf("{0}, {1}", rounds, round);
-    }
-    if (roll->rounds.size() > shown) rounds = i18n::trf("{0}, ... ({1} rounds)", rounds, roll->rounds.size());
+    const std::string rounds = risiko_roll_words(roll->rounds);
     const std::string s = i18n::trf("{0} attacks {1} ({2}) from {3}: {4}; losses {5} to {6}", name(roll->attacker),
                                     where(roll->to), name(roll->defender), where(roll->from), rounds,
                                     roll->losses.attacker, roll->losses.defender);

@@ -117,7 +117,7 @@ std::unique_ptr<SeatPlayer> RisikoUi::seat_player(const lobby::RoomState&, const
   return std::make_unique<RisikoSeat>();
 }
 
-std::optional<ActionWords> RisikoUi::action_words(const peer::Session& before, game::Seat,
+std::optional<ActionWords> RisikoUi::action_words(const peer::Session& before, game::Seat seat,
                                                   std::span<const std::uint8_t> bytes) const {
   using namespace peer::risiko;
   if (before.rules().game() != kRisikoGame) return std::nullopt;
@@ -154,7 +154,23 @@ std::optional<ActionWords> RisikoUi::action_words(const peer::Session& before, g
                                         "attacks {0} from {1} until it falls or {2} armies are left", o.stop_at,
                                         where(o.to), where(o.from), o.stop_at)};
         } else if constexpr (std::is_same_v<M, DiceMessage>) {
-          return ActionWords{i18n::tr("the dice are rolled")};
+          // The dice this answer completes, as the session draws them.
+          const auto& rules = games::risiko::rules_of(before);
+          std::vector<rk::Roll> rounds;
+          if (rules.started())
+            if (auto action = risiko_engine_action(Message{m}, seat, rules.state(), rules.pending_roll(), rules.session())) {
+              if (const auto* a = std::get_if<rk::Attack>(&*action)) rounds.push_back(a->roll);
+              if (const auto* a = std::get_if<rk::MultiAttack>(&*action)) rounds = a->rounds;
+            }
+          if (rounds.empty()) return ActionWords{i18n::tr("the dice are rolled")};
+          rk::Losses lost;
+          for (const rk::Roll& r : rounds) {
+            const rk::Losses l = rk::resolve_battle(r);
+            lost.attacker = static_cast<std::uint8_t>(std::min(255, lost.attacker + l.attacker));
+            lost.defender = static_cast<std::uint8_t>(std::min(255, lost.defender + l.defender));
+          }
+          return ActionWords{i18n::trf("the dice: {0}; losses {1} to {2}", risiko_roll_words(rounds), unsigned{lost.attacker},
+                                       unsigned{lost.defender})};
         } else if constexpr (std::is_same_v<M, PlayMessage>) {
           return play_words(m.action);
         } else if constexpr (std::is_same_v<M, PlacementRevealMessage>) {
