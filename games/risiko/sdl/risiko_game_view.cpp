@@ -178,6 +178,12 @@ MapFrame RisikoGameView::zoomed_frame(const RisikoShapes& shapes, Rect area) con
   return zoom_map(fitted, zoom_, zoom_centre_);
 }
 
+Rect RisikoGameView::zoom_buttons(const MapFrame& frame) const {
+  const float s = window_.scale(), side = 26 * s;
+  return {static_cast<int>(frame.view_x + frame.view_width - 2 * side - 10 * s), static_cast<int>(frame.view_y + 6 * s),
+          static_cast<int>(2 * side + 4 * s), static_cast<int>(side)};
+}
+
 void RisikoGameView::zoom_controls(const MapFrame& frame) {
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   const MapPoint under = frame.to_map(Point{static_cast<int>(mouse.x), static_cast<int>(mouse.y)});
@@ -198,7 +204,8 @@ void RisikoGameView::zoom_controls(const MapFrame& frame) {
   // The buttons, at the view's top right corner.
   const float s = window_.scale();
   const float side = 26 * s;
-  ImGui::SetCursorScreenPos(ImVec2(frame.view_x + frame.view_width - 2 * side - 10 * s, frame.view_y + 6 * s));
+  const Rect buttons = zoom_buttons(frame);
+  ImGui::SetCursorScreenPos(ImVec2(static_cast<float>(buttons.x), static_cast<float>(buttons.y)));
   ImGui::BeginDisabled(zoom_ >= kMaxZoom);
   if (ImGui::Button("+##zoom-in", ImVec2(side, side))) set_zoom(zoom_ * 1.5f, centre);
   ImGui::EndDisabled();
@@ -219,6 +226,9 @@ void RisikoGameView::map_input(const RisikoShapes& shapes, const MapFrame& frame
   hovered_.reset();
   if (!ImGui::IsItemHovered()) return;
   const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const Rect buttons = zoom_buttons(frame);
+  if (mouse.x >= buttons.x && mouse.x < buttons.x + buttons.w && mouse.y >= buttons.y && mouse.y < buttons.y + buttons.h)
+    return;  // a click there is the zoom's
   const auto at = shapes.hit(frame.to_map(Point{static_cast<int>(mouse.x), static_cast<int>(mouse.y)}));
   hovered_ = at;
   if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) screen_.act(board.click(at, false));

@@ -72,6 +72,7 @@ class RisikoGameView final : public GameView {
   // The map in `area`, as zoomed; then the zoom's input (wheel, buttons) over it, after the map.
   MapFrame zoomed_frame(const RisikoShapes& shapes, Rect area) const;
   void zoom_controls(const MapFrame& frame);
+  Rect zoom_buttons(const MapFrame& frame) const;  // where the + and - buttons are
   void players(const RisikoBoard& board);
   void own_secrets(RisikoBoard& board);
   void controls(RisikoBoard& board);
