@@ -24,16 +24,20 @@ class GunjinModule final : public peer::GameModule {
     if (!gunjin) return peer::RulesError::bad_options;
     return std::unique_ptr<peer::GameRules>(std::make_unique<peer::GunjinRules>(*gunjin));
   }
+  // Seat 0 plays the cream pieces, seat 1 the blue (as the client draws them).
+  std::optional<std::string> seat_label(game::Seat seat) const override {
+    return seat.index == 0 ? i18n::tr_noop("Cream") : i18n::tr_noop("Blue");
+  }
   void describe_options(std::span<const std::uint8_t> game_options, std::vector<std::string>& parts) const override {
     auto gunjin = peer::decode_gunjin_room_options(game_options);
     if (!gunjin) {
-      parts.emplace_back("Gunjin options unreadable");
+      parts.emplace_back(i18n::tr("Gunjin options unreadable"));
       return;
     }
-    if (gunjin->open_pieces) parts.emplace_back("open pieces");
-    if (gunjin->variants.mine_removes_both) parts.emplace_back("a winning mine is removed too");
-    if (gunjin->variants.engineer_beats_tank) parts.emplace_back("engineer beats tank");
-    if (gunjin->variants.spy_wins_only_attacking) parts.emplace_back("spy beats the general only attacking");
+    if (gunjin->open_pieces) parts.emplace_back(i18n::tr("open pieces"));
+    if (gunjin->variants.mine_removes_both) parts.emplace_back(i18n::tr("a winning mine is removed too"));
+    if (gunjin->variants.engineer_beats_tank) parts.emplace_back(i18n::tr("engineer beats tank"));
+    if (gunjin->variants.spy_wins_only_attacking) parts.emplace_back(i18n::tr("spy beats the general only attacking"));
   }
 };
 

@@ -27,15 +27,16 @@ class RisikoModule final : public peer::GameModule {
   void describe_options(std::span<const std::uint8_t> game_options, std::vector<std::string>& parts) const override {
     auto risiko = peer::risiko::decode_risiko_options(game_options);
     if (!risiko) {
-      parts.emplace_back("Risiko options unreadable");
+      parts.emplace_back(i18n::tr("Risiko options unreadable"));
       return;
     }
-    parts.push_back(risiko->custom_map.empty() ? "map " + risiko->map : "a map of its own");
-    if (risiko->dice == rk::DiceRule::classic) parts.emplace_back("classic dice");
+    parts.push_back(risiko->custom_map.empty() ? i18n::trf("map {0}", risiko->map) : std::string(i18n::tr("a map of its own")));
+    if (risiko->dice == rk::DiceRule::classic) parts.emplace_back(i18n::tr("classic dice"));
   }
   // Seat i plays colour i (docs/risiko.md, "Stages").
   std::optional<std::string> seat_label(game::Seat seat) const override {
-    static constexpr const char* kColours[] = {"Yellow", "Blue", "Red", "Black", "Purple", "Green"};
+    static constexpr const char* kColours[] = {i18n::tr_noop("Yellow"), i18n::tr_noop("Blue"), i18n::tr_noop("Red"),
+                                                i18n::tr_noop("Black"), i18n::tr_noop("Purple"), i18n::tr_noop("Green")};
     if (seat.index < std::size(kColours)) return kColours[seat.index];
     return std::nullopt;
   }

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "i18n/i18n.hpp"
+#include "lobby/protocol/lan_discovery.hpp"
 #include "peer/session/gunjin_messages.hpp"
 #include "peer/session/options.hpp"
 #include "peer/session/risiko_options.hpp"
@@ -78,6 +80,30 @@ TEST(RoomWords, AQuickMatchRoomHasTheDefaultsAndOtherOptionsSayWhatIsMissing) {
   bad_variant.game_options = {1, 0xFF, 0};
   room.options = peer::encode(bad_variant);
   EXPECT_EQ(options_text(room), "no clock · Gunjin options unreadable");
+}
+
+
+// In Italian and Japanese the room's words are the catalogue's: each phase, the clock, a seat
+// left open, the LAN table's counts; the names stay as the players gave them.
+TEST(RoomWords, SpeakThePersonsLanguage) {
+  for (const char* language : {"it", "ja"}) {
+    ASSERT_TRUE(i18n::set_language(language));
+    EXPECT_EQ(phase_words(lobby::RoomPhase::waiting), i18n::trc("room phase", "waiting"));
+    EXPECT_NE(phase_words(lobby::RoomPhase::waiting), "waiting");
+    EXPECT_NE(phase_words(lobby::RoomPhase::started), "playing");
+    EXPECT_NE(phase_words(lobby::RoomPhase::closed), "closed");
+    EXPECT_EQ(options_text(listed("chess", {})), i18n::tr("no clock"));
+    EXPECT_NE(options_text(listed("chess", {})), "no clock");
+    const std::string seats = seat_names(listed("chess", {}));
+    EXPECT_EQ(seats.find("open"), std::string::npos) << seats;
+    EXPECT_EQ(seats.rfind("Ada", 0), 0U) << seats;
+    lobby::LanTable table{{"192.168.1.5", 7777}, "Anna", crypto::Identity::generate().public_key(), 0, 0, 0};
+    EXPECT_EQ(lan_table_words(table), i18n::tr("nobody yet"));
+    table.players_online = 3;
+    EXPECT_EQ(lan_table_words(table), i18n::trnf("{0} player", "{0} players", 3, 3));
+    EXPECT_EQ(lan_table_words(table).find("players"), std::string::npos);
+  }
+  i18n::set_language("en");
 }
 
 }  // namespace

@@ -101,6 +101,16 @@ TEST(GunjinReferee, AnnouncesWhereAndWhoWasRemovedNeverTheEnemysKind) {
     EXPECT_NE(watcher.find(c.outcome), std::string::npos) << watcher;
   }
   EXPECT_EQ(referee_outcome(BattleOutcome::defender_stays), "attacker removed");
+  // A spectator hears the attacker by name, else by its pieces' colour: never by its seat.
+  const Battle b = battle_between(Kind::colonel, Kind::captain);
+  const std::vector<std::string> names{"Ada", "Bo"};
+  const std::string named = referee_announcement(b.record, b.full, std::nullopt, kanji_name, names);
+  EXPECT_NE(named.find(names[b.record.attacker.seat.index]), std::string::npos) << named;
+  EXPECT_EQ(named.find(names[1 - b.record.attacker.seat.index]), std::string::npos) << named;
+  const std::string unnamed = referee_announcement(b.record, b.full, std::nullopt);
+  EXPECT_NE(unnamed.find(gunjin_side_name(b.record.attacker.seat)), std::string::npos) << unnamed;
+  EXPECT_NE(gunjin_side_name(kSeat0), gunjin_side_name(kSeat1));
+  for (const std::string& text : {named, unnamed}) EXPECT_EQ(text.find("seat"), std::string::npos) << text;
   EXPECT_EQ(referee_outcome(BattleOutcome::both_removed), "both removed");
   EXPECT_EQ(referee_outcome(BattleOutcome::attacker_takes), "defender removed");
 }

@@ -498,5 +498,47 @@ TEST(GunjinRender, TheReplayOfAFinishedGameShowsBothArmiesAndTheVerdict) {
     expect_piece(image, g, Square{i}, i < kCampSquareCount ? Face::own_seat0 : Face::open_seat1, "start " + std::to_string(i));
 }
 
+
+// No text cut off on the Gunjin game screen (the players, the status, the referee's words, the
+// buttons) nor in the layout editor, in English, Italian and Japanese, at 1280×800 and 1024×768.
+TEST(GunjinRender, NoTextIsClippedOnTheGameScreenInEveryLanguage) {
+  for (const char* language : {"en", "it", "ja"}) {
+    i18n::set_language(language);  // before the game: the board words its status as it updates
+    ASSERT_EQ(i18n::language(), language);
+    Rig rig;
+    rig.in_game();
+    rig.play(2);
+    ASSERT_GE(gunjin_screen(rig.app).board()->announcements().size(), 1U) << "no battle to announce";
+    for (auto [w, h] : {std::pair{1280, 800}, std::pair{1024, 768}}) {
+      const std::string name = "gunjin-clip-" + std::string(language) + "-" + std::to_string(w) + "x" + std::to_string(h);
+      rig.close();
+      rig.open(rig.app, Rig::data_dir(), w, h);
+      rig.render(name);
+      for (const ClippedGlyph& g : clipped_glyphs(ImGui::GetDrawData()))
+        ADD_FAILURE() << name << ": a glyph at " << g.glyph.x << "," << g.glyph.y << " cut by the box " << g.clip.x << ","
+                      << g.clip.y << " " << g.clip.w << "x" << g.clip.h;
+    }
+  }
+  i18n::set_language("en");
+}
+
+TEST(GunjinRender, NoTextIsClippedInTheLayoutEditorInEveryLanguage) {
+  Rig rig;
+  rig.in_room();
+  for (const char* language : {"en", "it", "ja"}) {
+    i18n::set_language(language);
+    for (auto [w, h] : {std::pair{1280, 800}, std::pair{1024, 768}}) {
+      const std::string name = "gunjin-editor-clip-" + std::string(language) + "-" + std::to_string(w) + "x" + std::to_string(h);
+      rig.close();
+      rig.open(rig.app, Rig::data_dir(), w, h);
+      rig.render(name);
+      for (const ClippedGlyph& g : clipped_glyphs(ImGui::GetDrawData()))
+        ADD_FAILURE() << name << ": a glyph at " << g.glyph.x << "," << g.glyph.y << " cut by the box " << g.clip.x << ","
+                      << g.clip.y << " " << g.clip.w << "x" << g.clip.h;
+    }
+  }
+  i18n::set_language("en");
+}
+
 }  // namespace
 }  // namespace parley::ui::sdl

@@ -97,6 +97,42 @@ TEST(RisikoMap, AClickOnTheScreenSelectsTheTerritoryUnderIt) {
   }
 }
 
+// Zoomed, the map keeps its view on screen, is magnified about the chosen point (at the view's
+// centre), never shows past its edges, and a click still finds the territory under it.
+TEST(RisikoMap, AZoomedMapMagnifiesAboutAPointWithinItsEdges) {
+  const Rect area{10, 40, 900, 500};
+  const MapFrame fitted = fit_map(shapes(), area);
+  const MapPoint middle{shapes().width() / 2, shapes().height() / 2};
+  const MapFrame z = zoom_map(fitted, 3, middle);
+  EXPECT_FLOAT_EQ(z.scale, fitted.scale * 3);
+  EXPECT_EQ(z.view_x, fitted.x);
+  EXPECT_EQ(z.view_width, fitted.width);
+  EXPECT_NEAR(z.to_screen(middle).x, fitted.x + fitted.width / 2, 0.01f);
+  EXPECT_NEAR(z.to_screen(middle).y, fitted.y + fitted.height / 2, 0.01f);
+  // A corner of the map: held at the edge, the view all map.
+  const MapFrame corner = zoom_map(fitted, 3, {0, 0});
+  EXPECT_EQ(corner.x, corner.view_x);
+  EXPECT_EQ(corner.y, corner.view_y);
+  const MapFrame far = zoom_map(fitted, 3, {shapes().width(), shapes().height()});
+  EXPECT_NEAR(far.x + far.width, far.view_x + far.view_width, 0.01f);
+  EXPECT_NEAR(far.y + far.height, far.view_y + far.view_height, 0.01f);
+  // Less than 1 is the fitted map.
+  EXPECT_FLOAT_EQ(zoom_map(fitted, 0.5f, middle).scale, fitted.scale);
+  EXPECT_FLOAT_EQ(zoom_map(fitted, 0.5f, middle).x, fitted.x);
+  // Clicks go to the territory under the pointer, for those in view.
+  std::size_t in_view = 0;
+  for (const auto& [key, point] : kInside) {
+    const Point pixel = z.pixel(point);
+    if (pixel.x < z.view_x || pixel.x >= z.view_x + z.view_width || pixel.y < z.view_y || pixel.y >= z.view_y + z.view_height)
+      continue;
+    ++in_view;
+    auto hit = shapes().hit(z.to_map(pixel));
+    ASSERT_TRUE(hit.has_value()) << key;
+    EXPECT_EQ(world().country(*hit).key, key);
+  }
+  EXPECT_GT(in_view, 0U);
+}
+
 TEST(RisikoMap, OutlinesDoNotOverlap) {
   // On a fine grid, no point is inside two territories.
   for (float x = 0.25f; x < 200; x += 0.5f)

@@ -14,6 +14,7 @@
 #include "games/risiko/sdl/risiko_game_view.hpp"
 #include "games/risiko/sdl/risiko_view.hpp"
 #include "games/risiko/ui/risiko_screen.hpp"
+#include "i18n/i18n.hpp"
 #include "tests/peer/risiko_table.hpp"
 #include "tests/peer/risiko_users_map.hpp"
 #include "tests/ui/hidden_screens.hpp"
@@ -495,6 +496,58 @@ TEST(RisikoRender, CardsShowTheirSymbols) {
   EXPECT_GT(count(image, tiles[1], [](Image::Pixel p) { return near(p, RisikoCardColors::chosen, 10); }), 150) << "chosen";
   EXPECT_EQ(count(image, tiles[0], [](Image::Pixel p) { return near(p, RisikoCardColors::chosen, 10); }), 0);
   h.close();
+}
+
+
+// No text cut off on the Risiko game screen (the players, the mission, the cards, the controls,
+// the events) in English, Italian and Japanese, at 1280×800 and 1024×768; zoomed in, the map
+// keeps its place on screen, magnified about the chosen point, and its territory names are cut
+// by nothing either.
+TEST(RisikoRender, NoTextIsClippedOnTheGameScreenInEveryLanguageZoomedOrNot) {
+  // One game (a deal is costly); the panel words itself anew each frame. (The events already
+  // logged keep the language they were told in; they wrap, and the replay's test reads them.)
+  rk::TerritoryId home{};
+  auto dealt = at_first_reinforcement(home);
+  ASSERT_TRUE(dealt) << "the person's first reinforcement never came";
+  Rig& rig = *dealt;
+  for (std::uint32_t i = rig.board().allowance(); i > 0; --i) risiko_screen(rig.app).act(rig.board().click(home));
+  risiko_screen(rig.app).act(rig.board().place());
+  ASSERT_TRUE(rig.run_until([&] { return rig.board().mode() == RisikoMode::attack; }));
+  risiko_screen(rig.app).act(rig.board().click(home));
+  for (const char* language : {"en", "it", "ja"}) {
+    i18n::set_language(language);
+    ASSERT_EQ(i18n::language(), language);
+    for (auto [w, h] : {std::pair{1280, 800}, std::pair{1024, 768}}) {
+      const std::string name = "risiko-clip-" + std::string(language) + "-" + std::to_string(w) + "x" + std::to_string(h);
+      rig.close();
+      rig.open(rig.app, fs::path(PARLEY_BINARY_DIR) / "tests/ui/render/data", w, h);
+      auto expect_nothing_cut = [&](const std::string& what) {
+        for (const ClippedGlyph& g : clipped_glyphs(ImGui::GetDrawData()))
+          ADD_FAILURE() << what << ": a glyph at " << g.glyph.x << "," << g.glyph.y << " cut by the box " << g.clip.x << ","
+                        << g.clip.y << " " << g.clip.w << "x" << g.clip.h;
+      };
+      rig.render(name);
+      expect_nothing_cut(name);
+      const MapFrame fitted = *risiko_view(*rig.screens).frame();
+      const MapPoint centre = rig.board().shapes()->shape(home).label;
+      risiko_view(*rig.screens).set_zoom(2.5f, centre);
+      rig.render(name + "-zoomed");
+      expect_nothing_cut(name + "-zoomed");
+      const MapFrame zoomed = *risiko_view(*rig.screens).frame();
+      EXPECT_FLOAT_EQ(zoomed.scale, fitted.scale * 2.5f);
+      EXPECT_EQ(zoomed.view_x, fitted.x);
+      EXPECT_EQ(zoomed.view_width, fitted.width);
+      // The chosen point at the view's centre, unless the map's edge stops it.
+      const MapPoint at = zoomed.to_screen(centre);
+      EXPECT_TRUE(std::abs(at.x - (zoomed.view_x + zoomed.view_width / 2)) < 1 || zoomed.x == zoomed.view_x ||
+                  zoomed.x == zoomed.view_x + zoomed.view_width - zoomed.width)
+          << at.x;
+      // Beyond the most: held at it.
+      risiko_view(*rig.screens).set_zoom(100, centre);
+      EXPECT_EQ(risiko_view(*rig.screens).zoom(), RisikoGameView::kMaxZoom);
+    }
+  }
+  i18n::set_language("en");
 }
 
 }  // namespace

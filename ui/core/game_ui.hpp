@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,12 @@ class SeatPlayer {
   virtual std::optional<std::any> news(const peer::Session* session, std::optional<game::Seat> me);
 };
 
+// A game action in the person's language, as the replay's list shows it (ui/core/replay.hpp).
+struct ActionWords {
+  std::string text;       // "e4", "attacks Ucraina from Urali with 3 dice", "resigns"
+  bool protocol = false;  // a step of the game's protocol (a duel's table), folded in the list
+};
+
 class GameUi {
  public:
   virtual ~GameUi() = default;
@@ -49,6 +56,10 @@ class GameUi {
   virtual std::optional<std::string> play_status(const LiveGame& game, std::uint64_t local_ms) const;
   // The seat whose draw offer stands, in a game that has them.
   virtual std::optional<game::Seat> draw_offered_by(const peer::Session& session) const;
+  // The game message `seat` sent as an action, in the person's language, read against the session
+  // before it is applied; none: the rules' own (English) words.
+  virtual std::optional<ActionWords> action_words(const peer::Session& before, game::Seat seat,
+                                                  std::span<const std::uint8_t> message) const;
 };
 
 // The game's GameUi, if it has one: the games this client can play at its board.

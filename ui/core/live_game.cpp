@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "i18n/i18n.hpp"
+
 namespace parley::ui {
 
 game::Result<LiveGame, std::string> LiveGame::start(const crypto::PublicKey& lobby_key,
@@ -52,17 +54,17 @@ void LiveGame::take_events() {
     const peer::SessionEvent& e = events[events_seen_];
     std::string who = e.seat ? seat_name(*e.seat) : std::string("?");
     if (e.kind == Kind::blame)
-      alerts_.push_back({Alert::Kind::cheat, who + " was caught breaking the rules at entry " +
-                                                 std::to_string(e.index.value) + ": " + e.text});
+      alerts_.push_back({Alert::Kind::cheat,
+                         i18n::trf("{0} was caught breaking the rules at entry {1}: {2}", who, e.index.value, e.text)});
     else if (e.kind == Kind::timeout)
-      alerts_.push_back({Alert::Kind::timeout, who + " ran out of time (entry " + std::to_string(e.index.value) + ")"});
+      alerts_.push_back({Alert::Kind::timeout, i18n::trf("{0} ran out of time (entry {1})", who, e.index.value)});
   }
 }
 
 std::string seat_label(const peer::Session& session, game::Seat seat) {
   if (const peer::GameModule* module = peer::find_game(session.rules().game()))
-    if (auto label = module->seat_label(seat)) return *label;
-  return "seat " + std::to_string(seat.index);
+    if (auto label = module->seat_label(seat)) return i18n::tr(label->c_str());  // marked by the module
+  return i18n::trf("player {0}", seat.index + 1);
 }
 
 std::string LiveGame::seat_name(game::Seat seat) const {
@@ -87,18 +89,33 @@ std::uint64_t LiveGame::clock_left(game::Seat seat, std::uint64_t local_ms) cons
   return used >= s.clock_ms ? 0 : s.clock_ms - used;
 }
 
+std::string outcome_reason_words(std::string_view reason) {
+  // The engines' describe() texts (game/) and the session's own, as written to the log.
+  static constexpr const char* kReasons[] = {
+      i18n::tr_noop("checkmate"), i18n::tr_noop("stalemate"), i18n::tr_noop("insufficient material"),
+      i18n::tr_noop("fivefold repetition"), i18n::tr_noop("75-move rule"), i18n::tr_noop("threefold repetition"),
+      i18n::tr_noop("50-move rule"), i18n::tr_noop("resignation"), i18n::tr_noop("draw by agreement"),
+      i18n::tr_noop("time forfeit"), i18n::tr_noop("time out against insufficient material"), i18n::tr_noop("forfeit"),
+      i18n::tr_noop("HQ occupied"), i18n::tr_noop("no movable piece"), i18n::tr_noop("neither side can move"),
+      i18n::tr_noop("draw agreed"), i18n::tr_noop("mission accomplished"), i18n::tr_noop("last player remaining"),
+      i18n::tr_noop("abandoned during the deal"), i18n::tr_noop("abandoned before play")};
+  for (const char* known : kReasons)
+    if (reason == known) return i18n::tr(known);
+  return std::string(reason);
+}
+
 std::string result_words(const peer::Session& session, const game::Outcome& outcome) {
-  std::string reason(outcome.reason);
-  if (!outcome.winner) return "Draw (" + reason + ")";
-  return seat_label(session, *outcome.winner) + " wins (" + reason + ")";
+  const std::string reason = outcome_reason_words(outcome.reason);
+  if (!outcome.winner) return i18n::trf("Draw ({0})", reason);
+  return i18n::trf("{0} wins ({1})", seat_label(session, *outcome.winner), reason);
 }
 
 std::optional<std::string> LiveGame::result_text() const {
   if (!session_->outcome()) return std::nullopt;
   const game::Outcome& o = *session_->outcome();
-  std::string text = result_words(*session_, o);
-  if (o.winner) text = seat_name(*o.winner) + " (" + seat_label(*session_, *o.winner) + ") wins: " + std::string(o.reason);
-  return text;
+  if (!o.winner) return result_words(*session_, o);
+  return i18n::trf("{0} ({1}) wins: {2}", seat_name(*o.winner), seat_label(*session_, *o.winner),
+                   outcome_reason_words(o.reason));
 }
 
 std::string LiveGame::status(std::uint64_t local_ms) const {
@@ -107,31 +124,31 @@ std::string LiveGame::status(std::uint64_t local_ms) const {
     std::string out;
     for (game::Seat seat : seats) {
       if (!out.empty()) out += ", ";
-      out += me_ == seat ? std::string("you") : seat_name(seat);
+      out += me_ == seat ? std::string(i18n::tr("you")) : seat_name(seat);
     }
     return out;
   };
   auto waiting_with_deadline = [&](const std::string& what) {
     std::vector<game::Seat> awaited = s.awaited();
-    std::string text = what + ": waiting for " + names(awaited);
+    std::string text = i18n::trf("{0}: waiting for {1}", what, names(awaited));
     std::optional<std::uint64_t> soonest;
     for (game::Seat seat : awaited)
       if (auto d = s.deadline(seat)) soonest = soonest ? std::min(*soonest, *d) : *d;
     if (soonest) {
       std::uint64_t now = lobby_now(local_ms);
-      text += " (time limit in " + clock_text(*soonest > now ? *soonest - now : 0) + ")";
+      text += " " + i18n::trf("(time limit in {0})", clock_text(*soonest > now ? *soonest - now : 0));
     }
     return text;
   };
   switch (s.phase()) {
-    case peer::Phase::setup: return waiting_with_deadline("Setting up");
-    case peer::Phase::beacon: return waiting_with_deadline("Drawing the shared random seed");
+    case peer::Phase::setup: return waiting_with_deadline(i18n::tr("Setting up"));
+    case peer::Phase::beacon: return waiting_with_deadline(i18n::tr("Drawing the shared random seed"));
     case peer::Phase::play:
       if (ui_)
         if (auto text = ui_->play_status(*this, local_ms)) return *text;
-      return waiting_with_deadline("Playing");
-    case peer::Phase::finishing: return waiting_with_deadline("Game over, signing the result");
-    case peer::Phase::complete: return "Game complete";
+      return waiting_with_deadline(i18n::tr("Playing"));
+    case peer::Phase::finishing: return waiting_with_deadline(i18n::tr("Game over, signing the result"));
+    case peer::Phase::complete: return i18n::tr("Game complete");
   }
   return {};
 }

@@ -80,10 +80,14 @@ class LiveGame {
   std::vector<Alert> alerts_;
 };
 
-// What the game calls the seat ("White", "Yellow"; peer::GameModule::seat_label), else "seat N".
+// What the game calls the seat ("White", "Yellow"; peer::GameModule::seat_label), in the person's
+// language, else "player N" (counted from 1).
 std::string seat_label(const peer::Session& session, game::Seat seat);
-// The result of a session in words.
+// The result of a session in words, in the person's language.
 std::string result_words(const peer::Session& session, const game::Outcome& outcome);
+// An outcome's reason (the engines' and the rules' fixed texts: "checkmate", "HQ occupied",
+// "time forfeit") in the person's language; a reason not known here as it is.
+std::string outcome_reason_words(std::string_view reason);
 // "3:07", "0:09.4" (tenths under ten seconds), "1:02:03".
 std::string clock_text(std::uint64_t ms);
 

@@ -2,29 +2,81 @@
 
 #include <algorithm>
 
+#include "i18n/i18n.hpp"
+#include "peer/session/messages.hpp"
+#include "ui/core/game_ui.hpp"
 #include "ui/core/live_game.hpp"
 
 namespace parley::ui {
+
+namespace {
+
+// An entry in the person's language, for the list: the game's words for an action (GameUi),
+// else what the protocol step does. `session` is the replay's, before the entry is applied.
+std::optional<ActionWords> entry_words(const lobby::SignedEntry& signed_entry, const peer::Session* session,
+                                       const std::vector<std::string>& names) {
+  const lobby::Entry& e = signed_entry.entry;
+  if (const auto* p = std::get_if<lobby::Presence>(&e.payload)) {
+    switch (p->event) {
+      case lobby::PresenceEvent::disconnected: return ActionWords{i18n::tr("disconnected")};
+      case lobby::PresenceEvent::reconnected: return ActionWords{i18n::tr("reconnected")};
+      case lobby::PresenceEvent::left: return ActionWords{i18n::tr("left the room")};
+    }
+    return std::nullopt;
+  }
+  if (std::holds_alternative<lobby::Handover>(e.payload))
+    return ActionWords{i18n::tr("another lobby node orders the room from here"), true};
+  const auto* env = std::get_if<lobby::SignedEnvelope>(&e.payload);
+  if (!env) return std::nullopt;
+  auto m = peer::decode_message(env->envelope.kind, env->envelope.body);
+  if (!m) return ActionWords{i18n::tr("a message that does not decode")};
+  return std::visit(
+      [&](const auto& message) -> std::optional<ActionWords> {
+        using M = std::decay_t<decltype(message)>;
+        if constexpr (std::is_same_v<M, peer::SetupMessage>) {
+          return ActionWords{i18n::tr("joins and commits to its secrets"), true};
+        } else if constexpr (std::is_same_v<M, peer::BeaconRevealMessage>) {
+          return ActionWords{i18n::tr("opens its share of the random seed"), true};
+        } else if constexpr (std::is_same_v<M, peer::ActionMessage>) {
+          if (!session) return std::nullopt;
+          const GameUi* ui = game_ui(session->rules().game());
+          return ui ? ui->action_words(*session, env->envelope.seat, message.game_message) : std::nullopt;
+        } else if constexpr (std::is_same_v<M, peer::TimeoutClaimMessage>) {
+          const std::string who =
+              message.seat.index < names.size() ? names[message.seat.index] : i18n::trf("player {0}", message.seat.index + 1);
+          return ActionWords{i18n::trf("claims {0} ran out of time", who)};
+        } else if constexpr (std::is_same_v<M, peer::FinalMessage>) {
+          return ActionWords{i18n::tr("signs the result"), true};
+        } else {
+          return ActionWords{i18n::tr("opens its secrets for the check"), true};
+        }
+      },
+      *m);
+}
+
+}  // namespace
 
 game::Result<ReplayViewer, std::string> ReplayViewer::open(std::span<const std::uint8_t> bytes, std::string name) {
   auto log = peer::decode_log(bytes);
   if (!log) {
     const peer::LogError& e = log.error();
-    std::string why = "not a readable game log: " + std::string(lobby::describe(e.kind));
-    if (e.kind == peer::LogErrorKind::bad_entry) why += " (entry " + std::to_string(e.entry) + ")";
-    if (!e.detail.empty()) why += ": " + e.detail;
-    return why;
+    // The decoder's own words (English) as the detail.
+    std::string detail(lobby::describe(e.kind));
+    if (e.kind == peer::LogErrorKind::bad_entry) detail = i18n::trf("{0} (entry {1})", detail, e.entry);
+    if (!e.detail.empty()) detail += ": " + e.detail;
+    return i18n::trf("not a readable game log: {0}", detail);
   }
   peer::LogDescription description = peer::describe_log(*log);
   if (description.lines.empty())
-    return "the log cannot be replayed: " + (description.report.fault.empty() ? std::string("it holds no entries")
-                                                                               : description.report.fault);
+    return i18n::trf("the log cannot be replayed: {0}", description.report.fault.empty()
+                                                          ? std::string(i18n::tr("it holds no entries"))
+                                                          : description.report.fault);
 
   ReplayViewer viewer(std::move(log).value());
   viewer.name_ = std::move(name);
   viewer.report_ = std::move(description.report);
   for (const auto& seat : viewer.report_.seats)
-    viewer.names_.push_back(seat.name.empty() ? "seat " + std::to_string(seat.seat.index) : seat.name);
+    viewer.names_.push_back(seat.name.empty() ? i18n::trf("player {0}", seat.seat.index + 1) : seat.name);
 
   const auto& entries = viewer.log_.entries;
   const auto& genesis = std::get<lobby::Genesis>(entries.front().entry.payload);
@@ -42,6 +94,15 @@ game::Result<ReplayViewer, std::string> ReplayViewer::open(std::span<const std::
     step.text = line.text;
     step.summary = line.text;
     bool game_event = line.index == 0;  // the genesis opens the game
+    std::optional<ActionWords> words;
+    if (line.index == 0) {
+      std::string seats;
+      for (const std::string& n : viewer.names_) seats = seats.empty() ? n : i18n::trf("{0}, {1}", seats, n);
+      words = ActionWords{i18n::trf("The game begins: {0}", seats)};
+    } else if (line.index < entries.size()) {
+      words = entry_words(entries[line.index], session ? &*session : nullptr, viewer.names_);
+    }
+    if (words) step.summary = words->text;
     if (session) {
       const std::size_t seen = session->events().size();
       if (line.index > 0) session->apply(entries[line.index]);
@@ -49,8 +110,13 @@ game::Result<ReplayViewer, std::string> ReplayViewer::open(std::span<const std::
         const peer::SessionEvent& ev = session->events()[e];
         switch (ev.kind) {
           case peer::SessionEvent::Kind::action:
-            if (!game_event || step.summary == line.text) step.summary = ev.text;
-            game_event = true;
+            // The game's words when it has them (a step of its protocol folds), else the rules'.
+            if (words) {
+              game_event = game_event || !words->protocol;
+            } else {
+              if (!game_event || step.summary == line.text) step.summary = ev.text;
+              game_event = true;
+            }
             break;
           case peer::SessionEvent::Kind::blame:
           case peer::SessionEvent::Kind::timeout:
@@ -60,18 +126,23 @@ game::Result<ReplayViewer, std::string> ReplayViewer::open(std::span<const std::
           case peer::SessionEvent::Kind::ignored: game_event = true; break;
           default: break;
         }
-        std::string who = ev.seat ? viewer.names_.at(ev.seat->index) + " (" + seat_label(*session, *ev.seat) + ")" : "";
+        const std::string who =
+            ev.seat ? i18n::trf("{0} ({1})", viewer.names_.at(ev.seat->index), seat_label(*session, *ev.seat)) : "";
+        // The why of a blame, a time-out or an ignored message is the session's (English) detail.
         switch (ev.kind) {
           case peer::SessionEvent::Kind::blame:
             step.blame = true;
-            step.verdicts.push_back(who + " blamed: " + ev.text);
+            step.verdicts.push_back(i18n::trf("{0} blamed: {1}", who, ev.text));
             break;
-          case peer::SessionEvent::Kind::timeout: step.verdicts.push_back(who + " timed out: " + ev.text); break;
+          case peer::SessionEvent::Kind::timeout: step.verdicts.push_back(i18n::trf("{0} timed out: {1}", who, ev.text)); break;
           case peer::SessionEvent::Kind::outcome:
-            if (session->outcome()) step.verdicts.push_back("Result: " + result_words(*session, *session->outcome()));
+            if (session->outcome())
+              step.verdicts.push_back(i18n::trf("Result: {0}", result_words(*session, *session->outcome())));
             break;
-          case peer::SessionEvent::Kind::complete: step.verdicts.push_back("The game is complete"); break;
-          case peer::SessionEvent::Kind::ignored: step.verdicts.push_back(who + ": " + ev.text + " (ignored)"); break;
+          case peer::SessionEvent::Kind::complete: step.verdicts.push_back(i18n::tr("The game is complete")); break;
+          case peer::SessionEvent::Kind::ignored:
+            step.verdicts.push_back(i18n::trf("{0}: {1} (ignored)", who, ev.text));
+            break;
           default: break;
         }
       }

@@ -3,6 +3,8 @@
 #include <cstdlib>
 #include <vector>
 
+#include "i18n/i18n.hpp"
+
 namespace parley::ui::sdl {
 
 namespace fs = std::filesystem;
@@ -29,7 +31,8 @@ game::Result<FontFiles, std::string> find_fonts() {
   auto bold = find(dirs, "DejaVuSans-Bold.ttf");
   auto mono = find(dirs, "DejaVuSansMono-Bold.ttf");
   if (!sans || !bold || !mono)
-    return std::string("the DejaVu fonts are missing: install fonts-dejavu-core (scripts/setup), or set PARLEY_FONT_DIR");
+    return std::string(
+        i18n::tr("the DejaVu fonts are missing: install fonts-dejavu-core (scripts/setup), or set PARLEY_FONT_DIR"));
   return FontFiles{*sans, *bold, *mono, find(dirs, "ipag.ttf")};
 }
 

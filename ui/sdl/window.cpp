@@ -116,13 +116,13 @@ game::Result<std::unique_ptr<Window>, std::string> Window::open(const WindowOpti
   auto fonts = find_fonts();
   if (!fonts) return fonts.error();
   if (SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0)
-    return std::string("cannot start SDL's video: ") + SDL_GetError();
+    return i18n::trf("cannot start SDL's video: {0}", SDL_GetError());
   std::unique_ptr<Window> w(new Window());
   w->fonts_ = *fonts;
   Uint32 flags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI | (options.hidden ? SDL_WINDOW_HIDDEN : SDL_WINDOW_SHOWN);
   w->window_ = SDL_CreateWindow(options.title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, options.width,
                                 options.height, flags);
-  if (w->window_ == nullptr) return std::string("cannot open a window: ") + SDL_GetError();
+  if (w->window_ == nullptr) return i18n::trf("cannot open a window: {0}", SDL_GetError());
   SDL_SetWindowMinimumSize(w->window_, 480, 400);
   if (!options.software) w->renderer_ = SDL_CreateRenderer(w->window_, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
   if (w->renderer_ != nullptr && SDL_GetHint(SDL_HINT_RENDER_DRIVER) == nullptr && cpu_rasterised_gl(w->renderer_)) {
@@ -136,7 +136,7 @@ game::Result<std::unique_ptr<Window>, std::string> Window::open(const WindowOpti
     SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
     w->renderer_ = SDL_CreateRenderer(w->window_, -1, SDL_RENDERER_SOFTWARE);
   }
-  if (w->renderer_ == nullptr) return std::string("cannot create a renderer: ") + SDL_GetError();
+  if (w->renderer_ == nullptr) return i18n::trf("cannot create a renderer: {0}", SDL_GetError());
   SDL_SetRenderDrawBlendMode(w->renderer_, SDL_BLENDMODE_BLEND);
   SDL_RendererInfo info;
   if (SDL_GetRendererInfo(w->renderer_, &info) == 0) {

@@ -2,6 +2,7 @@
 
 #include <cassert>
 
+#include "game/chess/movegen.hpp"
 #include "game/chess/notation.hpp"
 #include "game/chess/pgn.hpp"
 #include "games/chess/chess_export.hpp"
@@ -168,6 +169,31 @@ std::optional<std::string> ChessUi::play_status(const LiveGame& live, std::uint6
 
 std::optional<game::Seat> ChessUi::draw_offered_by(const peer::Session& session) const {
   if (const auto by = games::chess::rules_of(session).game_state().draw_offered_by()) return seat_of(*by);
+  return std::nullopt;
+}
+
+std::optional<ActionWords> ChessUi::action_words(const peer::Session& before, game::Seat,
+                                                 std::span<const std::uint8_t> message) const {
+  auto action = decode_action(message);
+  if (!action) return std::nullopt;
+  const Position& position = games::chess::rules_of(before).game_state().position();
+  switch (action->kind) {
+    case Action::Kind::move:
+      // The move in SAN (English piece letters, as the move list and PGN), when legal here.
+      if (!MoveList(position).contains(action->move)) return std::nullopt;
+      return ActionWords{to_san(position, action->move)};
+    case Action::Kind::resign: return ActionWords{i18n::tr("resigns")};
+    case Action::Kind::offer_draw: return ActionWords{i18n::tr("offers a draw")};
+    case Action::Kind::accept_draw: return ActionWords{i18n::tr("accepts the draw")};
+    case Action::Kind::decline_draw: return ActionWords{i18n::tr("declines the draw")};
+    case Action::Kind::claim_draw: return ActionWords{i18n::tr("claims a draw")};
+    case Action::Kind::request_takeback:
+      return ActionWords{i18n::trnf("asks to take back {0} half-move", "asks to take back {0} half-moves", action->count,
+                                    unsigned{action->count})};
+    case Action::Kind::accept_takeback: return ActionWords{i18n::tr("accepts the take-back")};
+    case Action::Kind::decline_takeback: return ActionWords{i18n::tr("declines the take-back")};
+    case Action::Kind::flag_fall: return ActionWords{i18n::tr("flag falls")};
+  }
   return std::nullopt;
 }
 

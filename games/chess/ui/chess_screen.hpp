@@ -78,6 +78,8 @@ class ChessUi final : public GameUi {
   std::unique_ptr<SeatPlayer> seat_player(const lobby::RoomState& room, const std::any* prepared) const override;
   std::optional<std::string> play_status(const LiveGame& game, std::uint64_t local_ms) const override;
   std::optional<game::Seat> draw_offered_by(const peer::Session& session) const override;
+  std::optional<ActionWords> action_words(const peer::Session& before, game::Seat seat,
+                                          std::span<const std::uint8_t> message) const override;
 };
 
 // The chess screen of `app` (chess is registered with its screens).

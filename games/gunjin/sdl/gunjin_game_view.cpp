@@ -214,7 +214,11 @@ void GunjinGameView::layout_editor(std::uint64_t local_ms, float width, bool loc
   piece_tooltip(g, state);
   ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + static_cast<float>(g.bounds().h + gutter) + 6 * s));
 
-  if (!editor.refusal().empty()) ImGui::TextColored(kError, "%s", editor.refusal().c_str());
+  if (!editor.refusal().empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kError);
+    ImGui::TextWrapped("%s", editor.refusal().c_str());  // a refusal may be longer than the column
+    ImGui::PopStyleColor();
+  }
   if (ImGui::Button(i18n::tr("Random sensible layout"))) {
     const auto now = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
     editor.set(sensible_layout(now ^ ++random_seed_));
@@ -232,7 +236,7 @@ void GunjinGameView::layout_editor(std::uint64_t local_ms, float width, bool loc
       app_.notify(Notice::Kind::error, i18n::trf("Cannot save the layout: {0}", saved.error()), local_ms);
     refresh_saved();
   }
-  ImGui::SameLine();
+  // On a line of its own: its label is as long as the column in some languages.
   ImGui::SetNextItemWidth(-1);
   if (ImGui::BeginCombo("##load", i18n::tr("Load a saved layout"))) {
     for (const auto& path : saved_) {

@@ -47,8 +47,13 @@ void GunjinBoard::update(const peer::Session& session) {
     view_ = pub;
   }
 
+  // The players by name (as they gave it), else by colour: never by seat number.
+  std::vector<std::string> names;
+  for (std::uint8_t s = 0; s < kSeatCount; ++s)
+    names.push_back(peer::shown_name(session.seat(game::Seat{s})).value_or(gunjin_side_name(game::Seat{s})));
   announcements_.clear();
-  for (const BattleRecord& b : view_->battles()) announcements_.push_back(referee_announcement(b, *view_, me_));
+  for (const BattleRecord& b : view_->battles())
+    announcements_.push_back(referee_announcement(b, *view_, me_, kanji_name, names));
   last_move_.reset();
   for (auto it = history.rbegin(); it != history.rend(); ++it)
     if (const auto* p = std::get_if<Play>(&it->body)) {
@@ -75,14 +80,14 @@ void GunjinBoard::update(const peer::Session& session) {
     status_ = i18n::trf("Battle at {0}: the duel is being settled", square_name(d->to));
   else if (pub.phase() == Phase::answer_no_move)
     status_ = me_ == to_move ? std::string(i18n::tr("You must answer: the other side says it cannot move"))
-                             : i18n::trf("Seat {0} must answer: the other side says it cannot move", to_move.index);
+                             : i18n::trf("{0} must answer: the other side says it cannot move", names[to_move.index]);
   else
     status_ = my_turn_          ? std::string(i18n::tr("Your move"))
               : me_ == to_move ? std::string(i18n::tr("You are to move"))
-                                : i18n::trf("seat {0} to move", to_move.index);
+                                : i18n::trf("{0} to move", names[to_move.index]);
   if (in_play && me_ && pub.draw_offer() == *me_)
-    status_ = i18n::trf("{0}; your draw offer stands until seat {1} accepts it or plays on", status_,
-                        opponent(*me_).index);
+    status_ = i18n::trf("{0}; your draw offer stands until {1} accepts it or plays on", status_,
+                        names[opponent(*me_).index]);
 
   if (!may_move()) {
     selected_.reset();

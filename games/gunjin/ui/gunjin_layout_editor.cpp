@@ -8,6 +8,7 @@
 
 #include "games/gunjin/gunjin_strategy.hpp"
 #include "games/gunjin/ui/gunjin_text.hpp"
+#include "i18n/i18n.hpp"
 
 namespace parley::ui {
 
@@ -15,23 +16,31 @@ using namespace game::gunjin;
 
 namespace {
 
-// The file's rows, front first: the first slot of each and its length.
+// The file's rows, front first: the first slot of each and its length. The labels are written
+// to the file in English (a file format) and shown translated in a refusal.
 struct FileRow {
   std::uint8_t first;
   std::uint8_t count;
   const char* label;
 };
-constexpr std::array<FileRow, 4> kFileRows = {{{17, 6, "front row (gates in columns 2 and 5)"},
-                                               {11, 6, "third row"},
-                                               {5, 6, "second row"},
-                                               {0, 5, "back row (the third entry is the HQ)"}}};
+constexpr std::array<FileRow, 4> kFileRows = {{{17, 6, i18n::tr_noop("front row (gates in columns 2 and 5)")},
+                                               {11, 6, i18n::tr_noop("third row")},
+                                               {5, 6, i18n::tr_noop("second row")},
+                                               {0, 5, i18n::tr_noop("back row (the third entry is the HQ)")}}};
+
+// A kind in a refusal: its kanji, with its name in the person's language unless that is the kanji.
+std::string refusal_kind(Kind kind) {
+  if (i18n::language() == "ja") return std::string(japanese_name(kind));
+  // The names are marked in games/gunjin/terminal/gunjin_board_text.cpp.
+  return i18n::trf("{0} ({1})", japanese_name(kind), i18n::trc("gunjin piece", std::string(english_name(kind)).c_str()));
+}
 
 std::string placement_text(const PlacementError& e) {
   if (e.problem == PlacementError::Problem::immovable_on_gate)
-    return std::string(japanese_name(e.kind)) + " (" + std::string(english_name(e.kind)) +
-           ") may not stand on a gate: it never moves and would close the road";
-  return "the army must have exactly " + std::to_string(army_count(e.kind)) + " " + std::string(japanese_name(e.kind)) +
-         " (" + std::string(english_name(e.kind)) + ")";
+    return i18n::trf("{0} may not stand on a gate: it never moves and would close the road", refusal_kind(e.kind));
+  const unsigned count = army_count(e.kind);
+  return i18n::trnf("the army must have exactly {0} {1}", "the army must have exactly {0} {1}", count, count,
+                    refusal_kind(e.kind));
 }
 
 constexpr std::size_t kMaxLayoutFileBytes = 16 * 1024;
@@ -54,7 +63,7 @@ std::string format_layout(const Layout& layout) {
 }
 
 game::Result<Layout, std::string> parse_layout(std::string_view text) {
-  if (text.size() > kMaxLayoutFileBytes) return std::string("the file is too large to be a layout");
+  if (text.size() > kMaxLayoutFileBytes) return std::string(i18n::tr("the file is too large to be a layout"));
   Layout layout{};
   std::size_t row = 0;
   std::size_t line_number = 0;
@@ -67,19 +76,18 @@ game::Result<Layout, std::string> parse_layout(std::string_view text) {
     std::vector<std::string> names;
     for (std::string w; words >> w;) names.push_back(w);
     if (names.empty()) continue;
-    const std::string where = "line " + std::to_string(line_number) + ": ";
-    if (row == kFileRows.size()) return where + "more than four rows";
+    if (row == kFileRows.size()) return i18n::trf("line {0}: more than four rows", line_number);
     const FileRow& r = kFileRows[row];
     if (names.size() != r.count)
-      return where + "the " + r.label + " has " + std::to_string(r.count) + " pieces, not " + std::to_string(names.size());
+      return i18n::trf("line {0}: the {1} has {2} pieces, not {3}", line_number, i18n::tr(r.label), unsigned{r.count}, names.size());
     for (std::uint8_t i = 0; i < r.count; ++i) {
       auto kind = kind_from_word(names[i]);
-      if (!kind) return where + "'" + names[i] + "' is not a piece's name";
+      if (!kind) return i18n::trf("line {0}: '{1}' is not a piece's name", line_number, names[i]);
       layout[r.first + i] = *kind;
     }
     ++row;
   }
-  if (row != kFileRows.size()) return "a layout has four rows; this one has " + std::to_string(row);
+  if (row != kFileRows.size()) return i18n::trf("a layout has four rows; this one has {0}", row);
   auto valid = validate_layout(layout);
   if (!valid) return placement_text(valid.error());
   return layout;
@@ -89,29 +97,29 @@ std::filesystem::path layout_dir(const std::filesystem::path& data_dir) { return
 
 game::Result<std::filesystem::path, std::string> save_layout(const std::filesystem::path& data_dir,
                                                               const std::string& name, const Layout& layout) {
-  if (name.empty() || name.size() > 40) return std::string("a layout's name has 1 to 40 characters");
+  if (name.empty() || name.size() > 40) return std::string(i18n::tr("a layout's name has 1 to 40 characters"));
   for (char c : name)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_')
-      return std::string("a layout's name has letters, digits, '-' and '_' only");
-  if (!validate_layout(layout)) return std::string("this layout breaks the placement rules");
+      return std::string(i18n::tr("a layout's name has letters, digits, '-' and '_' only"));
+  if (!validate_layout(layout)) return std::string(i18n::tr("this layout breaks the placement rules"));
   std::error_code ec;
   std::filesystem::create_directories(layout_dir(data_dir), ec);
   const auto path = layout_dir(data_dir) / (name + ".layout");
   std::ofstream out(path, std::ios::trunc);
   out << format_layout(layout);
   out.close();
-  if (!out) return "cannot write " + path.string();
+  if (!out) return i18n::trf("cannot write {0}", path.string());
   return path;
 }
 
 game::Result<Layout, std::string> load_layout(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);
-  if (!in) return "cannot open " + file.string();
+  if (!in) return i18n::trf("cannot open {0}", file.string());
   std::string text(kMaxLayoutFileBytes + 1, '\0');
   in.read(text.data(), static_cast<std::streamsize>(text.size()));
   text.resize(static_cast<std::size_t>(in.gcount()));
   auto layout = parse_layout(text);
-  if (!layout) return file.filename().string() + ": " + layout.error();
+  if (!layout) return i18n::trf("{0}: {1}", file.filename().string(), layout.error());
   return layout;
 }
 

@@ -2,6 +2,7 @@
 
 #include "games/gunjin/module.hpp"
 #include "games/gunjin/ui/gunjin_text.hpp"
+#include "i18n/i18n.hpp"
 #include "peer/session/session.hpp"
 
 namespace parley::ui {
@@ -10,16 +11,16 @@ using namespace game::gunjin;
 
 game::Result<GunjinReplay, std::string> GunjinReplay::open(std::span<const std::uint8_t> bytes) {
   auto log = peer::decode_log(bytes);
-  if (!log || log->entries.empty()) return std::string("not a readable game log");
+  if (!log || log->entries.empty()) return std::string(i18n::tr("not a readable game log"));
   return open(*log);
 }
 
 game::Result<GunjinReplay, std::string> GunjinReplay::open(const peer::GameLog& log) {
-  if (log.entries.empty()) return std::string("not a readable game log");
+  if (log.entries.empty()) return std::string(i18n::tr("not a readable game log"));
   const auto* genesis = std::get_if<lobby::Genesis>(&log.entries.front().entry.payload);
-  if (genesis == nullptr || genesis->game != peer::kGunjinGame) return std::string("not a Gunjin game");
+  if (genesis == nullptr || genesis->game != peer::kGunjinGame) return std::string(i18n::tr("not a Gunjin game"));
   auto started = peer::Session::start(*genesis, log.entries.front().entry.lobby_time_ms);
-  if (!started) return "this game cannot be replayed: " + started.error().describe();
+  if (!started) return i18n::trf("this game cannot be replayed: {0}", started.error().describe());
   peer::Session session = std::move(started).value();
   const peer::GunjinRules& rules = games::gunjin::rules_of(session);
 
@@ -29,6 +30,8 @@ game::Result<GunjinReplay, std::string> GunjinReplay::open(const peer::GameLog& 
     replay.public_.push_back(rules.public_state());
     replay.actions_.push_back(rules.history().size());
   }
+  for (std::uint8_t s = 0; s < kSeatCount; ++s)
+    replay.names_.push_back(peer::shown_name(session.seat(game::Seat{s})).value_or(gunjin_side_name(game::Seat{s})));
   const auto& history = rules.history();
   replay.last_moves_.resize(history.size() + 1);
   for (std::size_t n = 1; n <= history.size(); ++n) {
@@ -64,7 +67,7 @@ std::optional<std::pair<Square, Square>> GunjinReplay::last_move(std::size_t ind
 std::vector<std::string> GunjinReplay::announcements(std::size_t index) const {
   const State& s = board(index, false);
   std::vector<std::string> out;
-  for (const BattleRecord& b : s.battles()) out.push_back(referee_announcement(b, s, std::nullopt));
+  for (const BattleRecord& b : s.battles()) out.push_back(referee_announcement(b, s, std::nullopt, kanji_name, names_));
   return out;
 }
 

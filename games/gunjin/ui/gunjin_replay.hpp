@@ -37,6 +37,7 @@ class GunjinReplay {
   GunjinReplay() = default;
   std::size_t clamp(std::size_t index) const { return std::min(index, actions_.size() - 1); }
 
+  std::vector<std::string> names_;           // the players by name, else by colour
   std::vector<game::gunjin::State> public_;  // per entry
   std::vector<std::size_t> actions_;         // per entry: engine actions applied after it
   std::vector<game::gunjin::State> open_;    // per number of engine actions, when opened

@@ -3,6 +3,10 @@
 #include <cassert>
 
 #include "games/gunjin/module.hpp"
+#include "games/gunjin/ui/gunjin_text.hpp"
+#include "i18n/i18n.hpp"
+#include "peer/session/gunjin_messages.hpp"
+#include "peer/session/gunjin_protocol.hpp"
 
 namespace parley::ui {
 
@@ -127,6 +131,74 @@ std::unique_ptr<SeatPlayer> GunjinUi::seat_player(const lobby::RoomState& room, 
 std::optional<game::Seat> GunjinUi::draw_offered_by(const peer::Session& session) const {
   if (const auto* rules = games::gunjin::rules(session)) return rules->public_state().draw_offer();
   return std::nullopt;
+}
+
+namespace {
+
+using namespace game::gunjin;
+
+ActionWords move_words(Square from, Square to, bool attacks) {
+  if (attacks) return {i18n::trf("attacks {0} from {1}", square_name(to), square_name(from))};
+  return {i18n::trf("{0}-{1}", square_name(from), square_name(to))};
+}
+
+std::optional<ActionWords> common_words(const auto& m) {
+  using M = std::decay_t<decltype(m)>;
+  if constexpr (std::is_same_v<M, NoLegalMove> || std::is_same_v<M, peer::NoLegalMoveMessage>)
+    return ActionWords{i18n::tr("declares it has no legal move")};
+  else if constexpr (std::is_same_v<M, HaveLegalMove> || std::is_same_v<M, peer::HaveLegalMoveMessage>)
+    return ActionWords{i18n::tr("declares it has a legal move")};
+  else if constexpr (std::is_same_v<M, Resign> || std::is_same_v<M, peer::ResignMessage>)
+    return ActionWords{i18n::tr("resigns")};
+  else if constexpr (std::is_same_v<M, OfferDraw> || std::is_same_v<M, peer::OfferDrawMessage>)
+    return ActionWords{i18n::tr("offers a draw")};
+  else if constexpr (std::is_same_v<M, AcceptDraw> || std::is_same_v<M, peer::AcceptDrawMessage>)
+    return ActionWords{i18n::tr("accepts the draw")};
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<ActionWords> GunjinUi::action_words(const peer::Session& before, game::Seat,
+                                                  std::span<const std::uint8_t> message) const {
+  const auto* rules = games::gunjin::rules(before);
+  if (!rules) return std::nullopt;
+  if (rules->room_options().open_pieces) {
+    auto action = decode_action(message);
+    if (!action) return std::nullopt;
+    return std::visit(
+        [&](const auto& a) -> std::optional<ActionWords> {
+          using A = std::decay_t<decltype(a)>;
+          if constexpr (std::is_same_v<A, Play>) {
+            if (!a.battle) return move_words(a.from, a.to, false);
+            return ActionWords{i18n::trf("attacks {0} from {1}; {2}", square_name(a.to), square_name(a.from),
+                                         referee_outcome(*a.battle))};
+          } else {
+            return common_words(a);
+          }
+        },
+        action->body);
+  }
+  auto decoded = peer::decode_gunjin_message(message);
+  if (!decoded) return std::nullopt;
+  return std::visit(
+      [&](const auto& m) -> std::optional<ActionWords> {
+        using M = std::decay_t<decltype(m)>;
+        if constexpr (std::is_same_v<M, peer::MoveMessage>) {
+          return move_words(m.from, m.to, m.offer.has_value());
+        } else if constexpr (std::is_same_v<M, peer::DuelClaimMessage>) {
+          // The battle's outcome, as the referee says it.
+          return ActionWords{i18n::trf("the battle is settled: {0}", referee_outcome(peer::battle_outcome(m.claim.outcome)))};
+        } else if constexpr (std::is_same_v<M, peer::ArmyMessage>) {
+          return ActionWords{i18n::tr("proves its army"), true};
+        } else if constexpr (std::is_same_v<M, peer::DuelAnswerMessage> || std::is_same_v<M, peer::DuelTableMessage> ||
+                             std::is_same_v<M, peer::DuelReplyMessage> || std::is_same_v<M, peer::DuelOpeningMessage>) {
+          return ActionWords{i18n::tr("a step of the battle's duel"), true};
+        } else {
+          return common_words(m);
+        }
+      },
+      *decoded);
 }
 
 GunjinScreen& gunjin_screen(App& app) {

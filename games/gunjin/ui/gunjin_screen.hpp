@@ -75,6 +75,8 @@ class GunjinUi final : public GameUi {
   std::unique_ptr<GameScreen> screen(App& app, const peer::GameModule& module) const override;
   std::unique_ptr<SeatPlayer> seat_player(const lobby::RoomState& room, const std::any* prepared) const override;
   std::optional<game::Seat> draw_offered_by(const peer::Session& session) const override;
+  std::optional<ActionWords> action_words(const peer::Session& before, game::Seat seat,
+                                          std::span<const std::uint8_t> message) const override;
 };
 
 // The Gunjin screen of `app` (Gunjin is registered with its screens).

@@ -3,6 +3,8 @@
 #include <array>
 #include <cctype>
 
+#include "i18n/i18n.hpp"
+
 namespace parley::ui {
 
 using namespace game::gunjin;
@@ -48,30 +50,34 @@ std::optional<Kind> kind_from_word(std::string_view word) {
 
 std::string_view referee_outcome(BattleOutcome outcome) {
   switch (outcome) {
-    case BattleOutcome::defender_stays: return "attacker removed";
-    case BattleOutcome::both_removed: return "both removed";
-    case BattleOutcome::attacker_takes: return "defender removed";
+    case BattleOutcome::defender_stays: return i18n::tr("attacker removed");
+    case BattleOutcome::both_removed: return i18n::tr("both removed");
+    case BattleOutcome::attacker_takes: return i18n::tr("defender removed");
   }
   return "?";
 }
 
 std::string kanji_name(Kind kind) { return std::string(japanese_name(kind)); }
 
+std::string gunjin_side_name(game::Seat seat) { return seat.index == 0 ? i18n::tr("Cream") : i18n::tr("Blue"); }
+
 std::string referee_announcement(const BattleRecord& battle, const State& view, std::optional<game::Seat> listener,
-                                 KindName name) {
+                                 KindName name, std::span<const std::string> seat_names) {
   auto own = [&](PieceId id) -> std::string {
     const auto kind = view.piece(id).kind;
-    return kind ? "your " + name(*kind) : "your piece";
+    return kind ? name(*kind) : std::string(i18n::trc("gunjin", "piece"));
   };
-  std::string text = "Battle at " + square_name(battle.to) + ": ";
+  const std::string at = square_name(battle.to), from = square_name(battle.from);
+  const std::string_view outcome = referee_outcome(battle.outcome);
   if (listener == battle.attacker.seat)
-    text += own(battle.attacker) + " attacked from " + square_name(battle.from);
-  else if (listener == battle.defender.seat)
-    text += "the enemy attacked " + own(battle.defender) + " from " + square_name(battle.from);
-  else
-    text += "seat " + std::to_string(battle.attacker.seat.index) + " attacked from " + square_name(battle.from);
-  text += "; " + std::string(referee_outcome(battle.outcome));
-  return text;
+    return i18n::trf("Battle at {0}: your {1} attacked from {2}; {3}", at, own(battle.attacker), from, outcome);
+  if (listener == battle.defender.seat)
+    return i18n::trf("Battle at {0}: the enemy attacked your {1} from {2}; {3}", at, own(battle.defender), from, outcome);
+  const game::Seat attacker = battle.attacker.seat;
+  const std::string who = attacker.index < seat_names.size() && !seat_names[attacker.index].empty()
+                              ? seat_names[attacker.index]
+                              : gunjin_side_name(attacker);
+  return i18n::trf("Battle at {0}: {1} attacked from {2}; {3}", at, who, from, outcome);
 }
 
 }  // namespace parley::ui

@@ -4,6 +4,7 @@
 // where it was and who was removed, never the kinds: exactly what a referee standing between
 // the two players would say aloud (docs/ui.md, "Gunjin").
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -27,10 +28,15 @@ std::string kanji_name(game::gunjin::Kind kind);
 // The referee's announcement of a battle, as heard by `listener` (a seat, or nothing for a
 // spectator): where, who attacked whom, and which pieces were removed. The listener's own
 // piece is named (it knows its kinds); the other side's never is.
+// A spectator hears the attacker by the name in `seat_names` (by seat), else by its colour. In
+// the person's language:
 //   "Battle at c5: your 大佐 attacked from c4; both removed"
-//   "Battle at c5: seat 0 attacked from c4; the defender was removed"
+//   "Battle at c5: Ada attacked from c4; defender removed"
 std::string referee_announcement(const game::gunjin::BattleRecord& battle, const game::gunjin::State& view,
-                                 std::optional<game::Seat> listener, KindName name = kanji_name);
+                                 std::optional<game::Seat> listener, KindName name = kanji_name,
+                                 std::span<const std::string> seat_names = {});
+// A side by its pieces' colour, in the person's language: "Cream" (seat 0), "Blue" (seat 1).
+std::string gunjin_side_name(game::Seat seat);
 // The outcome alone in the referee's words: "attacker removed", "both removed", "defender removed".
 std::string_view referee_outcome(game::gunjin::BattleOutcome outcome);
 

@@ -13,6 +13,7 @@
 #include "game/risiko/cards.hpp"
 #include "game/risiko/map_format.hpp"
 #include "games/risiko/sdl/risiko_view.hpp"
+#include "games/risiko/terminal/risiko_map_text.hpp"
 #include "i18n/i18n.hpp"
 #include "ui/sdl/palette.hpp"
 #include "ui/sdl/screens.hpp"
@@ -51,6 +52,13 @@ const char* hint(RisikoMode mode) {
     case RisikoMode::watching: break;
   }
   return "";
+}
+
+// A line of text in a colour, wrapped at the panel's edge (a translation may be longer).
+void wrapped_text(const ImVec4& colour, const char* text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, colour);
+  ImGui::TextWrapped("%s", text);
+  ImGui::PopStyleColor();
 }
 
 }  // namespace
@@ -154,13 +162,73 @@ RisikoGameView& risiko_view(const Screens& screens) {
   return *view;
 }
 
+std::string RisikoGameView::room_seat_label(std::size_t seat) const {
+  if (seat < static_cast<std::size_t>(rk::kColours)) return colour_name(static_cast<rk::Colour>(seat));
+  return GameView::room_seat_label(seat);
+}
+
+void RisikoGameView::set_zoom(float zoom, MapPoint centre) {
+  zoom_ = std::clamp(zoom, 1.0f, kMaxZoom);
+  zoom_centre_ = centre;
+}
+
+MapFrame RisikoGameView::zoomed_frame(const RisikoShapes& shapes, Rect area) const {
+  const MapFrame fitted = fit_map(shapes, area);
+  if (zoom_ <= 1.0f) return fitted;
+  return zoom_map(fitted, zoom_, zoom_centre_);
+}
+
+Rect RisikoGameView::zoom_buttons(const MapFrame& frame) const {
+  const float s = window_.scale(), side = 26 * s;
+  return {static_cast<int>(frame.view_x + frame.view_width - 2 * side - 10 * s), static_cast<int>(frame.view_y + 6 * s),
+          static_cast<int>(2 * side + 4 * s), static_cast<int>(side)};
+}
+
+void RisikoGameView::zoom_controls(const MapFrame& frame) {
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const MapPoint under = frame.to_map(Point{static_cast<int>(mouse.x), static_cast<int>(mouse.y)});
+  // The map point at the view's centre now, which the buttons keep there.
+  const MapPoint centre{(frame.view_x + frame.view_width / 2 - frame.x) / frame.scale,
+                        (frame.view_y + frame.view_height / 2 - frame.y) / frame.scale};
+  const float wheel = ImGui::GetIO().MouseWheel;
+  const bool over_map = ImGui::IsMouseHoveringRect(ImVec2(frame.view_x, frame.view_y),
+                                                   ImVec2(frame.view_x + frame.view_width, frame.view_y + frame.view_height)) &&
+                        ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem);
+  if (over_map && wheel != 0) {
+    // Zoom about the point under the mouse: it stays under the mouse.
+    const float next = std::clamp(zoom_ * (wheel > 0 ? 1.25f : 0.8f), 1.0f, kMaxZoom);
+    const float scale = frame.scale / zoom_ * next;
+    set_zoom(next, {under.x - (mouse.x - frame.view_x - frame.view_width / 2) / scale,
+                    under.y - (mouse.y - frame.view_y - frame.view_height / 2) / scale});
+  }
+  // The buttons, at the view's top right corner.
+  const float s = window_.scale();
+  const float side = 26 * s;
+  const Rect buttons = zoom_buttons(frame);
+  ImGui::SetCursorScreenPos(ImVec2(static_cast<float>(buttons.x), static_cast<float>(buttons.y)));
+  ImGui::BeginDisabled(zoom_ >= kMaxZoom);
+  if (ImGui::Button("+##zoom-in", ImVec2(side, side))) set_zoom(zoom_ * 1.5f, centre);
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("%s", i18n::tr("Zoom in (or the mouse wheel): territory names show"));
+  ImGui::SameLine(0, 4 * s);
+  ImGui::BeginDisabled(zoom_ <= 1.0f);
+  if (ImGui::Button("-##zoom-out", ImVec2(side, side))) set_zoom(zoom_ / 1.5f, centre);
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", i18n::tr("Zoom out"));
+}
+
 void RisikoGameView::map_input(const RisikoShapes& shapes, const MapFrame& frame, RisikoBoard& board) {
-  ImGui::SetCursorScreenPos(ImVec2(frame.x, frame.y));
-  ImGui::InvisibleButton("##map", ImVec2(std::max(frame.width, 1.0f), std::max(frame.height, 1.0f)),
+  ImGui::SetCursorScreenPos(ImVec2(frame.view_x, frame.view_y));
+  ImGui::InvisibleButton("##map", ImVec2(std::max(frame.view_width, 1.0f), std::max(frame.view_height, 1.0f)),
                          ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
+  ImGui::SetItemAllowOverlap();  // the zoom buttons over it
   hovered_.reset();
   if (!ImGui::IsItemHovered()) return;
   const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const Rect buttons = zoom_buttons(frame);
+  if (mouse.x >= buttons.x && mouse.x < buttons.x + buttons.w && mouse.y >= buttons.y && mouse.y < buttons.y + buttons.h)
+    return;  // a click there is the zoom's
   const auto at = shapes.hit(frame.to_map(Point{static_cast<int>(mouse.x), static_cast<int>(mouse.y)}));
   hovered_ = at;
   if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) screen_.act(board.click(at, false));
@@ -169,8 +237,10 @@ void RisikoGameView::map_input(const RisikoShapes& shapes, const MapFrame& frame
     const rk::Country& c = board.world().country(*at);
     const rk::CountryInfo& info = board.table().countries[at->value];
     std::string owner = app_.game() ? app_.game()->seat_name(info.owner) : "";
-    ImGui::SetTooltip("%s (%s)\n%s: %u armies", c.name.c_str(), board.world().continent(c.continent).name.c_str(),
-                      owner.c_str(), info.armies);
+    ImGui::SetTooltip("%s", i18n::trnf("{0} ({1})\n{2}: {3} army", "{0} ({1})\n{2}: {3} armies", info.armies,
+                                       cli::risiko_place_name(c), cli::risiko_place_name(board.world().continent(c.continent)),
+                                       owner, info.armies)
+                                .c_str());
   }
 }
 
@@ -185,7 +255,7 @@ void RisikoGameView::draw(int top, std::uint64_t local_ms, const std::function<v
   drawn_dice_.clear();
   drawn_cards_.clear();
   if (board->shapes()) {
-    const MapFrame frame = fit_map(*board->shapes(), layout.map);
+    const MapFrame frame = zoomed_frame(*board->shapes(), layout.map);
     frame_ = frame;
     RisikoMapScene scene;
     const bool dealt = board->table().started;
@@ -200,6 +270,7 @@ void RisikoGameView::draw(int top, std::uint64_t local_ms, const std::function<v
     draw_risiko_map(ImGui::GetWindowDrawList(), *board->shapes(), frame, scene, window_.text_font(),
                     std::max(13.0f, frame.scale * 3.6f));
     if (dealt) map_input(*board->shapes(), frame, *board);
+    zoom_controls(frame);
   } else {
     ImGui::SetCursorScreenPos(ImVec2(static_cast<float>(layout.map.x), static_cast<float>(layout.map.y)));
     ImGui::TextWrapped("%s", i18n::trf("This client has no drawing of the map \"{0}\"; the panel still shows the game.",
@@ -230,8 +301,9 @@ void RisikoGameView::draw(int top, std::uint64_t local_ms, const std::function<v
   if (const auto& roll = board->tracker().last_roll()) {
     ImGui::Separator();
     const rk::World& w = board->world();
-    ImGui::TextUnformatted(
-        i18n::trf("{0} attacks {1} from {2}", game->seat_name(roll->attacker), w.country(roll->to).name, w.country(roll->from).name)
+    ImGui::TextWrapped("%s", 
+        i18n::trf("{0} attacks {1} from {2}", game->seat_name(roll->attacker), cli::risiko_place_name(w.country(roll->to)),
+                  cli::risiko_place_name(w.country(roll->from)))
             .c_str());
     // The last round large, each side high to low, the compared pairs one above the other.
     const float side = ImGui::GetTextLineHeight() * 2.2f;
@@ -245,10 +317,12 @@ void RisikoGameView::draw(int top, std::uint64_t local_ms, const std::function<v
                         : i18n::trnf("{0} round: attacker lost {1}, defender lost {2}",
                                      "{0} rounds: attacker lost {1}, defender lost {2}", roll->rounds.size(),
                                      roll->rounds.size(), roll->losses.attacker, roll->losses.defender);
-    ImGui::TextColored(kQuiet, "%s", rounds.c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, kQuiet);
+    ImGui::TextWrapped("%s", rounds.c_str());
+    ImGui::PopStyleColor();
   }
   if (const auto& seat = app_.seat(); seat && seat->status == peer::RunnerStatus::finished && seat->log)
-    ImGui::TextColored(kQuiet, "%s", i18n::trf("Log: {0}", seat->log->filename().string()).c_str());
+    wrapped_text(kQuiet, i18n::trf("Log: {0}", seat->log->filename().string()).c_str());
   if (app_.can_leave_game() && ImGui::Button(i18n::tr("Back to the lobby"))) app_.leave_game();
   ImGui::Separator();
   const auto& lines = board->tracker().log();
@@ -318,7 +392,8 @@ void RisikoGameView::players(const RisikoBoard& board) {
     std::string held;
     for (game::Seat seat : t.turn_order)
       if (t.holds_continent(w, seat, rk::ContinentId{c})) held = ": " + game->seat_name(seat);
-    continents += (continents.empty() ? "" : ", ") + w.continents[c].name + " +" + std::to_string(w.continents[c].bonus) + held;
+    continents += (continents.empty() ? "" : ", ") + cli::risiko_place_name(w.continents[c]) + " +" +
+                  std::to_string(w.continents[c].bonus) + held;
   }
   ImGui::PushStyleColor(ImGuiCol_Text, kQuiet);
   ImGui::TextWrapped("%s", i18n::trf("Continents: {0}", continents).c_str());
@@ -332,10 +407,10 @@ void RisikoGameView::own_secrets(RisikoBoard& board) {
   if (own.mission)
     ImGui::TextWrapped("%s", i18n::trf("Your mission: {0}", mission_text(w, *own.mission)).c_str());
   else
-    ImGui::TextColored(kQuiet, "%s", i18n::tr("Your mission is being dealt..."));
+    wrapped_text(kQuiet, i18n::tr("Your mission is being dealt..."));
   const auto& hand = board.table().player(*board.me()).hand;
   if (hand.empty()) return;
-  ImGui::TextUnformatted(i18n::trf("Your cards ({0}):", hand.size()).c_str());
+  ImGui::TextWrapped("%s", i18n::trf("Your cards ({0}):", hand.size()).c_str());
   // Each card a tile with its symbol and territory; a click chooses it for a trade.
   const float s = window_.scale();
   const ImVec2 tile(76 * s, 100 * s);
@@ -344,7 +419,7 @@ void RisikoGameView::own_secrets(RisikoBoard& board) {
     const bool known = i < own.cards.size() && own.cards[i].has_value();
     const rk::Card* card = known ? &w.card(*own.cards[i]) : nullptr;
     const std::string name = !known ? std::string(i18n::tr("(being dealt...)"))
-                             : card->territory ? w.country(*card->territory).name
+                             : card->territory ? cli::risiko_place_name(w.country(*card->territory))
                                                : std::string(i18n::tr("Joker"));
     if (i > 0 && ImGui::GetContentRegionAvail().x > tile.x + ImGui::GetStyle().ItemSpacing.x) ImGui::SameLine();
     ImGui::PushID(static_cast<int>(i));
@@ -369,7 +444,7 @@ void RisikoGameView::controls(RisikoBoard& board) {
     case RisikoMode::initial_placement:
     case RisikoMode::reinforce: {
       const std::uint32_t total = board.draft_total(), allowance = board.allowance();
-      ImGui::TextUnformatted(i18n::trf("Armies to place: {0} of {1} chosen", total, allowance).c_str());
+      ImGui::TextWrapped("%s", i18n::trf("Armies to place: {0} of {1} chosen", total, allowance).c_str());
       const bool ready = mode == RisikoMode::initial_placement ? total == allowance : total > 0;
       ImGui::BeginDisabled(!ready);
       if (button(mode == RisikoMode::initial_placement ? i18n::tr("Place (commit)") : i18n::tr("Place"))) screen_.act(board.place());
@@ -383,7 +458,7 @@ void RisikoGameView::controls(RisikoBoard& board) {
       const auto to = board.target();
       const rk::World& w = board.world();
       if (from && to && board.target_is_enemy()) {
-        ImGui::TextUnformatted(i18n::trf("Attack {0} from {1}", w.country(*to).name, w.country(*from).name).c_str());
+        ImGui::TextWrapped("%s", i18n::trf("Attack {0} from {1}", cli::risiko_place_name(w.country(*to)), cli::risiko_place_name(w.country(*from))).c_str());
         const int most = board.max_dice();
         dice_ = std::clamp(dice_, 1, std::max(most, 1));
         ImGui::SetNextItemWidth(120 * window_.scale());
@@ -397,8 +472,9 @@ void RisikoGameView::controls(RisikoBoard& board) {
         ImGui::SameLine();
         if (button(i18n::tr("Attack until it falls"))) screen_.act(board.attack_until(static_cast<std::uint32_t>(stop_at_)));
       } else if (from && to) {
-        ImGui::TextUnformatted(
-            i18n::trf("Move from {0} to {1} (once per turn)", w.country(*from).name, w.country(*to).name).c_str());
+        ImGui::TextWrapped("%s", 
+            i18n::trf("Move from {0} to {1} (once per turn)", cli::risiko_place_name(w.country(*from)),
+                      cli::risiko_place_name(w.country(*to))).c_str());
         const int most = static_cast<int>(board.table().countries[from->value].armies) - 1;
         move_armies_ = std::clamp(move_armies_, 1, std::max(most, 1));
         ImGui::SetNextItemWidth(120 * window_.scale());
@@ -406,7 +482,7 @@ void RisikoGameView::controls(RisikoBoard& board) {
         ImGui::SameLine();
         if (button(i18n::tr("Move"))) screen_.act(board.move(static_cast<std::uint32_t>(move_armies_)));
       } else if (from) {
-        ImGui::TextUnformatted(i18n::trf("From {0}: choose a neighbour", w.country(*from).name).c_str());
+        ImGui::TextWrapped("%s", i18n::trf("From {0}: choose a neighbour", cli::risiko_place_name(w.country(*from))).c_str());
       }
       if (button(i18n::tr("End turn"))) screen_.act(board.end_turn());
       break;
@@ -432,7 +508,7 @@ void RisikoGameView::controls(RisikoBoard& board) {
     if (!confirm_leave_) {
       if (button(i18n::tr("Leave the game..."), /*small=*/true)) confirm_leave_ = true;
     } else {
-      ImGui::TextColored(kWarn, "%s", i18n::tr("Leave for good? Your armies stay on the map."));
+      wrapped_text(kWarn, i18n::tr("Leave for good? Your armies stay on the map."));
       ImGui::SameLine();
       if (button(i18n::tr("Leave"), /*small=*/true)) {
         screen_.act(board.leave());
@@ -446,7 +522,7 @@ void RisikoGameView::controls(RisikoBoard& board) {
 
 
 void RisikoGameView::log(const std::vector<std::string>& lines, std::size_t count, float height) {
-  ImGui::TextUnformatted(i18n::tr("Events"));
+  ImGui::TextWrapped("%s", i18n::tr("Events"));
   ImGui::BeginChild("risiko-log", ImVec2(0, height), true);
   for (std::size_t i = 0; i < count && i < lines.size(); ++i) ImGui::TextWrapped("%s", lines[i].c_str());
   if (count != log_shown_) {
@@ -463,7 +539,7 @@ std::optional<Rect> RisikoGameView::replay_board(const ReplayViewer& viewer, int
   if (!replay) return std::nullopt;
   const RisikoLayout layout = risiko_layout(window_.width(), window_.height(), top, window_.scale());
   const RisikoReplayFrame& f = replay->frame(viewer.current());
-  const MapFrame frame = fit_map(*replay->shapes(), layout.map);
+  const MapFrame frame = zoomed_frame(*replay->shapes(), layout.map);
   frame_ = frame;
   RisikoMapScene scene;
   scene.table = f.table ? &*f.table : nullptr;
@@ -476,9 +552,11 @@ std::optional<Rect> RisikoGameView::replay_board(const ReplayViewer& viewer, int
   draw_risiko_map(ImGui::GetWindowDrawList(), *replay->shapes(), frame, scene, window_.text_font(),
                   std::max(13.0f, frame.scale * 3.6f));
   if (f.roll) {
-    const float side = std::max(12.0f, frame.scale * 3);
-    drawn_dice_ = draw_dice(ImGui::GetWindowDrawList(), frame.x + side * 0.5f, frame.y + frame.height - side * 2.8f, side, *f.roll, 3);
+    const float side = std::max(12.0f, frame.scale / zoom_ * 3);
+    drawn_dice_ = draw_dice(ImGui::GetWindowDrawList(), frame.view_x + side * 0.5f,
+                            frame.view_y + frame.view_height - side * 2.8f, side, *f.roll, 3);
   }
+  zoom_controls(frame);
   return layout.panel;
 }
 

@@ -36,6 +36,11 @@ class RisikoGameView final : public GameView {
 
   // Where the map is on screen (tests click on it).
   std::optional<MapFrame> frame() const { return frame_; }
+  // The map's magnification (1: the whole map; up to kMaxZoom) and the map point at the view's
+  // centre: the mouse wheel over the map and its + and - buttons change them.
+  static constexpr float kMaxZoom = 4.0f;
+  float zoom() const { return zoom_; }
+  void set_zoom(float zoom, MapPoint centre);
   // Where the panel's button with this label was drawn in the last frame, if it was (tests click
   // on it).
   std::optional<Rect> drawn_button(std::string_view label) const { return buttons_.find(label); }
@@ -50,6 +55,8 @@ class RisikoGameView final : public GameView {
 
   bool shortcut(const SDL_Event& key, std::uint64_t local_ms) override;
   std::string button_name() const override { return i18n::tr("Risiko"); }
+  // The room's seats by the colour each plays (seat i plays colour i, docs/risiko.md).
+  std::string room_seat_label(std::size_t seat) const override;
   void quick_match_buttons(std::uint64_t local_ms) override;
   void room_form(CreateRoomForm& form) override;
   bool before_create(std::uint64_t local_ms) override;
@@ -62,6 +69,10 @@ class RisikoGameView final : public GameView {
   // The live game (the screen's board must exist); `chat` draws the game's chat into the panel.
   void draw(int top, std::uint64_t local_ms, const std::function<void(float height)>& chat);
   void map_input(const RisikoShapes& shapes, const MapFrame& frame, RisikoBoard& board);
+  // The map in `area`, as zoomed; then the zoom's input (wheel, buttons) over it, after the map.
+  MapFrame zoomed_frame(const RisikoShapes& shapes, Rect area) const;
+  void zoom_controls(const MapFrame& frame);
+  Rect zoom_buttons(const MapFrame& frame) const;  // where the + and - buttons are
   void players(const RisikoBoard& board);
   void own_secrets(RisikoBoard& board);
   void controls(RisikoBoard& board);
@@ -73,6 +84,8 @@ class RisikoGameView final : public GameView {
   RisikoScreen& screen_;
   std::optional<MapFrame> frame_;
   std::optional<game::risiko::TerritoryId> hovered_;
+  float zoom_ = 1.0f;
+  MapPoint zoom_centre_{};
   int dice_ = 3;
   int stop_at_ = 1;
   int move_armies_ = 1;

@@ -1,6 +1,7 @@
 #include "games/risiko/sdl/risiko_view.hpp"
 
 #include "games/risiko/ui/risiko_dice.hpp"
+#include "games/risiko/terminal/risiko_map_text.hpp"
 #include "i18n/i18n.hpp"
 
 #include <imgui.h>
@@ -76,8 +77,9 @@ Rgb RisikoColors::lighten(Rgb c, float amount) {
 
 void draw_risiko_map(ImDrawList* list, const RisikoShapes& shapes, const MapFrame& frame, const RisikoMapScene& scene,
                      ImFont* label_font, float label_size) {
-  const ImVec2 top_left(frame.x, frame.y);
-  const ImVec2 bottom_right(frame.x + frame.width, frame.y + frame.height);
+  // The view (the whole map, or a window on it when zoomed).
+  const ImVec2 top_left(frame.view_x, frame.view_y);
+  const ImVec2 bottom_right(frame.view_x + frame.view_width, frame.view_y + frame.view_height);
   list->AddRectFilled(top_left, bottom_right, col(RisikoColors::sea));
   list->PushClipRect(top_left, bottom_right, true);
 
@@ -135,12 +137,17 @@ void draw_risiko_map(ImDrawList* list, const RisikoShapes& shapes, const MapFram
         }
       }
       if (left > 1e8f) continue;
-      const std::string text = i18n::trf("{0} +{1}", continent.name, continent.bonus);
+      const std::string text = i18n::trf("{0} +{1}", cli::risiko_place_name(continent), continent.bonus);
       const ImVec2 extent = label_font->CalcTextSizeA(size, 1e9f, 0, text.c_str());
       const ImVec2 corner = at(frame, {left, top});
+      // Zoomed in, a continent whose corner is out of view has no pill (it would name what is not seen).
+      const bool zoomed = frame.width > frame.view_width + 0.5f || frame.height > frame.view_height + 0.5f;
+      if (zoomed && (corner.x < top_left.x || corner.x > bottom_right.x || corner.y < top_left.y || corner.y > bottom_right.y))
+        continue;
       const float pad = size * 0.25f;
-      const float x = std::clamp(corner.x, frame.x + 2, frame.x + frame.width - extent.x - 2 * pad - 2);
-      const float y = std::clamp(corner.y - extent.y - 2 * pad, frame.y + 2, frame.y + frame.height - extent.y - 2 * pad - 2);
+      const float x = std::clamp(corner.x, frame.view_x + 2, frame.view_x + frame.view_width - extent.x - 2 * pad - 2);
+      const float y = std::clamp(corner.y - extent.y - 2 * pad, frame.view_y + 2,
+                                 frame.view_y + frame.view_height - extent.y - 2 * pad - 2);
       list->AddRectFilled(ImVec2(x, y), ImVec2(x + extent.x + 2 * pad, y + extent.y + 2 * pad), col(RisikoColors::continent(ci)),
                           size * 0.3f);
       list->AddText(label_font, size, ImVec2(x + pad, y + pad), col(RisikoColors::label_text), text.c_str());
@@ -166,11 +173,13 @@ void draw_risiko_map(ImDrawList* list, const RisikoShapes& shapes, const MapFram
     const float width = label_font->CalcTextSizeA(size, 1e9f, 0, caption.text.c_str()).x;
     if (width > caption.max_width * unit) size *= caption.max_width * unit / width;
     const ImVec2 at_screen = at(frame, caption.at);
+    if (at_screen.x < top_left.x || at_screen.x + std::min(width, caption.max_width * unit) > bottom_right.x) continue;
     list->AddText(label_font, size, ImVec2(at_screen.x, at_screen.y), col(RisikoColors::caption), caption.text.c_str());
   }
 
-  // Territory names where the map is large enough for them: under the army's disc, where the
-  // name fits the territory's width and is at least 11 pixels high (the hover names every one).
+  // Territory names (in the person's language) where the map is large enough for them, or zoomed
+  // in: under the army's disc, where the name fits the territory's width and is at least 11
+  // pixels high (the hover names every one). A name the view would cut at its edge is left out.
   if (scene.world) {
     const float size = label_size * 0.72f;
     if (size >= 11.0f)
@@ -181,11 +190,12 @@ void draw_risiko_map(ImDrawList* list, const RisikoShapes& shapes, const MapFram
           left = std::min(left, p.x);
           right = std::max(right, p.x);
         }
-        const std::string& name = scene.world->country(shape.id).name;
+        const std::string& name = cli::risiko_place_name(scene.world->country(shape.id));
         const ImVec2 extent = label_font->CalcTextSizeA(size, 1e9f, 0, name.c_str());
         if (extent.x > (right - left) * unit * 0.9f) continue;
         const ImVec2 c = at(frame, shape.label);
         const ImVec2 pos(c.x - extent.x / 2, c.y + std::max(label_size * 0.7f, 2.3f * unit) + 1);
+        if (pos.x < top_left.x || pos.x + extent.x + 1 > bottom_right.x) continue;
         list->AddText(label_font, size, ImVec2(pos.x + 1, pos.y + 1), IM_COL32(0, 0, 0, 200), name.c_str());
         list->AddText(label_font, size, pos, IM_COL32(255, 255, 255, 255), name.c_str());
       }
@@ -207,6 +217,8 @@ void draw_risiko_map(ImDrawList* list, const RisikoShapes& shapes, const MapFram
       list->AddCircle(c, radius, IM_COL32(16, 20, 28, 255), 20, std::max(1.0f, line * 0.8f));
       const std::string text = std::to_string(armies);
       const ImVec2 size = label_font->CalcTextSizeA(label_size, 1e9f, 0, text.c_str());
+      // Zoomed in, a count the view's edge would cut is left out (its disc shows where it is).
+      if (c.x - size.x / 2 < top_left.x || c.x + size.x / 2 > bottom_right.x) continue;
       list->AddText(label_font, label_size, ImVec2(c.x - size.x / 2, c.y - size.y / 2), col(RisikoColors::label_text),
                     text.c_str());
     }

@@ -13,6 +13,7 @@
 #include "cli/terminal_words.hpp"
 #include "games/risiko/terminal/risiko_map_text.hpp"
 #include "i18n/i18n.hpp"
+#include "ui/core/live_game.hpp"
 
 namespace parley::cli {
 
@@ -40,7 +41,7 @@ bool asks_for_input(RisikoMode mode) {
 TerminalRisikoPlayer::TerminalRisikoPlayer(int input, std::FILE* output) : input_(input), out_(output) {}
 
 std::string TerminalRisikoPlayer::name(game::Seat seat) const {
-  return seat.index < names_.size() ? names_[seat.index] : trf("seat {0}", seat.index);
+  return seat.index < names_.size() ? names_[seat.index] : trf("player {0}", seat.index + 1);
 }
 
 void TerminalRisikoPlayer::entry_applied(const peer::Session& session, game::Seat me) {
@@ -50,8 +51,10 @@ void TerminalRisikoPlayer::entry_applied(const peer::Session& session, game::Sea
   names_.assign(session.seat_count(), {});
   for (std::uint8_t i = 0; i < names_.size(); ++i) {
     const game::Seat s{i};
-    const std::string who = s == me ? std::string(tr("you")) : peer::shown_name(session.seat(s)).value_or(trf("seat {0}", i));
-    names_[i] = rules.started() ? ui::colour_name(rules.state().table.player(s).colour) + " (" + who + ")" : who;
+    // A player by name, else by colour (never by seat number).
+    const std::string who =
+        s == me ? std::string(tr("you")) : peer::shown_name(session.seat(s)).value_or(ui::seat_label(session, s));
+    names_[i] = rules.started() ? trf("{0} ({1})", ui::colour_name(rules.state().table.player(s).colour), who) : who;
   }
   if (!board_) board_.emplace(rules.state().world, nullptr, me);
   board_->after_entry(session, [this](game::Seat s) { return name(s); });

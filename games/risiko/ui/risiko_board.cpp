@@ -4,6 +4,9 @@
 
 #include "game/risiko/mission.hpp"
 #include "games/risiko/module.hpp"
+#include "games/risiko/terminal/risiko_map_text.hpp"
+#include "i18n/i18n.hpp"
+#include "ui/core/live_game.hpp"
 #include "peer/session/risiko_dice.hpp"
 
 namespace parley::ui {
@@ -12,34 +15,36 @@ using peer::risiko::RisikoRules;
 using peer::risiko::Stage;
 
 std::string colour_name(rk::Colour colour) {
-  std::string n(rk::name(colour));
-  if (!n.empty()) n[0] = static_cast<char>(n[0] - 'a' + 'A');
-  return n;
+  static constexpr const char* kNames[] = {i18n::tr_noop("Yellow"), i18n::tr_noop("Blue"),   i18n::tr_noop("Red"),
+                                           i18n::tr_noop("Black"),  i18n::tr_noop("Purple"), i18n::tr_noop("Green")};
+  const auto i = static_cast<std::size_t>(colour);
+  return i < std::size(kNames) ? i18n::tr(kNames[i]) : std::string(rk::name(colour));
 }
 
 std::string mission_text(const rk::World& world, rk::MissionId id) {
-  if (!world.valid(id)) return "mission " + std::to_string(id.value + 1);
+  if (!world.valid(id)) return i18n::trf("mission {0}", id.value + 1);
   const rk::Mission& m = world.mission(id);
   auto occupy = [](std::uint32_t n, std::uint32_t armies) {
-    std::string s = "Occupy " + std::to_string(n) + " territories";
-    if (armies > 1) s += " with at least " + std::to_string(armies) + " armies each";
-    return s;
+    if (armies > 1) return i18n::trf("Occupy {0} territories with at least {1} armies each", n, armies);
+    return i18n::trf("Occupy {0} territories", n);
   };
   switch (m.kind) {
     case rk::MissionKind::occupy: return occupy(m.territories, m.min_armies);
     case rk::MissionKind::continents: {
-      std::string s = "Conquer ";
+      std::string names;
       for (std::size_t i = 0; i < m.continents.size(); ++i) {
-        if (i > 0) s += i + 1 == m.continents.size() && m.extra_continents == 0 ? " and " : ", ";
-        s += world.continent(m.continents[i]).name;
+        const std::string& name = cli::risiko_place_name(world.continent(m.continents[i]));
+        if (i == 0) names = name;
+        else if (i + 1 == m.continents.size() && m.extra_continents == 0) names = i18n::trf("{0} and {1}", names, name);
+        else names = i18n::trf("{0}, {1}", names, name);
       }
-      if (m.extra_continents == 1) s += " and a third continent of your choice";
-      if (m.extra_continents > 1) s += " and " + std::to_string(m.extra_continents) + " more continents";
-      return s;
+      if (m.extra_continents == 1) return i18n::trf("Conquer {0} and a third continent of your choice", names);
+      if (m.extra_continents > 1) return i18n::trf("Conquer {0} and {1} more continents", names, m.extra_continents);
+      return i18n::trf("Conquer {0}", names);
     }
     case rk::MissionKind::destroy:
-      return "Destroy the " + colour_name(m.target) + " armies (if they are yours, absent, or destroyed by someone "
-             "else: " + occupy(m.territories, 1) + ")";
+      return i18n::trf("Destroy the {0} armies (if they are yours, absent, or destroyed by someone else: {1})",
+                       colour_name(m.target), occupy(m.territories, 1));
   }
   return {};
 }
@@ -50,25 +55,55 @@ std::optional<rk::MissionId> claimed_mission(const rk::Table& table) {
   return table.player(*table.winner).revealed_mission;
 }
 
+std::string symbol_name(rk::Symbol symbol) {
+  switch (symbol) {
+    case rk::Symbol::infantry: return i18n::tr("infantry");
+    case rk::Symbol::cavalry: return i18n::tr("cavalry");
+    case rk::Symbol::artillery: return i18n::tr("artillery");
+    case rk::Symbol::joker: return i18n::tr("Joker");
+  }
+  return "?";
+}
+
 std::string card_text(const rk::World& world, rk::CardId id) {
-  if (!world.valid(id)) return "card " + std::to_string(id.value);
+  if (!world.valid(id)) return i18n::trf("card {0}", id.value);
   const rk::Card& c = world.card(id);
-  if (!c.territory) return "Joker";
-  return world.country(*c.territory).name + " (" + std::string(rk::name(c.symbol)) + ")";
+  if (!c.territory) return i18n::tr("Joker");
+  return i18n::trf("{0} ({1})", cli::risiko_place_name(world.country(*c.territory)), symbol_name(c.symbol));
 }
 
 // ---- RisikoTracker -----------------------------------------------------------------------------
 
 namespace {
 
+std::string territory_words(const rk::World& world, rk::TerritoryId t) {
+  return world.valid(t) ? cli::risiko_place_name(world.country(t)) : std::string("?");
+}
+
+// An attack order in words, as the tracker's log tells it (the dice come with the answer).
+std::string attack_order_words(const rk::World& world, const std::string& who, const peer::risiko::AttackMessage& m) {
+  if (const auto* a = std::get_if<rk::AttackOrder>(&m.order))
+    return i18n::trnf("{0} attacks {1} from {2} with {3} die", "{0} attacks {1} from {2} with {3} dice", a->dice, who,
+                      territory_words(world, a->to), territory_words(world, a->from), a->dice);
+  const auto& o = std::get<rk::MultiAttackOrder>(m.order);
+  return i18n::trnf("{0} attacks {1} from {2} until it falls or {3} army is left",
+                    "{0} attacks {1} from {2} until it falls or {3} armies are left", o.stop_at, who,
+                    territory_words(world, o.to), territory_words(world, o.from), o.stop_at);
+}
+
+// The dice high to low, as they are compared: "6-4-1".
 std::string faces(const rk::Dice& d) {
+  std::vector<std::uint8_t> values(d.values.begin(), d.values.begin() + std::min<std::size_t>(d.count, d.values.size()));
+  std::sort(values.begin(), values.end(), std::greater<>());
   std::string f;
-  for (std::uint8_t i = 0; i < d.count; ++i) f += (i ? "-" : "") + std::to_string(d.values[i]);
+  for (std::size_t i = 0; i < values.size(); ++i) f += (i ? "-" : "") + std::to_string(values[i]);
   return f;
 }
 
-// The engine action a Risiko message stands for, given the state and pending roll before it.
-std::optional<rk::Action> engine_action(const peer::risiko::Message& message, game::Seat seat, const rk::State& before,
+
+}  // namespace
+
+std::optional<rk::Action> risiko_engine_action(const peer::risiko::Message& message, game::Seat seat, const rk::State& before,
                                         const std::optional<peer::risiko::PendingRoll>& roll,
                                         const crypto::SessionId& session) {
   using namespace peer::risiko;
@@ -98,7 +133,16 @@ std::optional<rk::Action> engine_action(const peer::risiko::Message& message, ga
   return std::nullopt;
 }
 
-}  // namespace
+std::string risiko_roll_words(const std::vector<rk::Roll>& rounds) {
+  std::string words;
+  const std::size_t shown = std::min<std::size_t>(rounds.size(), 4);
+  for (std::size_t i = 0; i < shown; ++i) {
+    const std::string round = i18n::trf("{0} against {1}", faces(rounds[i].attacker), faces(rounds[i].defender));
+    words = i == 0 ? round : i18n::trf("{0}, {1}", words, round);
+  }
+  if (rounds.size() > shown) words = i18n::trf("{0}, ... ({1} rounds)", words, rounds.size());
+  return words;
+}
 
 void RisikoTracker::after_entry(const peer::Session& session, const SeatNamer& name) {
   if (session.rules().game() != peer::risiko::kRisikoGame) return;
@@ -109,22 +153,23 @@ void RisikoTracker::after_entry(const peer::Session& session, const SeatNamer& n
     actions_seen_ = session.actions().size();
     std::string order;
     for (game::Seat s : rules.state().table.turn_order) order += (order.empty() ? "" : ", ") + name(s);
-    log_.push_back("The territories are dealt; turn order: " + order);
+    log_.push_back(i18n::trf("The territories are dealt; turn order: {0}", order));
   }
   for (; before_ && actions_seen_ < session.actions().size(); ++actions_seen_) {
     const peer::ActionRecord& record = session.actions()[actions_seen_];
     auto message = peer::risiko::decode_message(record.message);
     if (!message) continue;
-    if (std::holds_alternative<peer::risiko::AttackMessage>(*message)) {
+    if (const auto* attack = std::get_if<peer::risiko::AttackMessage>(&*message)) {
       // The order; its dice come with the answer.
-      log_.push_back(name(record.seat) + " " + rules.describe_action(record.seat, record.message));
+      log_.push_back(attack_order_words(world, name(record.seat), *attack));
       continue;
     }
-    auto action = engine_action(*message, record.seat, *before_, roll_before_, rules.session());
+    auto action = risiko_engine_action(*message, record.seat, *before_, roll_before_, rules.session());
     if (!action) continue;
     auto step = rk::play(*before_, *action);
     if (!step || !(step->state.table == rules.state().table)) {
       // Not what the session did (a refusal, or a departure in the same entry): its own words.
+      // (The rules' own words, which are English: a rare case.)
       log_.push_back(name(record.seat) + ": " + rules.describe_action(record.seat, record.message));
       continue;
     }
@@ -133,8 +178,9 @@ void RisikoTracker::after_entry(const peer::Session& session, const SeatNamer& n
   for (; events_seen_ < session.events().size(); ++events_seen_) {
     const peer::SessionEvent& e = session.events()[events_seen_];
     const std::string who = e.seat ? name(*e.seat) : std::string("?");
-    if (e.kind == peer::SessionEvent::Kind::blame) log_.push_back(who + " is caught: " + e.text);
-    if (e.kind == peer::SessionEvent::Kind::timeout) log_.push_back(who + " ran out of time and leaves the game");
+    if (e.kind == peer::SessionEvent::Kind::blame) log_.push_back(i18n::trf("{0} is caught: {1}", who, e.text));
+    if (e.kind == peer::SessionEvent::Kind::timeout)
+      log_.push_back(i18n::trf("{0} ran out of time and leaves the game", who));
   }
   if (rules.started()) {
     before_ = rules.state();
@@ -144,24 +190,30 @@ void RisikoTracker::after_entry(const peer::Session& session, const SeatNamer& n
 
 void RisikoTracker::say_events(const std::vector<rk::Event>& events, const rk::World& world, const SeatNamer& name,
                                std::optional<game::Seat> actor) {
-  auto where = [&](rk::TerritoryId t) { return world.valid(t) ? world.country(t).name : std::string("?"); };
+  auto where = [&](rk::TerritoryId t) { return territory_words(world, t); };
   std::string placed;
+  std::optional<std::size_t> conquest;  // where the first conquest's line is in the log
   std::optional<RisikoRollShown> roll;
   for (const rk::Event& event : events) {
     std::visit(
         [&](const auto& e) {
           using E = std::decay_t<decltype(e)>;
           if constexpr (std::is_same_v<E, rk::ArmiesPlaced>) {
-            placed += (placed.empty() ? "" : ", ") + std::to_string(e.armies) + " on " + where(e.territory);
+            const std::string here = i18n::trf("{0} on {1}", e.armies, where(e.territory));
+            placed = placed.empty() ? here : i18n::trf("{0}, {1}", placed, here);
           } else if constexpr (std::is_same_v<E, rk::TurnStarted>) {
-            log_.push_back("Turn " + std::to_string(e.turn) + ": " + name(e.seat));
+            log_.push_back(i18n::trf("Turn {0}: {1}", e.turn, name(e.seat)));
           } else if constexpr (std::is_same_v<E, rk::ArmiesAdded>) {
-            std::string s = name(e.seat) + " receives " + std::to_string(e.armies.total()) + " armies";
-            if (e.armies.continents > 0) s += " (" + std::to_string(e.armies.continents) + " for continents)";
-            log_.push_back(s);
+            const unsigned long total = e.armies.total();
+            log_.push_back(e.armies.continents > 0
+                               ? i18n::trnf("{0} receives {1} army ({2} for continents)",
+                                            "{0} receives {1} armies ({2} for continents)", total, name(e.seat), total,
+                                            e.armies.continents)
+                               : i18n::trnf("{0} receives {1} army", "{0} receives {1} armies", total, name(e.seat), total));
           } else if constexpr (std::is_same_v<E, rk::CardsTraded>) {
-            log_.push_back(name(e.seat) + " trades " + card_text(world, e.cards[0]) + ", " + card_text(world, e.cards[1]) +
-                           " and " + card_text(world, e.cards[2]) + " for " + std::to_string(e.armies) + " armies");
+            log_.push_back(i18n::trnf("{0} trades {1}, {2} and {3} for {4} army", "{0} trades {1}, {2} and {3} for {4} armies",
+                                      e.armies, name(e.seat), card_text(world, e.cards[0]), card_text(world, e.cards[1]),
+                                      card_text(world, e.cards[2]), e.armies));
           } else if constexpr (std::is_same_v<E, rk::BattleFought>) {
             if (!roll) roll = RisikoRollShown{e.attacker, e.defender, e.from, e.to, {}, {}, false};
             roll->rounds.push_back(e.roll);
@@ -169,50 +221,42 @@ void RisikoTracker::say_events(const std::vector<rk::Event>& events, const rk::W
             roll->losses.defender = static_cast<std::uint8_t>(std::min(255, roll->losses.defender + e.losses.defender));
           } else if constexpr (std::is_same_v<E, rk::TerritoryConquered>) {
             if (roll) roll->conquered = true;
-            log_.push_back(name(e.seat) + " conquers " + where(e.territory) + " from " + name(e.previous_owner));
+            if (!conquest) conquest = log_.size();
+            log_.push_back(i18n::trf("{0} conquers {1} from {2}", name(e.seat), where(e.territory), name(e.previous_owner)));
           } else if constexpr (std::is_same_v<E, rk::PlayerEliminated>) {
-            log_.push_back(name(e.seat) + " is eliminated by " + name(e.by) + " (" + std::to_string(e.cards_taken) +
-                           " cards taken)");
+            log_.push_back(i18n::trnf("{0} is eliminated by {1} ({2} card taken)", "{0} is eliminated by {1} ({2} cards taken)",
+                                      e.cards_taken, name(e.seat), name(e.by), e.cards_taken));
           } else if constexpr (std::is_same_v<E, rk::ArmiesMovedIn>) {
-            log_.push_back(name(e.seat) + " moves " + std::to_string(e.armies) + " armies into " + where(e.to));
+            log_.push_back(i18n::trnf("{0} moves {1} army into {2}", "{0} moves {1} armies into {2}", e.armies, name(e.seat),
+                                      e.armies, where(e.to)));
           } else if constexpr (std::is_same_v<E, rk::ArmiesMoved>) {
-            log_.push_back(name(e.seat) + " moves " + std::to_string(e.armies) + " armies from " + where(e.from) +
-                           " to " + where(e.to));
+            log_.push_back(i18n::trnf("{0} moves {1} army from {2} to {3}", "{0} moves {1} armies from {2} to {3}", e.armies,
+                                      name(e.seat), e.armies, where(e.from), where(e.to)));
           } else if constexpr (std::is_same_v<E, rk::DeckReshuffled>) {
-            log_.push_back("The " + std::to_string(e.cards) + " traded cards are shuffled into a new deck");
+            log_.push_back(i18n::trnf("The {0} traded card is shuffled into a new deck",
+                                      "The {0} traded cards are shuffled into a new deck", e.cards, e.cards));
           } else if constexpr (std::is_same_v<E, rk::CardDrawn>) {
-            log_.push_back(name(e.seat) + " draws a card");
+            log_.push_back(i18n::trf("{0} draws a card", name(e.seat)));
           } else if constexpr (std::is_same_v<E, rk::PlayerLeft>) {
-            log_.push_back(name(e.seat) + " leaves the game");
+            log_.push_back(i18n::trf("{0} leaves the game", name(e.seat)));
           } else if constexpr (std::is_same_v<E, rk::MissionRevealed>) {
-            log_.push_back(name(e.seat) + " reveals the mission: " + mission_text(world, e.mission));
+            log_.push_back(i18n::trf("{0} reveals the mission: {1}", name(e.seat), mission_text(world, e.mission)));
           } else if constexpr (std::is_same_v<E, rk::GameEnded>) {
-            log_.push_back(e.winner ? "Game over: " + name(*e.winner) + " wins (" + std::string(rk::describe(e.reason)) + ")"
-                                    : std::string("Game over"));
+            log_.push_back(e.winner ? i18n::trf("Game over: {0} wins ({1})", name(*e.winner),
+                                                outcome_reason_words(rk::describe(e.reason)))
+                                    : std::string(i18n::tr("Game over")));
           }
         },
         event);
   }
-  if (!placed.empty() && actor) log_.push_back(name(*actor) + " places " + placed);
+  if (!placed.empty() && actor) log_.push_back(i18n::trf("{0} places {1}", name(*actor), placed));
   if (roll) {
-    std::string s = name(roll->attacker) + " attacks " + where(roll->to) + " (" + name(roll->defender) + ") from " +
-                    where(roll->from) + ":";
-    const std::size_t shown = std::min<std::size_t>(roll->rounds.size(), 4);
-    for (std::size_t i = 0; i < shown; ++i)
-      s += (i ? "," : "") + std::string(" ") + faces(roll->rounds[i].attacker) + " against " +
-           faces(roll->rounds[i].defender);
-    if (roll->rounds.size() > shown) s += ", ... (" + std::to_string(roll->rounds.size()) + " rounds)";
-    s += "; losses " + std::to_string(roll->losses.attacker) + " to " + std::to_string(roll->losses.defender);
+    const std::string rounds = risiko_roll_words(roll->rounds);
+    const std::string s = i18n::trf("{0} attacks {1} ({2}) from {3}: {4}; losses {5} to {6}", name(roll->attacker),
+                                    where(roll->to), name(roll->defender), where(roll->from), rounds,
+                                    roll->losses.attacker, roll->losses.defender);
     // The battle comes before the conquest it led to.
-    auto it = log_.end();
-    if (roll->conquered)
-      for (auto back = log_.end(); back != log_.begin();) {
-        --back;
-        if (back->find(" conquers ") != std::string::npos) {
-          it = back;
-          break;
-        }
-      }
+    auto it = roll->conquered && conquest ? log_.begin() + static_cast<std::ptrdiff_t>(*conquest) : log_.end();
     log_.insert(it, s);
     last_roll_ = std::move(roll);
   }
@@ -222,15 +266,15 @@ void RisikoTracker::say_events(const std::vector<rk::Event>& events, const rk::W
 
 std::string_view describe(RisikoMode mode) {
   switch (mode) {
-    case RisikoMode::watching: return "watching";
-    case RisikoMode::initial_placement: return "initial placement";
-    case RisikoMode::placement_committed: return "placement committed";
-    case RisikoMode::must_trade: return "must trade";
-    case RisikoMode::reinforce: return "reinforce";
-    case RisikoMode::attack: return "attack";
-    case RisikoMode::move_in: return "move in";
-    case RisikoMode::sent: return "sent";
-    case RisikoMode::out: return "out";
+    case RisikoMode::watching: return i18n::trc("risiko mode", "watching");
+    case RisikoMode::initial_placement: return i18n::trc("risiko mode", "initial placement");
+    case RisikoMode::placement_committed: return i18n::trc("risiko mode", "placement committed");
+    case RisikoMode::must_trade: return i18n::trc("risiko mode", "must trade");
+    case RisikoMode::reinforce: return i18n::trc("risiko mode", "reinforce");
+    case RisikoMode::attack: return i18n::trc("risiko mode", "attack");
+    case RisikoMode::move_in: return i18n::trc("risiko mode", "move in");
+    case RisikoMode::sent: return i18n::trc("risiko mode", "sent");
+    case RisikoMode::out: return i18n::trc("risiko mode", "out");
   }
   return "?";
 }

@@ -38,7 +38,17 @@ struct RisikoRollShown {
   bool conquered = false;
 };
 
-// "Yellow", "Blue", … for the army colours.
+// The engine action a Risiko message stands for, given the state and the pending roll before it
+// (a dice answer: the attack with the dice the session draws from both chain values).
+std::optional<rk::Action> risiko_engine_action(const peer::risiko::Message& message, game::Seat seat,
+                                               const rk::State& before,
+                                               const std::optional<peer::risiko::PendingRoll>& roll,
+                                               const crypto::SessionId& session);
+// Rounds of dice in words, at most four shown: "6-5-1 against 4-3, 2-1 against 3".
+std::string risiko_roll_words(const std::vector<rk::Roll>& rounds);
+// A card's symbol in the person's language: "infantry", "cavalry", "artillery", "Joker".
+std::string symbol_name(rk::Symbol symbol);
+// "Yellow", "Blue", … for the army colours, in the person's language.
 std::string colour_name(rk::Colour colour);
 // A mission in words: "Conquer North America and Africa".
 std::string mission_text(const rk::World& world, rk::MissionId mission);

@@ -1,6 +1,8 @@
 #include "games/risiko/ui/risiko_replay.hpp"
 
 #include "games/risiko/module.hpp"
+#include "i18n/i18n.hpp"
+#include "ui/core/live_game.hpp"
 
 namespace parley::ui {
 
@@ -24,8 +26,8 @@ std::optional<RisikoReplay> RisikoReplay::open(const ReplayViewer& viewer, std::
   auto name = [&](game::Seat s) {
     std::string colour = rules.started() && s.index < rules.state().table.players.size()
                              ? colour_name(rules.state().table.player(s).colour)
-                             : "seat " + std::to_string(s.index);
-    return s.index < names.size() ? names[s.index] + " (" + colour + ")" : colour;
+                             : seat_label(session, s);
+    return s.index < names.size() ? i18n::trf("{0} ({1})", names[s.index], colour) : colour;
   };
   RisikoTracker tracker;
   for (const ReplayStep& step : viewer.steps()) {

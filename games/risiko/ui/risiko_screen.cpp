@@ -5,6 +5,8 @@
 #include <fstream>
 
 #include "games/risiko/module.hpp"
+#include "games/risiko/terminal/risiko_map_text.hpp"
+#include "i18n/i18n.hpp"
 
 namespace parley::ui {
 
@@ -113,6 +115,81 @@ std::unique_ptr<GameScreen> RisikoUi::screen(App& app, const peer::GameModule& m
 
 std::unique_ptr<SeatPlayer> RisikoUi::seat_player(const lobby::RoomState&, const std::any*) const {
   return std::make_unique<RisikoSeat>();
+}
+
+std::optional<ActionWords> RisikoUi::action_words(const peer::Session& before, game::Seat seat,
+                                                  std::span<const std::uint8_t> bytes) const {
+  using namespace peer::risiko;
+  if (before.rules().game() != kRisikoGame) return std::nullopt;
+  auto message = decode_message(bytes);
+  if (!message) return std::nullopt;
+  const rk::World& world = games::risiko::rules_of(before).world();
+  auto where = [&](rk::TerritoryId t) { return world.valid(t) ? cli::risiko_place_name(world.country(t)) : std::string("?"); };
+  auto play_words = [&](const rk::Action& action) -> std::optional<ActionWords> {
+    if (const auto* a = std::get_if<rk::PlaceArmies>(&action)) {
+      std::string placed;
+      for (const rk::Placement& p : a->placements) {
+        const std::string here = i18n::trf("{0} on {1}", p.armies, where(p.territory));
+        placed = placed.empty() ? here : i18n::trf("{0}, {1}", placed, here);
+      }
+      return ActionWords{i18n::trf("places {0}", placed)};
+    }
+    if (const auto* a = std::get_if<rk::MoveIn>(&action))
+      return ActionWords{i18n::trnf("moves {0} army in", "moves {0} armies in", a->armies, a->armies)};
+    if (const auto* a = std::get_if<rk::MoveArmies>(&action))
+      return ActionWords{i18n::trnf("moves {0} army from {1} to {2}", "moves {0} armies from {1} to {2}", a->armies,
+                                    a->armies, where(a->from), where(a->to))};
+    if (std::holds_alternative<rk::EndTurn>(action)) return ActionWords{i18n::tr("ends the turn")};
+    return std::nullopt;
+  };
+  return std::visit(
+      [&](const auto& m) -> std::optional<ActionWords> {
+        using M = std::decay_t<decltype(m)>;
+        if constexpr (std::is_same_v<M, AttackMessage>) {
+          if (const auto* a = std::get_if<rk::AttackOrder>(&m.order))
+            return ActionWords{i18n::trnf("attacks {0} from {1} with {2} die", "attacks {0} from {1} with {2} dice", a->dice,
+                                          where(a->to), where(a->from), a->dice)};
+          const auto& o = std::get<rk::MultiAttackOrder>(m.order);
+          return ActionWords{i18n::trnf("attacks {0} from {1} until it falls or {2} army is left",
+                                        "attacks {0} from {1} until it falls or {2} armies are left", o.stop_at,
+                                        where(o.to), where(o.from), o.stop_at)};
+        } else if constexpr (std::is_same_v<M, DiceMessage>) {
+          // The dice this answer completes, as the session draws them.
+          const auto& rules = games::risiko::rules_of(before);
+          std::vector<rk::Roll> rounds;
+          if (rules.started())
+            if (auto action = risiko_engine_action(Message{m}, seat, rules.state(), rules.pending_roll(), rules.session())) {
+              if (const auto* a = std::get_if<rk::Attack>(&*action)) rounds.push_back(a->roll);
+              if (const auto* a = std::get_if<rk::MultiAttack>(&*action)) rounds = a->rounds;
+            }
+          if (rounds.empty()) return ActionWords{i18n::tr("the dice are rolled")};
+          rk::Losses lost;
+          for (const rk::Roll& r : rounds) {
+            const rk::Losses l = rk::resolve_battle(r);
+            lost.attacker = static_cast<std::uint8_t>(std::min(255, lost.attacker + l.attacker));
+            lost.defender = static_cast<std::uint8_t>(std::min(255, lost.defender + l.defender));
+          }
+          return ActionWords{i18n::trf("the dice: {0}; losses {1} to {2}", risiko_roll_words(rounds), unsigned{lost.attacker},
+                                       unsigned{lost.defender})};
+        } else if constexpr (std::is_same_v<M, PlayMessage>) {
+          return play_words(m.action);
+        } else if constexpr (std::is_same_v<M, PlacementRevealMessage>) {
+          auto action = rk::decode_action(m.placement);
+          return action ? play_words(*action) : std::nullopt;
+        } else if constexpr (std::is_same_v<M, TradeMessage>) {
+          return ActionWords{i18n::tr("trades three cards for armies")};
+        } else if constexpr (std::is_same_v<M, ClaimMessage>) {
+          return ActionWords{i18n::tr("claims victory with its mission")};
+        } else if constexpr (std::is_same_v<M, LeaveMessage>) {
+          return ActionWords{i18n::tr("leaves the game")};
+        } else if constexpr (std::is_same_v<M, PlacementCommitMessage>) {
+          return ActionWords{i18n::tr("commits to its placement"), true};
+        } else {
+          // The deck's key, shuffle and shares, a card's transfer, a dispute: the card protocol.
+          return ActionWords{i18n::tr("a step of the card protocol"), true};
+        }
+      },
+      *message);
 }
 
 RisikoScreen& risiko_screen(App& app) {

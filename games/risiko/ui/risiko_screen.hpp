@@ -75,6 +75,8 @@ class RisikoUi final : public GameUi {
  public:
   std::unique_ptr<GameScreen> screen(App& app, const peer::GameModule& module) const override;
   std::unique_ptr<SeatPlayer> seat_player(const lobby::RoomState& room, const std::any* prepared) const override;
+  std::optional<ActionWords> action_words(const peer::Session& before, game::Seat seat,
+                                          std::span<const std::uint8_t> message) const override;
 };
 
 // The Risiko screen of `app` (Risiko is registered with its screens).

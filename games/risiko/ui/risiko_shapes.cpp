@@ -395,6 +395,21 @@ MapFrame fit_map(const RisikoShapes& shapes, Rect area) {
   f.height = shapes.height() * f.scale;
   f.x = static_cast<float>(area.x) + (static_cast<float>(area.w) - f.width) / 2;
   f.y = static_cast<float>(area.y) + (static_cast<float>(area.h) - f.height) / 2;
+  f.view_x = f.x;
+  f.view_y = f.y;
+  f.view_width = f.width;
+  f.view_height = f.height;
+  return f;
+}
+
+MapFrame zoom_map(const MapFrame& fitted, float zoom, MapPoint centre) {
+  MapFrame f = fitted;
+  zoom = std::max(zoom, 1.0f);
+  f.scale = fitted.scale * zoom;
+  f.width = fitted.width * zoom;
+  f.height = fitted.height * zoom;
+  f.x = std::clamp(f.view_x + f.view_width / 2 - centre.x * f.scale, f.view_x + f.view_width - f.width, f.view_x);
+  f.y = std::clamp(f.view_y + f.view_height / 2 - centre.y * f.scale, f.view_y + f.view_height - f.height, f.view_y);
   return f;
 }
 

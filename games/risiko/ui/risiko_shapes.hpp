@@ -131,6 +131,9 @@ struct MapFrame {
   float scale = 1;  // screen pixels per map unit
   float width = 0;  // of the map on screen
   float height = 0;
+  // The part of the screen the map is seen through: the map's own rectangle, or a window on it
+  // when zoomed (zoom_map).
+  float view_x = 0, view_y = 0, view_width = 0, view_height = 0;
   MapPoint to_screen(MapPoint m) const { return {x + m.x * scale, y + m.y * scale}; }
   MapPoint to_map(Point s) const {
     return {(static_cast<float>(s.x) + 0.5f - x) / scale, (static_cast<float>(s.y) + 0.5f - y) / scale};
@@ -139,5 +142,8 @@ struct MapFrame {
   Point pixel(MapPoint m) const;
 };
 MapFrame fit_map(const RisikoShapes& shapes, Rect area);
+// The fitted frame magnified `zoom` times (at least 1) in the same view, the map point `centre`
+// at the view's centre as far as the map's edges allow (the map always covers the view).
+MapFrame zoom_map(const MapFrame& fitted, float zoom, MapPoint centre);
 
 }  // namespace parley::ui
