@@ -315,7 +315,7 @@ int list_rooms(const RoomsOptions& o) {
         asked = page->more && !page->rooms.empty() && pages < kMaxPages ? (*client)->list_rooms(o.game, rooms.back().room)
                                                                         : lobby::RequestId{};
       } else if (auto* refused = std::get_if<lobby::Refused>(&*event)) {
-        fmt::print(stderr, "{} refused the list: {}\n", lobby::to_string(*endpoint), lobby::describe(refused->reason));
+        fmt::print(stderr, "{}: {}\n", lobby::to_string(*endpoint), peer::refused_words(*refused));
         return kInvalidInput;
       } else if (auto* fault = std::get_if<lobby::ProtocolFault>(&*event)) {
         fmt::print(stderr, "{} sent a message this parley cannot read ({}){}\n", lobby::to_string(*endpoint),
@@ -448,7 +448,7 @@ int watch_room(const WatchOptions& o) {
         }
         std::fflush(stdout);
       } else if (auto* refused = std::get_if<lobby::Refused>(&*event); refused && join && refused->request == *join) {
-        fmt::print(stderr, "cannot watch: {}\n", lobby::describe(refused->reason));
+        fmt::print(stderr, "{}\n", peer::refused_words(*refused));
         return kInvalidInput;
       } else if (auto* fault = std::get_if<lobby::TranscriptFault>(&*event)) {
         fmt::print(stderr, "the lobby sent entry {} of room {} that does not fit the transcript ({}): the lobby is at fault\n",

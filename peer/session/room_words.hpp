@@ -27,6 +27,11 @@ std::string options_text(const lobby::RoomSummary& room);
 // The same for a room's whole options, as a room's members see them.
 std::string options_text(std::string_view game, std::span<const std::uint8_t> options);
 
+// Why the lobby refused, in the person's language (lobby::describe's words, translated).
+std::string refusal_words(lobby::Refusal refusal);
+// "The lobby refused: WHY (DETAIL)", the detail as the lobby wrote it.
+std::string refused_words(const lobby::Refused& refused);
+
 // How busy a table found on the LAN is: "3 players · 1 room waiting · 2 games on", "nobody yet".
 std::string lan_table_words(const lobby::LanTable& table);
 

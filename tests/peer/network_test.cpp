@@ -12,6 +12,7 @@
 #include "peer/log/verify.hpp"
 #include "peer/session/chess_rules.hpp"
 #include "peer/session/local_seat.hpp"
+#include "peer/session/room_words.hpp"
 #include "tests/lobby/lobby_process.hpp"
 #include "tests/peer/processes.hpp"
 
@@ -687,7 +688,10 @@ TEST_F(Network, ASpectatorAtATerminalFollowsTheGameAndSavesTheSeatsLog) {
   EXPECT_NE(nowhere.err().find("is not a folder this user can write in"), std::string::npos) << nowhere.err();
   ParleyProcess none(dir_, "none", {"watch", "--lobby", at, "--room", "99"});
   EXPECT_EQ(none.wait(200), 1);
-  EXPECT_NE(none.err().find("cannot watch: "), std::string::npos) << none.err();
+  // The lobby's refusal, in the person's words (peer::refused_words).
+  EXPECT_NE(none.err().find(peer::refused_words(lobby::Refused{{}, lobby::Refusal::no_such_room, {}}) + "\n"),
+            std::string::npos)
+      << none.err();
 }
 
 TEST_F(Network, TheLobbyKilledMidGameRestartsAndTheGameFinishes) {

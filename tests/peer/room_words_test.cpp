@@ -106,5 +106,22 @@ TEST(RoomWords, SpeakThePersonsLanguage) {
   i18n::set_language("en");
 }
 
+// Every refusal of the lobby has its words in each language; in English they are the lobby's.
+TEST(RoomWords, EveryLobbyRefusalIsSaidInThePersonsLanguage) {
+  constexpr std::uint16_t kLast = static_cast<std::uint16_t>(lobby::Refusal::unavailable);
+  for (std::uint16_t v = 1; v <= kLast; ++v)
+    EXPECT_EQ(refusal_words(lobby::Refusal{v}), lobby::describe(lobby::Refusal{v})) << v;
+  for (const char* language : {"it", "ja"}) {
+    ASSERT_TRUE(i18n::set_language(language));
+    for (std::uint16_t v = 1; v <= kLast; ++v)
+      EXPECT_NE(refusal_words(lobby::Refusal{v}), lobby::describe(lobby::Refusal{v})) << language << " " << v;
+    // The lobby's detail is kept unless it only repeats the reason.
+    const lobby::Refusal r = lobby::Refusal::room_full;
+    EXPECT_EQ(refused_words({{}, r, std::string(lobby::describe(r))}), refused_words({{}, r, {}}));
+    EXPECT_NE(refused_words({{}, r, "room 7"}).find("(room 7)"), std::string::npos);
+  }
+  i18n::set_language("en");
+}
+
 }  // namespace
 }  // namespace parley::peer

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "i18n/i18n.hpp"
+#include "peer/session/room_words.hpp"
 #include "ui/core/game_ui.hpp"
 
 namespace parley::ui {
@@ -211,8 +212,10 @@ void App::on_event(const NetEvent& event, std::uint64_t local_ms) {
     for (const auto& a : h->addresses) all += (all.empty() ? "" : ", ") + a;
     say("hosting a lobby; friends connect to " + all);
     notify(Notice::Kind::info,
-           "Your lobby is running. Friends connect to " + all +
-               (h->lan_port ? "; on this network their connect screen lists it under your name" : ""),
+           h->lan_port ? i18n::trf("Your lobby is running. Friends connect to {0}; on this network their connect screen "
+                                   "lists it under your name",
+                                   all)
+                       : i18n::trf("Your lobby is running. Friends connect to {0}", all),
            local_ms);
   } else if (const auto* lan = std::get_if<LanTablesFound>(&event)) {
     on_lan_tables(lan->tables, local_ms);
@@ -268,9 +271,7 @@ void App::on_lobby(const lobby::ClientEvent& event, std::uint64_t local_ms) {
       else if (!screens_.empty()) quick_match(screens_.front()->game(), 2);
     }
   } else if (const auto* r = std::get_if<lobby::Refused>(&event)) {
-    notify(Notice::Kind::error,
-           "The lobby refused: " + std::string(lobby::describe(r->reason)) + (r->detail.empty() ? "" : " (" + r->detail + ")"),
-           local_ms);
+    notify(Notice::Kind::error, peer::refused_words(*r), local_ms);
   } else if (const auto* s = std::get_if<lobby::RoomState>(&event)) {
     if (!lobby_.room() || lobby_.room()->room != s->room) return;  // a stale push, ignored by the state
     switch (s->phase) {
