@@ -38,6 +38,35 @@ std::vector<T> sent_of(App& app) {
   return out;
 }
 
+// The games this key still holds a seat in, from the Welcome: the one the client is in is not
+// offered again; a room left before its game started, or closed, is no longer one.
+TEST(LobbyRoomState, UnfinishedGamesAreTheSeatedRoomsNotClosedNorGivenUp) {
+  const auto me = identity_from(0x71).public_key();
+  LobbyState state(me);
+  state.apply(lobby::Welcome{{}, "me", {lobby::RoomId{3}, lobby::RoomId{5}, lobby::RoomId{8}}});
+  EXPECT_EQ(state.unfinished_elsewhere(), (std::vector<lobby::RoomId>{{3}, {5}, {8}}));
+  lobby::RoomState three;
+  three.room = lobby::RoomId{3};
+  three.game = "chess";
+  three.phase = lobby::RoomPhase::started;
+  three.seats = {{me, "me", true, true}, {identity_from(0x72).public_key(), "you", true, true}};
+  state.apply(three);
+  EXPECT_EQ(state.unfinished_elsewhere(), (std::vector<lobby::RoomId>{{5}, {8}}));
+  state.left_room();  // a started game keeps its seat
+  EXPECT_EQ(state.unfinished_elsewhere(), (std::vector<lobby::RoomId>{{3}, {5}, {8}}));
+  lobby::RoomState five = three;
+  five.room = lobby::RoomId{5};
+  five.phase = lobby::RoomPhase::waiting;
+  state.apply(five);
+  state.left_room();  // a room left before its game started: the seat is given up
+  EXPECT_EQ(state.unfinished_elsewhere(), (std::vector<lobby::RoomId>{{3}, {8}}));
+  lobby::RoomState eight = three;
+  eight.room = lobby::RoomId{8};
+  eight.phase = lobby::RoomPhase::closed;
+  state.apply(eight);
+  EXPECT_EQ(state.unfinished_elsewhere(), (std::vector<lobby::RoomId>{{3}}));
+}
+
 TEST(LobbyRoomState, PagesOfPlayersAreMergedThenShownByName) {
   LobbyState state(identity_from(0x70).public_key());
   EXPECT_EQ(state.lobby_room(), LobbyRoom::unknown);

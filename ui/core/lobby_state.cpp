@@ -84,6 +84,7 @@ LobbyState::NextPage LobbyState::apply(const lobby::ClientEvent& event) {
     queues_ = pulse->queues;
   } else if (const auto* r = std::get_if<lobby::RoomState>(&event)) {
     // Only members get a room's state: this client is in it (a new room replaces the old one).
+    if (r->phase == lobby::RoomPhase::closed) std::erase(seated_rooms_, r->room);
     if (r->phase == lobby::RoomPhase::closed && (!room_ || room_->room != r->room)) return {};
     room_ = *r;
     queued_.reset();
@@ -139,7 +140,18 @@ const std::vector<ChatEntry>& LobbyState::lobby_chat() const {
   return it == chat_.end() ? none : it->second;
 }
 
-void LobbyState::left_room() { room_.reset(); }
+void LobbyState::left_room() {
+  // Leaving a room whose game has not started gives its seat up; a started game keeps it.
+  if (room_ && room_->phase != lobby::RoomPhase::started) std::erase(seated_rooms_, room_->room);
+  room_.reset();
+}
+
+std::vector<lobby::RoomId> LobbyState::unfinished_elsewhere() const {
+  std::vector<lobby::RoomId> out;
+  for (lobby::RoomId id : seated_rooms_)
+    if (!room_ || room_->room != id) out.push_back(id);
+  return out;
+}
 
 std::optional<std::uint8_t> LobbyState::my_seat() const {
   if (!room_) return std::nullopt;

@@ -74,8 +74,11 @@ class LobbyState {
   std::optional<std::uint8_t> my_seat() const;
   const std::vector<ChatEntry>& chat() const;
   const std::optional<lobby::Queued>& queued() const { return queued_; }
-  // Rooms where this key still holds a seat (from the Welcome): a game to resume.
+  // Rooms where this key still holds a seat (from the Welcome): a game to resume. A room closed,
+  // or left before its game started, is no longer one.
   const std::vector<lobby::RoomId>& seated_rooms() const { return seated_rooms_; }
+  // The seated rooms other than the one this client is in: the lobby screen offers to resume them.
+  std::vector<lobby::RoomId> unfinished_elsewhere() const;
   // ---- the lobby's common room ----
   LobbyRoom lobby_room() const { return lobby_room_; }
   // Players online as the last whole listing had them, by name (then key) for display; at most

@@ -550,6 +550,15 @@ void Screens::play_panel(std::uint64_t local_ms) {
                                                 lobby.players_online())
                                          .c_str());
   }
+  // Games this key still holds a seat in (the client was closed mid-game): each to resume.
+  for (const lobby::RoomId room : lobby.unfinished_elsewhere()) {
+    ImGui::PushID(static_cast<int>(room.value));
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(kGood, "%s", i18n::trf("Your game in room {0} is not finished.", room.value).c_str());
+    ImGui::SameLine();
+    if (ImGui::SmallButton(i18n::tr("Resume"))) app_.join(room, lobby::Role::player);
+    ImGui::PopID();
+  }
   if (lobby.queued()) {
     ImGui::TextUnformatted(i18n::trf("Looking for an opponent ({0} waiting)", lobby.queued()->waiting).c_str());
     if (ImGui::Button(i18n::tr("Stop looking"))) app_.leave_queue();
