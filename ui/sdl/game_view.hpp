@@ -41,9 +41,6 @@ class GameView {
   // ---- lobby ----
   // The name on its buttons ("Play chess", "Play the house bots: Risiko").
   virtual std::string button_name() const = 0;
-  // Screens draws one Play per game (a quick match, with a seat count for a game of more than
-  // two) and calls this no more: a view's own quick-match buttons are left out of the lobby.
-  virtual void quick_match_buttons(std::uint64_t) {}
   // What follows every game's Play in the Play panel (a dialog's button).
   virtual void lobby_extras(std::uint64_t) {}
   // Its part of the create-room form (it may fix the form's seats), and the last step before

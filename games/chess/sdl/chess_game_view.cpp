@@ -98,10 +98,6 @@ void ChessGameView::menu_items(std::uint64_t local_ms) {
   if (ImGui::MenuItem(i18n::tr("Save PGN"), "Ctrl+S")) save_pgn(local_ms);
 }
 
-void ChessGameView::quick_match_buttons(std::uint64_t) {
-  if (ImGui::Button(i18n::tr("Quick match: chess"), ImVec2(-1, 0))) app_.quick_match(screen_.game(), 2);
-}
-
 void ChessGameView::result_buttons(std::uint64_t local_ms) {
   if (ImGui::Button(i18n::tr("Save PGN"))) save_pgn(local_ms);
   ImGui::SameLine();

@@ -26,7 +26,6 @@ class ChessGameView final : public GameView {
   bool shortcut(const SDL_Event& key, std::uint64_t local_ms) override;
   void menu_items(std::uint64_t local_ms) override;
   std::string button_name() const override { return i18n::tr("chess"); }
-  void quick_match_buttons(std::uint64_t local_ms) override;
   std::string room_seat_label(std::size_t seat) const override { return seat == 0 ? i18n::tr("White") : i18n::tr("Black"); }
   void game_screen(std::uint64_t local_ms, int top,
                    const std::function<void(const char* id, float height)>& chat) override;

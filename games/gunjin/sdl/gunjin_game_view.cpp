@@ -61,10 +61,6 @@ void GunjinGameView::begin_frame() {
   buttons_.clear();
 }
 
-void GunjinGameView::quick_match_buttons(std::uint64_t) {
-  if (ImGui::Button(i18n::tr("Quick match: Gunjin shogi"), ImVec2(-1, 0))) app_.quick_match(screen_.game(), 2);
-}
-
 void GunjinGameView::lobby_extras(std::uint64_t) {
   if (ImGui::Button(i18n::tr("Your Gunjin layout..."), ImVec2(-1, 0))) open_layout_dialog();
 }

@@ -45,7 +45,6 @@ class GunjinGameView final : public GameView {
   std::string button_name() const override { return i18n::tr("Gunjin shogi"); }
   // The room's seats by their pieces' colour (cream, blue), as the game shows them.
   std::string room_seat_label(std::size_t seat) const override { return seat == 0 ? i18n::tr("Cream") : i18n::tr("Blue"); }
-  void quick_match_buttons(std::uint64_t local_ms) override;
   void lobby_extras(std::uint64_t local_ms) override;
   void room_form(CreateRoomForm& form) override;
   bool room_panel(std::uint64_t local_ms, float width) override;

@@ -94,14 +94,6 @@ bool RisikoGameView::shortcut(const SDL_Event& event, std::uint64_t) {
   }
 }
 
-void RisikoGameView::quick_match_buttons(std::uint64_t) {
-  const peer::SeatRange range = screen_.module().seats();
-  const std::string label = i18n::trf("Quick match: Risiko, {0} seats", quick_seats_) + "###risiko-quick-match";
-  if (ImGui::Button(label.c_str(), ImVec2(-1, 0))) app_.quick_match(screen_.game(), static_cast<std::uint8_t>(quick_seats_));
-  ImGui::SetNextItemWidth(-1);
-  ImGui::SliderInt("##risiko-seats", &quick_seats_, range.min, range.max, i18n::trf("Risiko: {0} seats", "%d").c_str());
-}
-
 void RisikoGameView::room_form(CreateRoomForm&) {
   const char* const kOwnMap = i18n::tr("a map file of yours");
   RisikoScreen::RoomForm& form = screen_.room_form();

@@ -57,7 +57,6 @@ class RisikoGameView final : public GameView {
   std::string button_name() const override { return i18n::tr("Risiko"); }
   // The room's seats by the colour each plays (seat i plays colour i, docs/risiko.md).
   std::string room_seat_label(std::size_t seat) const override;
-  void quick_match_buttons(std::uint64_t local_ms) override;
   void room_form(CreateRoomForm& form) override;
   bool before_create(std::uint64_t local_ms) override;
   void game_screen(std::uint64_t local_ms, int top,
@@ -95,8 +94,7 @@ class RisikoGameView final : public GameView {
   DrawnButtons buttons_;  // the last frame's panel buttons
   std::vector<DrawnDie> drawn_dice_;
   std::vector<DrawnCard> drawn_cards_;
-  // The lobby's and the create-room form's widgets.
-  int quick_seats_ = 3;
+  // The create-room form's widgets.
   bool own_map_ = false;
   std::string map_path_;
 };
