@@ -515,8 +515,7 @@ TEST(GunjinRender, NoTextIsClippedOnTheGameScreenInEveryLanguage) {
       rig.open(rig.app, Rig::data_dir(), w, h);
       rig.render(name);
       for (const ClippedGlyph& g : clipped_glyphs(ImGui::GetDrawData()))
-        ADD_FAILURE() << name << ": a glyph at " << g.glyph.x << "," << g.glyph.y << " cut by the box " << g.clip.x << ","
-                      << g.clip.y << " " << g.clip.w << "x" << g.clip.h;
+        ADD_FAILURE() << name << ": " << describe(g);
     }
   }
   i18n::set_language("en");
@@ -533,8 +532,7 @@ TEST(GunjinRender, NoTextIsClippedInTheLayoutEditorInEveryLanguage) {
       rig.open(rig.app, Rig::data_dir(), w, h);
       rig.render(name);
       for (const ClippedGlyph& g : clipped_glyphs(ImGui::GetDrawData()))
-        ADD_FAILURE() << name << ": a glyph at " << g.glyph.x << "," << g.glyph.y << " cut by the box " << g.clip.x << ","
-                      << g.clip.y << " " << g.clip.w << "x" << g.clip.h;
+        ADD_FAILURE() << name << ": " << describe(g);
     }
   }
   i18n::set_language("en");

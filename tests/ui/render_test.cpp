@@ -590,8 +590,7 @@ TEST(Render, TheLobbyShowsWhoIsOnlineTheQueuesAndItsChat) {
       ASSERT_EQ(rig.app.lobby().lobby_room(), LobbyRoom::served);
       Image alive = rig.render("lobby-alive-" + size);
       for (const ClippedGlyph& g : clipped_glyphs(ImGui::GetDrawData()))
-        ADD_FAILURE() << "lobby at " << size << ": a glyph at " << g.glyph.x << "," << g.glyph.y << " cut by the box "
-                      << g.clip.x << "," << g.clip.y << " " << g.clip.w << "x" << g.clip.h;
+        ADD_FAILURE() << "lobby at " << size << ": " << describe(g);
       EXPECT_TRUE(window_drawn("who-is-online")) << size;
       EXPECT_TRUE(window_drawn("lobby-chat")) << size;
       // The counts where someone waits, this client's row and its chat line, in green.
@@ -629,8 +628,7 @@ void expect_no_text_clipped_on_the_shared_screens() {
     auto check = [&](const std::string& name) {
       rig.render("clip-" + name + "-" + size);
       for (const ClippedGlyph& g : clipped_glyphs(ImGui::GetDrawData()))
-        ADD_FAILURE() << name << " at " << size << ": a glyph at " << g.glyph.x << "," << g.glyph.y << " cut by the box "
-                      << g.clip.x << "," << g.clip.y << " " << g.clip.w << "x" << g.clip.h;
+        ADD_FAILURE() << name << " at " << size << ": " << describe(g);
     };
     check("connect");
     rig.app.address_field = "192.0.2.1:7777";

@@ -523,8 +523,7 @@ TEST(RisikoRender, NoTextIsClippedOnTheGameScreenInEveryLanguageZoomedOrNot) {
       rig.open(rig.app, fs::path(PARLEY_BINARY_DIR) / "tests/ui/render/data", w, h);
       auto expect_nothing_cut = [&](const std::string& what) {
         for (const ClippedGlyph& g : clipped_glyphs(ImGui::GetDrawData()))
-          ADD_FAILURE() << what << ": a glyph at " << g.glyph.x << "," << g.glyph.y << " cut by the box " << g.clip.x << ","
-                        << g.clip.y << " " << g.clip.w << "x" << g.clip.h;
+          ADD_FAILURE() << what << ": " << describe(g);
       };
       rig.render(name);
       expect_nothing_cut(name);

@@ -77,4 +77,10 @@ std::vector<ClippedGlyph> clipped_glyphs(const ImDrawData* data, float tolerance
   return out;
 }
 
+std::string describe(const ClippedGlyph& c) {
+  return "a glyph at " + std::to_string(c.glyph.x) + "," + std::to_string(c.glyph.y) + " cut by the box " +
+         std::to_string(c.clip.x) + "," + std::to_string(c.clip.y) + " " + std::to_string(c.clip.w) + "x" +
+         std::to_string(c.clip.h);
+}
+
 }  // namespace parley::ui::sdl

@@ -22,5 +22,7 @@ struct ClippedGlyph {
 // Every glyph of the frame's text (the font atlas's texture) cut by more than `tolerance`
 // pixels at the left or right of its clip rectangle. Call after ImGui::Render (Window::end_frame).
 std::vector<ClippedGlyph> clipped_glyphs(const ImDrawData* data, float tolerance = 1.0f);
+// "a glyph at X,Y cut by the box X,Y WxH", for a test's failure message.
+std::string describe(const ClippedGlyph& clipped);
 
 }  // namespace parley::ui::sdl
