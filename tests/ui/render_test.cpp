@@ -393,8 +393,8 @@ TEST(Render, TheLobbyListsEveryRoomWithItsButtons) {
   EXPECT_GT(buttons(listed), without_rooms + 4 * 2 * 300);
 }
 
-TEST(Render, TheReplayShowsTheBoardAtTheStepAndTheVerdictInRed) {
-  Rig rig;
+// A chess game's log where Black plays White's pawn (d2d4) after e4 e5: Black is blamed.
+std::vector<std::uint8_t> cheat_log() {
   Table t;
   t.start_play();
   for (auto san : {"e4", "e5"}) {
@@ -405,7 +405,12 @@ TEST(Render, TheReplayShowsTheBoardAtTheStepAndTheVerdictInRed) {
   t.post(kBlack, t.chess_action({Action::Kind::move, kBlack, *parse_uci(t.chess().position(), "d2d4"), 0}));
   for (auto& l : t.locals)
     if (auto duty = l.duty(*t.session, {})) t.post(l.seat(), *duty);
-  auto viewer = ReplayViewer::open(lobby::encode(t.lobby.log()), "cheat.plog");
+  return lobby::encode(t.lobby.log());
+}
+
+TEST(Render, TheReplayShowsTheBoardAtTheStepAndTheVerdictInRed) {
+  Rig rig;
+  auto viewer = ReplayViewer::open(cheat_log(), "cheat.plog");
   ASSERT_TRUE(viewer) << viewer.error();
   rig.app.open_replay(std::move(viewer).value());
   rig.app.replay()->next_verdict();  // the cheat
@@ -658,6 +663,12 @@ void expect_no_text_clipped_on_the_shared_screens() {
       rig.screens->open_info(game, "rules");
       check(std::string("rules-") + game);
     }
+    // The replay viewer with a blamed seat: the verdict, the list, the players' names.
+    auto viewer = ReplayViewer::open(cheat_log(), "cheat.plog");
+    ASSERT_TRUE(viewer) << viewer.error();
+    rig.app.open_replay(std::move(viewer).value());
+    rig.app.replay()->next_verdict();
+    check("replay-blame");
   }
 }
 

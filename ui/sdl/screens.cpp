@@ -970,6 +970,37 @@ void Screens::result_dialog(std::uint64_t local_ms) {
 
 // ---- replay -------------------------------------------------------------------------------
 
+namespace {
+
+// A line of text in a colour, wrapped at the edge of its window or table cell.
+void wrapped_colored(const ImVec4& colour, const std::string& text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, colour);
+  ImGui::TextWrapped("%s", text.c_str());
+  ImGui::PopStyleColor();
+}
+
+// What the verifier found of a seat, in the person's language.
+std::string verdict_words(peer::SeatVerdict::Kind kind) {
+  switch (kind) {
+    case peer::SeatVerdict::Kind::honest: return i18n::trc("seat verdict", "honest");
+    case peer::SeatVerdict::Kind::blamed: return i18n::trc("seat verdict", "blamed");
+    case peer::SeatVerdict::Kind::timed_out: return i18n::trc("seat verdict", "timed out");
+  }
+  return std::string(peer::describe(kind));
+}
+
+// The next button of a row: on the same line when it fits there, else on the next.
+bool row_button(const char* label, bool first = false) {
+  const float width = ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
+  if (!first) {
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+  }
+  return ImGui::Button(label);
+}
+
+}  // namespace
+
 void Screens::replay_screen() {
   ReplayViewer* r = app_.replay();
   if (!r) return;
@@ -988,53 +1019,45 @@ void Screens::replay_screen() {
   // The verifier's verdict.
   const peer::VerifyReport& report = r->report();
   if (report.valid)
-    ImGui::TextColored(kGood, "%s",
-                       i18n::trnf("Verified: every entry signed and replayed ({0} entry)",
-                                  "Verified: every entry signed and replayed ({0} entries)", report.entries, report.entries)
-                           .c_str());
+    wrapped_colored(kGood, i18n::trnf("Verified: every entry signed and replayed ({0} entry)",
+                                      "Verified: every entry signed and replayed ({0} entries)", report.entries,
+                                      report.entries));
   else
-    ImGui::TextColored(kError, "%s", i18n::trf("Does not verify: {0}", report.fault).c_str());
+    wrapped_colored(kError, i18n::trf("Does not verify: {0}", report.fault));
   for (const auto& seat : report.seats) {
     const ImVec4 colour = seat.kind == peer::SeatVerdict::Kind::honest ? kGood : kError;
     std::string where = seat.index ? i18n::trf(" at entry {0}", seat.index->value) : "";
-    ImGui::TextColored(colour, "%s (%s): %s%s%s", r->seat_names().at(seat.seat.index).c_str(), seat.fingerprint.c_str(),
-                       std::string(peer::describe(seat.kind)).c_str(), where.c_str(),
-                       seat.reason.empty() ? "" : (" - " + seat.reason).c_str());
+    wrapped_colored(colour, r->seat_names().at(seat.seat.index) + " (" + seat.fingerprint +
+                                "): " + verdict_words(seat.kind) + where +
+                                (seat.reason.empty() ? "" : " - " + seat.reason));
   }
   if (report.outcome) {
     const std::string result =
         report.outcome->winner
             ? i18n::trf("Result: {0} wins ({1})", r->seat_names().at(report.outcome->winner->index), report.outcome->reason)
             : i18n::trf("Result: draw ({0})", report.outcome->reason);
-    ImGui::TextUnformatted(result.c_str());
+    ImGui::TextWrapped("%s", result.c_str());
   }
   if (game_view) game_view->replay_controls(*r);
   ImGui::Separator();
 
   // Stepping.
-  if (ImGui::Button("|<")) r->first();
-  ImGui::SameLine();
-  if (ImGui::Button("<")) r->step_by(-1);
-  ImGui::SameLine();
-  if (ImGui::Button(">")) r->step_by(1);
-  ImGui::SameLine();
-  if (ImGui::Button(">|")) r->last();
-  ImGui::SameLine();
-  if (ImGui::Button(i18n::tr("Prev verdict"))) r->previous_verdict();
-  ImGui::SameLine();
-  if (ImGui::Button(i18n::tr("Next verdict"))) r->next_verdict();
-  ImGui::SameLine();
-  if (ImGui::Button(i18n::tr("Flip"))) app_.flip();
-  ImGui::SameLine();
-  if (ImGui::Button(i18n::tr("Close"))) app_.close_replay();
+  if (row_button("|<", true)) r->first();
+  if (row_button("<")) r->step_by(-1);
+  if (row_button(">")) r->step_by(1);
+  if (row_button(">|")) r->last();
+  if (row_button(i18n::tr("Prev verdict"))) r->previous_verdict();
+  if (row_button(i18n::tr("Next verdict"))) r->next_verdict();
+  if (row_button(i18n::tr("Flip"))) app_.flip();
+  if (row_button(i18n::tr("Close"))) app_.close_replay();
   int index = static_cast<int>(r->current());
   ImGui::SetNextItemWidth(-1);
   if (ImGui::SliderInt("##entry", &index, 0, static_cast<int>(r->size()) - 1, i18n::trf("entry {0}", "%d").c_str()))
     r->go_to(static_cast<std::size_t>(index));
 
   const ReplayStep& step = r->step();
-  ImGui::TextUnformatted(i18n::trf("Entry {0} at +{1}: {2}", step.index, clock_text(step.time_ms), step.text).c_str());
-  for (const auto& v : step.verdicts) ImGui::TextColored(step.blame ? kError : kGood, "%s", v.c_str());
+  ImGui::TextWrapped("%s", i18n::trf("Entry {0} at +{1}: {2}", step.index, clock_text(step.time_ms), step.text).c_str());
+  for (const auto& v : step.verdicts) wrapped_colored(step.blame ? kError : kGood, v);
   if (!step.clocks.empty() && std::any_of(step.clocks.begin(), step.clocks.end(), [](std::uint64_t c) { return c > 0; })) {
     for (std::size_t s = 0; s < step.clocks.size(); ++s) {
       ImGui::TextColored(step.running[s] ? kGood : kQuiet, "%s %s", r->seat_names().at(s).c_str(),
@@ -1075,13 +1098,13 @@ void Screens::replay_screen() {
       ImGui::TableNextColumn();
       const std::string& words = show_protocol_ ? e.text : e.summary;
       if (e.blame)
-        ImGui::TextColored(kError, "%s", words.c_str());
+        wrapped_colored(kError, words);
       else if (!e.verdicts.empty())
-        ImGui::TextColored(kGood, "%s", words.c_str());
+        wrapped_colored(kGood, words);
       else if (e.protocol)
-        ImGui::TextColored(kQuiet, "%s", words.c_str());
+        wrapped_colored(kQuiet, words);
       else
-        ImGui::TextUnformatted(words.c_str());
+        ImGui::TextWrapped("%s", words.c_str());
     }
     ImGui::EndTable();
   }
