@@ -1056,7 +1056,9 @@ void Screens::replay_screen() {
     r->go_to(static_cast<std::size_t>(index));
 
   const ReplayStep& step = r->step();
-  ImGui::TextWrapped("%s", i18n::trf("Entry {0} at +{1}: {2}", step.index, clock_text(step.time_ms), step.text).c_str());
+  ImGui::TextWrapped("%s", i18n::trf("Entry {0} at +{1}: {2}", step.index, clock_text(step.time_ms), step.summary).c_str());
+  // With the protocol's steps shown, the entry as `parley log show` prints it, for whoever audits.
+  if (show_protocol_ && step.text != step.summary) wrapped_colored(kQuiet, step.text);
   for (const auto& v : step.verdicts) wrapped_colored(step.blame ? kError : kGood, v);
   if (!step.clocks.empty() && std::any_of(step.clocks.begin(), step.clocks.end(), [](std::uint64_t c) { return c > 0; })) {
     for (std::size_t s = 0; s < step.clocks.size(); ++s) {
@@ -1096,7 +1098,7 @@ void Screens::replay_screen() {
       ImGui::TableNextColumn();
       ImGui::TextColored(kQuiet, "%s", e.seat ? r->seat_names().at(e.seat->index).c_str() : i18n::tr("lobby"));
       ImGui::TableNextColumn();
-      const std::string& words = show_protocol_ ? e.text : e.summary;
+      const std::string& words = e.summary;
       if (e.blame)
         wrapped_colored(kError, words);
       else if (!e.verdicts.empty())
