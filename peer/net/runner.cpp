@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "crypto/hex.hpp"
+#include "i18n/i18n.hpp"
 #include "peer/session/room_words.hpp"
 
 namespace parley::peer {
@@ -90,7 +91,7 @@ const lobby::Transcript* SeatRunner::transcript() const {
 void SeatRunner::fail(std::string why) {
   status_ = RunnerStatus::failed;
   failure_ = std::move(why);
-  note("stopped: " + failure_);
+  note(i18n::trf("stopped: {0}", failure_));
 }
 
 void SeatRunner::connect() {
@@ -98,7 +99,7 @@ void SeatRunner::connect() {
   if (current_.host.empty()) current_ = options_.lobby;
   lobby::ClientOptions co{current_, options_.identity, options_.display_name, options_.expected_lobby_key};
   auto client = lobby::LobbyClient::connect(std::move(co));
-  if (!client) return fail("cannot reach the lobby: " + client.error().detail);
+  if (!client) return fail(i18n::trf("cannot reach the lobby: {0}", client.error().detail));
   client_ = std::move(client).value();
   if (kept_ && room_) client_->adopt_transcript(*room_, *kept_);
 }
@@ -127,7 +128,7 @@ void SeatRunner::step(std::uint32_t timeout_ms) {
   // for lossy paths, would wait kSilenceTimeoutMs). A single lobby has nowhere else to go.
   if (!client_->nodes().empty() && client_->state() == lobby::ClientState::ready &&
       std::chrono::steady_clock::now() - client_->heard_at() >= kNodeSilence) {
-    note("the lobby node has been silent for " + std::to_string(kNodeSilence.count()) + " ms; trying the next node");
+    note(i18n::trf("the lobby node has been silent for {0} ms; trying the next node", kNodeSilence.count()));
     return lose_connection(std::chrono::milliseconds(0), true);
   }
   follow_entries();
@@ -138,7 +139,7 @@ void SeatRunner::on_event(lobby::ClientEvent& event) {
   if (const auto* done = std::get_if<lobby::Done>(&event); done && done->request == leave_request_) {
     leave_request_.reset();
   } else if (auto* c = std::get_if<lobby::Connected>(&event)) {
-    note("connected to the lobby " + crypto::fingerprint(c->lobby_key));
+    note(i18n::trf("connected to the lobby {0}", crypto::fingerprint(c->lobby_key)));
   } else if (auto* w = std::get_if<lobby::Welcome>(&event)) {
     if (room_) {
       client_->join_room(*room_, lobby::Role::player);
@@ -159,7 +160,7 @@ void SeatRunner::on_event(lobby::ClientEvent& event) {
           }
         }
       }
-      note("resuming the game in room " + std::to_string(room_->value));
+      note(i18n::trf("resuming the game in room {0}", room_->value));
       client_->join_room(*room_, lobby::Role::player);
       status_ = RunnerStatus::matching;
       return;
@@ -177,39 +178,37 @@ void SeatRunner::on_event(lobby::ClientEvent& event) {
     }
     status_ = RunnerStatus::matching;
   } else if (auto* r = std::get_if<lobby::Refused>(&event)) {
-    std::string why = std::string(lobby::describe(r->reason)) + (r->detail.empty() ? "" : " (" + r->detail + ")");
     if (r->reason == lobby::Refusal::unavailable || r->reason == lobby::Refusal::room_moved) {
       // The lobby's database, or the node of the room, is away for now, or the room moved to
       // another node of a cluster: come back in a moment and resume, as after a lost connection.
-      note("the lobby cannot serve the room here now: " + why);
+      note(i18n::trf("the lobby cannot serve the room here now: {0}", refusal_words(r->reason)));
       return lose_connection(std::chrono::seconds(1), false);
     }
     if (status_ == RunnerStatus::playing) {
       // A post can race another seat's entry (its seen hash is then stale): try again. Refusals
       // of requests the runner did not make (a shared connection's chat) are not its concern.
       if (post_request_ != r->request) return;
-      note("the lobby refused a post: " + why);
+      note(i18n::trf("the lobby refused a post: {0}", refusal_words(r->reason)));
       in_flight_.reset();
       post_request_.reset();
     } else {
-      fail("the lobby refused: " + why);
+      fail(refused_words(*r));
     }
   } else if (auto* q = std::get_if<lobby::Queued>(&event)) {
-    note("waiting for a " + q->game + " game of " + std::to_string(q->seats) + ": " + std::to_string(q->waiting) +
-         " in the queue");
+    note(i18n::trf("waiting for a {0} game of {1}: {2} in the queue", q->game, q->seats, q->waiting));
   } else if (auto* s = std::get_if<lobby::RoomState>(&event)) {
     on_room(*s);
   } else if (auto* f = std::get_if<lobby::TranscriptFault>(&event)) {
-    fail("the lobby sent entry " + std::to_string(f->index.value) + " that does not fit the transcript (" +
-         std::string(lobby::describe(f->error)) + "): the lobby is at fault");
+    fail(i18n::trf("the lobby sent entry {0} that does not fit the transcript ({1}): the lobby is at fault", f->index.value,
+                   lobby::describe(f->error)));
   } else if (auto* p = std::get_if<lobby::ProtocolFault>(&event)) {
-    fail("the lobby sent a malformed message (" + std::string(lobby::describe(p->error)) + "): the lobby is at fault");
+    fail(i18n::trf("the lobby sent a malformed message ({0}): the lobby is at fault", lobby::describe(p->error)));
   } else if (auto* d = std::get_if<lobby::Disconnected>(&event)) {
     // A lobby that proves another key than the pinned one, or speaks another protocol, will not
     // be different a second later.
     if (d->kind == lobby::DisconnectKind::wrong_lobby_key || d->kind == lobby::DisconnectKind::protocol_version)
       return fail(d->reason);
-    note("lost the lobby (" + d->reason + "); reconnecting");
+    note(i18n::trf("lost the lobby ({0}); reconnecting", d->reason));
     lose_connection(std::chrono::seconds(1), true);
   }
 }
@@ -241,20 +240,19 @@ void SeatRunner::on_room(const lobby::RoomState& state) {
       ++seated;
       if (*s.key == options_.identity.public_key()) me_ready = s.ready;
     }
-    note("room " + std::to_string(state.room.value) + ": " + std::to_string(seated) + " of " +
-         std::to_string(state.seats.size()) + " seats taken (" + state.game + ": " + options_text(state.game, state.options) +
-         ")");
+    note(i18n::trf("room {0}: {1} of {2} seats taken ({3}: {4})", state.room.value, seated, state.seats.size(), state.game,
+                   options_text(state.game, state.options)));
     if (!me_ready && !ready_sent_) {
       client_->set_ready(state.room, true);
       ready_sent_ = true;
     }
   } else if (state.phase == lobby::RoomPhase::started) {
-    if (status_ != RunnerStatus::playing) note("the game in room " + std::to_string(state.room.value) + " has started");
+    if (status_ != RunnerStatus::playing) note(i18n::trf("the game in room {0} has started", state.room.value));
     status_ = RunnerStatus::playing;
     awaiting_room_state_ = false;
     catch_up_to_ = std::max(catch_up_to_, state.entry_count);
   } else if (state.phase == lobby::RoomPhase::closed && !(session_ && session_->phase() == Phase::complete)) {
-    fail("the room was closed before the game was complete");
+    fail(i18n::tr("the room was closed before the game was complete"));
   }
 }
 
@@ -263,16 +261,16 @@ void SeatRunner::start_session() {
   const lobby::Genesis& genesis = t->genesis();
   for (std::uint8_t i = 0; i < genesis.seat_keys.size(); ++i)
     if (genesis.seat_keys[i] == options_.identity.public_key()) me_ = Seat{i};
-  if (!me_) return fail("this key holds no seat in the game");
+  if (!me_) return fail(i18n::tr("this key holds no seat in the game"));
   auto session = Session::start(genesis, t->entries().front().entry.lobby_time_ms);
-  if (!session) return fail("the game cannot be played: " + session.error().describe());
+  if (!session) return fail(i18n::trf("the game cannot be played: {0}", session.error().describe()));
   session_ = std::move(session).value();
   auto store = SessionStore::open(options_.data_dir, genesis.session_id, t->lobby_key(), *room_);
-  if (!store) return fail("cannot keep the session: " + store.error().detail);
+  if (!store) return fail(i18n::trf("cannot keep the session: {0}", store.error().detail));
   store_ = std::move(store).value();
   if (auto saved = store_->load_secrets()) {
     auto restored = LocalSeat::restore(genesis.session_id, *me_, *saved);
-    if (!restored) return fail("the saved secrets are damaged: " + std::string(lobby::describe(restored.error())));
+    if (!restored) return fail(i18n::trf("the saved secrets are damaged: {0}", lobby::describe(restored.error())));
     local_ = std::move(restored).value();
   } else {
     local_ = LocalSeat::create(genesis.session_id, *me_);
@@ -280,10 +278,10 @@ void SeatRunner::start_session() {
     Bytes secrets = local_->secrets();
     auto saved_ok = store_->save_secrets(secrets);
     sodium_memzero(secrets.data(), secrets.size());
-    if (!saved_ok) return fail("cannot save the session's secrets: " + saved_ok.error().detail);
+    if (!saved_ok) return fail(i18n::trf("cannot save the session's secrets: {0}", saved_ok.error().detail));
   }
   if (auto saved = store_->load_player_secrets()) {
-    if (!player_.restore(*saved)) return fail("the player's saved secrets are damaged");
+    if (!player_.restore(*saved)) return fail(i18n::tr("the player's saved secrets are damaged"));
     kept_player_secrets_ = game::fnv1a64(*saved);
     sodium_memzero(saved->data(), saved->size());
   }
@@ -328,7 +326,7 @@ std::uint64_t SeatRunner::lobby_now() const {
 
 void SeatRunner::post(const Message& message) {
   auto posted = client_->post(*room_, envelope_kind(kind_of(message)), encode(message));
-  if (!posted) return note("cannot post: " + std::string(lobby::describe(posted.error())));
+  if (!posted) return note(i18n::trf("cannot post: {0}", describe(posted.error())));
   in_flight_ = kind_of(message);
   post_request_ = *posted;
 }
@@ -340,7 +338,7 @@ bool SeatRunner::keep_player_secrets() {
   auto saved = store_->save_player_secrets(secrets);
   sodium_memzero(secrets.data(), secrets.size());
   if (!saved) {
-    fail("cannot save the player's secrets: " + saved.error().detail);
+    fail(i18n::trf("cannot save the player's secrets: {0}", saved.error().detail));
     return false;
   }
   kept_player_secrets_ = hash;
@@ -373,7 +371,7 @@ void SeatRunner::act() {
     auto d = session_->deadline(s);
     if (d && lobby_now() > *d + options_.claim_margin_ms && claimed_deadline_ != d) {
       claimed_deadline_ = d;
-      note("seat " + std::to_string(s.index) + " is out of time: claiming it");
+      note(i18n::trf("{0} is out of time: claiming it", shown_name(session_->seat(s)).value_or(i18n::trf("seat {0}", s.index))));
       return post(TimeoutClaimMessage{s});
     }
   }
@@ -389,10 +387,10 @@ void SeatRunner::finish() {
   fs::create_directories(dir, ec);
   fs::path path = dir / log_name(t->genesis(), t->entries().front().entry.lobby_time_ms);
   auto written = write_file_durably(path, encode(log), 0644);
-  if (!written) return fail("cannot write the game log: " + written.error().detail);
+  if (!written) return fail(i18n::trf("cannot write the game log: {0}", written.error().detail));
   log_path_ = path;
   status_ = RunnerStatus::finished;
-  note("the game is complete; log written to " + path.string());
+  note(i18n::trf("the game is complete; log written to {0}", path.string()));
   leave_request_ = client_->leave_room(*room_);
   client_->poll(0);
 }

@@ -350,7 +350,7 @@ void App::on_seat(const SeatUpdate& update, std::uint64_t local_ms) {
     notify(Notice::Kind::info, i18n::trf("Game log saved: {0}", update.log->string()), local_ms);
   }
   if (update.status == peer::RunnerStatus::failed && !(seat_ && seat_->status == peer::RunnerStatus::failed)) {
-    seat_failures_.push_back("Your seat stopped: " + update.failure);
+    seat_failures_.push_back(i18n::trf("Your seat stopped: {0}", update.failure));
     say("seat stopped: " + update.failure);
   }
   seat_ = update;
