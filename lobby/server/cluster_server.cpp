@@ -35,9 +35,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-constexpr std::size_t kNodeBatchEvents = 1024;
-constexpr int kNodeIdleWaitMs = 20;
-constexpr std::size_t kNodeRoundsAwaitingCommit = 256;
 // A request for a room that is between nodes (its node failed and no node has taken it over
 // yet, or its adoption is on its way) waits this long at most, then is refused as unavailable.
 constexpr auto kHeldAtMost = std::chrono::seconds(20);
@@ -1016,7 +1013,7 @@ struct ClusterServer::Impl {
           break;
         case ENET_EVENT_TYPE_NONE: break;
       }
-      if (turn.events.size() >= kNodeBatchEvents) break;
+      if (turn.events.size() >= kMaxBatchEvents) break;
       r = enet_host_check_events(host, &ev);
     }
   }
@@ -1169,8 +1166,8 @@ struct ClusterServer::Impl {
         to_string(config.cluster.advertise));
     bool more_queued = false;
     while (!stop.load(std::memory_order_relaxed)) {
-      const bool backlogged = waiting.size() >= kNodeRoundsAwaitingCommit;
-      wait(!backlogged, more_queued && !backlogged ? 0 : kNodeIdleWaitMs);
+      const bool backlogged = waiting.size() >= kMaxRoundsAwaitingCommit;
+      wait(!backlogged, more_queued && !backlogged ? 0 : kIdleWaitMs);
       if (auto failed = writer->failure()) return fail(*failed);
       Turn turn;
       for (ClusterEvent& e : coordinator->take_events()) on_cluster_event(e, turn);
@@ -1183,12 +1180,12 @@ struct ClusterServer::Impl {
         turn.owned.push_back(std::move(bytes));
         route(c, turn.owned.back(), turn);
       }
-      for (std::size_t i = 0; i < hosts.size() && turn.events.size() < kNodeBatchEvents; ++i)
+      for (std::size_t i = 0; i < hosts.size() && turn.events.size() < kMaxBatchEvents; ++i)
         collect_host(hosts[(first_host + i) % hosts.size()], turn);
       first_host = (first_host + 1) % hosts.size();
       collect_links(turn);
       check_connections();
-      more_queued = turn.events.size() >= kNodeBatchEvents;
+      more_queued = turn.events.size() >= kMaxBatchEvents;
       retry_held(turn, false);
       const bool adopted = !adoptions.empty();
       if (config.server.ratings)

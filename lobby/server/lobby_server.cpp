@@ -28,13 +28,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-constexpr std::size_t kMaxBatchEvents = 1024;
-// How long the loop sleeps with nothing to do. ENet needs servicing about this often for its
-// resends and pings; it also bounds how long request_stop() takes to act.
-constexpr int kIdleWaitMs = 20;
-// Rounds whose messages wait for their commit; past this the loop stops reading the network
-// until the disk catches up (the kernel's socket buffer and ENet's resends hold the rest).
-constexpr std::size_t kMaxRoundsAwaitingCommit = 256;
 constexpr auto kShutdownDrain = std::chrono::milliseconds(1000);
 // How often connections are checked: handshakes against the login time limit, quiet channels
 // for a keepalive.

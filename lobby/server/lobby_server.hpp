@@ -5,6 +5,7 @@
 // database once, and then sent. The server is a library so that `parley host` can run it
 // in-process; ServerThread runs it on a thread of its own.
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -24,6 +25,15 @@ namespace parley::lobby {
 // net.core.rmem_max). ENet asks for 256 KiB; under load from hundreds of connections that
 // overflowed, and each datagram the kernel dropped waited for ENet's resend.
 inline constexpr int kReceiveBufferBytes = 4 << 20;
+
+// The network loop's tuning, a single lobby's and a cluster node's: events taken into one round
+// at most; how long the loop sleeps with nothing to do (ENet needs servicing about this often for
+// its resends and pings; it also bounds how long request_stop() takes to act); rounds whose
+// messages wait for their commit, past which the loop stops reading the network until the disk
+// catches up (the kernel's socket buffer and ENet's resends hold the rest).
+inline constexpr std::size_t kMaxBatchEvents = 1024;
+inline constexpr int kIdleWaitMs = 20;
+inline constexpr std::size_t kMaxRoundsAwaitingCommit = 256;
 
 // Packets dropped by the secure channels since the lobby started, and connections closed for it.
 struct ChannelCounts {
