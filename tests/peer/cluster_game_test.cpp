@@ -42,6 +42,20 @@ class ClusterGame : public testing::NetworkFixture<> {
     return args;
   }
 
+  // Two chess bots, "a" on node 0 and "b" on node 1, with seeds `seed` and `seed` + 1 and the
+  // options `extra` besides.
+  std::vector<std::unique_ptr<ParleyProcess>> chess_bots_on_two_nodes(int seed, std::vector<std::string> extra = {}) {
+    std::vector<std::unique_ptr<ParleyProcess>> bots;
+    for (int i = 0; i < 2; ++i) {
+      const std::string name(1, static_cast<char>('a' + i));
+      std::vector<std::string> options = extra;
+      options.insert(options.end(), {"--seed", std::to_string(seed + i)});
+      bots.push_back(std::make_unique<ParleyProcess>(
+          dir_, name, bot_on(cluster_.node(static_cast<std::size_t>(i)), "chess", name, std::move(options))));
+    }
+    return bots;
+  }
+
   // The one room of the test, once the database has it started.
   lobby::RoomId started_room() {
     std::optional<lobby::RoomId> room;
@@ -142,9 +156,7 @@ class ClusterGame : public testing::NetworkFixture<> {
 };
 
 TEST_F(ClusterGame, ChessPlayersOnTwoNodesFinishAndTheLogVerifiesAgainstTheDeploymentKey) {
-  std::vector<std::unique_ptr<ParleyProcess>> bots;
-  bots.push_back(std::make_unique<ParleyProcess>(dir_, "a", bot_on(cluster_.node(0), "chess", "a", {"--seed", "21"})));
-  bots.push_back(std::make_unique<ParleyProcess>(dir_, "b", bot_on(cluster_.node(1), "chess", "b", {"--seed", "22"})));
+  auto bots = chess_bots_on_two_nodes(21);
   const lobby::RoomId room = started_room();
   expect_one_verified_game(bots, room);
   EXPECT_EQ(handovers(stored_chain(room)), 0u);
@@ -168,11 +180,7 @@ TEST_F(ClusterGame, RisikoBotsSpreadOverThreeNodesFinishOneGame) {
 }
 
 TEST_F(ClusterGame, TheSequencingNodeKilledMidGameLosesNoEntryAndAnotherNodeFinishesTheGame) {
-  std::vector<std::unique_ptr<ParleyProcess>> bots;
-  bots.push_back(std::make_unique<ParleyProcess>(
-      dir_, "a", bot_on(cluster_.node(0), "chess", "a", {"--delay", "20", "--seed", "31"})));
-  bots.push_back(std::make_unique<ParleyProcess>(
-      dir_, "b", bot_on(cluster_.node(1), "chess", "b", {"--delay", "20", "--seed", "32"})));
+  auto bots = chess_bots_on_two_nodes(31, {"--delay", "20"});
   const lobby::RoomId room = started_room();
   ASSERT_TRUE(testing::eventually([&] { return stored_count(room) >= 20; }));
   NodeProcess* sequencer = cluster_.sequencer_of(room);
@@ -188,11 +196,7 @@ TEST_F(ClusterGame, TheSequencingNodeKilledMidGameLosesNoEntryAndAnotherNodeFini
 }
 
 TEST_F(ClusterGame, ASequencerPausedPastItsLeaseCannotAppendAfterAnotherNodeTookTheRoom) {
-  std::vector<std::unique_ptr<ParleyProcess>> bots;
-  bots.push_back(std::make_unique<ParleyProcess>(
-      dir_, "a", bot_on(cluster_.node(0), "chess", "a", {"--delay", "20", "--seed", "41"})));
-  bots.push_back(std::make_unique<ParleyProcess>(
-      dir_, "b", bot_on(cluster_.node(1), "chess", "b", {"--delay", "20", "--seed", "42"})));
+  auto bots = chess_bots_on_two_nodes(41, {"--delay", "20"});
   const lobby::RoomId room = started_room();
   ASSERT_TRUE(testing::eventually([&] { return stored_count(room) >= 20; }));
   NodeProcess* paused = cluster_.sequencer_of(room);
@@ -217,11 +221,7 @@ TEST_F(ClusterGame, ASequencerPausedPastItsLeaseCannotAppendAfterAnotherNodeTook
 }
 
 TEST_F(ClusterGame, PostgresRestartedUnderTheNodesPausesTheGameWhichThenFinishes) {
-  std::vector<std::unique_ptr<ParleyProcess>> bots;
-  bots.push_back(std::make_unique<ParleyProcess>(
-      dir_, "a", bot_on(cluster_.node(0), "chess", "a", {"--delay", "20", "--seed", "51"})));
-  bots.push_back(std::make_unique<ParleyProcess>(
-      dir_, "b", bot_on(cluster_.node(1), "chess", "b", {"--delay", "20", "--seed", "52"})));
+  auto bots = chess_bots_on_two_nodes(51, {"--delay", "20"});
   const lobby::RoomId room = started_room();
   ASSERT_TRUE(testing::eventually([&] { return stored_count(room) >= 20; }));
   ASSERT_TRUE(cluster_.postgres().stop());
