@@ -43,30 +43,11 @@ void drain_fd(int fd) {
   (void)!::read(fd, &n, sizeof n);
 }
 
-std::string hex_of(std::span<const std::uint8_t> bytes) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out;
-  for (std::uint8_t b : bytes) {
-    out.push_back(kDigits[b >> 4]);
-    out.push_back(kDigits[b & 15]);
-  }
-  return out;
-}
-
+// A public key from its hex text (a NOTIFY payload's), if it is one.
 std::optional<crypto::PublicKey> key_from_hex(std::string_view hex) {
-  if (hex.size() != 2 * crypto::kPublicKeyBytes) return std::nullopt;
-  std::array<std::uint8_t, crypto::kPublicKeyBytes> raw{};
-  auto digit = [](char c) -> int {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    return -1;
-  };
-  for (std::size_t i = 0; i < raw.size(); ++i) {
-    int hi = digit(hex[2 * i]), lo = digit(hex[2 * i + 1]);
-    if (hi < 0 || lo < 0) return std::nullopt;
-    raw[i] = static_cast<std::uint8_t>(hi * 16 + lo);
-  }
-  auto key = crypto::PublicKey::from_bytes(raw);
+  auto bytes = crypto::from_hex(hex);
+  if (!bytes || bytes->size() != crypto::kPublicKeyBytes) return std::nullopt;
+  auto key = crypto::PublicKey::from_bytes(*bytes);
   if (!key) return std::nullopt;
   return *key;
 }
@@ -89,7 +70,7 @@ game::Result<std::unique_ptr<ClusterCoordinator>, StorageError> ClusterCoordinat
   c->db_ = std::move(*db);
   if (auto schema = create_cluster_schema(*c->db_); !schema) return schema.error();
   // One process per node key: a session lock on the key, held while this process lives.
-  const std::string key_hex = hex_of(certificate.node_key.bytes());
+  const std::string key_hex = crypto::to_hex(certificate.node_key.bytes());
   auto locked = c->db_->query("SELECT pg_try_advisory_lock(hashtextextended($1, 7365))", {pg::text(key_hex)});
   if (!locked) return storage_error(locked.error(), "lock the node's key");
   if (locked->integer(0, 0) != 1)
@@ -206,7 +187,7 @@ bool ClusterCoordinator::connect() {
   auto db = pg::Connection::open(options_.database, 2);
   if (!db) return false;
   db_ = std::move(*db);
-  const std::string key_hex = hex_of(certificate_.node_key.bytes());
+  const std::string key_hex = crypto::to_hex(certificate_.node_key.bytes());
   auto locked = db_->query("SELECT pg_try_advisory_lock(hashtextextended($1, 7365))", {pg::text(key_hex)});
   if (!locked || !db_->exec(std::string("LISTEN ") + kChannel)) {
     db_.reset();
@@ -426,7 +407,7 @@ void ClusterCoordinator::online(const crypto::PublicKey& key) {
     const std::int64_t before = previous->integer(0, 0);
     if (before == node_.value) return;
     (void)check(db_->query("SELECT pg_notify($1, $2)",
-                           {pg::text(kChannel), pg::text("kick " + std::to_string(before) + " " + hex_of(key.bytes()))}));
+                           {pg::text(kChannel), pg::text("kick " + std::to_string(before) + " " + crypto::to_hex(key.bytes()))}));
   });
 }
 
@@ -465,7 +446,7 @@ void ClusterCoordinator::say_in_lobby(std::vector<ChatLine> lines) {
   submit([this, lines = std::move(lines)] {
     for (const ChatLine& line : lines) {
       if (!db_) return;
-      const std::string payload = "chat " + std::to_string(node_.value) + " " + hex_of(encode(LobbyMessage{line}));
+      const std::string payload = "chat " + std::to_string(node_.value) + " " + crypto::to_hex(encode(LobbyMessage{line}));
       if (payload.size() > kMaxNotifyPayload) continue;
       (void)check(db_->query("SELECT pg_notify($1, $2)", {pg::text(kChannel), pg::text(payload)}));
     }

@@ -19,19 +19,13 @@
 #include "pg/connection.hpp"
 #include "tests/child_process.hpp"
 #include "tests/lobby/lobby_process.hpp"
+#include "crypto/hex.hpp"
 #include "tests/pg_server.hpp"
 
 namespace parley::lobby::testing {
 
-inline std::string hex_of(std::span<const std::uint8_t> bytes) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out;
-  for (std::uint8_t b : bytes) {
-    out.push_back(kDigits[b >> 4]);
-    out.push_back(kDigits[b & 15]);
-  }
-  return out;
-}
+// Hex as parley writes keys (crypto/hex.hpp).
+inline std::string hex_of(std::span<const std::uint8_t> bytes) { return crypto::to_hex(bytes); }
 
 // One node: `parley-lobby --cluster`.
 class NodeProcess {
