@@ -20,18 +20,8 @@ using game::ByteWriter;
 // ---- field helpers -----------------------------------------------------------------------
 
 // Decoders need some key to build a value even when a field failed; the value is discarded
-// then (finish() returns the error). The Ed25519 base point is a valid key.
-crypto::PublicKey placeholder_key() {
-  static const crypto::PublicKey key = [] {
-    std::array<std::uint8_t, crypto::kPublicKeyBytes> b{};
-    b.fill(0x66);
-    b[0] = 0x58;
-    return crypto::PublicKey::from_bytes(b).value();
-  }();
-  return key;
-}
-
-crypto::PublicKey read_key_or_placeholder(WireReader& r) { return read_key(r).value_or(placeholder_key()); }
+// then (finish() returns the error).
+crypto::PublicKey read_key_or_placeholder(WireReader& r) { return read_key(r).value_or(any_valid_key()); }
 
 RequestId read_request(WireReader& r) { return RequestId{r.u32()}; }
 RoomId read_room(WireReader& r) { return RoomId{r.u64()}; }
