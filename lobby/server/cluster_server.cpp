@@ -264,14 +264,6 @@ struct ClusterServer::Impl {
     send_sealed(peer, *it->second.channel, it->second.sealed_at, bytes);
   }
 
-  static std::uint64_t backlog_bytes(ENetPeer* peer) {
-    std::uint64_t bytes = peer->reliableDataInTransit;
-    for (ENetListIterator it = enet_list_begin(&peer->outgoingCommands); it != enet_list_end(&peer->outgoingCommands);
-         it = enet_list_next(it))
-      bytes += reinterpret_cast<const ENetOutgoingCommand*>(it)->fragmentLength;
-    return bytes;
-  }
-
   // To a client of this node, now.
   void send_client(ConnectionId to, std::span<const std::uint8_t> bytes) {
     auto it = clients.find(to);

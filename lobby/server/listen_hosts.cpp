@@ -55,4 +55,12 @@ Endpoint bound_endpoint(const ENetHost* host) {
   return Endpoint{ip, host->address.port};
 }
 
+std::uint64_t backlog_bytes(ENetPeer* peer) {
+  std::uint64_t bytes = peer->reliableDataInTransit;
+  for (ENetListIterator it = enet_list_begin(&peer->outgoingCommands); it != enet_list_end(&peer->outgoingCommands);
+       it = enet_list_next(it))
+    bytes += reinterpret_cast<const ENetOutgoingCommand*>(it)->fragmentLength;
+  return bytes;
+}
+
 }  // namespace parley::lobby

@@ -2,6 +2,7 @@
 // The ENet hosts a lobby or a cluster node listens with: one bound as ENet binds it, or several
 // sharing one port (SO_REUSEPORT), each tuned for the protocol's largest messages.
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "game/core/result.hpp"
@@ -9,6 +10,7 @@
 #include "lobby/server/lobby_server.hpp"
 
 typedef struct _ENetHost ENetHost;
+typedef struct _ENetPeer ENetPeer;
 
 namespace parley::lobby {
 
@@ -24,5 +26,9 @@ game::Result<std::vector<ENetHost*>, ServerError> open_listen_hosts(const Endpoi
 
 // The address a host is bound to, as HOST:PORT.
 Endpoint bound_endpoint(const ENetHost* host);
+
+// Bytes ENet still holds for a peer: commands queued and reliable data sent but not
+// acknowledged (what a connection's backlog limit counts).
+std::uint64_t backlog_bytes(ENetPeer* peer);
 
 }  // namespace parley::lobby

@@ -142,16 +142,6 @@ struct LobbyServer::Impl {
     return ConnectionId{static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(peer->data))};
   }
 
-  // Bytes ENet still holds for a peer: commands queued and reliable data sent but not
-  // acknowledged.
-  static std::uint64_t backlog_bytes(ENetPeer* peer) {
-    std::uint64_t bytes = peer->reliableDataInTransit;
-    for (ENetListIterator it = enet_list_begin(&peer->outgoingCommands); it != enet_list_end(&peer->outgoingCommands);
-         it = enet_list_next(it))
-      bytes += reinterpret_cast<const ENetOutgoingCommand*>(it)->fragmentLength;
-    return bytes;
-  }
-
   void deliver(const RoundOutput& out) {
     const Clock::time_point delivered_at = Clock::now();
     std::map<ENetPeer*, std::uint64_t> backlog;  // each recipient's, counted once per delivery
